@@ -1,0 +1,56 @@
+// 菜单路径 → 菜单项 → 界面注册表。本人路由中没有的路径：属于某个菜单资源时显示 403，否则 404；
+// 目录路径转到其第一个可见子页；没有已注册界面的菜单项为 404。
+import type { Metadata } from 'next';
+import { notFound, redirect } from 'next/navigation';
+import { hasScreen, screenNames, screens } from '@/components/screens/registry';
+import { homeHrefForRequest, isResourcePath, loadUserAndPermissions, requirePortalSession } from '@/components/shell/data';
+import ErrorResult from '@/components/shell/ErrorResult';
+import { findRoute, landingPath, normalisePath, shellMenu } from '@/components/shell/menu';
+import { isDirectory } from '@/lib/domains/access/menu';
+import { can } from '@/lib/platform/auth/session';
+
+type Params = Promise<{ slug: string[] }>;
+
+async function resolve(params: Params) {
+  const { slug } = await params;
+  const path = normalisePath(`/${slug.join('/')}`);
+  const info = await loadUserAndPermissions();
+  return { path, info, route: findRoute(info.routes, path) };
+}
+
+export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
+  const { route } = await resolve(params);
+  return route ? { title: route.meta.title } : {};
+}
+
+export default async function MenuPage({ params }: { params: Params }) {
+  const session = await requirePortalSession();
+  const { path, info, route } = await resolve(params);
+
+  if (!route || !can(session, route.meta.permission)) {
+    if (await isResourcePath(path)) return <ErrorResult status={403} inline homeHref={await homeHrefForRequest()} />;
+    notFound();
+  }
+
+  if (isDirectory(route)) {
+    const { visible } = shellMenu(info.routes, new Set(screenNames()));
+    const find = (nodes: typeof visible): (typeof visible)[number] | undefined => {
+      for (const n of nodes) {
+        if (n.id === route.id) return n;
+        const hit = find(n.children);
+        if (hit) return hit;
+      }
+      return undefined;
+    };
+    const target = (() => {
+      const node = find(visible);
+      return node ? landingPath(node) : null;
+    })();
+    if (target && normalisePath(target) !== path) redirect(target);
+    notFound();
+  }
+
+  if (!hasScreen(route.component)) notFound();
+  const Screen = screens[route.component];
+  return <Screen />;
+}

@@ -1,0 +1,48 @@
+import type { Metadata } from 'next';
+import { AntdRegistry } from '@ant-design/nextjs-registry';
+import { App, ConfigProvider } from 'antd';
+import type { Locale as AntdLocale } from 'antd/es/locale';
+import enUS from 'antd/locale/en_US';
+import ptBR from 'antd/locale/pt_BR';
+import zhCN from 'antd/locale/zh_CN';
+import zhTW from 'antd/locale/zh_TW';
+import DayjsLocale from '@/components/shell/DayjsLocale';
+import { getMessages, translate, type Locale } from '@/lib/i18n';
+import { I18nProvider } from '@/lib/i18n/client';
+import { getLocale } from '@/lib/i18n/server';
+import './globals.css';
+
+/** antd 组件的语言包随界面语言（Cookie lang）切换 */
+const ANTD_LOCALES: Record<Locale, AntdLocale> = { 'zh-CN': zhCN, 'zh-TW': zhTW, 'en-US': enUS, 'pt-BR': ptBR };
+
+export async function generateMetadata(): Promise<Metadata> {
+  const messages = getMessages(await getLocale());
+  const title = translate(messages, 'shell.brand.title');
+  return {
+    title: { default: title, template: `%s - ${title}` },
+    description: translate(messages, 'shell.brand.description'),
+    icons: { icon: '/logo.svg' },
+  };
+}
+
+export default async function RootLayout({ children }: { children: React.ReactNode }) {
+  const locale = await getLocale();
+  const messages = getMessages(locale);
+  return (
+    <html lang={locale}>
+      <body>
+        <AntdRegistry>
+          <ConfigProvider locale={ANTD_LOCALES[locale]} theme={{ token: { colorPrimary: '#1890FF' } }}>
+            {/* antd App 提供 App.useApp() 的 message/notification/modal（随主题与语言） */}
+            <App>
+              <I18nProvider locale={locale} messages={messages}>
+                <DayjsLocale locale={locale} />
+                {children}
+              </I18nProvider>
+            </App>
+          </ConfigProvider>
+        </AntdRegistry>
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,31 @@
+'use client';
+// 登录页右上角的语言菜单：写 Cookie lang 后刷新服务端渲染（zh-TW、pt-BR 缺的文字回退到简体中文）。
+import { useRouter } from 'next/navigation';
+import { Button, Dropdown } from 'antd';
+import { GlobalOutlined } from '@ant-design/icons';
+import { LOCALE_COOKIE, LOCALES } from '@/lib/i18n';
+import { useLocale, useT } from '@/lib/i18n/client';
+import styles from './auth.module.css';
+
+export default function LangSwitch() {
+  const router = useRouter();
+  const locale = useLocale();
+  const t = useT();
+  return (
+    <Dropdown
+      menu={{
+        selectedKeys: [locale],
+        items: LOCALES.map((l) => ({ key: l.key, label: `${l.icon} ${l.label}` })),
+        onClick: ({ key }) => {
+          document.cookie = `${LOCALE_COOKIE}=${key}; Path=/; Max-Age=31536000; SameSite=Lax`;
+          router.refresh();
+        },
+      }}
+      placement="bottomRight"
+    >
+      <Button type="text" icon={<GlobalOutlined />} className={styles.langButton} aria-label={t('auth.layout.language')}>
+        {LOCALES.find((l) => l.key === locale)?.label}
+      </Button>
+    </Dropdown>
+  );
+}

@@ -1,0 +1,18 @@
+import 'server-only';
+// 界面注册表：菜单项的 component 名 → 界面组件（唯一的一处）。门户框架只显示有界面的菜单叶子，
+// app/(portal)/[...slug] 按菜单路径找到菜单项后在这里取界面。后续各模块在此登记自己的界面。
+// 只在服务端使用：客户端框架拿到的是 screenNames() 的名单。
+import type { ComponentType } from 'react';
+import Workplace from '@/components/workplace/Workplace';
+
+export const screens: Record<string, ComponentType> = {
+  Workplace,
+};
+
+export function hasScreen(component: string): boolean {
+  return Object.prototype.hasOwnProperty.call(screens, component);
+}
+
+export function screenNames(): string[] {
+  return Object.keys(screens);
+}

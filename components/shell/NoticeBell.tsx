@@ -1,0 +1,178 @@
+'use client';
+// 页头铃铛：未读数（超过 99 显示 99+），点开列出最近的站内消息，可逐条或全部标为已读；每 60 秒刷新未读数。
+import { useCallback, useEffect, useState } from 'react';
+import { useRouter } from 'next/navigation';
+import { App, Badge, Button, Empty, List, Popover, Spin, Tag, Typography } from 'antd';
+import { AuditOutlined, BellOutlined, InfoCircleOutlined, NotificationOutlined } from '@ant-design/icons';
+import dayjs from 'dayjs';
+import { ApiClientError, apiGet, apiPost } from '@/components/api-client';
+import { useT } from '@/lib/i18n/client';
+import styles from './shell.module.css';
+
+export interface MessageRow {
+  id: number;
+  title: string;
+  content: string;
+  kind: string;
+  link: string | null;
+  read: boolean;
+  createTime: string;
+}
+
+interface MessagePage {
+  list: MessageRow[];
+  total: number;
+  pageNo: number;
+  pageSize: number;
+}
+
+const REFRESH_MS = 60_000;
+/** 任一处标记已读后广播，铃铛与工作台据此刷新 */
+export const MESSAGES_CHANGED_EVENT = 'portal:messages-changed';
+const LIST_SIZE = 8;
+
+const KIND_ICON: Record<string, React.ReactNode> = {
+  audit: <AuditOutlined />,
+  notice: <NotificationOutlined />,
+  system: <InfoCircleOutlined />,
+};
+
+export const isLocalLink = (link: string | null): link is string => !!link && link.startsWith('/') && !link.startsWith('//');
+
+export default function NoticeBell({ initialCount, dark }: { initialCount: number; dark: boolean }) {
+  const t = useT();
+  const router = useRouter();
+  const { message } = App.useApp();
+  const [count, setCount] = useState(initialCount);
+  const [open, setOpen] = useState(false);
+  const [loading, setLoading] = useState(false);
+  const [page, setPage] = useState<MessagePage | null>(null);
+
+  // 接口客户端已按 SPEC §8 弹过通知的错误不再重复提示
+  const showError = useCallback(
+    (err: unknown, fallbackKey: string) => {
+      if (err instanceof ApiClientError && err.notified) return;
+      message.error(err instanceof Error && err.message ? err.message : t(fallbackKey));
+    },
+    [message, t],
+  );
+
+  const refreshCount = useCallback(async () => {
+    try {
+      const { count: n } = await apiGet<{ count: number }>('/message/unreadCount', undefined, { silent: true });
+      setCount(n);
+    } catch {
+      // 轮询失败不打扰用户：会话失效等由接口客户端统一处理
+    }
+  }, []);
+
+  useEffect(() => {
+    const timer = window.setInterval(refreshCount, REFRESH_MS);
+    window.addEventListener(MESSAGES_CHANGED_EVENT, refreshCount);
+    return () => {
+      window.clearInterval(timer);
+      window.removeEventListener(MESSAGES_CHANGED_EVENT, refreshCount);
+    };
+  }, [refreshCount]);
+
+  const loadList = useCallback(async () => {
+    setLoading(true);
+    try {
+      setPage(await apiPost<MessagePage>('/message/list', { pageNo: 1, pageSize: LIST_SIZE }));
+    } catch (err) {
+      showError(err, 'shell.notice.loadFailed');
+    } finally {
+      setLoading(false);
+    }
+  }, [showError]);
+
+  const markRead = async (body: { ids: number[] } | { all: true }) => {
+    try {
+      await apiPost<{ updated: number }>('/message/read', body);
+      setPage((p) =>
+        p && { ...p, list: p.list.map((m) => ('all' in body || body.ids.includes(m.id) ? { ...m, read: true } : m)) },
+      );
+      window.dispatchEvent(new Event(MESSAGES_CHANGED_EVENT));
+      return true;
+    } catch (err) {
+      showError(err, 'shell.notice.readFailed');
+      return false;
+    }
+  };
+
+  const onItemClick = async (m: MessageRow) => {
+    if (!m.read) await markRead({ ids: [m.id] });
+    if (isLocalLink(m.link)) {
+      setOpen(false);
+      router.push(m.link);
+    }
+  };
+
+  const content = (
+    <div className={styles.noticePanel} data-testid="notice-panel">
+      <div className={styles.noticeHead}>
+        <span className={styles.noticeTitle}>{t('shell.notice.title')}</span>
+        <span className={styles.noticeSub}>{t('shell.notice.unread', { count })}</span>
+        <Button type="link" size="small" disabled={count === 0} onClick={() => markRead({ all: true })}>
+          {t('shell.notice.readAll')}
+        </Button>
+      </div>
+      <Spin spinning={loading}>
+        {page && page.list.length === 0 ? (
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('shell.notice.empty')} />
+        ) : (
+          <List
+            className={styles.noticeList}
+            dataSource={page?.list ?? []}
+            renderItem={(m) => (
+              <List.Item
+                className={m.read ? styles.noticeRead : styles.noticeUnread}
+                onClick={() => onItemClick(m)}
+                actions={m.read ? undefined : [<Tag key="new" color="red">{t('shell.notice.new')}</Tag>]}
+              >
+                <List.Item.Meta
+                  avatar={<span className={styles.noticeIcon}>{KIND_ICON[m.kind] ?? KIND_ICON.system}</span>}
+                  title={m.title}
+                  description={
+                    <>
+                      <Typography.Paragraph ellipsis={{ rows: 2 }} className={styles.noticeContent}>
+                        {m.content}
+                      </Typography.Paragraph>
+                      <span className={styles.noticeTime}>{dayjs(m.createTime).format('YYYY-MM-DD HH:mm')}</span>
+                    </>
+                  }
+                />
+              </List.Item>
+            )}
+          />
+        )}
+      </Spin>
+      {page && page.total > page.list.length && (
+        <div className={styles.noticeFoot}>{t('shell.notice.total', { total: page.total })}</div>
+      )}
+    </div>
+  );
+
+  return (
+    <Popover
+      content={content}
+      trigger="click"
+      placement="bottomRight"
+      arrow={false}
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (next) {
+          loadList();
+          refreshCount();
+        }
+      }}
+    >
+      <span className={`${styles.action} ${styles.bellAction} ${dark ? styles.actionDark : ''}`} role="button" aria-label={t('shell.notice.title')} data-testid="notice-bell">
+        <Badge count={count} overflowCount={99} size="small" offset={[4, -2]}>
+          <BellOutlined className={styles.actionIcon} />
+        </Badge>
+      </span>
+    </Popover>
+  );
+}

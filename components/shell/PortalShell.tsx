@@ -1,0 +1,251 @@
+'use client';
+// 门户框架（SPEC §2 基本布局）：页头（标志、一级菜单、设置、铃铛、语言、问候语）、侧栏（所选一级菜单的子项）、
+// 多标签栏、面包屑与页面内容；"顶部菜单"模式下一级菜单带下拉子项、没有侧栏。
+// 查询参数 onlyShowContentView=1 时只显示页面内容。布局偏好来自 Cookie（服务端首屏已按它渲染）。
+import { useMemo, useState } from 'react';
+import Link from 'next/link';
+import { usePathname, useSearchParams } from 'next/navigation';
+import { App, Breadcrumb, ConfigProvider, Layout, Menu, theme as antdTheme, type MenuProps, type ThemeConfig } from 'antd';
+import { HomeOutlined, MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
+import ApiClientBridge from '@/components/auth/ApiClientBridge';
+import { useT } from '@/lib/i18n/client';
+import HeaderRight from './HeaderRight';
+import { MenuIcon } from './icons';
+import { findTrail, isExternal, landingPath, visibleIds, type MenuNode } from './menu';
+import SettingsDrawer from './SettingsDrawer';
+import { settingsCookie, type LayoutSettings } from './settings';
+import { ShellProvider, useShell } from './ShellContext';
+import TabBar from './TabBar';
+import { WORKPLACE_PATH, type ShellData } from './types';
+import styles from './shell.module.css';
+
+export const CONTENT_ONLY_PARAM = 'onlyShowContentView';
+const HEADER_HEIGHT = 56;
+export const SIDER_WIDTH = 256;
+export const SIDER_COLLAPSED_WIDTH = 80;
+
+/** 不在菜单里的固定页面：标题与面包屑（文字键） */
+const FIXED_PAGES: Record<string, string[]> = {
+  '/account/settings/basic': ['shell.title.account', 'shell.title.accountBasic'],
+  '/account/settings/security': ['shell.title.account', 'shell.title.accountSecurity'],
+  [WORKPLACE_PATH]: ['shell.title.workplace'],
+};
+
+export interface PortalShellProps {
+  data: ShellData;
+  initialSettings: LayoutSettings;
+  children: React.ReactNode;
+}
+
+export default function PortalShell({ data, initialSettings, children }: PortalShellProps) {
+  const [settings, setSettings] = useState(initialSettings);
+  const dark = settings.navTheme !== 'light';
+  const realDark = settings.navTheme === 'realDark';
+  const barBg = realDark ? '#141414' : dark ? '#001529' : '#ffffff';
+
+  const theme = useMemo<ThemeConfig>(
+    () => ({
+      algorithm: realDark ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
+      token: { colorPrimary: settings.primaryColor },
+      components: {
+        Layout: {
+          headerHeight: HEADER_HEIGHT,
+          headerPadding: 0,
+          headerBg: barBg,
+          siderBg: dark ? barBg : '#ffffff',
+          bodyBg: realDark ? '#000000' : '#f0f2f5',
+          footerBg: 'transparent',
+          footerPadding: '16px 24px 24px',
+        },
+        Menu: {
+          horizontalLineHeight: `${HEADER_HEIGHT}px`,
+          darkItemBg: barBg,
+          darkPopupBg: barBg,
+          darkSubMenuItemBg: realDark ? '#0a0a0a' : '#000c17',
+          activeBarBorderWidth: 0,
+        },
+      },
+    }),
+    [settings.primaryColor, realDark, dark, barBg],
+  );
+
+  const save = (next: LayoutSettings) => {
+    setSettings(next);
+    document.cookie = settingsCookie(next);
+  };
+
+  return (
+    <ConfigProvider theme={theme}>
+      {/* 内层 App：消息、对话框随门户的主题色与明暗 */}
+      <App component={false}>
+        {/* 接口客户端的错误通知走这里的 App（随门户主题与当前语言） */}
+        <ApiClientBridge />
+        <ShellProvider data={data}>
+          <ShellFrame settings={settings} onSettingsChange={save}>
+            {children}
+          </ShellFrame>
+        </ShellProvider>
+      </App>
+    </ConfigProvider>
+  );
+}
+
+function menuItems(nodes: readonly MenuNode[], withChildren: boolean): NonNullable<MenuProps['items']> {
+  return nodes.map((node) => {
+    const icon = node.meta.icon ? <MenuIcon name={node.meta.icon} /> : undefined;
+    if (withChildren && node.children.length > 0 && !node.meta.hideChildren) {
+      return { key: String(node.id), icon, label: node.meta.title, children: menuItems(node.children, true) };
+    }
+    // 外链与数据大屏（target _blank）在新窗口打开
+    const label =
+      isExternal(node.path) || node.meta.target === '_blank' ? (
+        <a href={node.path} target={node.meta.target || '_blank'} rel="noopener noreferrer">
+          {node.meta.title}
+        </a>
+      ) : (
+        <Link href={landingPath(node)}>{node.meta.title}</Link>
+      );
+    return { key: String(node.id), icon, label };
+  });
+}
+
+function ShellFrame({ settings, onSettingsChange, children }: { settings: LayoutSettings; onSettingsChange: (s: LayoutSettings) => void; children: React.ReactNode }) {
+  const t = useT();
+  const pathname = usePathname();
+  const search = useSearchParams();
+  const { data, tree, visible, home } = useShell();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [openKeys, setOpenKeys] = useState<string[] | null>(null);
+
+  const dark = settings.navTheme !== 'light';
+  const menuTheme = dark ? 'dark' : 'light';
+  const contentOnly = search.get(CONTENT_ONLY_PARAM) === '1';
+
+  const trail = useMemo(() => findTrail(tree, pathname), [tree, pathname]);
+  const visibleTrail = useMemo(() => {
+    const ids = visibleIds(visible);
+    const out = [];
+    for (const item of trail) {
+      if (!ids.has(item.id)) break;
+      out.push(item);
+    }
+    return out;
+  }, [trail, visible]);
+
+  const topNode = visibleTrail.length > 0 ? visible.find((n) => n.id === visibleTrail[0].id) : undefined;
+  const selectedKeys = visibleTrail.map((i) => String(i.id));
+  const sideNodes = useMemo(() => (settings.layout === 'sidemenu' && topNode ? topNode.children : []), [settings.layout, topNode]);
+  const hasSider = sideNodes.length > 0;
+  // 展开的子菜单：默认为当前页面所在的各级，用户展开/收起后以用户操作为准
+  const defaultOpen = selectedKeys.slice(1, -1);
+  const sideOpenKeys = openKeys ?? defaultOpen;
+
+  const fixedTitles = FIXED_PAGES[pathname];
+  const exact = trail.length > 0 && trail[trail.length - 1].path.replace(/\/+$/, '') === pathname.replace(/\/+$/, '');
+  const crumbs: string[] = exact || !fixedTitles ? trail.map((i) => i.meta.title) : fixedTitles.map((k) => t(k));
+  // 不在菜单里、也不是固定页面的路径（多为 404/403）不开标签
+  const title = crumbs[crumbs.length - 1] ?? null;
+  const hideHeaderContent = exact && trail[trail.length - 1].meta.hiddenHeaderContent;
+
+  const query = search.toString();
+  const url = query ? `${pathname}?${query}` : pathname;
+
+  const topItems = useMemo(() => menuItems(visible, settings.layout === 'topmenu'), [visible, settings.layout]);
+  const sideItems = useMemo(() => menuItems(sideNodes, true), [sideNodes]);
+
+  const rootClass = [styles.root, settings.colorWeak ? styles.colorWeak : ''].join(' ');
+
+  if (contentOnly) {
+    return (
+      <div className={rootClass} data-testid="content-only">
+        <main className={styles.contentOnly}>{children}</main>
+      </div>
+    );
+  }
+
+  const settingsDrawer = <SettingsDrawer open={drawerOpen} settings={settings} onClose={() => setDrawerOpen(false)} onChange={onSettingsChange} />;
+  const siderTop = settings.fixedHeader ? HEADER_HEIGHT : 0;
+
+  return (
+    // data-screens：已登记界面的组件名，e2e 据此与接口给出的菜单核对
+    <div className={rootClass} data-layout={settings.layout} data-theme={settings.navTheme} data-screens={data.screens.join(' ')}>
+      <Layout className={styles.layout}>
+        <Layout.Header
+          className={`${styles.header} ${dark ? styles.headerDark : styles.headerLight} ${settings.fixedHeader ? styles.headerFixed : ''}`}
+          data-testid="global-header"
+        >
+          <Link href={home} className={styles.brand} aria-label={t('shell.brand.home')}>
+            {/* eslint-disable-next-line @next/next/no-img-element -- 矢量标志，无需图片优化 */}
+            <img src="/logo.svg" alt="" width={32} height={32} />
+            <span className={styles.brandTitle}>{t('shell.brand.title')}</span>
+          </Link>
+          <nav className={styles.topMenu} aria-label={t('shell.menu.top')} data-testid="top-menu">
+            <Menu
+              mode="horizontal"
+              theme={menuTheme}
+              items={topItems}
+              selectedKeys={selectedKeys}
+            />
+          </nav>
+          <HeaderRight user={data.user} unreadCount={data.unreadCount} dark={dark} onOpenSettings={() => setDrawerOpen(true)} />
+        </Layout.Header>
+        <Layout hasSider={hasSider}>
+          {hasSider && (
+            <Layout.Sider
+              width={SIDER_WIDTH}
+              collapsedWidth={SIDER_COLLAPSED_WIDTH}
+              collapsed={settings.collapsed}
+              theme={menuTheme}
+              trigger={null}
+              className={styles.sider}
+              style={
+                settings.fixSiderbar
+                  ? { position: 'sticky', top: siderTop, height: `calc(100vh - ${siderTop}px)`, overflow: 'hidden' }
+                  : undefined
+              }
+              data-testid="side-menu"
+            >
+              <div className={styles.siderInner}>
+                <div className={styles.siderMenu}>
+                  <Menu
+                    mode="inline"
+                    theme={menuTheme}
+                    items={sideItems}
+                    selectedKeys={selectedKeys}
+                    {...(settings.collapsed ? {} : { openKeys: sideOpenKeys, onOpenChange: (keys: string[]) => setOpenKeys(keys) })}
+                  />
+                </div>
+                <button
+                  type="button"
+                  className={`${styles.collapseButton} ${dark ? styles.collapseDark : ''}`}
+                  onClick={() => onSettingsChange({ ...settings, collapsed: !settings.collapsed })}
+                  aria-label={settings.collapsed ? t('shell.menu.expand') : t('shell.menu.collapse')}
+                  data-testid="sider-collapse"
+                >
+                  {settings.collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+                </button>
+              </div>
+            </Layout.Sider>
+          )}
+          <Layout className={styles.main}>
+            <TabBar tabKey={pathname} url={url} title={title} homeKey={home} />
+            <Layout.Content className={`${styles.content} ${settings.contentWidth === 'Fixed' ? styles.contentFixed : ''}`}>
+              {!hideHeaderContent && crumbs.length > 1 && (
+                <Breadcrumb
+                  className={styles.breadcrumb}
+                  items={[
+                    { title: <Link href={home} aria-label={t('shell.brand.home')}><HomeOutlined /></Link> },
+                    ...crumbs.map((c) => ({ title: c })),
+                  ]}
+                />
+              )}
+              {children}
+            </Layout.Content>
+            <Layout.Footer className={styles.footer}>{t('shell.footer', { year: new Date().getFullYear() })}</Layout.Footer>
+          </Layout>
+        </Layout>
+      </Layout>
+      {settingsDrawer}
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+import 'server-only';
+// 门户页面的服务端数据：会话、菜单与用户信息。与 GET /api/index/getUserRouters、
+// /api/bapi/user/getUserAndPermissions 调同一个服务、用同一个会话；同一请求内布局与页面共用一次查询（React cache）。
+import { cache } from 'react';
+import { eq } from 'drizzle-orm';
+import { headers } from 'next/headers';
+import { getDb } from '@/lib/platform/db/client';
+import { getCurrentSession, requireSession } from '@/lib/platform/auth/server';
+import type { Session } from '@/lib/platform/auth/session';
+import { userAndPermissions, type UserAndPermissions } from '@/lib/domains/access/service';
+import { resources } from '@/lib/domains/access/tables';
+import { unreadCount } from '@/lib/domains/message/service';
+import { WORKPLACE_PATH } from './types';
+
+/** proxy.ts 把请求路径与查询串放进这两个请求头，服务端布局据此得知当前地址 */
+export const PATH_HEADER = 'x-pathname';
+export const SEARCH_HEADER = 'x-search';
+
+/** 当前请求的地址（路径 + 查询串），用作登录后的回跳地址 */
+export async function requestUrl(): Promise<string> {
+  const h = await headers();
+  const path = h.get(PATH_HEADER) || WORKPLACE_PATH;
+  return path + (h.get(SEARCH_HEADER) ?? '');
+}
+
+const cachedSession = cache(getCurrentSession);
+
+/** 门户页面必须登录：未登录、过期或已被吊销时转到登录页并带回当前地址 */
+export async function requirePortalSession(): Promise<Session> {
+  const session = await cachedSession();
+  return session ?? requireSession(await requestUrl());
+}
+
+/** 当前用户、权限、角色与菜单（同 /bapi/user/getUserAndPermissions） */
+export const loadUserAndPermissions = cache(async (): Promise<UserAndPermissions> => {
+  const session = await requirePortalSession();
+  return userAndPermissions(await getDb(), session);
+});
+
+export const loadUnreadCount = cache(async (): Promise<number> => {
+  const session = await requirePortalSession();
+  return (await unreadCount(await getDb(), session.user.id)).count;
+});
+
+/** 路径是否属于某个菜单资源（不论是否授予本人）：用来区分"无权访问"（403）与"不存在"（404） */
+export async function isResourcePath(path: string): Promise<boolean> {
+  const db = await getDb();
+  const [row] = await db.select({ id: resources.id }).from(resources).where(eq(resources.path, path)).limit(1);
+  return !!row;
+}
+
+/** 错误页"返回首页"的去处：已登录为工作台，否则为门户首页。数据库不可用时按未登录处理。 */
+export async function homeHrefForRequest(): Promise<string> {
+  const session = await cachedSession().catch(() => null);
+  return session ? WORKPLACE_PATH : '/';
+}

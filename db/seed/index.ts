@@ -1,0 +1,142 @@
+// 演示数据：可重复执行（按业务键新增或更新，已有的账号与消息不动）。`npm run db:seed` 与内置库首次启动时调用。
+import bcrypt from 'bcrypt';
+import { count, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '@/lib/platform/db/client';
+import { areas } from '@/lib/domains/area/tables';
+import { seedAreas } from '@/lib/domains/area/service';
+import { roles } from '@/lib/domains/access/tables';
+import { setRoleGrants, setUserRoles, upsertResourceTree } from '@/lib/domains/access/service';
+import { flattenMenuTree } from '@/lib/domains/access/menu-tree';
+import { messages } from '@/lib/domains/message/tables';
+import { organisations } from '@/lib/domains/org/tables';
+import { users } from '@/lib/domains/user/tables';
+import { BCRYPT_ROUNDS, ensureUser } from '@/lib/domains/user/service';
+import { DEMO_ACCOUNTS, DEMO_ORGS, creditCode } from './accounts';
+import { demoMessagesFor } from './messages';
+import { DEMO_ROLES, expandRoleSpec } from './roles';
+
+export { DEMO_ACCOUNTS, DEMO_PASSWORD } from './accounts';
+export { DEMO_ROLES } from './roles';
+
+export interface SeedReport {
+  areas: number;
+  accounts: { account: string; password: string; role: string }[];
+}
+
+/** 演示角色：按 code 新增或更新，授权整体替换为 roles.ts 中的定义 */
+async function seedRoles(db: Db): Promise<void> {
+  const flat = flattenMenuTree();
+  const rows = await db
+    .insert(roles)
+    .values(DEMO_ROLES.map((r) => ({ code: r.code, name: r.name, level: r.level, description: r.description })))
+    .onConflictDoUpdate({
+      target: roles.code,
+      set: { name: sql.raw('excluded.name'), level: sql.raw('excluded.level'), description: sql.raw('excluded.description') },
+    })
+    .returning({ id: roles.id, code: roles.code });
+  const idOf = new Map(rows.map((r) => [r.code, r.id]));
+  for (const role of DEMO_ROLES) await setRoleGrants(db, idOf.get(role.code)!, expandRoleSpec(role.grants, flat));
+}
+
+/** 演示机构：按编码新增或更新，返回 编码 → id */
+async function seedOrganisations(db: Db): Promise<Map<string, number>> {
+  const rows = await db
+    .insert(organisations)
+    .values(
+      DEMO_ORGS.map((o) => ({
+        code: o.code,
+        name: o.name,
+        category: o.category,
+        orgType: o.orgType,
+        areaId: o.areaId,
+        cityId: o.cityId,
+        unifiedSocialCreditCode: creditCode(o.creditBody),
+      })),
+    )
+    .onConflictDoUpdate({
+      target: organisations.code,
+      set: {
+        name: sql.raw('excluded.name'),
+        category: sql.raw('excluded.category'),
+        orgType: sql.raw('excluded.org_type'),
+        areaId: sql.raw('excluded.area_id'),
+        cityId: sql.raw('excluded.city_id'),
+        unifiedSocialCreditCode: sql.raw('excluded.unified_social_credit_code'),
+      },
+    })
+    .returning({ id: organisations.id, code: organisations.code });
+  return new Map(rows.map((r) => [r.code, r.id]));
+}
+
+/** 演示账号：已存在的不改（密码可能已被改过）；同一密码只做一次 bcrypt。角色按定义设置。 */
+async function seedAccounts(db: Db, orgIds: Map<string, number>): Promise<Map<string, number>> {
+  const existing = await db
+    .select({ account: users.account })
+    .from(users)
+    .where(inArray(users.account, DEMO_ACCOUNTS.map((a) => a.account)));
+  const have = new Set(existing.map((e) => e.account));
+  const passwords = [...new Set(DEMO_ACCOUNTS.filter((a) => !have.has(a.account)).map((a) => a.password))];
+  const hashes = new Map(await Promise.all(passwords.map(async (p) => [p, await bcrypt.hash(p, BCRYPT_ROUNDS)] as const)));
+  const ids = new Map<string, number>();
+  for (const a of DEMO_ACCOUNTS) {
+    const user = await ensureUser(db, {
+      account: a.account,
+      password: a.password,
+      passwordHash: hashes.get(a.password),
+      nickName: a.nickName,
+      realName: a.realName,
+      mobile: a.mobile,
+      userType: a.userType,
+      level: a.level,
+      areaId: a.areaId,
+      cityId: a.cityId,
+      orgId: a.orgCode ? orgIds.get(a.orgCode)! : null,
+    });
+    ids.set(a.account, user.id);
+    await setUserRoles(db, user.id, a.roles);
+  }
+  return ids;
+}
+
+/** 演示消息：只给还没有任何消息的账号写入，时间依次向前错开 */
+async function seedMessages(db: Db, userIds: Map<string, number>): Promise<void> {
+  const ids = [...userIds.values()];
+  const counts = await db.select({ userId: messages.userId, n: count() }).from(messages).where(inArray(messages.userId, ids)).groupBy(messages.userId);
+  const hasMessages = new Set(counts.map((c) => c.userId));
+  const now = Date.now();
+  const rows: (typeof messages.$inferInsert)[] = [];
+  for (const [account, userId] of userIds) {
+    if (hasMessages.has(userId)) continue;
+    demoMessagesFor(account).forEach((msg, i) => {
+      const createdAt = new Date(now - (i + 1) * 47 * 60 * 1000);
+      rows.push({ userId, title: msg.title, content: msg.content, kind: msg.kind, link: msg.link, createdAt, readAt: msg.read ? createdAt : null });
+    });
+  }
+  if (rows.length) await db.insert(messages).values(rows);
+}
+
+export async function seed(db: Db): Promise<SeedReport> {
+  const areaCount = await seedAreas(db);
+  await upsertResourceTree(db);
+  await seedRoles(db);
+  const orgIds = await seedOrganisations(db);
+  const userIds = await seedAccounts(db, orgIds);
+  await seedMessages(db, userIds);
+  return { areas: areaCount, accounts: DEMO_ACCOUNTS.map((a) => ({ account: a.account, password: a.password, role: a.label })) };
+}
+
+/** 内置库为空（没有区划）时写入演示数据。 */
+export async function seedIfEmpty(db: Db): Promise<void> {
+  const [{ n }] = await db.select({ n: count() }).from(areas);
+  if (n > 0) return;
+  const report = await seed(db);
+  console.log(`[seed] 内置数据库为空，已写入演示数据：${report.areas} 条区划；演示账号：`);
+  for (const a of report.accounts) console.log(`[seed]   ${a.role}：${a.account} / ${a.password}`);
+}
+
+/** 测试与脚本用：账号名 → 用户 id */
+export async function demoUserId(db: Db, account: string): Promise<number> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.account, account));
+  if (!row) throw new Error(`演示账号 ${account} 不存在，请先运行 npm run db:seed`);
+  return row.id;
+}

@@ -1,0 +1,266 @@
+// 演示角色及其授权。授权写成“资源 key → 动作”；key 是目录时作用于其下全部叶子（取各叶子支持的动作），
+// '*' 表示该资源（或目录下各叶子）的全部动作。同一叶子出现多次时动作取并集。
+import type { Action } from '@/lib/platform/auth/session';
+import type { Grants } from '@/lib/domains/access/service';
+import { flattenMenuTree, type FlatResource } from '@/lib/domains/access/menu-tree';
+
+export type RoleSpec = Record<string, readonly Action[] | '*'>;
+
+export interface DemoRole {
+  code: string;
+  name: string;
+  level: 'province' | 'city' | 'county' | 'org';
+  description: string;
+  grants: RoleSpec;
+}
+
+const VIEW = ['query', 'get'] as const;
+const VIEW_EXPORT = ['query', 'get', 'export'] as const;
+
+/** 每个角色都有：工作台与个人设置 */
+const BASE: RoleSpec = { dashboard: ['query'], user: ['edit', 'get'] };
+
+export const DEMO_ROLES: readonly DemoRole[] = [
+  {
+    code: 'PROVINCE_ADMIN',
+    name: '省级管理员',
+    level: 'province',
+    description: '全省业务与系统配置：全部菜单与操作，含资源、角色与字典管理',
+    grants: { home: '*', evaluation: '*', training: '*', subsidyManage: '*', orgManage: '*', content: '*', system: '*', user: '*' },
+  },
+  {
+    code: 'CITY_ADMIN',
+    name: '市级管理员',
+    level: 'city',
+    description: '本市的审核、审批与监管：查看全部业务，审核备案、计划、开班与补贴，管理本市机构与账号；不能管理资源与角色',
+    grants: {
+      ...BASE,
+      home: '*',
+      // 评价业务：全部可查看导出，审核与监管类可操作
+      evaluation: VIEW_EXPORT,
+      filingAudit: '*',
+      exaPlanAudit: '*',
+      officialPlan: '*',
+      publicity: '*',
+      camera: '*',
+      assessor: '*',
+      supervisor: '*',
+      certificateCorrect: '*',
+      certificatePrint: '*',
+      stateGrid: '*',
+      yearTaskProgress: '*',
+      // 培训：全部可查看导出，审批类可操作
+      training: VIEW_EXPORT,
+      trainInfoAudit: '*',
+      postponeAudit: '*',
+      infoCorrectAudit: '*',
+      courseAudit: '*',
+      teacherAudit: '*',
+      teacherRelation: '*',
+      expert: '*',
+      ledgerAudit: '*',
+      // 补贴：审批链与本市资金、培训券
+      subsidyManage: VIEW_EXPORT,
+      annualTarget: '*',
+      subsidyAudit: '*',
+      subsidyReview: '*',
+      subsidyFinance: '*',
+      livingSubsidyAudit: '*',
+      livingSubsidyReview: '*',
+      fundAccount: '*',
+      coupon: '*',
+      // 本市机构、账号、部门与企业
+      orgManage: '*',
+      // 本市发布的内容
+      notice: '*',
+      policy: '*',
+      news: '*',
+      // 系统：只有日志、在线用户与门户互动
+      dict: VIEW,
+      sysLog: VIEW_EXPORT,
+      onlineUser: '*',
+      blacklist: '*',
+      opinionCollect: '*',
+      feedback: '*',
+    },
+  },
+  {
+    code: 'EVAL_ORG',
+    name: '评价机构',
+    level: 'org',
+    description: '本机构的备案、考试计划、考生、考点考场、考务人员、成绩与证书申请',
+    grants: {
+      ...BASE,
+      analysis: ['query'],
+      filingSkill: '*',
+      filingQual: '*',
+      filingSpecial: '*',
+      filingOrgan: '*',
+      exaPlanSkill: '*',
+      exaPlanQual: '*',
+      exaPlanSpecial: '*',
+      exaPlanOrgan: '*',
+      questionBank: '*',
+      examinee: '*',
+      examSite: '*',
+      examRoom: '*',
+      examAffairs: '*',
+      score: '*',
+      publicity: '*',
+      camera: '*',
+      abnormalRecord: VIEW_EXPORT,
+      assessor: '*',
+      examStaff: '*',
+      supervisorOpinion: VIEW,
+      certificateFill: '*',
+      certificateCorrect: ['add', 'query', 'get'],
+      certificatePrint: '*',
+      certificateSearch: VIEW,
+      baseJob: VIEW,
+      organization: ['query', 'get', 'edit'],
+      account: ['add', 'edit', 'query', 'get', 'enable', 'disable'],
+    },
+  },
+  {
+    code: 'TRAIN_ORG',
+    name: '培训机构',
+    level: 'org',
+    description: '本机构的开班、课程、学员、本机构师资、台账、工时与补贴申请',
+    grants: {
+      ...BASE,
+      trainInfo: '*',
+      trainCalendar: '*',
+      postponeApply: '*',
+      infoCorrectApply: '*',
+      courseType: VIEW,
+      course: '*',
+      curriculum: '*',
+      teacher: '*',
+      teacherRelation: '*',
+      student: '*',
+      ledger: '*',
+      ledgerSearch: '*',
+      workTime: '*',
+      workTimeCount: '*',
+      subsidy: '*',
+      subsidySearch: VIEW_EXPORT,
+      livingSubsidy: '*',
+      coupon: VIEW,
+      organization: ['query', 'get', 'edit'],
+      account: ['add', 'edit', 'query', 'get', 'enable', 'disable'],
+    },
+  },
+  {
+    code: 'ENTERPRISE',
+    name: '企业',
+    level: 'org',
+    description: '企业信息与入驻、本企业的培训班与学员、补贴申请',
+    grants: {
+      ...BASE,
+      trainInfo: '*',
+      trainCalendar: VIEW,
+      postponeApply: '*',
+      student: '*',
+      subsidy: '*',
+      subsidySearch: VIEW_EXPORT,
+      livingSubsidy: '*',
+      company: ['query', 'get', 'edit'],
+      settleIn: ['add', 'edit', 'query', 'get'],
+      companyEvaluation: VIEW,
+    },
+  },
+  {
+    code: 'TEACHER',
+    name: '教师',
+    level: 'org',
+    description: '本人的师资信息、所授班级与学员、工时，课程资源库',
+    grants: {
+      ...BASE,
+      teacher: ['query', 'get', 'edit'],
+      trainInfo: VIEW,
+      trainCalendar: VIEW,
+      student: VIEW,
+      workTime: ['add', 'edit', 'query', 'get'],
+      course: VIEW,
+      courseware: '*',
+      pictureCourse: ['add', 'edit', 'delete', 'query', 'get'],
+      videoCourse: ['add', 'edit', 'delete', 'query', 'get'],
+      excellentCourse: VIEW,
+      tag: VIEW,
+      classify: VIEW,
+      courseComment: VIEW,
+    },
+  },
+  {
+    code: 'SUPERVISOR',
+    name: '督导员',
+    level: 'city',
+    description: '对考试计划与考点的督导：查看计划、考点考场与监控，填写督导意见与考试异常记录',
+    grants: {
+      ...BASE,
+      supervision: '*',
+      exaPlanSkill: VIEW,
+      exaPlanQual: VIEW,
+      exaPlanSpecial: VIEW,
+      exaPlanOrgan: VIEW,
+      examinee: VIEW,
+      examSite: VIEW,
+      examRoom: VIEW,
+      camera: VIEW,
+      supervisorOpinion: '*',
+      abnormalRecord: '*',
+    },
+  },
+  {
+    code: 'ASSESSOR',
+    name: '考评员',
+    level: 'org',
+    description: '被分派的考务与评分：查看考务安排、考生与考点，录入成绩',
+    grants: {
+      ...BASE,
+      examAffairs: VIEW,
+      examinee: VIEW,
+      examSite: VIEW,
+      score: ['query', 'get', 'edit', 'import'],
+    },
+  },
+  {
+    code: 'BASIC_USER',
+    name: '普通用户',
+    level: 'org',
+    description: '只有工作台与个人设置',
+    grants: { ...BASE },
+  },
+];
+
+/** 角色说明 → 资源授权（叶子与显式列出的 key；上级目录由 setRoleGrants 补齐） */
+export function expandRoleSpec(spec: RoleSpec, flat: readonly FlatResource[] = flattenMenuTree()): Grants {
+  const byKey = new Map(flat.map((f) => [f.key, f]));
+  const childrenOf = new Map<string, FlatResource[]>();
+  for (const f of flat) {
+    if (!f.parentKey) continue;
+    const list = childrenOf.get(f.parentKey) ?? [];
+    list.push(f);
+    childrenOf.set(f.parentKey, list);
+  }
+  const out = new Map<string, Set<Action>>();
+  const add = (f: FlatResource, actions: readonly Action[] | '*', explicit: boolean) => {
+    if (f.isDirectory) {
+      for (const child of childrenOf.get(f.key) ?? []) add(child, actions, false);
+      return;
+    }
+    const wanted = actions === '*' ? f.actions : actions;
+    const invalid = wanted.filter((a) => !f.actions.includes(a));
+    // 直接点名的叶子不许给它没有的动作（写错就早发现）；经目录展开的只取叶子支持的部分
+    if (explicit && invalid.length) throw new Error(`资源 ${f.key} 没有动作 ${invalid.join('、')}`);
+    const set = out.get(f.key) ?? new Set<Action>();
+    for (const a of wanted) if (f.actions.includes(a)) set.add(a);
+    if (set.size) out.set(f.key, set);
+  };
+  for (const [key, actions] of Object.entries(spec)) {
+    const f = byKey.get(key);
+    if (!f) throw new Error(`角色授权引用了不存在的资源：${key}`);
+    add(f, actions, true);
+  }
+  return Object.fromEntries([...out].map(([k, v]) => [k, [...v]]));
+}

@@ -1,0 +1,17 @@
+// 服务启动时打开数据库（迁移，内置库为空时写入演示数据），问题在启动时就以一句话说明。
+export async function register() {
+  if (process.env.NEXT_RUNTIME !== 'nodejs' || process.env.NEXT_PHASE === 'phase-production-build') return;
+  // 短信配置有误（未知的 SMS_PROVIDER）在启动日志里说清楚；发送验证码时同样报错。
+  const { smsConfigError } = await import('@/lib/domains/user/sms');
+  const smsError = smsConfigError();
+  if (smsError) console.error(`[sms] 配置错误：${smsError}`);
+  // 生产环境未设置 AUTH_SECRET（推送令牌的签名密钥）时在启动日志里警告。
+  (await import('@/lib/domains/access/ws-token')).checkAuthSecret();
+  const { getDb, DbUnavailableError } = await import('@/lib/platform/db/client');
+  try {
+    await getDb();
+  } catch (err) {
+    // 不退出：数据库恢复后下一次请求会重试打开。
+    console.error(err instanceof DbUnavailableError ? `[db] ${err.message}` : err);
+  }
+}

@@ -1,0 +1,33 @@
+// 端点表：各领域 api.ts 的行在此汇总；调度器与 OpenAPI 都由它生成。
+import 'server-only';
+import { areaApi } from '@/lib/domains/area/api';
+import { accessApi } from '@/lib/domains/access/api';
+import { messageApi } from '@/lib/domains/message/api';
+import { orgApi } from '@/lib/domains/org/api';
+import { userApi } from '@/lib/domains/user/api';
+import { platformApi } from '@/lib/platform/api/platform-api';
+import { createDispatcher } from '@/lib/platform/api/dispatcher';
+import { endpoint, type EndpointTable } from '@/lib/platform/api/endpoint';
+import { openApiDocument } from '@/lib/platform/api/openapi';
+import { getDb } from '@/lib/platform/db/client';
+import { resolveSession } from '@/lib/domains/user/session';
+
+const domainTable: EndpointTable = {
+  ...areaApi,
+  ...accessApi,
+  ...messageApi,
+  ...orgApi,
+  ...userApi,
+  ...platformApi,
+};
+
+export const endpointTable: EndpointTable = {
+  ...domainTable,
+  'GET /openapi.json': endpoint({
+    summary: '本接口文档（OpenAPI 3.1，由端点表生成）',
+    permission: 'public',
+    handle: async () => Response.json(openApiDocument(endpointTable)),
+  }),
+};
+
+export const dispatch = createDispatcher({ table: endpointTable, getDb, resolveSession });

@@ -1,0 +1,69 @@
+// 站内消息：页头铃铛的未读数、列表与标记已读；其他领域经 notify() 写入。每个用户只能看到和改动自己的消息。
+import { and, count, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
+import type { Db } from '@/lib/platform/db/client';
+import type { Page, PageResult } from '@/lib/platform/api/paging';
+import { ApiError } from '@/lib/platform/api/errors';
+import { formatBeijing } from '@/lib/platform/time';
+import { messages } from './tables';
+import { MESSAGE_KINDS, type MessageItem, type NewMessage } from './schemas';
+
+export async function unreadCount(db: Db, userId: number): Promise<{ count: number }> {
+  const [{ n }] = await db
+    .select({ n: count() })
+    .from(messages)
+    .where(and(eq(messages.userId, userId), isNull(messages.readAt)));
+  return { count: n };
+}
+
+/** 最新在前 */
+export async function listMessages(db: Db, userId: number, filter: { unreadOnly?: boolean }, page: Page): Promise<PageResult<MessageItem>> {
+  const conds: SQL[] = [eq(messages.userId, userId)];
+  if (filter.unreadOnly) conds.push(isNull(messages.readAt));
+  const where = and(...conds);
+  const [rows, [{ total }]] = await Promise.all([
+    db.select().from(messages).where(where).orderBy(desc(messages.createdAt), desc(messages.id)).limit(page.pageSize).offset(page.offset),
+    db.select({ total: count() }).from(messages).where(where),
+  ]);
+  return {
+    list: rows.map((m) => ({
+      id: m.id,
+      title: m.title,
+      content: m.content,
+      kind: m.kind,
+      link: m.link,
+      read: m.readAt !== null,
+      createTime: formatBeijing(m.createdAt),
+    })),
+    total,
+  };
+}
+
+/** 标记已读：只作用于本人的未读消息，他人的编号被忽略；返回实际标记的条数。 */
+export async function markRead(db: Db, userId: number, input: { ids?: number[]; all?: boolean }): Promise<{ updated: number }> {
+  const conds: SQL[] = [eq(messages.userId, userId), isNull(messages.readAt)];
+  if (!input.all) {
+    if (!input.ids?.length) throw ApiError.badRequest('请选择要标记为已读的消息');
+    conds.push(inArray(messages.id, input.ids));
+  }
+  const rows = await db
+    .update(messages)
+    .set({ readAt: new Date() })
+    .where(and(...conds))
+    .returning({ id: messages.id });
+  return { updated: rows.length };
+}
+
+/** 给一批用户各发一条消息（审核结果、待办提醒等），返回写入条数。可在调用方的事务里使用。 */
+export async function notify(db: Db, userIds: readonly number[], message: NewMessage): Promise<number> {
+  const ids = [...new Set(userIds)];
+  if (!ids.length) return 0;
+  const title = message.title.trim();
+  if (!title) throw new Error('消息标题不能为空');
+  const kind = message.kind ?? 'system';
+  if (!MESSAGE_KINDS.includes(kind)) throw new Error(`未知的消息类型：${kind}`);
+  const rows = await db
+    .insert(messages)
+    .values(ids.map((userId) => ({ userId, title: title.slice(0, 100), content: (message.content ?? '').slice(0, 1000), kind, link: message.link ?? null })))
+    .returning({ id: messages.id });
+  return rows.length;
+}

@@ -1,0 +1,709 @@
+// 身份域的规则：登录（密码、短信、统一身份认证）、锁定、退出、改密、资料、注册与审核、冻结、用户列表。
+// 处理函数只做转接；这里的每条规则都在服务端执行。
+import { randomBytes } from 'node:crypto';
+import bcrypt from 'bcrypt';
+import { and, asc, count, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '@/lib/platform/db/client';
+import type { Page } from '@/lib/platform/api/paging';
+import { ApiError, ReturnCode } from '@/lib/platform/api/errors';
+import type { DataLevel, SessionUser } from '@/lib/platform/auth/session';
+import { assertInScope, scopeWhere } from '@/lib/platform/auth/scope';
+import { passwordStrength } from '@/lib/platform/auth/password';
+import { formatBeijing } from '@/lib/platform/time';
+import { areas } from '../area/tables';
+import { resolveRegion } from '../area/service';
+import { organisations } from '../org/tables';
+import { roles, userRoles } from '../access/tables';
+import { messages } from '../message/tables';
+import { loginLogs, userSessions, users, type User } from './tables';
+import { createSession, hashToken, revokeToken, revokeUserSessions } from './session';
+import { issueSmsCode, verifySmsCode } from './sms';
+import { exchangeCode, requireOidcConfig } from './sso';
+import { CATEGORY_LABEL, type RegisterCategory, type SmsPurpose } from './schemas';
+import type { z } from 'zod';
+import type {
+  AuditRegisterInput,
+  LoginInput,
+  PendingRegistersInput,
+  RecoverPasswordInput,
+  RegisterInput,
+  ResetPasswordInput,
+  SmsLoginInput,
+  SsoLoginInput,
+  UpdateUserInput,
+  UserListInput,
+  UserUpdateInput,
+} from './schemas';
+
+export const BCRYPT_ROUNDS = 10;
+export const MAX_LOGIN_FAILURES = 5;
+export const LOCK_MINUTES = 15;
+
+export function newCode(prefix: string): string {
+  return `${prefix}${Date.now().toString(36).toUpperCase()}${randomBytes(4).toString('hex').toUpperCase()}`;
+}
+
+export interface NewUser {
+  account: string;
+  password: string;
+  nickName: string;
+  realName?: string;
+  mobile?: string;
+  userType: string;
+  level: 'province' | 'city' | 'county' | 'org';
+  areaId: number | null;
+  cityId?: number | null;
+  orgId?: number | null;
+  passwordStrength?: 3 | 4;
+  /** 已算好的 password 的 bcrypt 哈希：种子给同一密码的多个账号只算一次 */
+  passwordHash?: string;
+}
+
+/** 账号不存在时创建，存在则原样返回（种子可重复执行）。 */
+export async function ensureUser(db: Db, input: NewUser): Promise<User> {
+  const [existing] = await db.select().from(users).where(eq(users.account, input.account));
+  if (existing) return existing;
+  const passwordHash = input.passwordHash ?? (await bcrypt.hash(input.password, BCRYPT_ROUNDS));
+  const [created] = await db
+    .insert(users)
+    .values({ passwordStrength: passwordStrength(input.password), ...input, code: newCode('U'), passwordHash })
+    .onConflictDoNothing()
+    .returning();
+  return created ?? (await db.select().from(users).where(eq(users.account, input.account)))[0];
+}
+
+// ---------------------------------------------------------------- 用户资料
+
+export interface UserProfile {
+  id: number;
+  code: string;
+  account: string;
+  /** 显示名：真实姓名，没有则用户名 */
+  name: string;
+  nickName: string;
+  realName: string | null;
+  userType: string;
+  mobile: string | null;
+  /** 本系统不单独保存座机，与 mobile 相同 */
+  telephone: string | null;
+  email: string | null;
+  avatar: string | null;
+  level: DataLevel;
+  areaId: number | null;
+  cityId: number | null;
+  orgId: number | null;
+  orgName: string | null;
+  passwordStrength: number;
+}
+
+/** 登录结果与 getUserAndPermissions 共用的用户形状 */
+export async function userProfile(db: Db, userId: number): Promise<UserProfile> {
+  const [row] = await db
+    .select({ user: users, orgName: organisations.name })
+    .from(users)
+    .leftJoin(organisations, eq(organisations.id, users.orgId))
+    .where(eq(users.id, userId));
+  if (!row) throw ApiError.notFound('用户不存在');
+  const u = row.user;
+  return {
+    id: u.id,
+    code: u.code,
+    account: u.account,
+    name: u.realName || u.nickName,
+    nickName: u.nickName,
+    realName: u.realName,
+    userType: u.userType,
+    mobile: u.mobile,
+    telephone: u.mobile,
+    email: u.email,
+    avatar: u.avatar,
+    level: u.level as DataLevel,
+    areaId: u.areaId,
+    cityId: u.cityId,
+    orgId: u.orgId,
+    orgName: row.orgName,
+    passwordStrength: u.passwordStrength,
+  };
+}
+
+// ---------------------------------------------------------------- 登录
+
+export interface ClientMeta {
+  ip?: string;
+  userAgent?: string | null;
+}
+
+type LogKind = 'login' | 'failure' | 'locked' | 'logout' | 'sso';
+
+async function writeLoginLog(db: Db, entry: { userId: number | null; account: string; kind: LogKind; message?: string }, meta: ClientMeta) {
+  await db.insert(loginLogs).values({
+    userId: entry.userId,
+    account: entry.account.slice(0, 64),
+    kind: entry.kind,
+    message: entry.message?.slice(0, 200) ?? null,
+    ip: meta.ip?.slice(0, 64) || null,
+    userAgent: meta.userAgent?.slice(0, 300) || null,
+  });
+}
+
+export const WRONG_CREDENTIALS = '账号或密码错误';
+const lockMessage = (minutes: number) => `密码连续输错 ${MAX_LOGIN_FAILURES} 次，账号已锁定，请 ${minutes} 分钟后再试`;
+
+/** 未知账号也做一次 bcrypt 比较，响应时间不泄露账号是否存在 */
+let dummyHash: string | undefined;
+const getDummyHash = () => (dummyHash ??= bcrypt.hashSync(randomBytes(12).toString('hex'), BCRYPT_ROUNDS));
+
+/** 锁定期间任何方式（密码、短信、统一身份认证）都不能登录 */
+async function refuseIfLocked(db: Db, user: User, meta: ClientMeta): Promise<void> {
+  const left = user.lockedUntil ? user.lockedUntil.getTime() - Date.now() : 0;
+  if (left <= 0) return;
+  const message = lockMessage(Math.ceil(left / 60000));
+  await writeLoginLog(db, { userId: user.id, account: user.account, kind: 'failure', message: `锁定期间尝试登录` }, meta);
+  throw new ApiError(ReturnCode.TOO_MANY, message, { data: { lockedUntil: user.lockedUntil } });
+}
+
+/** 冻结、待审核、被驳回的账号不能登录 */
+async function refuseIfInactive(db: Db, user: User, meta: ClientMeta): Promise<void> {
+  let message: string | null = null;
+  if (user.status === 1) message = '账号已被冻结，请联系管理员';
+  else if (user.status === 2) message = '账号正在审核中，审核通过后即可登录';
+  else if (user.status === 3) {
+    const [last] = await db
+      .select({ content: messages.content })
+      .from(messages)
+      .where(and(eq(messages.userId, user.id), eq(messages.kind, 'audit')))
+      .orderBy(desc(messages.createdAt), desc(messages.id))
+      .limit(1);
+    const opinion = last?.content.match(/审核意见：(.+)$/)?.[1];
+    message = opinion ? `注册申请未通过审核（审核意见：${opinion}）` : '注册申请未通过审核';
+  }
+  if (!message) return;
+  await writeLoginLog(db, { userId: user.id, account: user.account, kind: 'failure', message }, meta);
+  throw ApiError.badRequest(message);
+}
+
+/** 记一次密码错误；第 5 次锁定 15 分钟（计数清零，解锁后重新计） */
+async function recordFailure(db: Db, user: User, meta: ClientMeta): Promise<never> {
+  const until = new Date(Date.now() + LOCK_MINUTES * 60000).toISOString();
+  const reached = sql`${users.failedLogins} + 1 >= ${MAX_LOGIN_FAILURES}`;
+  const [row] = await db
+    .update(users)
+    .set({
+      failedLogins: sql`case when ${reached} then 0 else ${users.failedLogins} + 1 end`,
+      lockedUntil: sql`case when ${reached} then ${until}::timestamptz else ${users.lockedUntil} end`,
+    })
+    .where(eq(users.id, user.id))
+    .returning({ failedLogins: users.failedLogins, lockedUntil: users.lockedUntil });
+  if (row?.lockedUntil && row.lockedUntil.getTime() > Date.now()) {
+    await writeLoginLog(db, { userId: user.id, account: user.account, kind: 'locked', message: `连续输错 ${MAX_LOGIN_FAILURES} 次，锁定 ${LOCK_MINUTES} 分钟` }, meta);
+    throw new ApiError(ReturnCode.TOO_MANY, lockMessage(LOCK_MINUTES), { data: { lockedUntil: row.lockedUntil } });
+  }
+  await writeLoginLog(db, { userId: user.id, account: user.account, kind: 'failure', message: `密码错误（第 ${row?.failedLogins ?? 0} 次）` }, meta);
+  throw ApiError.badRequest(WRONG_CREDENTIALS);
+}
+
+export interface LoginResult {
+  authorizationToken: string;
+  expiresAt: Date;
+  passwordStrength: number;
+  user: UserProfile;
+}
+
+async function openSession(db: Db, user: User, strength: number, meta: ClientMeta, kind: 'login' | 'sso', message: string): Promise<LoginResult> {
+  await db
+    .update(users)
+    .set({ failedLogins: 0, lockedUntil: null, lastLoginAt: new Date(), passwordStrength: strength })
+    .where(eq(users.id, user.id));
+  const { token, expiresAt } = await createSession(db, user.id, meta);
+  await writeLoginLog(db, { userId: user.id, account: user.account, kind, message }, meta);
+  return { authorizationToken: token, expiresAt, passwordStrength: strength, user: await userProfile(db, user.id) };
+}
+
+/** 账号密码登录（/user/login 与 /user/loginV2） */
+export async function passwordLogin(db: Db, input: z.output<typeof LoginInput>, meta: ClientMeta): Promise<LoginResult> {
+  const [user] = await db.select().from(users).where(eq(users.account, input.account));
+  if (!user) {
+    await bcrypt.compare(input.password, getDummyHash());
+    await writeLoginLog(db, { userId: null, account: input.account, kind: 'failure', message: '账号不存在' }, meta);
+    throw ApiError.badRequest(WRONG_CREDENTIALS);
+  }
+  await refuseIfLocked(db, user, meta);
+  if (!(await bcrypt.compare(input.password, user.passwordHash))) await recordFailure(db, user, meta);
+  await refuseIfInactive(db, user, meta);
+  // 强度按本次输入的明文计算：规则或评分变了，下次登录即生效
+  return openSession(db, user, passwordStrength(input.password), meta, 'login', '账号密码登录');
+}
+
+/** 非驳回状态的同号账号（驳回的注册不占手机号，可用同一手机号重新注册） */
+async function accountsByMobile(db: Db, mobile: string): Promise<User[]> {
+  return db.select().from(users).where(and(eq(users.mobile, mobile), ne(users.status, 3))).orderBy(asc(users.id));
+}
+
+/** 短信验证码登录（/account/sms）：与密码登录相同的锁定与状态规则；错误的验证码计入该验证码的尝试次数 */
+export async function smsLogin(db: Db, input: z.output<typeof SmsLoginInput>, meta: ClientMeta): Promise<LoginResult> {
+  try {
+    await verifySmsCode(db, input.mobile, 'login', input.smsCode);
+  } catch (err) {
+    const [owner] = await accountsByMobile(db, input.mobile);
+    const reason = err instanceof ApiError ? err.message : '验证码校验失败';
+    await writeLoginLog(db, { userId: owner?.id ?? null, account: owner?.account ?? input.mobile, kind: 'failure', message: `短信登录：${reason}` }, meta);
+    throw err;
+  }
+  const found = await accountsByMobile(db, input.mobile);
+  if (found.length === 0) throw ApiError.badRequest('该手机号未绑定账号，请使用账号密码登录');
+  if (found.length > 1) throw ApiError.badRequest('该手机号绑定了多个账号，请使用账号密码登录');
+  const [user] = found;
+  await refuseIfLocked(db, user, meta);
+  await refuseIfInactive(db, user, meta);
+  return openSession(db, user, user.passwordStrength, meta, 'login', '短信验证码登录');
+}
+
+/** 统一身份认证登录（/user/ssoLogin、/user/onePlatformLogin）。stateCookie：网页发起时放在 Cookie 里的 state，须与回调的一致 */
+export async function ssoLogin(
+  db: Db,
+  input: Pick<z.output<typeof SsoLoginInput>, 'code' | 'redirectUri' | 'state'>,
+  meta: ClientMeta,
+  stateCookie: string | null,
+): Promise<LoginResult> {
+  const cfg = requireOidcConfig();
+  if (stateCookie && input.state !== stateCookie) throw ApiError.badRequest('统一身份认证状态校验失败，请重新发起登录');
+  const identity = await exchangeCode(cfg, input.code, input.redirectUri);
+  const [user] = await db.select().from(users).where(eq(users.account, identity.username));
+  if (!user) {
+    const message = `统一身份认证账号 ${identity.username} 未绑定本系统账号`;
+    await writeLoginLog(db, { userId: null, account: identity.username, kind: 'failure', message }, meta);
+    throw ApiError.badRequest(message);
+  }
+  await refuseIfLocked(db, user, meta);
+  await refuseIfInactive(db, user, meta);
+  return openSession(db, user, user.passwordStrength, meta, 'sso', `统一身份认证登录（sub=${identity.sub}）`);
+}
+
+/** 退出：吊销本次令牌（没有或已失效也照常返回） */
+export async function logout(db: Db, token: string | null, meta: ClientMeta): Promise<void> {
+  if (!token) return;
+  const [row] = await db
+    .select({ userId: users.id, account: users.account, revokedAt: userSessions.revokedAt })
+    .from(userSessions)
+    .innerJoin(users, eq(users.id, userSessions.userId))
+    .where(eq(userSessions.tokenHash, hashToken(token)));
+  if (!row || row.revokedAt) return;
+  await revokeToken(db, token, 'logout');
+  await writeLoginLog(db, { userId: row.userId, account: row.account, kind: 'logout', message: '退出登录' }, meta);
+}
+
+export async function accountExists(db: Db, account: string): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.account, account));
+  return Boolean(row);
+}
+
+// ---------------------------------------------------------------- 短信
+
+const MOBILE_TAKEN = '该手机号已被其他账号使用';
+
+/** 公开的发送验证码：登录与找回密码要求手机号已绑定账号，注册要求未被占用 */
+export async function sendVerCode(db: Db, mobile: string, purpose: Exclude<SmsPurpose, 'updateMobile'>, ip?: string) {
+  const owners = await accountsByMobile(db, mobile);
+  if (purpose === 'register' && owners.length > 0) throw ApiError.badRequest(MOBILE_TAKEN, { mobile: MOBILE_TAKEN });
+  if (purpose !== 'register' && owners.length === 0) {
+    throw ApiError.badRequest('该手机号未绑定账号，请核对手机号或使用账号密码登录', { mobile: '该手机号未绑定账号' });
+  }
+  return issueSmsCode(db, mobile, purpose, ip);
+}
+
+async function assertMobileFree(db: Db, mobile: string, selfId: number): Promise<void> {
+  const owners = await accountsByMobile(db, mobile);
+  if (owners.some((u) => u.id !== selfId)) throw ApiError.badRequest(MOBILE_TAKEN, { mobile: MOBILE_TAKEN });
+}
+
+async function loadUser(db: Db, id: number): Promise<User> {
+  const [user] = await db.select().from(users).where(eq(users.id, id));
+  if (!user) throw ApiError.notFound('用户不存在');
+  return user;
+}
+
+export async function sendUpdateMobileCode(db: Db, actor: SessionUser, mobile: string, ip?: string) {
+  const me = await loadUser(db, actor.id);
+  if (me.mobile === mobile) throw ApiError.badRequest('新手机号不能与当前手机号相同', { mobile: '新手机号不能与当前手机号相同' });
+  await assertMobileFree(db, mobile, me.id);
+  return issueSmsCode(db, mobile, 'updateMobile', ip);
+}
+
+export async function updateMobile(db: Db, actor: SessionUser, mobile: string, smsCode: string) {
+  const me = await loadUser(db, actor.id);
+  if (me.mobile === mobile) throw ApiError.badRequest('新手机号不能与当前手机号相同', { mobile: '新手机号不能与当前手机号相同' });
+  await assertMobileFree(db, mobile, me.id);
+  await verifySmsCode(db, mobile, 'updateMobile', smsCode);
+  await db.update(users).set({ mobile, updatedAt: new Date() }).where(eq(users.id, me.id));
+  return { mobile };
+}
+
+// ---------------------------------------------------------------- 本人资料与密码
+
+/** 本人资料：不传的字段不改，传空串清空 */
+export async function updateOwnProfile(db: Db, actor: SessionUser, input: z.output<typeof UpdateUserInput>): Promise<UserProfile> {
+  const set: Partial<typeof users.$inferInsert> = { nickName: input.nickName, updatedAt: new Date() };
+  if (input.realName !== undefined) set.realName = input.realName || null;
+  if (input.email !== undefined) set.email = input.email || null;
+  if (input.avatar !== undefined) set.avatar = input.avatar || null;
+  await db.update(users).set(set).where(eq(users.id, actor.id));
+  return userProfile(db, actor.id);
+}
+
+/** 修改密码：只能改自己的；成功后吊销全部会话，需重新登录 */
+export async function changePassword(db: Db, actor: SessionUser, input: z.output<typeof ResetPasswordInput>, meta: ClientMeta) {
+  if (input.code !== actor.code) throw ApiError.forbidden('只能修改自己的密码');
+  const me = await loadUser(db, actor.id);
+  if (!(await bcrypt.compare(input.oldPassword, me.passwordHash))) {
+    throw ApiError.badRequest('旧密码不正确', { oldPassword: '旧密码不正确' });
+  }
+  if (input.password === input.oldPassword) throw ApiError.badRequest('新密码不能与旧密码相同', { password: '新密码不能与旧密码相同' });
+  await setPassword(db, me, input.password);
+  await writeLoginLog(db, { userId: me.id, account: me.account, kind: 'logout', message: '修改密码，全部会话已失效' }, meta);
+  return { relogin: true as const };
+}
+
+async function setPassword(db: Db, user: User, password: string): Promise<void> {
+  const passwordHash = await bcrypt.hash(password, BCRYPT_ROUNDS);
+  await db
+    .update(users)
+    .set({ passwordHash, passwordStrength: passwordStrength(password), failedLogins: 0, lockedUntil: null, updatedAt: new Date() })
+    .where(eq(users.id, user.id));
+  await revokeUserSessions(db, user.id, 'password');
+}
+
+/** 忘记密码：账号 + 绑定手机的验证码 → 设新密码，并吊销全部会话 */
+export async function recoverPassword(db: Db, input: z.output<typeof RecoverPasswordInput>, meta: ClientMeta) {
+  await verifySmsCode(db, input.mobile, 'resetPassword', input.smsCode);
+  const [user] = await db.select().from(users).where(eq(users.account, input.account));
+  if (!user || user.mobile !== input.mobile) throw ApiError.badRequest('账号与手机号不匹配', { account: '账号与手机号不匹配' });
+  await setPassword(db, user, input.password);
+  await writeLoginLog(db, { userId: user.id, account: user.account, kind: 'logout', message: '短信验证找回密码，全部会话已失效' }, meta);
+  return { relogin: true as const };
+}
+
+export async function getRealNameDesc(db: Db, actor: SessionUser) {
+  const me = await loadUser(db, actor.id);
+  return { realNameDesc: me.realNameDesc ?? '' };
+}
+
+export async function setRealNameDesc(db: Db, actor: SessionUser, realNameDesc: string) {
+  await db.update(users).set({ realNameDesc: realNameDesc || null, updatedAt: new Date() }).where(eq(users.id, actor.id));
+  return { realNameDesc };
+}
+
+// ---------------------------------------------------------------- 注册与审核
+
+const USER_TYPE_OF: Record<RegisterCategory, string> = { eval: 'RENCAI_ORG', train: 'RENCAI_ORG', enterprise: 'ENTERPRISE' };
+/** 机构类型（SPEC §3）：评价机构 3 社会培训评价组织，培训机构 103 民办职业培训机构，企业 0 */
+const ORG_TYPE_OF: Record<RegisterCategory, number> = { eval: 3, train: 103, enterprise: 0 };
+/** 审核通过后授予的角色（存在才授予） */
+const ROLE_OF: Record<RegisterCategory, string> = { eval: 'EVAL_ORG', train: 'TRAIN_ORG', enterprise: 'ENTERPRISE' };
+
+function isUniqueViolation(err: unknown): boolean {
+  for (let e: unknown = err; e; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: string }).code === '23505') return true;
+  }
+  return false;
+}
+
+/** 区划的管理员：本市的市级管理员与省级管理员 */
+async function adminsFor(db: Db, cityId: number | null) {
+  const cityCond = cityId === null ? undefined : and(eq(users.userType, 'RENCAI_SHI'), eq(users.cityId, cityId));
+  const provinceCond = and(eq(users.userType, 'RENCAI_ADMIN'), eq(users.level, 'province'));
+  return db
+    .select({ id: users.id, nickName: users.nickName, realName: users.realName, mobile: users.mobile, level: users.level, areaName: areas.name })
+    .from(users)
+    .leftJoin(areas, eq(areas.id, users.areaId))
+    .where(and(eq(users.status, 0), cityCond ? or(cityCond, provinceCond) : provinceCond))
+    .orderBy(sql`case when ${users.level} = 'province' then 1 else 0 end`, asc(users.id));
+}
+
+/** 机构或企业自助注册：机构与账号都待审核，同一事务写入 */
+export async function registerOrganisation(db: Db, input: z.output<typeof RegisterInput>) {
+  if (await accountExists(db, input.account)) throw ApiError.badRequest('账号已存在', { account: '账号已存在' });
+  if ((await accountsByMobile(db, input.mobile)).length > 0) throw ApiError.badRequest(MOBILE_TAKEN, { mobile: MOBILE_TAKEN });
+  const [dup] = await db
+    .select({ id: organisations.id })
+    .from(organisations)
+    .where(
+      and(
+        eq(organisations.unifiedSocialCreditCode, input.unifiedSocialCreditCode),
+        // 被驳回的注册不占信用代码；被停用的机构仍然占用
+        sql`not exists (select 1 from ${users} where ${users.orgId} = ${organisations.id} and ${users.status} = 3)`,
+      ),
+    );
+  if (dup) {
+    throw ApiError.badRequest('该统一社会信用代码已注册，请勿重复注册', { unifiedSocialCreditCode: '该统一社会信用代码已注册' });
+  }
+  const [province, city, county] = input.region;
+  const areaId = await resolveRegion(db, [province, city, county]);
+  // 验证码放在其他检查之后：信息有误时不白白用掉验证码
+  await verifySmsCode(db, input.mobile, 'register', input.smsCode);
+  const passwordHash = await bcrypt.hash(input.password, BCRYPT_ROUNDS);
+  try {
+    await db.transaction(async (tx) => {
+      const [org] = await tx
+        .insert(organisations)
+        .values({
+          code: newCode('O'),
+          name: input.orgName,
+          category: input.category,
+          orgType: ORG_TYPE_OF[input.category],
+          areaId,
+          cityId: city,
+          unifiedSocialCreditCode: input.unifiedSocialCreditCode,
+          status: 2,
+        })
+        .returning({ id: organisations.id });
+      await tx.insert(users).values({
+        code: newCode('U'),
+        account: input.account,
+        passwordHash,
+        nickName: input.contactName,
+        realName: input.contactName,
+        mobile: input.mobile,
+        userType: USER_TYPE_OF[input.category],
+        level: 'org',
+        areaId,
+        cityId: city,
+        orgId: org.id,
+        status: 2,
+        passwordStrength: passwordStrength(input.password),
+      });
+      const admins = await adminsFor(tx as unknown as Db, city);
+      if (admins.length > 0) {
+        await tx.insert(messages).values(
+          admins.map((a) => ({
+            userId: a.id,
+            title: '新的注册申请待审核',
+            content: `${CATEGORY_LABEL[input.category]}“${input.orgName}”提交了注册申请（账号 ${input.account}，联系人 ${input.contactName}），请及时审核。`,
+            kind: 'audit',
+          })),
+        );
+      }
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw ApiError.badRequest('账号已存在', { account: '账号已存在' });
+    throw err;
+  }
+  return { account: input.account, status: 'pending' as const };
+}
+
+const registrantScope = { cityId: users.cityId, countyId: users.areaId, orgId: users.orgId };
+
+export async function pendingRegisters(db: Db, actor: SessionUser, filter: z.output<typeof PendingRegistersInput>, page: Page) {
+  const where: (SQL | undefined)[] = [eq(users.status, 2), eq(users.level, 'org'), scopeWhere(actor, registrantScope)];
+  if (filter.orgName) where.push(ilike(organisations.name, `%${filter.orgName.replace(/[\\%_]/g, '\\$&')}%`));
+  if (filter.category) where.push(eq(organisations.category, filter.category));
+  const cond = and(...where);
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({ user: users, org: organisations, areaName: areas.name })
+      .from(users)
+      .innerJoin(organisations, eq(organisations.id, users.orgId))
+      .leftJoin(areas, eq(areas.id, users.areaId))
+      .where(cond)
+      .orderBy(desc(users.createdAt), desc(users.id))
+      .limit(page.pageSize)
+      .offset(page.offset),
+    db.select({ total: count() }).from(users).innerJoin(organisations, eq(organisations.id, users.orgId)).where(cond),
+  ]);
+  return {
+    list: rows.map(({ user, org, areaName }) => ({
+      code: user.code,
+      account: user.account,
+      orgCode: org.code,
+      orgName: org.name,
+      category: org.category,
+      categoryName: CATEGORY_LABEL[org.category as RegisterCategory] ?? org.category,
+      unifiedSocialCreditCode: org.unifiedSocialCreditCode,
+      contactName: user.realName,
+      mobile: user.mobile,
+      areaId: user.areaId,
+      areaName,
+      cityId: user.cityId,
+      createTime: formatBeijing(user.createdAt),
+    })),
+    total,
+  };
+}
+
+/** 审核注册：只能审核本人管辖范围内的；通过则账号与机构启用并授予对应角色，驳回须有意见；结果发站内消息 */
+export async function auditRegister(db: Db, actor: SessionUser, input: z.output<typeof AuditRegisterInput>) {
+  const [found] = await db
+    .select({ user: users, org: organisations })
+    .from(users)
+    .leftJoin(organisations, eq(organisations.id, users.orgId))
+    .where(eq(users.code, input.code));
+  const target = assertInScope(
+    actor,
+    found && { cityId: found.user.cityId, countyId: found.user.areaId, orgId: found.user.orgId, ...found },
+    '注册申请',
+  );
+  if (target.user.status !== 2 || !target.org) throw ApiError.conflict('该注册申请已审核，请勿重复审核');
+  const org = target.org;
+  const category = org.category as RegisterCategory;
+  await db.transaction(async (tx) => {
+    const done = await tx
+      .update(users)
+      .set({ status: input.pass ? 0 : 3, updatedAt: new Date() })
+      .where(and(eq(users.id, target.user.id), eq(users.status, 2)))
+      .returning({ id: users.id });
+    if (done.length === 0) throw ApiError.conflict('该注册申请已审核，请勿重复审核');
+    await tx
+      .update(organisations)
+      .set({ status: input.pass ? 0 : 1 })
+      .where(eq(organisations.id, org.id));
+    if (input.pass && ROLE_OF[category]) {
+      const [role] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.code, ROLE_OF[category]));
+      if (role) await tx.insert(userRoles).values({ userId: target.user.id, roleId: role.id }).onConflictDoNothing();
+    }
+    await tx.insert(messages).values({
+      userId: target.user.id,
+      kind: 'audit',
+      title: input.pass ? '注册申请已通过' : '注册申请未通过',
+      content: input.pass
+        ? `您的${CATEGORY_LABEL[category] ?? ''}注册申请（${org.name}）已审核通过，可以登录使用。${input.opinion ? `审核意见：${input.opinion}` : ''}`
+        : `您的${CATEGORY_LABEL[category] ?? ''}注册申请（${org.name}）未通过审核。审核意见：${input.opinion}`,
+    });
+  });
+  return { code: input.code, status: input.pass ? ('approved' as const) : ('rejected' as const) };
+}
+
+// ---------------------------------------------------------------- 冻结
+
+/** 冻结账号：限管辖范围内，不能冻结自己；立即吊销其全部会话 */
+export async function freezeUser(db: Db, actor: SessionUser, code: string) {
+  const target = await scopedUser(db, actor, code);
+  if (target.id === actor.id) throw ApiError.badRequest('不能冻结自己的账号');
+  if (target.status !== 0) throw ApiError.conflict('只有正常状态的账号才能冻结');
+  await db.update(users).set({ status: 1, updatedAt: new Date() }).where(and(eq(users.id, target.id), eq(users.status, 0)));
+  const revoked = await revokeUserSessions(db, target.id, 'frozen');
+  return { code, status: 1, revokedSessions: revoked };
+}
+
+export async function unfreezeUser(db: Db, actor: SessionUser, code: string) {
+  const target = await scopedUser(db, actor, code);
+  if (target.status !== 1) throw ApiError.conflict('该账号未被冻结');
+  await db
+    .update(users)
+    .set({ status: 0, failedLogins: 0, lockedUntil: null, updatedAt: new Date() })
+    .where(and(eq(users.id, target.id), eq(users.status, 1)));
+  return { code, status: 0 };
+}
+
+async function scopedUser(db: Db, actor: SessionUser, code: string): Promise<User> {
+  const [row] = await db.select().from(users).where(eq(users.code, code));
+  return assertInScope(actor, row && { ...row, countyId: row.areaId }, '用户');
+}
+
+// ---------------------------------------------------------------- 管理员联系方式、部门、用户列表
+
+/** "联系我的管理员"：本市的市级管理员，以及省级管理员 */
+export async function responsibleAdmins(db: Db, actor: SessionUser) {
+  const rows = await adminsFor(db, actor.cityId);
+  return rows
+    .filter((r) => r.id !== actor.id)
+    .map((r) => ({ name: r.realName || r.nickName, mobile: r.mobile, level: r.level, areaName: r.areaName }));
+}
+
+interface NamedCode {
+  code: string;
+  name: string;
+}
+
+/** 本人所在的省、市、县区与机构 */
+export async function userDepartment(db: Db, actor: SessionUser) {
+  const me = await loadUser(db, actor.id);
+  const chain: { id: number; pid: number; name: string; level: number }[] = [];
+  let next: number | null = me.areaId;
+  while (next !== null && chain.length < 4) {
+    const [a] = await db.select({ id: areas.id, pid: areas.pid, name: areas.name, level: areas.level }).from(areas).where(eq(areas.id, next));
+    if (!a) break;
+    chain.push(a);
+    next = a.level > 1 ? a.pid : null;
+  }
+  const at = (level: number): NamedCode | null => {
+    const a = chain.find((x) => x.level === level);
+    return a ? { code: String(a.id), name: a.name } : null;
+  };
+  let org: NamedCode | null = null;
+  if (me.orgId !== null) {
+    const [o] = await db.select({ code: organisations.code, name: organisations.name }).from(organisations).where(eq(organisations.id, me.orgId));
+    org = o ?? null;
+  }
+  return { level: me.level, province: at(1), city: at(2), county: at(3), organisation: org };
+}
+
+const listColumns = {
+  user: users,
+  orgName: organisations.name,
+  areaName: areas.name,
+};
+
+function toListItem(row: { user: User; orgName: string | null; areaName: string | null }) {
+  const u = row.user;
+  return {
+    code: u.code,
+    account: u.account,
+    nickName: u.nickName,
+    realName: u.realName,
+    userType: u.userType,
+    mobile: u.mobile,
+    email: u.email,
+    level: u.level,
+    areaId: u.areaId,
+    areaName: row.areaName,
+    cityId: u.cityId,
+    orgName: row.orgName,
+    status: u.status,
+    lastLoginTime: u.lastLoginAt ? formatBeijing(u.lastLoginAt) : null,
+    createTime: formatBeijing(u.createdAt),
+  };
+}
+
+/** 管辖范围内的用户分页列表 */
+export async function listUsers(db: Db, actor: SessionUser, filter: z.output<typeof UserListInput>, page: Page) {
+  const like = (v: string) => `%${v.replace(/[\\%_]/g, '\\$&')}%`;
+  const where: (SQL | undefined)[] = [scopeWhere(actor, registrantScope)];
+  if (filter.account) where.push(ilike(users.account, like(filter.account)));
+  if (filter.name) where.push(or(ilike(users.nickName, like(filter.name)), ilike(users.realName, like(filter.name))));
+  if (filter.userType) where.push(eq(users.userType, filter.userType));
+  if (filter.status !== undefined) where.push(eq(users.status, filter.status));
+  const cond = and(...where);
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select(listColumns)
+      .from(users)
+      .leftJoin(organisations, eq(organisations.id, users.orgId))
+      .leftJoin(areas, eq(areas.id, users.areaId))
+      .where(cond)
+      .orderBy(desc(users.createdAt), desc(users.id))
+      .limit(page.pageSize)
+      .offset(page.offset),
+    db.select({ total: count() }).from(users).where(cond),
+  ]);
+  return { list: rows.map(toListItem), total };
+}
+
+/** 管理员修改管辖范围内用户的资料；范围外一律 404 */
+export async function updateUserByAdmin(db: Db, actor: SessionUser, input: z.output<typeof UserUpdateInput>) {
+  const target = await scopedUser(db, actor, input.code);
+  const set: Partial<typeof users.$inferInsert> = { updatedAt: new Date() };
+  if (input.nickName !== undefined) set.nickName = input.nickName;
+  if (input.realName !== undefined) set.realName = input.realName || null;
+  if (input.email !== undefined) set.email = input.email || null;
+  if (input.mobile !== undefined) {
+    if (input.mobile) await assertMobileFree(db, input.mobile, target.id);
+    set.mobile = input.mobile || null;
+  }
+  await db.update(users).set(set).where(eq(users.id, target.id));
+  const [row] = await db
+    .select(listColumns)
+    .from(users)
+    .leftJoin(organisations, eq(organisations.id, users.orgId))
+    .leftJoin(areas, eq(areas.id, users.areaId))
+    .where(eq(users.id, target.id));
+  return toListItem(row);
+}

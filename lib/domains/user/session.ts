@@ -1,0 +1,169 @@
+// 会话：签发、查找、吊销。令牌 7 天有效，网页端放在 httpOnly Cookie（Access-Token），
+// API 客户端放在 authorization_token / X-Auth-Token 请求头；库里只存令牌的 SHA-256。
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { Db } from '@/lib/platform/db/client';
+import type { SessionLookup } from '@/lib/platform/api/dispatcher';
+import type { DataLevel, Session } from '@/lib/platform/auth/session';
+import { roleResources, roles, userRoles } from '../access/tables';
+import { resources } from '../access/tables';
+import { userSessions, users } from './tables';
+
+export const SESSION_TTL_MS = 7 * 24 * 3600 * 1000;
+export const SESSION_COOKIE = 'Access-Token';
+/** lastSeenAt 最多每 5 分钟写一次，避免每个请求都写库 */
+const TOUCH_INTERVAL_MS = 5 * 60 * 1000;
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export async function createSession(db: Db, userId: number, meta: { ip?: string; userAgent?: string | null } = {}) {
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
+  await db.insert(userSessions).values({
+    tokenHash: hashToken(token),
+    userId,
+    expiresAt,
+    ip: meta.ip?.slice(0, 64) || null,
+    userAgent: meta.userAgent?.slice(0, 300) || null,
+  });
+  return { token, expiresAt };
+}
+
+export type RevokeReason = 'logout' | 'password' | 'frozen' | 'forced' | 'deleted';
+
+/** 吊销用户的全部（或除某一个外的）有效会话，返回吊销数。 */
+export async function revokeUserSessions(db: Db, userId: number, reason: RevokeReason, exceptTokenHash?: string): Promise<number> {
+  const rows = await db
+    .update(userSessions)
+    .set({ revokedAt: new Date(), revokeReason: reason })
+    .where(
+      and(
+        eq(userSessions.userId, userId),
+        isNull(userSessions.revokedAt),
+        gt(userSessions.expiresAt, new Date()),
+        exceptTokenHash ? ne(userSessions.tokenHash, exceptTokenHash) : undefined,
+      ),
+    )
+    .returning({ id: userSessions.id });
+  return rows.length;
+}
+
+export async function revokeToken(db: Db, token: string, reason: RevokeReason): Promise<void> {
+  await db
+    .update(userSessions)
+    .set({ revokedAt: new Date(), revokeReason: reason })
+    .where(and(eq(userSessions.tokenHash, hashToken(token)), isNull(userSessions.revokedAt)));
+}
+
+/** 用户经角色获得的权限：permissionId → 动作集合（停用的角色不计）。 */
+export async function loadPermissions(db: Db, userId: number): Promise<Map<string, Set<string>>> {
+  const rows = await db
+    .select({ key: resources.key, actions: roleResources.actions })
+    .from(userRoles)
+    .innerJoin(roles, and(eq(roles.id, userRoles.roleId), eq(roles.status, 0)))
+    .innerJoin(roleResources, eq(roleResources.roleId, roles.id))
+    .innerJoin(resources, eq(resources.id, roleResources.resourceId))
+    .where(eq(userRoles.userId, userId));
+  const map = new Map<string, Set<string>>();
+  for (const { key, actions } of rows) {
+    const set = map.get(key) ?? new Set<string>();
+    for (const a of actions) set.add(a);
+    map.set(key, set);
+  }
+  return map;
+}
+
+/** 从请求中取令牌：请求头优先（API 客户端），其次 Cookie（网页端）。 */
+export function tokenFromRequest(request: Request): string | null {
+  const h = request.headers;
+  const header = h.get('authorization_token') ?? h.get('x-auth-token') ?? h.get('authorization')?.replace(/^Bearer\s+/i, '') ?? null;
+  if (header?.trim()) return header.trim();
+  return cookieValue(request, SESSION_COOKIE);
+}
+
+/** 请求 Cookie 中某一项的值 */
+export function cookieValue(request: Request, name: string): string | null {
+  const cookie = request.headers.get('cookie');
+  if (!cookie) return null;
+  for (const part of cookie.split(';')) {
+    const eqAt = part.indexOf('=');
+    if (eqAt > 0 && part.slice(0, eqAt).trim() === name) {
+      try {
+        return decodeURIComponent(part.slice(eqAt + 1).trim()) || null;
+      } catch {
+        return null;
+      }
+    }
+  }
+  return null;
+}
+
+/** 令牌 → 会话。未知或过期：null（401）；被吊销或账号已冻结：'invalidated'（10005）。 */
+export async function lookupSession(db: Db, token: string): Promise<SessionLookup> {
+  const [row] = await db
+    .select({
+      sessionId: userSessions.id,
+      expiresAt: userSessions.expiresAt,
+      revokedAt: userSessions.revokedAt,
+      lastSeenAt: userSessions.lastSeenAt,
+      user: {
+        id: users.id,
+        code: users.code,
+        account: users.account,
+        nickName: users.nickName,
+        realName: users.realName,
+        userType: users.userType,
+        level: users.level,
+        areaId: users.areaId,
+        cityId: users.cityId,
+        orgId: users.orgId,
+        status: users.status,
+        passwordStrength: users.passwordStrength,
+      },
+    })
+    .from(userSessions)
+    .innerJoin(users, eq(users.id, userSessions.userId))
+    .where(eq(userSessions.tokenHash, hashToken(token)));
+  if (!row) return null;
+  const { status, ...user } = row.user;
+  if (row.revokedAt || status !== 0) return 'invalidated';
+  if (row.expiresAt.getTime() <= Date.now()) return null;
+  if (Date.now() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+    await db.update(userSessions).set({ lastSeenAt: sql`now()` }).where(eq(userSessions.id, row.sessionId));
+  }
+  const session: Session = {
+    user: { ...user, level: user.level as DataLevel },
+    permissions: await loadPermissions(db, user.id),
+    token,
+  };
+  return session;
+}
+
+export async function resolveSession(request: Request, db: Db): Promise<SessionLookup> {
+  const token = tokenFromRequest(request);
+  return token ? lookupSession(db, token) : null;
+}
+
+/** 密码强度标记（3 强 4 弱）：前端据此弹出强制改密框，故不是 httpOnly */
+export const STRENGTH_COOKIE = 'pwdStrength';
+const COOKIE_MAX_AGE = SESSION_TTL_MS / 1000;
+
+/** 经 HTTPS（含反向代理终止 TLS）访问时给 Cookie 加 Secure；本机 http 的开发与测试不加 */
+function secureSuffix(request: Request): string {
+  const proto = request.headers.get('x-forwarded-proto')?.split(',')[0].trim() ?? new URL(request.url).protocol.replace(':', '');
+  return proto === 'https' ? '; Secure' : '';
+}
+
+/** 登录成功：Access-Token（httpOnly）与 pwdStrength，都是 7 天 */
+export function setLoginCookies(headers: Headers, request: Request, token: string, strength: number): void {
+  const secure = secureSuffix(request);
+  headers.append('Set-Cookie', `${SESSION_COOKIE}=${encodeURIComponent(token)}; Path=/; Max-Age=${COOKIE_MAX_AGE}; HttpOnly; SameSite=Lax${secure}`);
+  headers.append('Set-Cookie', `${STRENGTH_COOKIE}=${strength}; Path=/; Max-Age=${COOKIE_MAX_AGE}; SameSite=Lax${secure}`);
+}
+
+/** 退出、改密：清掉两个 Cookie */
+export function clearLoginCookies(headers: Headers, request: Request): void {
+  const secure = secureSuffix(request);
+  headers.append('Set-Cookie', `${SESSION_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${secure}`);
+  headers.append('Set-Cookie', `${STRENGTH_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax${secure}`);
+}

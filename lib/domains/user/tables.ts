@@ -1,0 +1,108 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, serial, smallint, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { areas } from '../area/tables';
+import { organisations } from '../org/tables';
+
+/** 登录账号。level + areaId/orgId 决定数据范围。 */
+export const users = pgTable(
+  'sys_user',
+  {
+    id: serial('id').primaryKey(),
+    /** 对外标识（bizCode） */
+    code: varchar('code', { length: 32 }).notNull().unique(),
+    account: varchar('account', { length: 64 }).notNull().unique(),
+    passwordHash: varchar('password_hash', { length: 100 }).notNull(),
+    nickName: varchar('nick_name', { length: 64 }).notNull(),
+    realName: varchar('real_name', { length: 64 }),
+    mobile: varchar('mobile', { length: 11 }),
+    email: varchar('email', { length: 128 }),
+    avatar: varchar('avatar', { length: 500 }),
+    /** 实名认证说明（/bapi/user/changeUserRealNameDesc） */
+    realNameDesc: varchar('real_name_desc', { length: 200 }),
+    /** RENCAI_ADMIN / RENCAI_SHI / RENCAI_ORG / ORG_EVAL / ORG_TRAIN / ENTERPRISE / TEACHER / SUPERVISOR / ASSESSOR … */
+    userType: varchar('user_type', { length: 32 }).notNull(),
+    /** 数据范围层级：province / city / county / org */
+    level: varchar('level', { length: 16 }).notNull(),
+    /** 所属区划：省级为 130000，市级为市代码，县级为县代码，机构用户为机构所在区划 */
+    areaId: integer('area_id').references(() => areas.id),
+    /** 所在市，数据范围按市过滤时用 */
+    cityId: integer('city_id').references(() => areas.id),
+    orgId: integer('org_id').references(() => organisations.id),
+    /** 0 正常 1 冻结 2 待审核（自助注册） 3 注册被驳回 */
+    status: smallint('status').notNull().default(0),
+    /** 3 强 4 弱（SPEC §4），登录时按密码计算 */
+    passwordStrength: smallint('password_strength').notNull().default(3),
+    failedLogins: smallint('failed_logins').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('sys_user_level_chk', sql`${t.level} in ('province', 'city', 'county', 'org')`),
+    check('sys_user_status_chk', sql`${t.status} in (0, 1, 2, 3)`),
+    check('sys_user_strength_chk', sql`${t.passwordStrength} in (3, 4)`),
+    index('sys_user_area_idx').on(t.areaId),
+    index('sys_user_city_idx').on(t.cityId),
+    index('sys_user_org_idx').on(t.orgId),
+    index('sys_user_mobile_idx').on(t.mobile),
+  ],
+);
+
+export type User = typeof users.$inferSelect;
+
+/** 会话：令牌只存 SHA-256；吊销（退出、改密、冻结）后下一次请求得到 10005。 */
+export const userSessions = pgTable(
+  'user_session',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenHash: varchar('token_hash', { length: 64 }).notNull().unique(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** logout / password / frozen / forced / deleted */
+    revokeReason: varchar('revoke_reason', { length: 16 }),
+    ip: varchar('ip', { length: 64 }),
+    userAgent: varchar('user_agent', { length: 300 }),
+  },
+  (t) => [index('user_session_user_idx').on(t.userId, t.revokedAt), index('user_session_expires_idx').on(t.expiresAt)],
+);
+
+/** 登录日志：成功、失败、锁定、退出。 */
+export const loginLogs = pgTable(
+  'login_log',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    account: varchar('account', { length: 64 }).notNull(),
+    /** login / failure / locked / logout / sso */
+    kind: varchar('kind', { length: 16 }).notNull(),
+    message: varchar('message', { length: 200 }),
+    ip: varchar('ip', { length: 64 }),
+    userAgent: varchar('user_agent', { length: 300 }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('login_log_created_idx').on(t.createdAt), index('login_log_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** 短信验证码：只存哈希，限时、限频、限次。 */
+export const smsCodes = pgTable(
+  'sms_code',
+  {
+    id: serial('id').primaryKey(),
+    mobile: varchar('mobile', { length: 11 }).notNull(),
+    /** login / register / updateMobile / resetPassword */
+    purpose: varchar('purpose', { length: 16 }).notNull(),
+    codeHash: varchar('code_hash', { length: 64 }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    attempts: smallint('attempts').notNull().default(0),
+    ip: varchar('ip', { length: 64 }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sms_code_mobile_idx').on(t.mobile, t.purpose, t.createdAt), index('sms_code_ip_idx').on(t.ip, t.createdAt)],
+);

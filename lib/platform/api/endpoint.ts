@@ -1,0 +1,65 @@
+// 端点表的一行：方法与路径之外的一切（权限、请求体、输入、分页）都在这里声明，调度器统一执行。
+import type { z } from 'zod';
+import type { Db } from '@/lib/platform/db/client';
+import type { Session, SessionUser } from '@/lib/platform/auth/session';
+import type { Page } from './paging';
+
+export type BodyKind = 'json' | 'multipart' | 'form' | 'none';
+
+/** 'public' 无需登录；'login' 任一已登录用户；否则 'permissionId.action' 或其列表（任一满足）。 */
+export type Permission = 'public' | 'login' | (string & {}) | readonly string[];
+
+export interface Ctx {
+  db: Db;
+  session: Session | null;
+  requestId: string;
+  request: Request;
+  ip: string;
+  /** 附加到响应上的头（如登录时的 Set-Cookie），成功与出错的响应都会带上 */
+  responseHeaders: Headers;
+  /** 当前用户；未登录时抛 401。 */
+  user(): SessionUser;
+}
+
+type AnyObject = z.ZodType<Record<string, unknown>>;
+export type InputOf<S extends AnyObject | undefined, P extends boolean> = (S extends AnyObject ? z.output<S> : Record<string, never>) &
+  (P extends true ? { page: Page } : unknown);
+
+export interface EndpointDef<S extends AnyObject | undefined, P extends boolean> {
+  /** 中文说明，进入 OpenAPI */
+  summary: string;
+  permission: Permission;
+  /** 默认：GET 为 none，其余为 json */
+  body?: BodyKind;
+  input?: S;
+  /** 分页列表：接受 pageNo/pageSize 或 page/limit，返回 {list,total}，调度器补上 pageNo/pageSize */
+  paged?: P;
+  /** 分页上限，默认 MAX_PAGE_SIZE；字典类一次性加载时放宽 */
+  maxPageSize?: number;
+  handle(input: InputOf<S, P>, ctx: Ctx): Promise<unknown>;
+}
+
+export interface Endpoint extends EndpointDef<AnyObject | undefined, boolean> {
+  tags?: string[];
+}
+
+export function endpoint<S extends AnyObject | undefined = undefined, P extends boolean = false>(def: EndpointDef<S, P>): Endpoint {
+  return def as unknown as Endpoint;
+}
+
+/** 'GET /comApi/getAreaByParent' 形式的键 → 端点 */
+export type EndpointTable = Record<string, Endpoint>;
+
+export const METHODS = ['GET', 'POST', 'PUT', 'DELETE'] as const;
+export type Method = (typeof METHODS)[number];
+
+export function normalizePath(path: string): string {
+  const p = ('/' + path).replace(/\/{2,}/g, '/').replace(/\/$/, '');
+  return p || '/';
+}
+
+export function parseKey(key: string): { method: Method; path: string } {
+  const [method, path] = key.split(' ');
+  if (!METHODS.includes(method as Method) || !path) throw new Error(`端点键格式应为 'METHOD /path'：${key}`);
+  return { method: method as Method, path: normalizePath(path) };
+}

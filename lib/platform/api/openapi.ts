@@ -1,0 +1,57 @@
+// 由端点表生成 OpenAPI 3.1 文档：路径、方法、权限、请求体类型与 zod 输入的 JSON Schema。
+import { z } from 'zod';
+import { parseKey, type EndpointTable } from './endpoint';
+import { PagingInput } from './paging';
+
+const bodyMedia = { json: 'application/json', multipart: 'multipart/form-data', form: 'application/x-www-form-urlencoded' } as const;
+
+function jsonSchema(schema: z.ZodType): Record<string, unknown> {
+  const out = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+  delete out.$schema;
+  return out;
+}
+
+const envelope = (data: Record<string, unknown>) => ({
+  type: 'object',
+  required: ['returnCode', 'returnMsg', 'data'],
+  properties: { returnCode: { type: 'integer', example: 200 }, returnMsg: { type: 'string', example: 'success' }, data },
+});
+
+export function openApiDocument(table: EndpointTable) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const [key, ep] of Object.entries(table)) {
+    const { method, path } = parseKey(key);
+    const input = ep.input as z.ZodObject | undefined;
+    const schema = ep.paged ? (input ? input.extend(PagingInput.shape) : PagingInput) : input;
+    const json = schema ? jsonSchema(schema) : undefined;
+    const op: Record<string, unknown> = {
+      summary: ep.summary,
+      tags: [path.split('/').filter(Boolean).slice(0, path.startsWith('/bks/') ? 3 : 1).join('/')],
+      'x-permission': ep.permission,
+      responses: {
+        200: {
+          description: ep.paged ? '分页列表 {list,total,pageNo,pageSize}' : '成功',
+          content: { 'application/json': { schema: envelope(ep.paged ? { type: 'object', properties: { list: { type: 'array' }, total: { type: 'integer' }, pageNo: { type: 'integer' }, pageSize: { type: 'integer' } } } : {}) } },
+        },
+        400: { description: '参数校验失败，data.fields 为各字段的中文消息' },
+        ...(ep.permission === 'public' ? {} : { 401: { description: '未登录；会话被作废时 returnCode 为 10005' }, 403: { description: '没有权限' } }),
+        500: { description: '服务器异常，data.requestId 为请求号' },
+      },
+    };
+    if (method === 'GET') {
+      const props = (json?.properties ?? {}) as Record<string, Record<string, unknown>>;
+      const required = new Set((json?.required as string[] | undefined) ?? []);
+      op.parameters = Object.entries(props).map(([name, s]) => ({ name, in: 'query', required: required.has(name), schema: s, description: s.description }));
+    } else {
+      const kind = ep.body ?? 'json';
+      if (kind !== 'none') op.requestBody = { required: false, content: { [bodyMedia[kind]]: { schema: json ?? { type: 'object' } } } };
+    }
+    (paths[`/api${path}`] ??= {})[method.toLowerCase()] = op;
+  }
+  return {
+    openapi: '3.1.0',
+    info: { title: '职业技能鉴定与培训管理门户 API', version: '1.0.0', description: '所有响应为 {returnCode, returnMsg, data}；令牌放在 authorization_token 或 X-Auth-Token 请求头，网页端使用 httpOnly Cookie。' },
+    servers: [{ url: '/' }],
+    paths,
+  };
+}

@@ -1,0 +1,22 @@
+import 'server-only';
+// 服务端组件与页面取当前会话：与 API 相同的令牌与吊销规则。
+import { cookies } from 'next/headers';
+import { redirect } from 'next/navigation';
+import { getDb } from '@/lib/platform/db/client';
+import { lookupSession, SESSION_COOKIE } from '@/lib/domains/user/session';
+import type { Session } from './session';
+
+/** 当前登录会话；未登录、过期或已被吊销时为 null */
+export async function getCurrentSession(): Promise<Session | null> {
+  const token = (await cookies()).get(SESSION_COOKIE)?.value;
+  if (!token) return null;
+  const found = await lookupSession(await getDb(), token);
+  return found === 'invalidated' ? null : found;
+}
+
+/** 需要登录的页面：未登录时转到登录页并带回原路径 */
+export async function requireSession(currentPath: string): Promise<Session> {
+  const session = await getCurrentSession();
+  if (!session) redirect(`/user/login?redirect=${encodeURIComponent(currentPath)}`);
+  return session;
+}

@@ -1,0 +1,133 @@
+// 数据库入口：设置 DATABASE_URL 时经 pg 连接池连 PostgreSQL，否则使用 ./data/pglite 中的内置 PGlite。
+// 首次取用时执行迁移；内置库（或 SEED_DEMO_DATA=true 时的 PostgreSQL）为空时自动写入演示数据。打开失败不缓存，下次请求重试。
+import fs from 'node:fs';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import * as schema from './schema';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** 迁移目录，相对于启动时的工作目录（按调用时求值）。 */
+const migrationsFolder = () => path.join(process.cwd(), 'db/migrations');
+
+/** 数据库无法连接：带一句说明目标与解决办法的中文提示。 */
+export class DbUnavailableError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'DbUnavailableError';
+  }
+}
+
+export interface OpenedDb {
+  db: Db;
+  kind: 'postgres' | 'pglite';
+  target: string;
+  close(): Promise<void>;
+}
+
+/** 连接串去掉密码后用于日志。 */
+export function describeUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return '(无法解析的 DATABASE_URL)';
+  }
+}
+
+export async function openPostgres(url: string, max = Number(process.env.DB_POOL_MAX ?? 10)): Promise<OpenedDb> {
+  const { Pool } = await import('pg');
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const target = describeUrl(url);
+  const pool = new Pool({ connectionString: url, max, connectionTimeoutMillis: 5000 });
+  pool.on('error', (err) => console.error(`[db] 连接池错误：${err.message}`));
+  try {
+    const client = await pool.connect();
+    client.release();
+  } catch (err) {
+    await pool.end().catch(() => {});
+    const reason = err instanceof Error ? ((err as NodeJS.ErrnoException).code ?? err.message) : String(err);
+    throw new DbUnavailableError(
+      `无法连接数据库 ${target}（${reason}）：请启动 PostgreSQL 并检查 DATABASE_URL，或取消设置 DATABASE_URL 以使用内置数据库。`,
+      { cause: err },
+    );
+  }
+  return { db: drizzle(pool, { schema }) as unknown as Db, kind: 'postgres', target, close: () => pool.end() };
+}
+
+export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<OpenedDb> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const target = dataDir ? `内置数据库 ${dataDir}` : '内置内存数据库';
+  if (dataDir) fs.mkdirSync(path.dirname(path.resolve(dataDir)), { recursive: true });
+  let client;
+  try {
+    client = await PGlite.create(dataDir, loadDataDir ? { loadDataDir } : undefined);
+  } catch (err) {
+    throw new DbUnavailableError(
+      `无法打开${target}（${err instanceof Error ? err.message : String(err)}）：请确认目录可写且没有其他进程占用，或设置 DATABASE_URL 使用 PostgreSQL。`,
+      { cause: err },
+    );
+  }
+  return { db: drizzle(client, { schema }) as unknown as Db, kind: 'pglite', target, close: () => client.close() };
+}
+
+/** 执行迁移；PostgreSQL 上以咨询锁串行化，多个实例同时启动也只迁移一次。 */
+export async function migrateDb(opened: OpenedDb): Promise<void> {
+  if (opened.kind === 'pglite') {
+    const { migrate } = await import('drizzle-orm/pglite/migrator');
+    await migrate(opened.db as never, { migrationsFolder: migrationsFolder() });
+    return;
+  }
+  const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+  await opened.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(130000)`);
+    await migrate(tx as never, { migrationsFolder: migrationsFolder() });
+  });
+}
+
+// Next 的生产构建把 API 路由、页面与 instrumentation 打进不同的服务端包，各有一份本模块；
+// 同一目录的内置 PGlite 只能有一个实例（否则页面读不到接口刚写入的会话），故整个进程共用一份，挂在 globalThis 上。
+const shared = globalThis as typeof globalThis & { __portalDb?: { current: Promise<OpenedDb> | null } };
+const holder = (shared.__portalDb ??= { current: null });
+
+async function openConfigured(): Promise<OpenedDb> {
+  const url = process.env.DATABASE_URL;
+  const opened = url ? await openPostgres(url) : await openPglite(process.env.PGLITE_DIR ?? './data/pglite');
+  try {
+    await migrateDb(opened);
+    // 内置库总是在为空时写入演示数据；PostgreSQL 需显式 SEED_DEMO_DATA=true（如 docker compose 演示）。
+    if (opened.kind === 'pglite' || process.env.SEED_DEMO_DATA === 'true') {
+      const { seedIfEmpty } = await import('@/db/seed');
+      await seedIfEmpty(opened.db);
+    }
+  } catch (err) {
+    await opened.close().catch(() => {});
+    throw err;
+  }
+  return opened;
+}
+
+/** 当前进程的数据库。 */
+export async function getDb(): Promise<Db> {
+  if (!holder.current) {
+    holder.current = openConfigured();
+    holder.current.catch(() => {
+      holder.current = null;
+    });
+  }
+  return (await holder.current).db;
+}
+
+/** 测试与脚本使用：指定本进程的数据库。 */
+export function useDatabase(opened: OpenedDb): void {
+  holder.current = Promise.resolve(opened);
+}
+
+export async function closeDb(): Promise<void> {
+  const c = holder.current;
+  holder.current = null;
+  if (c) await (await c).close();
+}

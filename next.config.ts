@@ -1,0 +1,17 @@
+import type { NextConfig } from 'next';
+
+const nextConfig: NextConfig = {
+  // Docker 镜像用 standalone 输出（NEXT_OUTPUT=standalone）；npm start 用常规输出。
+  output: process.env.NEXT_OUTPUT === 'standalone' ? 'standalone' : undefined,
+  // 允许并行的构建（如基准测试与 e2e）各用各的输出目录。
+  distDir: process.env.NEXT_DIST_DIR || '.next',
+  // 服务端原生/WASM 依赖按原样从 node_modules 加载，不参与打包。
+  serverExternalPackages: ['@electric-sql/pglite', 'pg', 'exceljs', 'bcrypt'],
+  // 迁移 SQL 与种子数据在运行时读取，standalone 输出需带上它们。
+  outputFileTracingIncludes: { '/**': ['./db/migrations/**/*', './db/seed/data/**/*'] },
+  // 登录后的门户按请求渲染；antd 客户端组件与 cacheComponents 预渲染不兼容，故不开启。
+  cacheComponents: false,
+  poweredByHeader: false,
+};
+
+export default nextConfig;

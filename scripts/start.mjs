@@ -1,0 +1,32 @@
+// npm start：没有生产构建（或源码比构建新）时先构建，然后启动。默认使用内置数据库并自动写入演示数据。
+import { spawnSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const distDir = process.env.NEXT_DIST_DIR || '.next';
+const buildId = path.join(distDir, 'BUILD_ID');
+const sources = ['app', 'lib', 'components', 'db', 'public', 'next.config.ts', 'package-lock.json', 'instrumentation.ts'];
+
+function newestMtime(p) {
+  if (!fs.existsSync(p)) return 0;
+  const st = fs.statSync(p);
+  if (!st.isDirectory()) return st.mtimeMs;
+  let max = st.mtimeMs;
+  for (const e of fs.readdirSync(p)) max = Math.max(max, newestMtime(path.join(p, e)));
+  return max;
+}
+
+const builtAt = fs.existsSync(buildId) ? fs.statSync(buildId).mtimeMs : 0;
+if (!builtAt || sources.some((s) => newestMtime(s) > builtAt)) {
+  console.log(builtAt ? '源码有更新，重新构建…' : '首次启动，正在构建（约 1–2 分钟）…');
+  const r = spawnSync(process.execPath, ['node_modules/next/dist/bin/next', 'build'], { stdio: 'inherit', env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+
+const port = process.env.PORT || '3000';
+const child = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', '-p', port, ...process.argv.slice(2)], {
+  stdio: 'inherit',
+  env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
+});
+for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
+child.on('exit', (code) => process.exit(code ?? 0));
