@@ -7,6 +7,7 @@ import ptBR from 'antd/locale/pt_BR';
 import zhCN from 'antd/locale/zh_CN';
 import zhTW from 'antd/locale/zh_TW';
 import DayjsLocale from '@/components/shell/DayjsLocale';
+import HydrationMark from '@/components/shell/HydrationMark';
 import { getMessages, translate, type Locale } from '@/lib/i18n';
 import { I18nProvider } from '@/lib/i18n/client';
 import { getLocale } from '@/lib/i18n/server';
@@ -37,6 +38,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
             <App>
               <I18nProvider locale={locale} messages={messages}>
                 <DayjsLocale locale={locale} />
+                <HydrationMark />
                 {children}
               </I18nProvider>
             </App>

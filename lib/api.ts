@@ -5,6 +5,10 @@ import { accessApi } from '@/lib/domains/access/api';
 import { messageApi } from '@/lib/domains/message/api';
 import { orgApi } from '@/lib/domains/org/api';
 import { userApi } from '@/lib/domains/user/api';
+import { accountApi } from '@/lib/domains/user/account-api';
+import { dictApi } from '@/lib/domains/dict/api';
+import { opsApi } from '@/lib/domains/ops/api';
+import { portalApi } from '@/lib/domains/portal/api';
 import { platformApi } from '@/lib/platform/api/platform-api';
 import { createDispatcher } from '@/lib/platform/api/dispatcher';
 import { endpoint, type EndpointTable } from '@/lib/platform/api/endpoint';
@@ -18,6 +22,10 @@ const domainTable: EndpointTable = {
   ...messageApi,
   ...orgApi,
   ...userApi,
+  ...accountApi,
+  ...dictApi,
+  ...opsApi,
+  ...portalApi,
   ...platformApi,
 };
 

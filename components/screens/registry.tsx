@@ -4,9 +4,21 @@ import 'server-only';
 // 只在服务端使用：客户端框架拿到的是 screenNames() 的名单。
 import type { ComponentType } from 'react';
 import Workplace from '@/components/workplace/Workplace';
+import { accountsScreens } from '@/components/accounts/screens';
+import { accessScreens } from '@/components/access/screens';
+import { orgScreens } from '@/components/org/screens';
+import { dictScreens } from '@/components/dict/screens';
+import { opsScreens } from '@/components/ops/screens';
+import { portalScreens } from '@/components/portal/screens';
 
 export const screens: Record<string, ComponentType> = {
   Workplace,
+  ...accountsScreens,
+  ...accessScreens,
+  ...orgScreens,
+  ...dictScreens,
+  ...opsScreens,
+  ...portalScreens,
 };
 
 export function hasScreen(component: string): boolean {

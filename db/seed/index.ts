@@ -11,6 +11,9 @@ import { messages } from '@/lib/domains/message/tables';
 import { organisations } from '@/lib/domains/org/tables';
 import { users } from '@/lib/domains/user/tables';
 import { BCRYPT_ROUNDS, ensureUser } from '@/lib/domains/user/service';
+import { seedDicts } from '@/lib/domains/dict/seed';
+import { seedOps } from '@/lib/domains/ops/seed';
+import { seedPortal } from '@/lib/domains/portal/seed';
 import { DEMO_ACCOUNTS, DEMO_ORGS, creditCode } from './accounts';
 import { demoMessagesFor } from './messages';
 import { DEMO_ROLES, expandRoleSpec } from './roles';
@@ -122,6 +125,9 @@ export async function seed(db: Db): Promise<SeedReport> {
   const orgIds = await seedOrganisations(db);
   const userIds = await seedAccounts(db, orgIds);
   await seedMessages(db, userIds);
+  await seedDicts(db);
+  await seedOps(db);
+  await seedPortal(db);
   return { areas: areaCount, accounts: DEMO_ACCOUNTS.map((a) => ({ account: a.account, password: a.password, role: a.label })) };
 }
 

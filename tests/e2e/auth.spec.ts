@@ -1,8 +1,7 @@
 // 登录、注册、账号设置与强制改密：在 Chromium 中像用户一样操作。
 // 服务器由 playwright.config.ts 以全新的内置库、固定短信验证码（SMS_PROVIDER=fixed）启动。
-import { expect, test, type Page } from '@playwright/test';
 import { isUnifiedSocialCreditCode } from '@/lib/domains/user/schemas';
-import { ADMIN, DEMO_PASSWORD, LOGIN_BUTTON, WORKPLACE, fillLogin, loginAs } from './helpers';
+import { ADMIN, DEMO_PASSWORD, LOGIN_BUTTON, WORKPLACE, expect, fillLogin, loginAs, test, type Page } from './helpers';
 
 const SMS_CODE = process.env.E2E_SMS_CODE || '246810';
 const SHOTS = 'test-results';

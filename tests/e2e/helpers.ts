@@ -1,5 +1,35 @@
 // e2e 公共步骤：像用户一样在登录页登录；演示账号与密码（种子数据，见 README 演示账号）。
-import { expect, type Page } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
+
+export { expect };
+export type { Page };
+
+/** 等页面水合完成（根布局在 <html> 上标 data-hydrated）：水合前的点击、右键不会触发 React 的处理。 */
+export async function waitForHydration(page: Page): Promise<void> {
+  await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1, { timeout: 30_000 });
+}
+
+/**
+ * 各用例用的 test：page.goto 与 page.reload 在页面加载后再等水合完成。
+ * 机器繁忙时水合可能晚于服务端渲染的内容出现好几秒，不等它的用例会偶发失败。
+ */
+export const test = base.extend({
+  page: async ({ page }, use) => {
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    page.goto = async (...args) => {
+      const res = await goto(...args);
+      await waitForHydration(page);
+      return res;
+    };
+    page.reload = async (...args) => {
+      const res = await reload(...args);
+      await waitForHydration(page);
+      return res;
+    };
+    await use(page);
+  },
+});
 
 export const DEMO_PASSWORD = 'Demo@2026';
 export const ADMIN = { account: 'admin', password: 'Admin@2026' } as const;
@@ -24,6 +54,7 @@ export async function loginAs(page: Page, account: string, password: string, opt
   await fillLogin(page, account, password);
   const target = opts.expectPath ?? WORKPLACE;
   await expect(page).toHaveURL(typeof target === 'string' ? new RegExp(`${escapeRegExp(target)}(\\?|$)`) : target, { timeout: 30_000 });
+  await waitForHydration(page);
 }
 
 /** 只填写并提交账号密码表单（不等待结果），用于断言错误提示 */

@@ -1,7 +1,6 @@
 // 门户框架：各角色的菜单、工作台、多标签栏与右键菜单、铃铛、退出确认、只显示内容、404/403、布局设置、语言。
-import { expect, test, type Page } from '@playwright/test';
 import { buildMenuTree, visibleMenuTree, type MenuItem } from '@/lib/domains/access/menu';
-import { ADMIN, DEMO_PASSWORD, WORKPLACE } from './helpers';
+import { ADMIN, DEMO_PASSWORD, WORKPLACE, expect, test, type Page } from './helpers';
 
 const ROLES = [
   { account: 'admin', password: ADMIN.password, label: '省级管理员' },
@@ -29,6 +28,8 @@ async function loginAs(page: Page, account: string, password: string): Promise<v
   expect(((await res.json()) as Envelope<unknown>).returnCode).toBe(200);
   await page.goto(WORKPLACE);
   await expect(page.getByTestId('global-header').or(page.getByTestId('content-only'))).toBeVisible();
+  // 标签栏已把工作台记入 sessionStorage（之后整页跳转时标签栏从这里读回已开的标签）
+  await expect.poll(() => page.evaluate(() => sessionStorage.getItem('portal-tabs') ?? '')).toContain(WORKPLACE);
 }
 
 async function userRouters(page: Page): Promise<MenuItem[]> {
@@ -61,10 +62,14 @@ function tab(page: Page, title: string) {
 }
 
 async function tabContextAction(page: Page, title: string, action: string) {
+  // 上一个右键菜单收起（含淡出动画）之后再打开下一个，否则页面上同时有两个
+  const openMenus = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)');
+  await expect(openMenus).toHaveCount(0);
   await tab(page, title).locator('[data-tab-key]').click({ button: 'right' });
-  const item = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByRole('menuitem', { name: action });
+  const item = openMenus.getByRole('menuitem', { name: action });
   await expect(item).toBeVisible();
   await item.click();
+  await expect(openMenus).toHaveCount(0);
 }
 
 async function expectMessage(page: Page, text: string) {

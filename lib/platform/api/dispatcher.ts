@@ -5,7 +5,7 @@ import type { Db } from '@/lib/platform/db/client';
 import { DbUnavailableError } from '@/lib/platform/db/client';
 import { can, type Session } from '@/lib/platform/auth/session';
 import { ApiError, ReturnCode } from './errors';
-import { normalizePath, parseKey, type Ctx, type Endpoint, type EndpointTable, type Method } from './endpoint';
+import { normalizePath, parseKey, type AuditChange, type Ctx, type Endpoint, type EndpointTable, type Method, type OperationRecord } from './endpoint';
 import { FileResult, fileResponse } from './files';
 import { MAX_PAGE_SIZE, PagingInput, toPage } from './paging';
 import { fieldErrors } from './validation';
@@ -20,9 +20,13 @@ export interface DispatcherConfig {
   /** 请求体上限（字节） */
   maxJsonBytes?: number;
   maxUploadBytes?: number;
+  /** 处理成功后调用（操作日志）；它出错只记到服务器日志，不影响响应 */
+  recordOperation?: (record: OperationRecord) => Promise<void>;
 }
 
 interface Route {
+  /** 端点表里的键，如 'POST /account/add' */
+  key: string;
   method: Method;
   path: string;
   endpoint: Endpoint;
@@ -46,7 +50,7 @@ export function buildRoutes(table: EndpointTable): Map<string, Map<Method, Route
     const schema = endpoint.paged ? (input ? input.extend(PagingInput.shape) : PagingInput) : input;
     const byMethod = routes.get(path) ?? new Map<Method, Route>();
     if (byMethod.has(method)) throw new Error(`端点重复：${key}`);
-    byMethod.set(method, { method, path, endpoint, schema });
+    byMethod.set(method, { key, method, path, endpoint, schema });
     routes.set(path, byMethod);
   }
   return routes;
@@ -170,6 +174,7 @@ export function createDispatcher(config: DispatcherConfig) {
         input.page = page;
       }
 
+      const changes: AuditChange[] = [];
       const ctx: Ctx = {
         db,
         session,
@@ -181,8 +186,19 @@ export function createDispatcher(config: DispatcherConfig) {
           if (!session) throw ApiError.unauthorized();
           return session.user;
         },
+        audit(change) {
+          changes.push(change);
+        },
       };
       const result = await endpoint.handle(input as never, ctx);
+      if (config.recordOperation) {
+        try {
+          await config.recordOperation({ key: route.key, endpoint, ctx, input, changes });
+        } catch (err) {
+          // 日志写不进去不能让已完成的操作报错
+          console.error(`[api] ${requestId} 写操作日志失败`, err);
+        }
+      }
       if (result instanceof FileResult) return fileResponse(result, headers);
       if (result instanceof Response) {
         headers.forEach((v, k) => result.headers.set(k, v));

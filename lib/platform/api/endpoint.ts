@@ -19,6 +19,31 @@ export interface Ctx {
   responseHeaders: Headers;
   /** 当前用户；未登录时抛 401。 */
   user(): SessionUser;
+  /**
+   * 记一条数据变更（操作日志：谁、何时、改了什么、改前改后）。只在处理成功后由调度器交给
+   * recordOperation 写入；处理失败（抛错）则一条也不记。
+   */
+  audit(change: AuditChange): void;
+}
+
+/** 一条数据变更：实体（表或业务对象名）、主键、改前与改后的快照（删除时 after 为空，新增时 before 为空）。 */
+export interface AuditChange {
+  entity: string;
+  entityId?: string | number | null;
+  before?: unknown;
+  after?: unknown;
+  /** 简短的中文说明，如“冻结账号 zhangsan” */
+  detail?: string;
+}
+
+/** 调度器在一次请求成功处理后调用：写操作日志。 */
+export interface OperationRecord {
+  key: string;
+  endpoint: Endpoint;
+  ctx: Ctx;
+  /** 已校验的输入（密码等敏感字段由记录方自行脱敏） */
+  input: Record<string, unknown>;
+  changes: readonly AuditChange[];
 }
 
 type AnyObject = z.ZodType<Record<string, unknown>>;

@@ -4,4 +4,7 @@ export * from '../../domains/org/tables';
 export * from '../../domains/user/tables';
 export * from '../../domains/access/tables';
 export * from '../../domains/message/tables';
+export * from '../../domains/dict/tables';
+export * from '../../domains/ops/tables';
+export * from '../../domains/portal/tables';
 export * from '../excel/tables';

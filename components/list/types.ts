@@ -1,0 +1,162 @@
+// 通用列表界面（ListScreen）与表单弹窗（FormDialog）的配置。每个列表界面只写一份配置，
+// 查询、分页、勾选、新增/编辑/删除、导入（含错误工作簿）、导出、确认框、空状态都由 ListScreen 统一处理。
+// 按钮按资源权限显示：`${resource}.add|edit|delete|import|export`（与接口的权限检查是同一个 can()）。
+import type { ReactNode } from 'react';
+import type { Rule } from 'antd/es/form';
+import type { ColumnType } from 'antd/es/table';
+import type { Query } from '@/components/api-client';
+
+export type HttpMethod = 'GET' | 'POST';
+
+/** 一个接口调用：路径不含 /api 前缀（如 '/account/listUsers'） */
+export interface ApiCall {
+  path: string;
+  method?: HttpMethod;
+}
+
+export interface Option {
+  label: string;
+  value: string | number;
+}
+
+export type FieldType =
+  | 'text'
+  | 'textarea'
+  | 'password'
+  | 'number'
+  | 'select'
+  | 'multiSelect'
+  | 'radio'
+  | 'switch'
+  | 'date'
+  | 'datetime'
+  | 'dateRange'
+  | 'region' // RegionPicker，值为 [省, 市|null, 县|null]
+  | 'dict' // 选项取自字典：GET /bapi/common/dict?dicType=…
+  | 'custom';
+
+/** 表单或筛选条件的一项 */
+export interface FieldSpec {
+  /** 提交给接口的字段名 */
+  name: string;
+  label: string;
+  type?: FieldType;
+  required?: boolean;
+  placeholder?: string;
+  /** select / multiSelect / radio 的固定选项 */
+  options?: readonly Option[];
+  /** 选项取自接口（返回数组或 {list}）：labelKey/valueKey 指定显示与取值字段 */
+  optionsFrom?: ApiCall & { query?: Query; labelKey: string; valueKey: string };
+  /** type 'dict' 的字典类型 */
+  dictType?: string;
+  /** 额外的前端校验（消息用中文）；服务端仍会校验，错误按字段显示 */
+  rules?: Rule[];
+  initialValue?: unknown;
+  /** 编辑时只读（如账号名） */
+  disabledOnEdit?: boolean;
+  /** 只在新增时显示（如初始密码） */
+  createOnly?: boolean;
+  help?: ReactNode;
+  /** 表单中占 24 栅格中的几格，默认 24（弹窗内一列）；筛选条件固定每项 6 格 */
+  span?: number;
+  /** type 'custom'：自定义输入组件（受控：value/onChange） */
+  render?: (props: { value: unknown; onChange: (value: unknown) => void; disabled?: boolean }) => ReactNode;
+}
+
+/** 新增或编辑的表单弹窗 */
+export interface FormSpec<T = Record<string, unknown>> {
+  title: string;
+  fields: FieldSpec[];
+  /** 提交的接口（POST，JSON） */
+  submit: ApiCall;
+  /** 提交体：默认为表单值；编辑时可合并行的 id 等 */
+  body?: (values: Record<string, unknown>, row?: T) => unknown;
+  /** 编辑时的初始值：默认取行本身；可从详情接口加载 */
+  load?: (row: T) => Promise<Record<string, unknown>> | Record<string, unknown>;
+  width?: number;
+  /** 成功提示，默认“保存成功” */
+  successMessage?: string;
+}
+
+export interface ListColumn<T> extends ColumnType<T> {
+  /** 以固定选项把取值显示为文字（如状态码 → 中文） */
+  options?: readonly Option[];
+  /** 以字典把取值显示为文字 */
+  dictType?: string;
+  /** 'datetime' / 'date'：按北京时间格式化 ISO 字符串 */
+  format?: 'datetime' | 'date';
+}
+
+/** 行内操作或批量操作执行时可用的帮助 */
+export interface ListHelpers {
+  reload: () => void;
+}
+
+export interface RowAction<T> {
+  key: string;
+  label: string;
+  /** 完整权限标识（如 'sysUser.disable'）；省略则总显示 */
+  permission?: string | readonly string[];
+  danger?: boolean;
+  /** 执行前的确认文字 */
+  confirm?: string | ((row: T) => string);
+  /** 调接口（POST JSON）后提示并刷新列表 */
+  call?: ApiCall & { body: (row: T) => unknown; successMessage?: string };
+  /** 打开表单弹窗（如重置密码、设置角色） */
+  form?: FormSpec<T>;
+  /** 其余自定义行为 */
+  onClick?: (row: T, helpers: ListHelpers) => void;
+  /** 只对部分行显示（如已冻结的行显示“解冻”） */
+  visible?: (row: T) => boolean;
+}
+
+export interface BatchAction<T> {
+  key: string;
+  label: string;
+  permission?: string | readonly string[];
+  danger?: boolean;
+  confirm?: string | ((rows: T[]) => string);
+  call: ApiCall & { body: (ids: (string | number)[], rows: T[]) => unknown; successMessage?: string };
+}
+
+export interface ListScreenProps<T extends object> {
+  /** 页面标题（卡片标题） */
+  title: string;
+  /** 资源权限标识（菜单资源 key），按钮据此按动作显示 */
+  resource: string;
+  rowKey: Extract<keyof T, string>;
+  /** 分页列表接口：提交筛选值与 pageNo/pageSize，返回 {list,total,pageNo,pageSize} */
+  list: ApiCall & { params?: Query };
+  /** 筛选条件（查询/重置） */
+  filters?: FieldSpec[];
+  columns: ListColumn<T>[];
+  /** 工具栏“新增”（权限 resource.add） */
+  create?: FormSpec<T>;
+  /** 行内“编辑”（权限 resource.edit） */
+  edit?: FormSpec<T>;
+  /** 行内“删除”与工具栏“批量删除”（权限 resource.delete），都先确认 */
+  remove?: {
+    call?: ApiCall & { body: (row: T) => unknown };
+    batch?: ApiCall & { body: (ids: (string | number)[]) => unknown };
+    /** 确认文字，默认“确定删除该记录吗？” */
+    confirm?: (row: T) => string;
+  };
+  /** 行内“查看”：只读的详情弹窗 */
+  detail?: { title: string; fields: { name: string; label: string; render?: (value: unknown, row: T) => ReactNode }[]; load?: (row: T) => Promise<Record<string, unknown>> };
+  /** 工具栏“导入”（权限 resource.import）：上传 .xlsx（multipart 字段 file），失败时显示错误条数并可下载错误工作簿 */
+  importer?: { call: ApiCall; template: ApiCall; title?: string };
+  /** 工具栏“导出”（权限 resource.export）：以当前筛选条件下载 .xlsx */
+  exporter?: ApiCall;
+  rowActions?: RowAction<T>[];
+  batchActions?: BatchAction<T>[];
+  /** 工具栏左侧的额外内容 */
+  toolbarExtra?: (helpers: ListHelpers) => ReactNode;
+  /** 每页条数选项，默认 [10, 50, 100]；默认每页 10 条 */
+  pageSizeOptions?: number[];
+  /** 无数据时的提示，默认“暂无数据” */
+  emptyText?: string;
+  /** 外部触发刷新：值变化时重新查询（如左侧树选中的节点变了） */
+  refreshKey?: unknown;
+  /** 供测试定位，默认 'list-screen' */
+  testId?: string;
+}

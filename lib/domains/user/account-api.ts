@@ -1,0 +1,4 @@
+// 账号管理端点（/account/*、/sys/user/batch/update 等）。
+import type { EndpointTable } from '@/lib/platform/api/endpoint';
+
+export const accountApi: EndpointTable = {};
