@@ -1,7 +1,7 @@
 'use client';
 // 多标签栏：打开过的页面各一个标签，切换、关闭，右键菜单关闭当前/右侧/左侧/全部（规则在 tabs.ts）。
 // 标签保存在 sessionStorage：刷新不丢，关掉浏览器标签页即清空。
-import { useEffect, useMemo, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useRouter } from 'next/navigation';
 import { App, Dropdown, Tabs, type MenuProps } from 'antd';
 import { ArrowLeftOutlined, ArrowRightOutlined, CloseCircleOutlined, CloseOutlined } from '@ant-design/icons';
@@ -91,7 +91,14 @@ export default function TabBar({ tabKey, url, title, homeKey }: TabBarProps) {
     if (change.navigate) router.push(change.navigate);
   };
 
-  const onContextAction = (action: string, key: string) => {
+  // 整个标签栏只有一个右键菜单，在鼠标处打开；右击的是哪个标签在捕获阶段记下（每个标签各挂一个菜单时，
+  // 标签重新渲染会让正在打开的菜单失去锚点）
+  const contextKey = useRef<string | null>(null);
+  const [menuOpen, setMenuOpen] = useState(false);
+
+  const onContextAction = (action: string) => {
+    const key = contextKey.current;
+    if (!key) return;
     const active = current?.key ?? '';
     if (action === 'closeCurrent') apply(closeTab(tabs, key, active));
     else if (action === 'closeRight') apply(closeRight(tabs, key, active));
@@ -108,32 +115,49 @@ export default function TabBar({ tabKey, url, title, homeKey }: TabBarProps) {
   ];
 
   return (
-    <div className={styles.tabBar} data-testid="multi-tab">
-      <Tabs
-        type="editable-card"
-        hideAdd
-        size="small"
-        activeKey={current?.key ?? ''}
-        onChange={(key) => {
-          const tab = tabs.find((x) => x.key === key);
-          if (tab) router.push(tab.url);
+    <Dropdown
+      trigger={['contextMenu']}
+      open={menuOpen}
+      onOpenChange={(open) => setMenuOpen(open && contextKey.current !== null)}
+      menu={{
+        items: contextItems,
+        onClick: ({ key }) => {
+          setMenuOpen(false);
+          onContextAction(key);
+        },
+      }}
+    >
+      <div
+        className={styles.tabBar}
+        data-testid="multi-tab"
+        onContextMenuCapture={(e) => {
+          contextKey.current = (e.target as Element).closest<HTMLElement>('[data-tab-key]')?.dataset.tabKey ?? null;
         }}
-        onEdit={(key, action) => {
-          if (action === 'remove' && typeof key === 'string') apply(closeTab(tabs, key, current?.key ?? ''));
-        }}
-        items={tabs.map((tab) => ({
-          key: tab.key,
-          // 最后一个标签不显示关闭按钮（SPEC §5）；右键"关闭当前"会提示不能关闭
-          closable: tabs.length > 1,
-          label: (
-            <Dropdown trigger={['contextMenu']} menu={{ items: contextItems, onClick: ({ key }) => onContextAction(key, tab.key) }}>
+      >
+        <Tabs
+          type="editable-card"
+          hideAdd
+          size="small"
+          activeKey={current?.key ?? ''}
+          onChange={(key) => {
+            const tab = tabs.find((x) => x.key === key);
+            if (tab) router.push(tab.url);
+          }}
+          onEdit={(key, action) => {
+            if (action === 'remove' && typeof key === 'string') apply(closeTab(tabs, key, current?.key ?? ''));
+          }}
+          items={tabs.map((tab) => ({
+            key: tab.key,
+            // 最后一个标签不显示关闭按钮（SPEC §5）；右键"关闭当前"会提示不能关闭
+            closable: tabs.length > 1,
+            label: (
               <span className={styles.tabLabel} data-tab-key={tab.key}>
                 {tab.title}
               </span>
-            </Dropdown>
-          ),
-        }))}
-      />
-    </div>
+            ),
+          }))}
+        />
+      </div>
+    </Dropdown>
   );
 }

@@ -14,7 +14,7 @@ export async function waitForHydration(page: Page): Promise<void> {
  * 机器繁忙时水合可能晚于服务端渲染的内容出现好几秒，不等它的用例会偶发失败。
  */
 export const test = base.extend({
-  page: async ({ page }, use) => {
+  page: async ({ page }, provide) => {
     const goto = page.goto.bind(page);
     const reload = page.reload.bind(page);
     page.goto = async (...args) => {
@@ -27,7 +27,7 @@ export const test = base.extend({
       await waitForHydration(page);
       return res;
     };
-    await use(page);
+    await provide(page);
   },
 });
 
