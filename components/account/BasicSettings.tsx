@@ -1,11 +1,11 @@
 'use client';
 // 基本设置：用户名、真实姓名、邮箱、头像地址 → POST /api/user/updateUser（规则同服务端 UpdateUserInput）。
-import { useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { Alert, App, Avatar, Button, Descriptions, Form, Input } from 'antd';
 import { UserOutlined } from '@ant-design/icons';
-import { apiPost, ApiClientError } from '@/components/api-client';
-import { applyFieldErrors, maskMobile, translateMessage, zodRule } from '@/components/auth/form-rules';
+import { apiPost } from '@/components/api-client';
+import { useFormSubmit } from '@/components/auth/form-hooks';
+import { maskMobile, zodRule } from '@/components/auth/form-rules';
 import { UpdateUserInput } from '@/lib/domains/user/schemas';
 import { useT } from '@/lib/i18n/client';
 import type { AccountProfile } from './types';
@@ -38,28 +38,14 @@ export default function BasicSettings({ profile }: { profile: AccountProfile }) 
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
   const avatar = Form.useWatch('avatar', form);
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const shape = UpdateUserInput.shape;
 
-  const save = async (values: Values) => {
-    setSaving(true);
-    setError(null);
-    try {
-      await apiPost('/user/updateUser', values, { silent: true });
-      void message.success(t('auth.account.basic.saved'));
-      // 页头的问候语与工作台随之更新
-      router.refresh();
-    } catch (err) {
-      if (err instanceof ApiClientError) {
-        if (!applyFieldErrors(form, err, t) && !err.notified) setError(translateMessage(t, err.message));
-      } else {
-        setError(t('auth.api.requestError'));
-      }
-    } finally {
-      setSaving(false);
-    }
-  };
+  const { submit: save, submitting: saving, error } = useFormSubmit(form, async (values: Values) => {
+    await apiPost('/user/updateUser', values, { silent: true });
+    void message.success(t('auth.account.basic.saved'));
+    // 页头的问候语与工作台随之更新
+    router.refresh();
+  });
 
   return (
     <div className={styles.basic}>

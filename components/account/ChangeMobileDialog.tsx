@@ -1,10 +1,10 @@
 'use client';
 // 更换绑定手机：新手机号 + 短信验证码（POST /user/sendUpdateMobileSmsCode，60 秒倒计时）→ POST /user/updateMobile。
-import { useState } from 'react';
 import { Alert, App, Form, Input, Modal, Space } from 'antd';
 import { MobileOutlined, SafetyOutlined } from '@ant-design/icons';
-import { apiPost, ApiClientError } from '@/components/api-client';
-import { applyFieldErrors, translateMessage, zodRule } from '@/components/auth/form-rules';
+import { apiPost } from '@/components/api-client';
+import { useFormSubmit, useSendSmsCode } from '@/components/auth/form-hooks';
+import { zodRule } from '@/components/auth/form-rules';
 import SmsCodeButton from '@/components/auth/SmsCodeButton';
 import { UpdateMobileInput } from '@/lib/domains/user/schemas';
 import { useT } from '@/lib/i18n/client';
@@ -18,43 +18,15 @@ export default function ChangeMobileDialog({ open, onClose, onChanged }: { open:
   const t = useT();
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const shape = UpdateMobileInput.shape;
 
-  const sendCode = async (): Promise<boolean> => {
-    try {
-      await form.validateFields(['mobile']);
-      const mobile = (form.getFieldValue('mobile') as string).trim();
-      await apiPost('/user/sendUpdateMobileSmsCode', { mobile }, { silent: true });
-      void message.success(t('auth.sms.sent'));
-      return true;
-    } catch (err) {
-      if (err instanceof ApiClientError) {
-        if (!applyFieldErrors(form, err, t) && !err.notified) form.setFields([{ name: 'mobile', errors: [translateMessage(t, err.message)] }]);
-      }
-      return false;
-    }
-  };
-
-  const submit = async (values: Values) => {
-    setSaving(true);
-    setError(null);
-    try {
-      await apiPost('/user/updateMobile', values, { silent: true });
-      void message.success(t('auth.account.mobile.changed'));
-      form.resetFields();
-      onChanged();
-    } catch (err) {
-      if (err instanceof ApiClientError) {
-        if (!applyFieldErrors(form, err, t) && !err.notified) setError(translateMessage(t, err.message));
-      } else {
-        setError(t('auth.api.requestError'));
-      }
-    } finally {
-      setSaving(false);
-    }
-  };
+  const sendCode = useSendSmsCode(form, (mobile) => apiPost('/user/sendUpdateMobileSmsCode', { mobile }, { silent: true }));
+  const { submit, submitting, error, clearError } = useFormSubmit(form, async (values: Values) => {
+    await apiPost('/user/updateMobile', values, { silent: true });
+    void message.success(t('auth.account.mobile.changed'));
+    form.resetFields();
+    onChanged();
+  });
 
   return (
     <Modal
@@ -62,10 +34,10 @@ export default function ChangeMobileDialog({ open, onClose, onChanged }: { open:
       title={t('auth.account.mobile.title')}
       okText={t('auth.common.confirm')}
       cancelText={t('auth.common.cancel')}
-      confirmLoading={saving}
+      confirmLoading={submitting}
       onOk={() => form.submit()}
       onCancel={() => {
-        setError(null);
+        clearError();
         form.resetFields();
         onClose();
       }}

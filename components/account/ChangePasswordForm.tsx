@@ -4,8 +4,9 @@
 import { useState } from 'react';
 import { Alert, App, Button, Form, Input } from 'antd';
 import { LockOutlined } from '@ant-design/icons';
-import { apiPost, ApiClientError, clearCookie, PWD_STRENGTH_COOKIE } from '@/components/api-client';
-import { applyFieldErrors, sameAsRule, translateMessage, zodRule } from '@/components/auth/form-rules';
+import { apiPost, clearCookie, PWD_STRENGTH_COOKIE } from '@/components/api-client';
+import { useFormSubmit } from '@/components/auth/form-hooks';
+import { sameAsRule, zodRule } from '@/components/auth/form-rules';
 import PasswordStrengthMeter from '@/components/auth/PasswordStrengthMeter';
 import { ResetPasswordInput } from '@/lib/domains/user/schemas';
 import { useT } from '@/lib/i18n/client';
@@ -33,30 +34,16 @@ export default function ChangePasswordForm({ userCode, onCancel, reload }: Chang
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
   const password = Form.useWatch('password', form);
-  const [submitting, setSubmitting] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
   const shape = ResetPasswordInput.shape;
 
-  const submit = async (values: Values) => {
-    setSubmitting(true);
-    setError(null);
-    try {
-      await apiPost('/sys/user/reset/password', { code: userCode, ...values }, { silent: true });
-      setDone(true);
-      clearCookie(PWD_STRENGTH_COOKIE);
-      void message.success(t('auth.password.changed'));
-      setTimeout(reload ?? (() => window.location.reload()), RELOAD_AFTER_PASSWORD_CHANGE_MS);
-    } catch (err) {
-      if (err instanceof ApiClientError) {
-        if (!applyFieldErrors(form, err, t) && !err.notified) setError(translateMessage(t, err.message));
-      } else {
-        setError(t('auth.api.requestError'));
-      }
-    } finally {
-      setSubmitting(false);
-    }
-  };
+  const { submit, submitting, error } = useFormSubmit(form, async (values: Values) => {
+    await apiPost('/sys/user/reset/password', { code: userCode, ...values }, { silent: true });
+    setDone(true);
+    clearCookie(PWD_STRENGTH_COOKIE);
+    void message.success(t('auth.password.changed'));
+    setTimeout(reload ?? (() => window.location.reload()), RELOAD_AFTER_PASSWORD_CHANGE_MS);
+  });
 
   return (
     <Form<Values> form={form} layout="vertical" onFinish={submit} requiredMark={false} disabled={done} autoComplete="off">

@@ -1,11 +1,11 @@
 'use client';
 // 忘记密码：账号 + 绑定手机的验证码（purpose=resetPassword）核对后设置新密码（POST /user/recoverPassword），
 // 原有会话全部失效。规则同服务端 RecoverPasswordInput。
-import { useState } from 'react';
 import { Alert, App, Form, Input, Modal, Space } from 'antd';
 import { LockOutlined, MobileOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
-import { apiGet, apiPost, ApiClientError } from '@/components/api-client';
-import { applyFieldErrors, sameAsRule, translateMessage, zodRule } from '@/components/auth/form-rules';
+import { apiGet, apiPost } from '@/components/api-client';
+import { useFormSubmit, useSendSmsCode } from '@/components/auth/form-hooks';
+import { sameAsRule, zodRule } from '@/components/auth/form-rules';
 import PasswordStrengthMeter from '@/components/auth/PasswordStrengthMeter';
 import SmsCodeButton from '@/components/auth/SmsCodeButton';
 import { RecoverPasswordInput } from '@/lib/domains/user/schemas';
@@ -26,40 +26,14 @@ export default function RecoverPasswordDialog({ open, onClose, onDone }: { open:
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
   const password = Form.useWatch('password', form);
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const shape = RecoverPasswordInput.shape;
 
-  const sendCode = async (): Promise<boolean> => {
-    try {
-      await form.validateFields(['mobile']);
-      const mobile = (form.getFieldValue('mobile') as string).trim();
-      await apiGet('/user/sendVerCode', { mobile, purpose: 'resetPassword' }, publicCall);
-      void message.success(t('auth.sms.sent'));
-      return true;
-    } catch (err) {
-      if (err instanceof ApiClientError && !applyFieldErrors(form, err, t)) void message.error(translateMessage(t, err.message));
-      return false;
-    }
-  };
-
-  const submit = async (values: Values) => {
-    setSaving(true);
-    setError(null);
-    try {
-      await apiPost('/user/recoverPassword', values, publicCall);
-      void message.success(t('auth.recover.done'));
-      onDone(values.account.trim());
-    } catch (err) {
-      if (err instanceof ApiClientError) {
-        if (!applyFieldErrors(form, err, t)) setError(translateMessage(t, err.message));
-      } else {
-        setError(t('auth.api.requestError'));
-      }
-    } finally {
-      setSaving(false);
-    }
-  };
+  const sendCode = useSendSmsCode(form, (mobile) => apiGet('/user/sendVerCode', { mobile, purpose: 'resetPassword' }, publicCall));
+  const { submit, submitting, error, clearError } = useFormSubmit(form, async (values: Values) => {
+    await apiPost('/user/recoverPassword', values, publicCall);
+    void message.success(t('auth.recover.done'));
+    onDone(values.account.trim());
+  });
 
   return (
     <Modal
@@ -67,10 +41,10 @@ export default function RecoverPasswordDialog({ open, onClose, onDone }: { open:
       title={t('auth.recover.title')}
       okText={t('auth.recover.submit')}
       cancelText={t('auth.common.cancel')}
-      confirmLoading={saving}
+      confirmLoading={submitting}
       onOk={() => form.submit()}
       onCancel={() => {
-        setError(null);
+        clearError();
         onClose();
       }}
       destroyOnHidden

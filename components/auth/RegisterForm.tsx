@@ -1,14 +1,14 @@
 'use client';
 // 机构/企业注册：规则来自服务端同一份 zod（RegisterInput）；账号失焦即查重，手机号收验证码（purpose=register）。
 // 提交成功 → /user/register-result?account=…，等待管理员审核。
-import { useState } from 'react';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
-import { Alert, App, Button, Col, Divider, Form, Input, Radio, Row, Space } from 'antd';
+import { Alert, Button, Col, Divider, Form, Input, Radio, Row, Space } from 'antd';
 import { BankOutlined, LockOutlined, MobileOutlined, SafetyOutlined, ShopOutlined, SolutionOutlined, UserOutlined } from '@ant-design/icons';
 import RegionPicker, { type RegionValue } from '@/components/RegionPicker';
-import { apiGet, apiPost, ApiClientError } from '@/components/api-client';
-import { applyFieldErrors, sameAsRule, translateMessage, zodRule } from '@/components/auth/form-rules';
+import { apiGet, apiPost } from '@/components/api-client';
+import { useFormSubmit, useSendSmsCode } from '@/components/auth/form-hooks';
+import { sameAsRule, zodRule } from '@/components/auth/form-rules';
 import PasswordStrengthMeter from '@/components/auth/PasswordStrengthMeter';
 import SmsCodeButton from '@/components/auth/SmsCodeButton';
 import { ORG_CATEGORIES, RegisterInput, type RegisterCategory } from '@/lib/domains/user/schemas';
@@ -39,11 +39,8 @@ const publicCall = { silent: true, authFlow: true } as const;
 export default function RegisterForm() {
   const t = useT();
   const router = useRouter();
-  const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
   const password = Form.useWatch('password', form);
-  const [submitting, setSubmitting] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const shape = RegisterInput.shape;
 
   /** 账号查重（失焦与提交时）：格式不对时交给格式规则，不问服务端 */
@@ -60,34 +57,11 @@ export default function RegisterForm() {
     if (exists) throw new Error(t('auth.register.accountTaken'));
   };
 
-  const sendCode = async (): Promise<boolean> => {
-    try {
-      await form.validateFields(['mobile']);
-      const mobile = (form.getFieldValue('mobile') as string).trim();
-      await apiGet('/user/sendVerCode', { mobile, purpose: 'register' }, publicCall);
-      void message.success(t('auth.sms.sent'));
-      return true;
-    } catch (err) {
-      if (err instanceof ApiClientError && !applyFieldErrors(form, err, t)) void message.error(translateMessage(t, err.message));
-      return false;
-    }
-  };
-
-  const submit = async (values: Values) => {
-    setSubmitting(true);
-    setError(null);
-    try {
-      const result = await apiPost<{ account: string }>('/user/register', values, publicCall);
-      router.push(`/user/register-result?account=${encodeURIComponent(result.account ?? values.account)}`);
-    } catch (err) {
-      if (err instanceof ApiClientError) {
-        if (!applyFieldErrors(form, err, t)) setError(translateMessage(t, err.message));
-      } else {
-        setError(t('auth.api.requestError'));
-      }
-      setSubmitting(false);
-    }
-  };
+  const sendCode = useSendSmsCode(form, (mobile) => apiGet('/user/sendVerCode', { mobile, purpose: 'register' }, publicCall));
+  const { submit, submitting, error } = useFormSubmit(form, async (values: Values) => {
+    const result = await apiPost<{ account: string }>('/user/register', values, publicCall);
+    router.push(`/user/register-result?account=${encodeURIComponent(result.account ?? values.account)}`);
+  });
 
   return (
     <Form<Values>

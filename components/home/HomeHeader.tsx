@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import BrandLink from '@/components/BrandLink';
 import styles from './home.module.css';
 
 const NAV = [
@@ -12,14 +12,7 @@ export default function HomeHeader() {
   return (
     <header className={styles.header}>
       <div className={`${styles.container} ${styles.headerInner}`}>
-        <Link className={styles.brand} href="/" aria-label="返回首页">
-          {/* eslint-disable-next-line @next/next/no-img-element -- 矢量标志，无需图片优化 */}
-          <img src="/logo.svg" alt="" width={40} height={40} />
-          <span className={styles.brandText}>
-            <span className={styles.brandTitle}>河北省职业技能鉴定与培训管理平台</span>
-            <span className={styles.brandSub}>Hebei Vocational Skills Appraisal &amp; Training Management Platform</span>
-          </span>
-        </Link>
+        <BrandLink title="河北省职业技能鉴定与培训管理平台" subtitle="Hebei Vocational Skills Appraisal & Training Management Platform" homeLabel="返回首页" />
         <nav className={styles.nav} aria-label="页面导航">
           {NAV.map((item) => (
             <a key={item.href} className={styles.navLink} href={item.href}>

@@ -1,5 +1,6 @@
 // 用户布局（SPEC §2）：标志、平台名称、两个在线客服链接（地址取自服务端环境变量，未配置则不显示）、页脚。
 import Link from 'next/link';
+import BrandLink from '@/components/BrandLink';
 import ApiClientBridge from '@/components/auth/ApiClientBridge';
 import AuthIcon from '@/components/auth/icons';
 import LangSwitch from '@/components/auth/LangSwitch';
@@ -27,14 +28,7 @@ export default async function UserLayout({ children }: { children: React.ReactNo
   return (
     <div className={styles.userLayout}>
       <header className={styles.header}>
-        <Link href="/" className={styles.brand} aria-label={t('auth.layout.home')}>
-          {/* eslint-disable-next-line @next/next/no-img-element -- 矢量标志，无需图片优化 */}
-          <img src="/logo.svg" alt="" width={40} height={40} />
-          <span className={styles.brandText}>
-            <span className={styles.brandTitle}>{t('auth.layout.title')}</span>
-            <span className={styles.brandSub}>{t('auth.layout.subtitle')}</span>
-          </span>
-        </Link>
+        <BrandLink title={t('auth.layout.title')} subtitle={t('auth.layout.subtitle')} homeLabel={t('auth.layout.home')} />
         <nav className={styles.headerRight} aria-label={t('auth.layout.support')}>
           {chats.map((c) => (
             <a key={c.key} className={styles.chatLink} href={c.url} target="_blank" rel="noopener noreferrer" data-testid={`chat-${c.key}`}>
