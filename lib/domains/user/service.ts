@@ -19,6 +19,7 @@ import { loginLogs, userSessions, users, type User } from './tables';
 import { createSession, hashToken, revokeToken, revokeUserSessions } from './session';
 import { issueSmsCode, verifySmsCode } from './sms';
 import { exchangeCode, requireOidcConfig } from './sso';
+import { assertNotBlacklisted } from '../portal/blacklist';
 import { CATEGORY_LABEL, type RegisterCategory, type SmsPurpose } from './schemas';
 import type { z } from 'zod';
 import type {
@@ -221,6 +222,7 @@ async function openSession(db: Db, user: User, strength: number, meta: ClientMet
 
 /** 账号密码登录（/user/login 与 /user/loginV2） */
 export async function passwordLogin(db: Db, input: z.output<typeof LoginInput>, meta: ClientMeta): Promise<LoginResult> {
+  await assertNotBlacklisted(db, { account: input.account, ...meta });
   const [user] = await db.select().from(users).where(eq(users.account, input.account));
   if (!user) {
     await bcrypt.compare(input.password, getDummyHash());
@@ -241,6 +243,7 @@ async function accountsByMobile(db: Db, mobile: string): Promise<User[]> {
 
 /** 短信验证码登录（/account/sms）：与密码登录相同的锁定与状态规则；错误的验证码计入该验证码的尝试次数 */
 export async function smsLogin(db: Db, input: z.output<typeof SmsLoginInput>, meta: ClientMeta): Promise<LoginResult> {
+  await assertNotBlacklisted(db, { mobile: input.mobile, ...meta });
   try {
     await verifySmsCode(db, input.mobile, 'login', input.smsCode);
   } catch (err) {
@@ -274,6 +277,7 @@ export async function ssoLogin(
     await writeLoginLog(db, { userId: null, account: identity.username, kind: 'failure', message }, meta);
     throw ApiError.badRequest(message);
   }
+  await assertNotBlacklisted(db, { account: user.account, ...meta });
   await refuseIfLocked(db, user, meta);
   await refuseIfInactive(db, user, meta);
   return openSession(db, user, user.passwordStrength, meta, 'sso', `统一身份认证登录（sub=${identity.sub}）`);
@@ -311,7 +315,7 @@ export async function sendVerCode(db: Db, mobile: string, purpose: Exclude<SmsPu
   return issueSmsCode(db, mobile, purpose, ip);
 }
 
-async function assertMobileFree(db: Db, mobile: string, selfId: number): Promise<void> {
+export async function assertMobileFree(db: Db, mobile: string, selfId: number): Promise<void> {
   const owners = await accountsByMobile(db, mobile);
   if (owners.some((u) => u.id !== selfId)) throw ApiError.badRequest(MOBILE_TAKEN, { mobile: MOBILE_TAKEN });
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, serial, smallint, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, serial, smallint, timestamp, uuid, varchar, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { areas } from '../area/tables';
 import { organisations } from '../org/tables';
 
@@ -28,6 +28,8 @@ export const users = pgTable(
     /** 所在市，数据范围按市过滤时用 */
     cityId: integer('city_id').references(() => areas.id),
     orgId: integer('org_id').references(() => organisations.id),
+    /** 子账号所属的上级账号（/account/addSubAccount）；有子账号的账号不能删除 */
+    parentId: integer('parent_id').references((): AnyPgColumn => users.id),
     /** 0 正常 1 冻结 2 待审核（自助注册） 3 注册被驳回 */
     status: smallint('status').notNull().default(0),
     /** 3 强 4 弱（SPEC §4），登录时按密码计算 */
@@ -46,6 +48,8 @@ export const users = pgTable(
     index('sys_user_city_idx').on(t.cityId),
     index('sys_user_org_idx').on(t.orgId),
     index('sys_user_mobile_idx').on(t.mobile),
+    index('sys_user_parent_idx').on(t.parentId),
+    index('sys_user_created_idx').on(t.createdAt, t.id),
   ],
 );
 
