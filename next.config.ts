@@ -12,6 +12,8 @@ const nextConfig: NextConfig = {
   // 登录后的门户按请求渲染；antd 客户端组件与 cacheComponents 预渲染不兼容，故不开启。
   cacheComponents: false,
   poweredByHeader: false,
+  // next dev 默认只许 localhost 加载开发资源；以 127.0.0.1 打开时页面否则不会水合。
+  allowedDevOrigins: ['127.0.0.1'],
 };
 
 export default nextConfig;

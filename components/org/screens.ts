@@ -1,4 +1,6 @@
 // 本模块的界面：菜单项 component 名 → 界面组件（由 components/screens/registry.tsx 汇总）。
 import type { ComponentType } from 'react';
+import DepartmentList from './DepartmentList';
+import OrganizationList from './OrganizationList';
 
-export const orgScreens: Record<string, ComponentType> = {};
+export const orgScreens: Record<string, ComponentType> = { OrganizationList, DepartmentList };

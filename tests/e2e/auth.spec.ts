@@ -184,7 +184,7 @@ test.describe('机构注册', () => {
 
     await page.getByRole('button', { name: '提交注册申请' }).click();
     await expect(page).toHaveURL(new RegExp(`/user/register-result\\?account=${account}$`));
-    await expect(page.getByText('注册申请已提交，请等待管理员审核')).toBeVisible();
+    await expect(page.locator('.ant-result-title')).toHaveText('注册申请已提交，请等待管理员审核');
     await expect(page.getByText(`登录账号：${account}`)).toBeVisible();
     await page.screenshot({ path: `${SHOTS}/auth-register-result.png` });
 

@@ -1,0 +1,145 @@
+'use client';
+// 机构与账号管理 › 部门管理（/org/department）：管辖范围内机构的部门；新增、编辑、删除与审核（驳回须填意见），
+// 查看审核意见历史。
+import { useState } from 'react';
+import { Modal, Table, Tag } from 'antd';
+import { apiGet } from '@/components/api-client';
+import ListScreen from '@/components/list/ListScreen';
+import type { FieldSpec, FormSpec, ListScreenProps } from '@/components/list/types';
+import { DEPT_AUDIT_OPTIONS, ORG_SELECT } from './options';
+
+interface DeptRow {
+  id: number;
+  orgId: number;
+  orgName: string;
+  code: string;
+  name: string;
+  leader: string | null;
+  phone: string | null;
+  sort: number;
+  remark: string | null;
+  auditStatus: number;
+  auditStatusName: string;
+  auditOpinion: string | null;
+  auditorName: string | null;
+  auditTime: string | null;
+  createTime: string;
+}
+
+interface OpinionRow {
+  id: number;
+  statusName: string;
+  status: number;
+  opinion: string | null;
+  auditorName: string;
+  auditTime: string;
+}
+
+const AUDIT_COLORS: Record<number, string> = { 0: 'orange', 1: 'green', 2: 'red' };
+
+const fields: FieldSpec[] = [
+  { name: 'orgId', label: '所属机构', ...ORG_SELECT, required: true, createOnly: true },
+  {
+    name: 'code',
+    label: '部门编码',
+    required: true,
+    createOnly: true,
+    span: 12,
+    rules: [{ pattern: /^[A-Za-z0-9_-]{2,32}$/, message: '部门编码为 2 到 32 位字母、数字、下划线或短横线' }],
+  },
+  { name: 'name', label: '部门名称', required: true, span: 12 },
+  { name: 'leader', label: '负责人', span: 12 },
+  { name: 'phone', label: '联系电话', span: 12, placeholder: '手机号或 0311-85012345' },
+  { name: 'sort', label: '排序', type: 'number', initialValue: 0, span: 12 },
+  { name: 'remark', label: '备注', type: 'textarea' },
+];
+
+const auditForm: FormSpec<DeptRow> = {
+  title: '审核部门',
+  fields: [
+    { name: 'auditStatus', label: '审核结果', type: 'radio', options: DEPT_AUDIT_OPTIONS.filter((o) => o.value !== 0), required: true, initialValue: 1 },
+    { name: 'auditOpinion', label: '审核意见', type: 'textarea', placeholder: '驳回时必须填写审核意见' },
+  ],
+  // 审核表单不回显行的旧意见
+  load: () => ({ auditStatus: 1, auditOpinion: '' }),
+  submit: { path: '/bks/v1/sys/department/audit' },
+  body: (values, row) => ({ id: row?.id, ...values }),
+  successMessage: '审核完成',
+};
+
+export default function DepartmentList() {
+  const [opinions, setOpinions] = useState<{ dept: DeptRow; list: OpinionRow[] | null } | null>(null);
+
+  const showOpinions = (dept: DeptRow) => {
+    setOpinions({ dept, list: null });
+    apiGet<OpinionRow[]>('/bks/v1/sys/department/audit/opinion', { id: dept.id }).then(
+      (list) => setOpinions({ dept, list }),
+      () => setOpinions(null),
+    );
+  };
+
+  const props: ListScreenProps<DeptRow> = {
+    title: '部门管理',
+    resource: 'department',
+    rowKey: 'id',
+    list: { path: '/bks/v1/sys/department/list', method: 'GET' },
+    filters: [
+      { name: 'name', label: '部门名称' },
+      { name: 'orgId', label: '所属机构', ...ORG_SELECT },
+      { name: 'auditStatus', label: '审核状态', type: 'select', options: DEPT_AUDIT_OPTIONS },
+    ],
+    columns: [
+      { title: '所属机构', dataIndex: 'orgName', width: 240, ellipsis: true },
+      { title: '部门编码', dataIndex: 'code', width: 100 },
+      { title: '部门名称', dataIndex: 'name', width: 140 },
+      { title: '负责人', dataIndex: 'leader', width: 90 },
+      { title: '联系电话', dataIndex: 'phone', width: 130 },
+      { title: '审核状态', dataIndex: 'auditStatus', width: 100, render: (v: number, r) => <Tag color={AUDIT_COLORS[v]}>{r.auditStatusName}</Tag> },
+      { title: '审核意见', dataIndex: 'auditOpinion', width: 180, ellipsis: true },
+      { title: '审核人', dataIndex: 'auditorName', width: 90 },
+      { title: '审核时间', dataIndex: 'auditTime', width: 170 },
+    ],
+    create: { title: '新增部门', fields, submit: { path: '/bks/v1/sys/department/save' }, width: 680 },
+    edit: {
+      title: '编辑部门',
+      fields,
+      submit: { path: '/bks/v1/sys/department/update' },
+      load: (row) => apiGet<Record<string, unknown>>('/bks/v1/sys/department/form', { id: row.id }, { silent: true }),
+      width: 680,
+    },
+    remove: {
+      call: { path: '/bks/v1/sys/department/batch/remove', body: (row) => ({ ids: [row.id] }) },
+      batch: { path: '/bks/v1/sys/department/batch/remove', body: (ids) => ({ ids }) },
+      confirm: (row) => `确定删除部门「${row.name}」吗？`,
+    },
+    rowActions: [
+      { key: 'audit', label: '审核', permission: 'department.edit', form: auditForm, visible: (row) => row.auditStatus === 0 },
+      { key: 'opinions', label: '审核记录', permission: ['department.get', 'department.edit'], onClick: (row) => showOpinions(row) },
+    ],
+    emptyText: '暂无部门',
+  };
+
+  return (
+    <>
+      <ListScreen<DeptRow> {...props} />
+      {opinions && (
+        <Modal open title={`审核记录：${opinions.dept.orgName} / ${opinions.dept.name}`} width={720} footer={null} onCancel={() => setOpinions(null)}>
+          <Table<OpinionRow>
+            rowKey="id"
+            size="small"
+            loading={opinions.list === null}
+            dataSource={opinions.list ?? []}
+            pagination={false}
+            locale={{ emptyText: '还没有审核记录' }}
+            columns={[
+              { title: '审核时间', dataIndex: 'auditTime', width: 170 },
+              { title: '审核人', dataIndex: 'auditorName', width: 100 },
+              { title: '结果', dataIndex: 'statusName', width: 100, render: (v: string, r) => <Tag color={AUDIT_COLORS[r.status]}>{v}</Tag> },
+              { title: '意见', dataIndex: 'opinion', render: (v: string | null) => v || '—' },
+            ]}
+          />
+        </Modal>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,21 @@
+// 机构与部门的代码表（前后端共用，不依赖 zod）。
+export const ORG_CATEGORIES = { eval: '评价机构', train: '培训机构', enterprise: '企业', admin: '管理单位' } as const;
+export type OrgCategory = keyof typeof ORG_CATEGORIES;
+
+/** SPEC §3 机构类型（备案） */
+export const ORG_TYPES: Record<number, string> = {
+  0: '企业/用人单位',
+  1: '央企分支机构',
+  2: '技工院校',
+  3: '社会培训评价组织',
+  100: '社会鉴定机构',
+  101: '国家统一鉴定机构',
+  102: '国际合作鉴定机构',
+  103: '民办职业培训机构',
+};
+
+export const ORG_STATUS: Record<number, string> = { 0: '正常', 1: '停用', 2: '待审核' };
+
+/** 部门审核状态 */
+export const DEPT_AUDIT_STATUS: Record<number, string> = { 0: '待审核', 1: '审核通过', 2: '审核驳回' };
+
