@@ -1,0 +1,157 @@
+// 门户互动的输入：服务端校验与前端表单共用（不引入任何服务端模块）。
+import { z } from 'zod';
+
+const Id = (label: string) => z.coerce.number({ error: `${label}必须是数字` }).int(`${label}必须是整数`).positive(`请选择${label}`).describe(label);
+const Ids = (label: string) => z.array(Id(label), { error: `${label}应为数组` }).min(1, `请选择${label}`).max(500, '一次最多处理 500 条');
+const text = (label: string, max: number) =>
+  z.string({ error: `请输入${label}` }).trim().min(1, `请输入${label}`).max(max, `${label}最多 ${max} 个字`).describe(label);
+const optionalText = (label: string, max: number) => z.string().trim().max(max, `${label}最多 ${max} 个字`).optional().describe(label);
+const Sort = z.coerce.number({ error: '排序必须是数字' }).int('排序必须是整数').min(0, '排序不能小于 0').max(9999, '排序不能大于 9999').default(0).describe('排序');
+/** 查询条件里的布尔值：'true'/'1' 为真，'false'/'0' 为假 */
+const flag = (label: string) =>
+  z
+    .union([z.boolean(), z.enum(['true', 'false', '1', '0'])], { error: `${label}只能是 true 或 false` })
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === true || v === 'true' || v === '1'))
+    .describe(label);
+/** YYYY-MM-DD */
+const DateStr = (label: string) =>
+  z
+    .string({ error: `请选择${label}` })
+    .trim()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label}格式应为 YYYY-MM-DD`)
+    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), `${label}不是有效日期`)
+    .describe(label);
+
+export const IdInput = z.object({ id: Id('记录') });
+export const IdsInput = z.object({ ids: Ids('记录') });
+
+// ---------------------------------------------------------------- 黑名单
+
+export const BLACKLIST_KINDS = ['account', 'ip'] as const;
+export const BLACKLIST_KIND_LABEL = { account: '账号', ip: 'IP' } as const;
+
+export const BlacklistListInput = z.object({
+  kind: z.enum(BLACKLIST_KINDS, { error: '类型应为 account 或 ip' }).optional().describe('类型'),
+  value: z.string().trim().max(64).optional().describe('账号或 IP（模糊）'),
+  /** active 生效中 / expired 已过期 */
+  state: z.enum(['active', 'expired'], { error: '状态应为 active 或 expired' }).optional().describe('状态'),
+});
+
+export const BlacklistAddInput = z.object({
+  kind: z.enum(BLACKLIST_KINDS, { error: '请选择类型（账号或 IP）' }).describe('类型'),
+  value: text('账号或 IP', 64),
+  reason: text('原因', 200),
+  /** ISO 时间；为空表示长期有效 */
+  expiresAt: z
+    .union([z.literal(''), z.null(), z.coerce.date({ error: '失效时间格式不正确' })])
+    .optional()
+    .transform((v) => (v instanceof Date ? v : null))
+    .refine((v) => v === null || v.getTime() > Date.now(), '失效时间必须晚于当前时间')
+    .describe('失效时间'),
+});
+
+// ---------------------------------------------------------------- 友情链接与联系方式
+
+export const HTTP_URL_MESSAGE = '链接地址须以 http:// 或 https:// 开头';
+const HttpUrl = (label: string) =>
+  z
+    .string({ error: `请输入${label}` })
+    .trim()
+    .min(1, `请输入${label}`)
+    .max(500, `${label}最多 500 个字符`)
+    .refine((v) => {
+      try {
+        const u = new URL(v);
+        return (u.protocol === 'http:' || u.protocol === 'https:') && Boolean(u.hostname);
+      } catch {
+        return false;
+      }
+    }, HTTP_URL_MESSAGE)
+    .describe(label);
+
+export const FriendLinkListInput = z.object({
+  name: z.string().trim().max(64).optional().describe('名称（模糊）'),
+  enabled: flag('是否启用'),
+});
+
+export const FriendLinkSaveInput = z.object({
+  id: Id('友情链接').optional(),
+  name: text('名称', 64),
+  url: HttpUrl('链接地址'),
+  logo: z.union([z.literal(''), HttpUrl('图标地址')]).optional().describe('图标地址'),
+  sort: Sort,
+  enabled: z.boolean({ error: '是否启用应为 true 或 false' }).default(true).describe('是否启用'),
+});
+
+export const ContactListInput = z.object({ department: z.string().trim().max(64).optional().describe('部门（模糊）') });
+
+export const ContactSaveInput = z
+  .object({
+    id: Id('联系方式').optional(),
+    department: text('部门', 64),
+    phone: z
+      .string()
+      .trim()
+      .max(32, '电话最多 32 个字符')
+      .regex(/^$|^[\d\-+() 转]{5,32}$/, '电话格式不正确')
+      .optional()
+      .describe('电话'),
+    email: z.union([z.literal(''), z.string().trim().max(128, '邮箱最多 128 个字符').email('邮箱格式不正确')]).optional().describe('邮箱'),
+    address: optionalText('地址', 200),
+    workingHours: optionalText('办公时间', 100),
+    sort: Sort,
+  })
+  .refine((v) => Boolean(v.phone || v.email || v.address), { message: '电话、邮箱、地址至少填写一项', path: ['phone'] });
+
+// ---------------------------------------------------------------- 意见征集
+
+export const TOPIC_STATUSES = ['draft', 'open', 'closed'] as const;
+
+export const TopicListInput = z.object({
+  title: z.string().trim().max(100).optional().describe('标题（模糊）'),
+  status: z.enum(TOPIC_STATUSES, { error: '状态应为 draft、open 或 closed' }).optional().describe('状态'),
+});
+
+export const TopicSaveInput = z
+  .object({
+    id: Id('主题').optional(),
+    title: text('标题', 100),
+    content: text('征集内容', 5000),
+    startDate: DateStr('开始日期'),
+    endDate: DateStr('结束日期'),
+  })
+  .refine((v) => v.endDate >= v.startDate, { message: '结束日期不能早于开始日期', path: ['endDate'] });
+
+export const OpinionListInput = z.object({
+  topicId: Id('主题'),
+  replied: flag('是否已回复'),
+});
+export const OpinionExportInput = z.object({ topicId: Id('主题') });
+
+export const ReplyInput = z.object({ id: Id('记录'), reply: text('回复内容', 1000) });
+
+export const OpinionSubmitInput = z.object({ topicId: Id('主题'), content: text('意见内容', 2000) });
+
+// ---------------------------------------------------------------- 意见反馈
+
+export const FEEDBACK_TYPES = ['suggestion', 'problem', 'complaint'] as const;
+
+export const FeedbackSubmitInput = z.object({
+  type: z.enum(FEEDBACK_TYPES, { error: '请选择反馈类型（建议、问题或投诉）' }).describe('反馈类型'),
+  content: text('反馈内容', 2000),
+  contact: optionalText('联系方式', 64),
+});
+
+export const FeedbackListInput = z.object({
+  type: z.enum(FEEDBACK_TYPES, { error: '反馈类型应为 suggestion、problem 或 complaint' }).optional().describe('反馈类型'),
+  replied: flag('是否已回复'),
+  keyword: z.string().trim().max(64).optional().describe('内容或账号（模糊）'),
+});
+
+// ---------------------------------------------------------------- 通知公告
+
+export const AnnouncementsInput = z.object({
+  limit: z.coerce.number({ error: '条数必须是数字' }).int('条数必须是整数').min(1, '条数必须大于 0').max(20, '条数最多 20').default(10).describe('条数（最多 20）'),
+  category: z.string().trim().max(16).optional().describe('类别'),
+});
