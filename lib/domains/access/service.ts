@@ -10,13 +10,13 @@ import { menuHome, type MenuItem } from './menu';
 import { resources, roleResources, roles, userRoles } from './tables';
 import { issueWebSocketToken } from './ws-token';
 
-type ResourceRow = typeof resources.$inferSelect;
+export type ResourceRow = typeof resources.$inferSelect;
 
 /** upsert 时取新值：excluded.<列名> */
 const sqlExcluded = (column: string) => sql.raw(`excluded.${column}`);
 
 /** 全部资源按菜单顺序（先序，同级按 sort、id） */
-async function loadResourcesInOrder(db: Db): Promise<ResourceRow[]> {
+export async function loadResourcesInOrder(db: Db): Promise<ResourceRow[]> {
   const rows = await db.select().from(resources).orderBy(asc(resources.sort), asc(resources.id));
   const byParent = new Map<number, ResourceRow[]>();
   for (const r of rows) {

@@ -42,9 +42,18 @@ export const roles = pgTable(
     description: varchar('description', { length: 300 }),
     /** 0 启用 1 停用 */
     status: smallint('status').notNull().default(0),
+    /** 数据角色：持有该角色的用户可见的数据层级（province / city / county / org）；空为随账号层级 */
+    dataScope: varchar('data_scope', { length: 16 }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check('role_level_chk', sql`${t.level} in ('province', 'city', 'county', 'org')`)],
+  (t) => [
+    check('role_level_chk', sql`${t.level} in ('province', 'city', 'county', 'org')`),
+    check('role_data_scope_chk', sql`${t.dataScope} is null or ${t.dataScope} in ('province', 'city', 'county', 'org')`),
+    check('role_status_chk', sql`${t.status} in (0, 1)`),
+    index('role_level_idx').on(t.level),
+    index('role_status_idx').on(t.status),
+  ],
 );
 
 /** 角色对资源授予的动作 */

@@ -1,0 +1,140 @@
+'use client';
+// 资源（菜单）管理（/system/resource）：树形表格；编辑标题、图标、排序、显示、路径与组件；
+// 在目录下新增功能页或目录；有子资源或仍授予角色的资源由服务端拒绝删除并说明。
+import { useEffect, useState } from 'react';
+import { Space, Tag, Tooltip, TreeSelect, Typography } from 'antd';
+import ListScreen from '@/components/list/ListScreen';
+import type { FieldSpec, FormSpec, ListColumn, Option } from '@/components/list/types';
+import { apiGet } from '@/components/api-client';
+import { MenuIcon } from '@/components/shell/icons';
+import { ACTIONS } from '@/lib/platform/auth/session';
+import { ACTION_NAMES, type ResourceNode } from '@/lib/domains/access/schemas';
+
+type ResourceRow = Omit<ResourceNode, 'children'> & { roleCount: number; children?: ResourceRow[] };
+
+interface ParentNode {
+  title: string;
+  value: number;
+  children: ParentNode[];
+}
+
+const actionOptions: Option[] = ACTIONS.map((a) => ({ value: a, label: ACTION_NAMES[a] }));
+
+/** 上级目录选择：只含目录，根为“一级菜单” */
+function ParentPicker({ value, onChange, disabled }: { value: unknown; onChange: (v: unknown) => void; disabled?: boolean }) {
+  const [tree, setTree] = useState<ParentNode[]>([]);
+  useEffect(() => {
+    let alive = true;
+    apiGet<ParentNode[]>('/role/resParentTree')
+      .then((t) => alive && setTree(t))
+      .catch(() => undefined);
+    return () => {
+      alive = false;
+    };
+  }, []);
+  return (
+    <TreeSelect
+      value={value as number | undefined}
+      onChange={(v) => onChange(v)}
+      disabled={disabled}
+      treeData={tree}
+      treeDefaultExpandedKeys={[0]}
+      showSearch={{ treeNodeFilterProp: 'title' }}
+      placeholder="请选择上级目录"
+      style={{ width: '100%' }}
+    />
+  );
+}
+
+const filters: FieldSpec[] = [{ name: 'title', label: '资源名称' }];
+
+const columns: ListColumn<ResourceRow>[] = [
+  {
+    title: '资源名称',
+    dataIndex: 'title',
+    render: (title: string, row) => (
+      <Space size={6}>
+        {row.icon && <MenuIcon name={row.icon} />}
+        <span>{title}</span>
+        {row.isDirectory && <Tag>目录</Tag>}
+      </Space>
+    ),
+  },
+  { title: '资源标识', dataIndex: 'key', render: (v: string) => <Typography.Text code>{v}</Typography.Text> },
+  { title: '路由路径', dataIndex: 'path' },
+  { title: '界面组件', dataIndex: 'component' },
+  { title: '排序', dataIndex: 'sort', align: 'right' },
+  { title: '授予角色数', dataIndex: 'roleCount', align: 'right' },
+  { title: '显示', dataIndex: 'show', render: (v: boolean) => (v ? <Tag color="green">显示</Tag> : <Tag>隐藏</Tag>) },
+  {
+    title: '可授予动作',
+    dataIndex: 'actions',
+    width: 180,
+    ellipsis: { showTitle: false },
+    render: (actions: ResourceRow['actions']) => {
+      const text = actions.map((a) => ACTION_NAMES[a]).join('、');
+      return (
+        <Tooltip title={text} placement="topLeft">
+          {text}
+        </Tooltip>
+      );
+    },
+  },
+];
+
+const commonFields: FieldSpec[] = [
+  { name: 'title', label: '资源名称', required: true, span: 12 },
+  { name: 'icon', label: '图标', span: 12, placeholder: '如 BookOutlined', help: '@ant-design/icons 的图标名' },
+  { name: 'path', label: '路由路径', required: true, span: 12, placeholder: '如 /system/dict', rules: [{ pattern: /^\/[A-Za-z0-9/_-]*$/, message: '以 / 开头，只能含字母、数字、-、_ 和 /' }] },
+  { name: 'component', label: '界面组件', required: true, span: 12, help: '目录填 RouteView', rules: [{ pattern: /^[A-Za-z][A-Za-z0-9]*$/, message: '组件名只能含字母和数字' }] },
+  { name: 'sort', label: '排序', type: 'number', required: true, span: 12, initialValue: 10, help: '同级按从小到大排列' },
+  { name: 'show', label: '在菜单中显示', type: 'switch', span: 12, initialValue: true },
+];
+
+const createForm: FormSpec<ResourceRow> = {
+  title: '新增资源',
+  width: 760,
+  submit: { path: '/resource/save' },
+  fields: [
+    { name: 'parentId', label: '上级目录', type: 'custom', required: true, span: 12, render: (p) => <ParentPicker {...p} /> },
+    {
+      name: 'key',
+      label: '资源标识',
+      required: true,
+      span: 12,
+      help: '即权限标识，保存后不能修改',
+      rules: [{ pattern: /^[A-Za-z][A-Za-z0-9_]*$/, message: '以字母开头，只能含字母、数字和下划线' }],
+    },
+    ...commonFields,
+    { name: 'actions', label: '可授予动作', type: 'multiSelect', options: actionOptions, help: '功能页必选；目录（组件 RouteView）的动作由其下功能推出，不用选' },
+  ],
+};
+
+const editForm: FormSpec<ResourceRow> = {
+  title: '编辑资源',
+  width: 760,
+  submit: { path: '/resource/save' },
+  fields: [{ name: 'key', label: '资源标识', span: 12, disabledOnEdit: true }, ...commonFields],
+  body: (values, row) => ({ ...values, key: undefined, id: row!.id, show: values.show ?? false }),
+};
+
+export default function ResourceList() {
+  return (
+    <ListScreen<ResourceRow>
+      title="资源管理"
+      resource="resource"
+      rowKey="id"
+      testId="resource-list"
+      list={{ path: '/resource/list' }}
+      filters={filters}
+      columns={columns}
+      create={createForm}
+      edit={editForm}
+      pageSizeOptions={[50, 100]}
+      remove={{
+        call: { path: '/resource/del', body: (row) => ({ id: row.id }) },
+        confirm: (row) => `确定删除资源“${row.title}”吗？删除后该菜单项不再出现。`,
+      }}
+    />
+  );
+}
