@@ -14,4 +14,8 @@ export async function register() {
     // 不退出：数据库恢复后下一次请求会重试打开。
     console.error(err instanceof DbUnavailableError ? `[db] ${err.message}` : err);
   }
+  // 定时任务（清理过期会话等）：每个进程启动一次；测试环境与 SCHEDULER_DISABLED=true 时不启动。
+  if (process.env.NODE_ENV !== 'test' && !process.env.VITEST && process.env.SCHEDULER_DISABLED !== 'true') {
+    (await import('@/lib/domains/ops/scheduler')).startScheduler();
+  }
 }

@@ -8,7 +8,11 @@ import { userApi } from '@/lib/domains/user/api';
 import { accountApi } from '@/lib/domains/user/account-api';
 import { dictApi } from '@/lib/domains/dict/api';
 import { opsApi } from '@/lib/domains/ops/api';
+import { recordOperation } from '@/lib/domains/ops/operation-log';
 import { portalApi } from '@/lib/domains/portal/api';
+import { catalogApi } from '@/lib/domains/catalog/api';
+import { filingApi } from '@/lib/domains/filing/api';
+import { personnelApi } from '@/lib/domains/personnel/api';
 import { platformApi } from '@/lib/platform/api/platform-api';
 import { createDispatcher } from '@/lib/platform/api/dispatcher';
 import { endpoint, type EndpointTable } from '@/lib/platform/api/endpoint';
@@ -26,6 +30,9 @@ const domainTable: EndpointTable = {
   ...dictApi,
   ...opsApi,
   ...portalApi,
+  ...catalogApi,
+  ...filingApi,
+  ...personnelApi,
   ...platformApi,
 };
 
@@ -38,4 +45,4 @@ export const endpointTable: EndpointTable = {
   }),
 };
 
-export const dispatch = createDispatcher({ table: endpointTable, getDb, resolveSession });
+export const dispatch = createDispatcher({ table: endpointTable, getDb, resolveSession, recordOperation });

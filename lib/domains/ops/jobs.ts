@@ -1,0 +1,215 @@
+// 定时任务：代码里定义的任务（清理过期会话、导入错误文件、短信验证码、过期登录日志），库里存周期、启停与执行记录。
+// 执行时先在事务里以 SELECT … FOR UPDATE SKIP LOCKED 锁住任务行：多个实例（或定时与手动同时触发）只有一个在跑，
+// 其余直接跳过；任务体在保存点里执行，失败只回滚任务本身，执行记录照常写入。
+import { and, desc, eq, isNotNull, lt, or, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '@/lib/platform/db/client';
+import type { Ctx } from '@/lib/platform/api/endpoint';
+import { ApiError } from '@/lib/platform/api/errors';
+import type { Page } from '@/lib/platform/api/paging';
+import { purgeImportErrorFiles, ERROR_FILE_TTL_HOURS } from '@/lib/platform/excel/error-file';
+import { loginLogs, smsCodes, userSessions } from '../user/tables';
+import { scheduleJobRuns, scheduleJobs } from './tables';
+import type { JobSaveInput } from './schemas';
+
+const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
+
+export interface JobDefinition {
+  code: string;
+  name: string;
+  description: string;
+  intervalMinutes: number;
+  /** 清理类任务的默认保留天数；null 表示不用此参数 */
+  retentionDays: number | null;
+  /** 执行任务，返回影响的行数 */
+  run(db: Db, retentionDays: number | null): Promise<number>;
+}
+
+export const JOB_DEFINITIONS: readonly JobDefinition[] = [
+  {
+    code: 'session.cleanup',
+    name: '清理过期会话',
+    description: '删除过期或已吊销超过保留天数的登录会话',
+    intervalMinutes: 60,
+    retentionDays: 7,
+    async run(db, retentionDays) {
+      const before = daysAgo(retentionDays ?? 7);
+      const rows = await db
+        .delete(userSessions)
+        .where(or(lt(userSessions.expiresAt, before), and(isNotNull(userSessions.revokedAt), lt(userSessions.revokedAt, before))))
+        .returning({ id: userSessions.id });
+      return rows.length;
+    },
+  },
+  {
+    code: 'importErrors.purge',
+    name: '清理导入错误文件',
+    description: `删除生成超过 ${ERROR_FILE_TTL_HOURS} 小时的导入错误工作簿`,
+    intervalMinutes: 60,
+    retentionDays: null,
+    run: (db) => purgeImportErrorFiles(db),
+  },
+  {
+    code: 'smsCode.cleanup',
+    name: '清理短信验证码',
+    description: '删除发送超过保留天数的短信验证码记录（当天的记录用于限频，须保留）',
+    intervalMinutes: 24 * 60,
+    retentionDays: 2,
+    async run(db, retentionDays) {
+      // 至少保留 1 天：每日发送条数按当天记录计算
+      const rows = await db
+        .delete(smsCodes)
+        .where(lt(smsCodes.createdAt, daysAgo(Math.max(1, retentionDays ?? 2))))
+        .returning({ id: smsCodes.id });
+      return rows.length;
+    },
+  },
+  {
+    code: 'loginLog.purge',
+    name: '清理过期登录日志',
+    description: '删除早于保留天数的登录日志（网络日志至少保留六个月，默认 365 天）',
+    intervalMinutes: 24 * 60,
+    retentionDays: 365,
+    async run(db, retentionDays) {
+      const rows = await db
+        .delete(loginLogs)
+        .where(lt(loginLogs.createdAt, daysAgo(Math.max(180, retentionDays ?? 365))))
+        .returning({ id: loginLogs.id });
+      return rows.length;
+    },
+  },
+];
+
+const definitionOf = (code: string) => JOB_DEFINITIONS.find((d) => d.code === code);
+
+/** 种子与“保存”用：缺少的已知任务按默认值补上 */
+export async function ensureJobs(db: Db): Promise<void> {
+  await db
+    .insert(scheduleJobs)
+    .values(JOB_DEFINITIONS.map((d) => ({ code: d.code, name: d.name, description: d.description, intervalMinutes: d.intervalMinutes, retentionDays: d.retentionDays })))
+    .onConflictDoNothing({ target: scheduleJobs.code });
+}
+
+export type JobRun = typeof scheduleJobRuns.$inferSelect;
+
+/**
+ * 执行一个任务并记一条执行记录。拿不到锁（另一处正在执行）时返回 null。
+ * onlyIfDue：定时触发时在锁内再确认一次“已到期且启用”，避免两个实例先后各跑一次。
+ */
+export async function runJob(db: Db, code: string, opts: { trigger: 'schedule' | 'manual'; userId?: number; onlyIfDue?: boolean }): Promise<JobRun | null> {
+  const definition = definitionOf(code);
+  if (!definition) throw ApiError.notFound(`任务 ${code} 不存在`);
+  return db.transaction(async (tx) => {
+    const [job] = await tx.select().from(scheduleJobs).where(eq(scheduleJobs.code, code)).for('update', { skipLocked: true });
+    if (!job) return null;
+    if (opts.onlyIfDue) {
+      const due = job.enabled && (!job.lastRunAt || job.lastRunAt.getTime() + job.intervalMinutes * 60_000 <= Date.now());
+      if (!due) return null;
+    }
+    const startedAt = new Date();
+    let status: 'success' | 'failed' = 'success';
+    let rows = 0;
+    let message: string;
+    try {
+      rows = await tx.transaction((sp) => definition.run(sp as unknown as Db, job.retentionDays));
+      message = `完成，处理 ${rows} 条`;
+    } catch (err) {
+      status = 'failed';
+      message = `失败：${err instanceof Error ? err.message : String(err)}`.slice(0, 500);
+      console.error(`[job] ${code} 执行失败`, err);
+    }
+    const finishedAt = new Date();
+    const [run] = await tx
+      .insert(scheduleJobRuns)
+      .values({ jobId: job.id, trigger: opts.trigger, triggeredBy: opts.userId ?? null, startedAt, finishedAt, status, message, rowsAffected: rows })
+      .returning();
+    await tx.update(scheduleJobs).set({ lastRunAt: startedAt, lastStatus: status, lastMessage: message }).where(eq(scheduleJobs.id, job.id));
+    return run;
+  });
+}
+
+/** 已到期的启用任务的编码 */
+export async function dueJobCodes(db: Db): Promise<string[]> {
+  const rows = await db
+    .select({ code: scheduleJobs.code })
+    .from(scheduleJobs)
+    .where(
+      and(
+        eq(scheduleJobs.enabled, true),
+        or(sql`${scheduleJobs.lastRunAt} is null`, sql`${scheduleJobs.lastRunAt} + make_interval(mins => ${scheduleJobs.intervalMinutes}) <= now()`),
+      ),
+    );
+  return rows.map((r) => r.code).filter((c) => definitionOf(c));
+}
+
+// ---------------------------------------------------------------- 端点用
+
+const jobItem = (j: typeof scheduleJobs.$inferSelect) => ({
+  ...j,
+  nextRunAt: j.enabled ? new Date(Math.max(Date.now(), (j.lastRunAt?.getTime() ?? 0) + j.intervalMinutes * 60_000)) : null,
+  statusName: j.enabled ? '启用' : '停用',
+});
+
+export async function listJobs(db: Db, page: Page) {
+  const [rows, [{ total }]] = await Promise.all([
+    db.select().from(scheduleJobs).orderBy(scheduleJobs.id).limit(page.pageSize).offset(page.offset),
+    db.select({ total: sql<number>`count(*)::int` }).from(scheduleJobs),
+  ]);
+  return { list: rows.map(jobItem), total };
+}
+
+async function findJob(db: Db, code: string) {
+  const [job] = await db.select().from(scheduleJobs).where(eq(scheduleJobs.code, code));
+  if (!job) throw ApiError.notFound(`任务 ${code} 不存在`);
+  return job;
+}
+
+/** 修改周期、保留天数与启停；只能新增代码里已有实现的任务 */
+export async function saveJob(ctx: Ctx, input: z.output<typeof JobSaveInput>) {
+  const { db } = ctx;
+  const definition = definitionOf(input.code);
+  if (!definition) throw ApiError.badRequest(`未知的任务编码 ${input.code}：只能配置系统内置的任务`, { code: '未知的任务编码' });
+  const [existing] = await db.select().from(scheduleJobs).where(eq(scheduleJobs.code, input.code));
+  if (definition.retentionDays === null && input.retentionDays !== undefined && input.retentionDays !== null) {
+    throw ApiError.badRequest('该任务没有保留天数参数', { retentionDays: '该任务没有保留天数参数' });
+  }
+  const values = {
+    intervalMinutes: input.intervalMinutes,
+    retentionDays: definition.retentionDays === null ? null : (input.retentionDays ?? existing?.retentionDays ?? definition.retentionDays),
+    enabled: input.enabled ?? existing?.enabled ?? true,
+    updatedAt: new Date(),
+  };
+  let saved;
+  if (existing) {
+    [saved] = await db.update(scheduleJobs).set(values).where(eq(scheduleJobs.id, existing.id)).returning();
+  } else {
+    [saved] = await db.insert(scheduleJobs).values({ code: definition.code, name: definition.name, description: definition.description, ...values }).returning();
+  }
+  ctx.audit({ entity: 'schedule_job', entityId: saved.code, before: existing ?? null, after: saved, detail: `${existing ? '修改' : '新增'}定时任务 ${saved.name}` });
+  return jobItem(saved);
+}
+
+export async function setJobEnabled(ctx: Ctx, code: string, enabled: boolean) {
+  const before = await findJob(ctx.db, code);
+  const [after] = await ctx.db.update(scheduleJobs).set({ enabled, updatedAt: new Date() }).where(eq(scheduleJobs.id, before.id)).returning();
+  ctx.audit({ entity: 'schedule_job', entityId: code, before: { enabled: before.enabled }, after: { enabled }, detail: `${enabled ? '启用' : '停用'}定时任务 ${before.name}` });
+  return jobItem(after);
+}
+
+export async function runJobNow(ctx: Ctx, code: string) {
+  const job = await findJob(ctx.db, code);
+  const run = await runJob(ctx.db, code, { trigger: 'manual', userId: ctx.user().id });
+  if (!run) throw ApiError.conflict(`任务“${job.name}”正在执行，请稍后再试`);
+  ctx.audit({ entity: 'schedule_job', entityId: code, after: { status: run.status, rowsAffected: run.rowsAffected }, detail: `手动执行定时任务 ${job.name}：${run.message}` });
+  return run;
+}
+
+export async function listJobRuns(db: Db, code: string, page: Page) {
+  const job = await findJob(db, code);
+  const where = eq(scheduleJobRuns.jobId, job.id);
+  const [list, [{ total }]] = await Promise.all([
+    db.select().from(scheduleJobRuns).where(where).orderBy(desc(scheduleJobRuns.startedAt), desc(scheduleJobRuns.id)).limit(page.pageSize).offset(page.offset),
+    db.select({ total: sql<number>`count(*)::int` }).from(scheduleJobRuns).where(where),
+  ]);
+  return { list: list.map((r) => ({ ...r, jobCode: job.code, jobName: job.name })), total };
+}
