@@ -1,0 +1,70 @@
+'use client';
+// 备案审核：范围内的备案（默认只看待我审核的），审核弹窗（通过/驳回 + 意见），办理历史。
+import { useState } from 'react';
+import ListScreen from '@/components/list/ListScreen';
+import type { FilingItem } from '@/lib/domains/filing/schemas';
+import { FILING_KINDS } from '@/lib/domains/filing/transitions';
+import { HistoryDialog, ReviewDialog, STATUS_OPTIONS, StatusTag } from './shared';
+
+interface Target {
+  id: number;
+  incrementId?: number | null;
+  title: string;
+}
+
+export default function FilingAudit() {
+  const [historyOf, setHistoryOf] = useState<number | null>(null);
+  const [target, setTarget] = useState<Target | null>(null);
+  const [refresh, setRefresh] = useState(0);
+  return (
+    <>
+      <ListScreen<FilingItem>
+        title="备案审核"
+        resource="filingAudit"
+        rowKey="id"
+        testId="filing-audit-list"
+        refreshKey={refresh}
+        list={{ path: '/filInfoAudit/list' }}
+        filters={[
+          { name: 'pendingOnly', label: '范围', type: 'select', options: [{ value: 'true', label: '待我审核' }, { value: 'false', label: '全部' }], initialValue: 'true' },
+          { name: 'kind', label: '备案类别', type: 'select', options: FILING_KINDS.map((label, value) => ({ label, value })) },
+          { name: 'status', label: '状态', type: 'select', options: STATUS_OPTIONS },
+          { name: 'orgName', label: '机构名称' },
+        ]}
+        columns={[
+          { title: '备案编号', dataIndex: 'code', width: 170 },
+          { title: '机构名称', dataIndex: 'orgName' },
+          { title: '备案类别', dataIndex: 'kindName', width: 120 },
+          { title: '所在市', dataIndex: 'cityName', width: 100 },
+          { title: '状态', dataIndex: 'status', width: 160, render: (s: number, r) => <><StatusTag status={s} />{r.incrementStatus !== null ? <>增量 <StatusTag status={r.incrementStatus} /></> : null}</> },
+          { title: '提交时间', dataIndex: 'submitTime', width: 170 },
+        ]}
+        exporter={{ path: '/filling/exportNotFilling', method: 'GET' }}
+        rowActions={[
+          {
+            key: 'review',
+            label: '审核',
+            permission: 'filingAudit.edit',
+            visible: (r) => [0, 2, 4, 5].includes(r.status),
+            onClick: (r) => setTarget({ id: r.id, title: `${r.orgName} ${r.kindName}备案` }),
+          },
+          {
+            key: 'reviewIncrement',
+            label: '审核增量',
+            permission: 'filingAudit.edit',
+            visible: (r) => r.incrementStatus === 0 || r.incrementStatus === 2,
+            onClick: async (r) => {
+              const { apiPost } = await import('@/components/api-client');
+              const d = await apiPost<{ increment: { id: number } | null }>('/fil/info/filInfoView', { id: r.id });
+              if (d.increment) setTarget({ id: r.id, incrementId: d.increment.id, title: `${r.orgName} 增量备案` });
+            },
+          },
+          { key: 'history', label: '办理历史', onClick: (r) => setHistoryOf(r.id) },
+        ]}
+        emptyText="暂无待审核的备案"
+      />
+      <ReviewDialog target={target} onClose={() => setTarget(null)} onDone={() => setRefresh((n) => n + 1)} />
+      <HistoryDialog filingId={historyOf} onClose={() => setHistoryOf(null)} />
+    </>
+  );
+}

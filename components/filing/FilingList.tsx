@@ -1,0 +1,133 @@
+'use client';
+// 四类备案的列表（一个可配置组件，四处登记）：状态标签、筛选、新建/修改（工种经工种选择器）、提交、申请作废、增量与历史。
+import { useState } from 'react';
+import ListScreen from '@/components/list/ListScreen';
+import type { FieldSpec, FormSpec, ListScreenProps } from '@/components/list/types';
+import WorkTypePicker, { type PickedWork } from '@/components/catalog/WorkTypePicker';
+import { apiPost } from '@/components/api-client';
+import { ORG_TYPES } from '@/lib/domains/org/codes';
+import type { FilingItem } from '@/lib/domains/filing/schemas';
+import { FILING_KINDS, kindResource } from '@/lib/domains/filing/transitions';
+import { HistoryDialog, STATUS_OPTIONS, StatusTag } from './shared';
+
+const ORG_TYPE_OPTIONS = Object.entries(ORG_TYPES).map(([value, label]) => ({ value: Number(value), label }));
+
+const worksField: FieldSpec = {
+  name: 'works',
+  label: '备案工种',
+  type: 'custom',
+  required: true,
+  render: ({ value, onChange, disabled }) => (
+    <div data-testid="filing-works">
+      <WorkTypePicker value={(value as PickedWork[]) ?? []} onChange={(v) => onChange(v)} disabled={disabled} title="选择备案工种" />
+    </div>
+  ),
+};
+
+const toWorks = (v: unknown) => ((v as PickedWork[] | undefined) ?? []).map((w) => ({ workCode: w.workCode, levels: w.levels?.length ? w.levels : [5] }));
+
+function formFor(kind: number, title: string): FormSpec<FilingItem> {
+  return {
+    title,
+    width: 720,
+    submit: { path: kind === 0 ? '/fil/info/saveFilInfoBySkillLevelIdentification' : '/fil/info/saveFilInfoByOther' },
+    fields: [
+      { name: 'orgType', label: '机构类型', type: 'select', required: true, options: ORG_TYPE_OPTIONS, span: 12 },
+      { name: 'contactName', label: '联系人', required: true, span: 12 },
+      { name: 'contactPhone', label: '联系电话', required: true, span: 12, rules: [{ pattern: /^1[3-9]\d{9}$/, message: '手机号格式有误，请重新输入' }] },
+      { name: 'address', label: '地址', span: 12 },
+      worksField,
+      { name: 'description', label: '备案说明', type: 'textarea' },
+    ],
+    body: (v, row) => ({ ...v, id: row?.id, kind, works: toWorks(v.works) }),
+    load: async (row) => {
+      const d = await apiPost<Record<string, unknown> & { works: PickedWork[] }>('/fil/info/filInfoView', { id: row.id });
+      return { ...d, works: d.works.filter((w) => !(w as { incrementId?: number | null }).incrementId) };
+    },
+  };
+}
+
+export function FilingList({ kind }: { kind: 0 | 1 | 2 | 3 }) {
+  const resource = kindResource(kind);
+  const [historyOf, setHistoryOf] = useState<number | null>(null);
+  const props: ListScreenProps<FilingItem> = {
+    title: `${FILING_KINDS[kind]}备案`,
+    resource,
+    rowKey: 'id',
+    testId: 'filing-list',
+    list: { path: '/fil/view/filView', params: { kind } },
+    filters: [
+      { name: 'orgName', label: '机构名称' },
+      { name: 'status', label: '状态', type: 'select', options: STATUS_OPTIONS },
+      { name: 'code', label: '备案编号' },
+    ],
+    columns: [
+      { title: '备案编号', dataIndex: 'code', width: 170 },
+      { title: '机构名称', dataIndex: 'orgName' },
+      { title: '所在市', dataIndex: 'cityName', width: 100 },
+      { title: '工种数', dataIndex: 'workCount', width: 80 },
+      { title: '状态', dataIndex: 'status', width: 120, render: (s: number, r) => <><StatusTag status={s} />{r.incrementStatus !== null ? <StatusTag status={r.incrementStatus} /> : null}</> },
+      { title: '最近意见', dataIndex: 'lastOpinion', ellipsis: true },
+      { title: '提交时间', dataIndex: 'submitTime', width: 170 },
+    ],
+    create: formFor(kind, `新建${FILING_KINDS[kind]}备案`),
+    edit: formFor(kind, `修改${FILING_KINDS[kind]}备案`),
+    remove: { call: { path: '/fil/info/delFilInfo', body: (r) => ({ id: r.id }) }, confirm: (r) => `确定删除备案 ${r.code} 吗？` },
+    exporter: { path: '/filling/exportNotFilling', method: 'GET' },
+    rowActions: [
+      {
+        key: 'submit',
+        label: '提交审核',
+        permission: `${resource}.edit`,
+        visible: (r) => [-1, 1, 3].includes(r.status),
+        confirm: (r) => `确定提交备案 ${r.code} 吗？提交后不能修改。`,
+        call: { path: '/fil/modify/submitAudit', body: (r) => ({ id: r.id }), successMessage: '已提交，等待市级初审' },
+      },
+      {
+        key: 'incrementSubmit',
+        label: '提交增量',
+        permission: `${resource}.edit`,
+        visible: (r) => r.status === 8 && r.incrementStatus !== null && [-1, 1, 3].includes(r.incrementStatus),
+        confirm: '确定提交增量备案吗？',
+        call: { path: '/fil/info/incrementSubmitAudit', body: (r) => ({ id: r.id }), successMessage: '增量备案已提交' },
+      },
+      {
+        key: 'increment',
+        label: '增量备案',
+        permission: `${resource}.edit`,
+        visible: (r) => r.status === 8 && (r.incrementStatus === null || [-1, 1, 3].includes(r.incrementStatus)),
+        form: {
+          title: '增量备案：追加工种',
+          submit: { path: '/fil/info/incrementAdd' },
+          fields: [{ ...worksField, label: '追加的工种' }],
+          load: () => ({ works: [] }),
+          body: (v, r) => ({ id: r!.id, works: toWorks(v.works) }),
+          successMessage: '已保存增量工种，请提交增量审核',
+        },
+      },
+      {
+        key: 'void',
+        label: '申请作废',
+        danger: true,
+        permission: `${resource}.edit`,
+        visible: (r) => r.status === 8 || r.status === 7,
+        form: {
+          title: '申请作废备案',
+          submit: { path: '/fil/modify/voidApply' },
+          fields: [{ name: 'opinion', label: '作废原因', type: 'textarea', required: true }],
+          load: () => ({}),
+          body: (v, r) => ({ id: r!.id, opinion: v.opinion }),
+          successMessage: '已申请作废，等待市级审核',
+        },
+      },
+      { key: 'history', label: '办理历史', onClick: (r) => setHistoryOf(r.id) },
+    ],
+    emptyText: `暂无${FILING_KINDS[kind]}备案`,
+  };
+  return (
+    <>
+      <ListScreen {...props} />
+      <HistoryDialog filingId={historyOf} onClose={() => setHistoryOf(null)} />
+    </>
+  );
+}

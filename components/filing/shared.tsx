@@ -1,0 +1,129 @@
+'use client';
+// 备案界面的共用部分：状态标签、办理历史时间线、审核弹窗。
+import { useEffect, useState } from 'react';
+import { Empty, Form, Input, Modal, Radio, Spin, Tag, Timeline } from 'antd';
+import { apiPost } from '@/components/api-client';
+import { STATUS_COLOR, STATUS_LABEL } from '@/lib/domains/filing/transitions';
+
+export const STATUS_OPTIONS = Object.entries(STATUS_LABEL)
+  .map(([value, label]) => ({ value: Number(value), label }))
+  .sort((a, b) => a.value - b.value);
+
+export function StatusTag({ status }: { status: number }) {
+  return (
+    <Tag color={STATUS_COLOR[status]} data-testid={`filing-status-${status}`}>
+      {STATUS_LABEL[status] ?? status}
+    </Tag>
+  );
+}
+
+interface HistoryItem {
+  id: number;
+  incrementId: number | null;
+  actionName: string;
+  fromStatusName: string;
+  toStatusName: string;
+  toStatus: number;
+  opinion: string | null;
+  actorName: string;
+  createTime: string;
+}
+
+/** 办理历史（谁、何时、状态变化、意见） */
+export function HistoryDialog({ filingId, onClose }: { filingId: number | null; onClose: () => void }) {
+  const [items, setItems] = useState<HistoryItem[] | null>(null);
+  useEffect(() => {
+    if (filingId === null) return;
+    let alive = true;
+    apiPost<HistoryItem[]>('/fil/info/filInfoOperate', { id: filingId }).then((d) => alive && setItems(d));
+    return () => {
+      alive = false;
+      setItems(null);
+    };
+  }, [filingId]);
+  return (
+    <Modal open={filingId !== null} title="办理历史" footer={null} onCancel={onClose} width={560} destroyOnHidden>
+      {!items ? (
+        <Spin />
+      ) : !items.length ? (
+        <Empty description="暂无办理记录" />
+      ) : (
+        <Timeline
+          data-testid="filing-history"
+          items={items.map((h) => ({
+            color: h.toStatus === 1 || h.toStatus === 3 || h.toStatus === 7 ? 'red' : h.toStatus === 8 ? 'green' : 'blue',
+            children: (
+              <div data-testid="filing-history-item">
+                <div>
+                  <b>{h.actionName}</b>
+                  {h.incrementId ? <Tag style={{ marginLeft: 8 }}>增量</Tag> : null}
+                  <span style={{ marginLeft: 8, color: '#888' }}>
+                    {h.fromStatusName} → {h.toStatusName}
+                  </span>
+                </div>
+                <div style={{ color: '#666' }}>
+                  {h.actorName} · {h.createTime}
+                </div>
+                {h.opinion ? <div>意见：{h.opinion}</div> : null}
+              </div>
+            ),
+          }))}
+        />
+      )}
+    </Modal>
+  );
+}
+
+/** 审核弹窗：通过或驳回，驳回必须填写意见 */
+export function ReviewDialog({
+  target,
+  onClose,
+  onDone,
+}: {
+  target: { id: number; incrementId?: number | null; title: string } | null;
+  onClose: () => void;
+  onDone: () => void;
+}) {
+  const [form] = Form.useForm<{ result: 'pass' | 'reject'; opinion?: string }>();
+  const [busy, setBusy] = useState(false);
+  const result = Form.useWatch('result', form);
+  const submit = async () => {
+    const v = await form.validateFields();
+    setBusy(true);
+    try {
+      await apiPost('/filInfoAudit/updateStatus', { id: target!.id, incrementId: target!.incrementId ?? undefined, result: v.result, opinion: v.opinion });
+      onDone();
+      onClose();
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal
+      open={target !== null}
+      title={target ? `审核：${target.title}` : ''}
+      onCancel={onClose}
+      onOk={submit}
+      okText="提交审核"
+      confirmLoading={busy}
+      destroyOnHidden
+      okButtonProps={{ 'data-testid': 'review-submit' } as never}
+    >
+      <Form form={form} layout="vertical" initialValues={{ result: 'pass' }} preserve={false}>
+        <Form.Item name="result" label="审核结果" rules={[{ required: true, message: '请选择审核结果' }]}>
+          <Radio.Group data-testid="review-result">
+            <Radio value="pass" data-testid="review-pass">
+              通过
+            </Radio>
+            <Radio value="reject" data-testid="review-reject">
+              驳回
+            </Radio>
+          </Radio.Group>
+        </Form.Item>
+        <Form.Item name="opinion" label="审核意见" rules={result === 'reject' ? [{ required: true, whitespace: true, message: '请输入审核意见' }] : []}>
+          <Input.TextArea rows={4} maxLength={500} showCount placeholder={result === 'reject' ? '驳回必须填写意见' : '可填写审核意见'} data-testid="review-opinion" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

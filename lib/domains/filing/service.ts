@@ -1,0 +1,661 @@
+// 机构备案：录入、资料（工种、场地、人员）、状态转换（唯一入口 applyTransition）、增量备案、历史与公开摘要。
+// 数据范围：机构只看本机构，市级只看本市，省级看全省；范围外的备案一律答 404。
+import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '@/lib/platform/db/client';
+import type { Ctx } from '@/lib/platform/api/endpoint';
+import type { Page, PageResult } from '@/lib/platform/api/paging';
+import { ApiError } from '@/lib/platform/api/errors';
+import { can, type Session, type SessionUser } from '@/lib/platform/auth/session';
+import { assertInScope, scopeWhere } from '@/lib/platform/auth/scope';
+import { formatBeijing } from '@/lib/platform/time';
+import { areas } from '../area/tables';
+import { organisations, organisationWorks } from '../org/tables';
+import { ORG_TYPES } from '../org/codes';
+import { users } from '../user/tables';
+import { baseWorkLevels, baseWorks } from '../catalog/tables';
+import { LEVEL_NAMES } from '../catalog/schemas';
+import { notify } from '../message/service';
+import { filingHistory, filingIncrements, filingPeople, filings, filingSites, filingWorks } from './tables';
+import {
+  ACTOR_LABEL,
+  actionsFrom,
+  EDITABLE_STATUSES,
+  FILING_KINDS,
+  kindResource,
+  PENDING_BY_ACTOR,
+  statusLabel,
+  transitionOf,
+  type Actor,
+  type Subject,
+  type TransitionAction,
+} from './transitions';
+import type { FilingHistoryItem, FilingItem, FilingWorkItem } from './schemas';
+
+type Filing = typeof filings.$inferSelect;
+type Increment = typeof filingIncrements.$inferSelect;
+export interface WorkChoice {
+  workCode: string;
+  levels: number[];
+}
+
+export function actorOf(user: SessionUser): Actor | null {
+  if (user.level === 'org') return 'org';
+  if (user.level === 'city') return 'city';
+  if (user.level === 'province') return 'province';
+  return null;
+}
+
+function session(ctx: Ctx): Session {
+  if (!ctx.session) throw ApiError.unauthorized();
+  return ctx.session;
+}
+
+/** 按类别检查资源权限（端点已按“任一类别”放行，这里落到具体类别） */
+export function assertKindPermission(ctx: Ctx, kind: number, action: string): void {
+  if (!can(session(ctx), `${kindResource(kind)}.${action}`)) throw ApiError.forbidden(`没有${FILING_KINDS[kind]}备案的相应权限`);
+}
+
+const scopeOf = (user: SessionUser) => scopeWhere(user, { cityId: filings.cityId, orgId: filings.orgId });
+
+/** 取范围内的备案，范围外或不存在答 404 */
+export async function loadFiling(db: Db, user: SessionUser, id: number): Promise<Filing> {
+  const [row] = await db.select().from(filings).where(eq(filings.id, id));
+  return assertInScope(user, row, '备案');
+}
+
+function assertEditable(f: { status: number }, what = '修改'): void {
+  if (!EDITABLE_STATUSES.includes(f.status)) throw ApiError.badRequest(`当前状态为「${statusLabel(f.status)}」，不能${what}`);
+}
+
+async function assertOwnOrgEditor(ctx: Ctx, f: Filing, what: string): Promise<void> {
+  const user = ctx.user();
+  if (user.level !== 'org' && user.level !== 'province' && user.level !== 'city') throw ApiError.forbidden();
+  assertKindPermission(ctx, f.kind, 'edit');
+  assertEditable(f, what);
+}
+
+// ---------- 列表与详情 ----------
+
+const orgName = organisations.name;
+
+export interface FilingFilter {
+  kind?: number;
+  status?: number;
+  orgName?: string;
+  code?: string;
+  pendingOnly?: boolean;
+}
+
+function filingWhere(user: SessionUser, filter: FilingFilter): SQL | undefined {
+  const conds: (SQL | undefined)[] = [scopeOf(user)];
+  if (filter.kind !== undefined) conds.push(eq(filings.kind, filter.kind));
+  if (filter.status !== undefined) conds.push(eq(filings.status, filter.status));
+  if (filter.orgName) conds.push(ilike(orgName, `%${filter.orgName}%`));
+  if (filter.code) conds.push(ilike(filings.code, `%${filter.code}%`));
+  if (filter.pendingOnly) {
+    const actor = actorOf(user);
+    const pending = actor && actor !== 'org' ? PENDING_BY_ACTOR[actor] : [];
+    // 待办：备案本身在我的审核环节，或其增量在我的审核环节
+    const incPending = actor === 'city' ? [0] : actor === 'province' ? [2] : [];
+    conds.push(
+      or(
+        pending.length ? inArray(filings.status, [...pending]) : sql`false`,
+        incPending.length
+          ? sql`exists (select 1 from ${filingIncrements} where ${filingIncrements.filingId} = ${filings.id} and ${inArray(filingIncrements.status, incPending)})`
+          : sql`false`,
+      ),
+    );
+  }
+  return and(...conds);
+}
+
+export async function listFilings(db: Db, user: SessionUser, filter: FilingFilter, page: Page): Promise<PageResult<FilingItem>> {
+  const where = filingWhere(user, filter);
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({ f: filings, orgName, cityName: areas.name })
+      .from(filings)
+      .innerJoin(organisations, eq(organisations.id, filings.orgId))
+      .leftJoin(areas, eq(areas.id, filings.cityId))
+      .where(where)
+      .orderBy(desc(filings.updatedAt), desc(filings.id))
+      .limit(page.pageSize)
+      .offset(page.offset),
+    db.select({ total: count() }).from(filings).innerJoin(organisations, eq(organisations.id, filings.orgId)).where(where),
+  ]);
+  return { list: await toItems(db, rows), total };
+}
+
+/** 导出用：按 id 键集分批 */
+export async function filingsAfter(db: Db, user: SessionUser, filter: FilingFilter, lastId: number | null, limit: number): Promise<FilingItem[]> {
+  const rows = await db
+    .select({ f: filings, orgName, cityName: areas.name })
+    .from(filings)
+    .innerJoin(organisations, eq(organisations.id, filings.orgId))
+    .leftJoin(areas, eq(areas.id, filings.cityId))
+    .where(and(filingWhere(user, filter), lastId !== null ? gt(filings.id, lastId) : undefined))
+    .orderBy(asc(filings.id))
+    .limit(limit);
+  return toItems(db, rows);
+}
+
+async function toItems(db: Db, rows: { f: Filing; orgName: string; cityName: string | null }[]): Promise<FilingItem[]> {
+  const ids = rows.map((r) => r.f.id);
+  const [workCounts, incs] = ids.length
+    ? await Promise.all([
+        db.select({ filingId: filingWorks.filingId, n: count() }).from(filingWorks).where(inArray(filingWorks.filingId, ids)).groupBy(filingWorks.filingId),
+        db
+          .select({ filingId: filingIncrements.filingId, status: filingIncrements.status })
+          .from(filingIncrements)
+          .where(and(inArray(filingIncrements.filingId, ids), notInArray(filingIncrements.status, [8]))),
+      ])
+    : [[], []];
+  const nWorks = new Map(workCounts.map((w) => [w.filingId, w.n]));
+  const incOf = new Map(incs.map((i) => [i.filingId, i.status]));
+  return rows.map(({ f, orgName, cityName }) => ({
+    id: f.id,
+    code: f.code,
+    orgId: f.orgId,
+    orgName,
+    cityId: f.cityId,
+    cityName,
+    kind: f.kind,
+    kindName: FILING_KINDS[f.kind],
+    status: f.status,
+    statusName: statusLabel(f.status),
+    orgType: f.orgType,
+    orgTypeName: ORG_TYPES[f.orgType] ?? String(f.orgType),
+    contactName: f.contactName,
+    contactPhone: f.contactPhone,
+    workCount: nWorks.get(f.id) ?? 0,
+    incrementStatus: incOf.get(f.id) ?? null,
+    lastOpinion: f.lastOpinion,
+    submitTime: f.submittedAt ? formatBeijing(f.submittedAt) : null,
+    completeTime: f.completedAt ? formatBeijing(f.completedAt) : null,
+    createTime: formatBeijing(f.createdAt),
+  }));
+}
+
+async function filingItem(db: Db, f: Filing): Promise<FilingItem> {
+  const [row] = await db
+    .select({ orgName, cityName: areas.name })
+    .from(organisations)
+    .leftJoin(areas, eq(areas.id, organisations.cityId))
+    .where(eq(organisations.id, f.orgId));
+  return (await toItems(db, [{ f, orgName: row?.orgName ?? '', cityName: row?.cityName ?? null }]))[0];
+}
+
+async function worksOf(db: Db, filingId: number): Promise<FilingWorkItem[]> {
+  const rows = await db
+    .select({ w: filingWorks, incStatus: filingIncrements.status })
+    .from(filingWorks)
+    .leftJoin(filingIncrements, eq(filingIncrements.id, filingWorks.incrementId))
+    .where(eq(filingWorks.filingId, filingId))
+    .orderBy(asc(filingWorks.id));
+  const [f] = await db.select({ status: filings.status }).from(filings).where(eq(filings.id, filingId));
+  const mainFiled = [8, 4, 7].includes(f?.status ?? -1);
+  return rows.map(({ w, incStatus }) => ({
+    id: w.id,
+    workCode: w.workCode,
+    workName: w.workName,
+    levels: w.levels,
+    levelNames: w.levels.map((l) => LEVEL_NAMES[l] ?? String(l)),
+    incrementId: w.incrementId,
+    filed: w.incrementId === null ? mainFiled : incStatus === 8,
+  }));
+}
+
+export async function filingHistoryOf(db: Db, user: SessionUser, id: number): Promise<FilingHistoryItem[]> {
+  await loadFiling(db, user, id);
+  const rows = await db.select().from(filingHistory).where(eq(filingHistory.filingId, id)).orderBy(asc(filingHistory.createdAt), asc(filingHistory.id));
+  return rows.map((h) => ({
+    id: h.id,
+    incrementId: h.incrementId,
+    action: h.action,
+    actionName: actionName(h.action),
+    fromStatus: h.fromStatus,
+    fromStatusName: statusLabel(h.fromStatus),
+    toStatus: h.toStatus,
+    toStatusName: statusLabel(h.toStatus),
+    opinion: h.opinion,
+    actorName: h.actorName,
+    createTime: formatBeijing(h.createdAt),
+  }));
+}
+
+const actionName = (action: string) => {
+  if (action === 'create') return '创建备案';
+  if (action === 'incrementAdd') return '增量备案';
+  try {
+    return transitionOf(action as TransitionAction).verb;
+  } catch {
+    return action;
+  }
+};
+
+/** 详情：备案、工种、场地、人员，以及当前用户此刻可做的操作 */
+export async function filingDetail(ctx: Ctx, id: number) {
+  const { db } = ctx;
+  const user = ctx.user();
+  const f = await loadFiling(db, user, id);
+  const [item, works, sites, people, increment] = await Promise.all([
+    filingItem(db, f),
+    worksOf(db, id),
+    db.select().from(filingSites).where(eq(filingSites.filingId, id)).orderBy(asc(filingSites.id)),
+    db.select().from(filingPeople).where(eq(filingPeople.filingId, id)).orderBy(asc(filingPeople.id)),
+    openIncrement(db, id),
+  ]);
+  const actor = actorOf(user);
+  const allowed = (subject: Subject, status: number) =>
+    actor ? actionsFrom(status, subject, actor).filter((a) => can(ctx.session, permissionFor(a, f.kind))) : [];
+  return {
+    ...item,
+    address: f.address,
+    description: f.description,
+    works,
+    sites: sites.map((s) => ({ ...s, createdAt: undefined })),
+    people: people.map((p) => ({ ...p, createdAt: undefined })),
+    increment: increment ? { id: increment.id, status: increment.status, statusName: statusLabel(increment.status), lastOpinion: increment.lastOpinion } : null,
+    actions: allowed('filing', f.status),
+    incrementActions: increment ? allowed('increment', increment.status) : [],
+    editable: actor === 'org' && EDITABLE_STATUSES.includes(f.status),
+  };
+}
+
+const permissionFor = (action: TransitionAction, kind: number) =>
+  transitionOf(action).permission === 'kind' ? `${kindResource(kind)}.edit` : 'filingAudit.edit';
+
+/** 无需登录的公开摘要：机构、类别、状态与已备案工种，不含人员等个人信息 */
+export async function publicSummary(db: Db, id: number) {
+  const [row] = await db
+    .select({ f: filings, orgName, cityName: areas.name })
+    .from(filings)
+    .innerJoin(organisations, eq(organisations.id, filings.orgId))
+    .leftJoin(areas, eq(areas.id, filings.cityId))
+    .where(eq(filings.id, id));
+  if (!row || row.f.status === -1) throw ApiError.notFound('备案不存在');
+  const works = (await worksOf(db, id)).filter((w) => w.incrementId === null || w.filed);
+  return {
+    code: row.f.code,
+    orgName: row.orgName,
+    cityName: row.cityName,
+    kindName: FILING_KINDS[row.f.kind],
+    orgTypeName: ORG_TYPES[row.f.orgType] ?? '',
+    status: row.f.status,
+    statusName: statusLabel(row.f.status),
+    completeTime: row.f.completedAt ? formatBeijing(row.f.completedAt) : null,
+    works: works.map((w) => ({ workCode: w.workCode, workName: w.workName, levelNames: w.levelNames })),
+  };
+}
+
+// ---------- 录入 ----------
+
+/** 工种须在目录中且启用，等级须为该工种已开设的等级；返回带名称的工种 */
+export async function resolveWorks(db: Db, choices: readonly WorkChoice[]): Promise<{ workCode: string; workName: string; levels: number[] }[]> {
+  if (!choices.length) return [];
+  const codes = [...new Set(choices.map((c) => c.workCode))];
+  if (codes.length !== choices.length) throw ApiError.badRequest('同一工种不能重复添加');
+  const rows = await db
+    .select({ code: baseWorks.code, name: baseWorks.name, status: baseWorks.status, level: baseWorkLevels.levelCode })
+    .from(baseWorks)
+    .leftJoin(baseWorkLevels, eq(baseWorkLevels.workId, baseWorks.id))
+    .where(inArray(baseWorks.code, codes));
+  const byCode = new Map<string, { name: string; status: number; levels: Set<number> }>();
+  for (const r of rows) {
+    const w = byCode.get(r.code) ?? { name: r.name, status: r.status, levels: new Set<number>() };
+    if (r.level !== null) w.levels.add(r.level);
+    byCode.set(r.code, w);
+  }
+  return choices.map((c) => {
+    const w = byCode.get(c.workCode);
+    if (!w || w.status !== 0) throw ApiError.badRequest(`工种 ${c.workCode} 不存在或已停用`);
+    const bad = c.levels.filter((l) => !w.levels.has(l));
+    if (bad.length) throw ApiError.badRequest(`工种「${w.name}」未开设等级：${bad.map((l) => LEVEL_NAMES[l] ?? l).join('、')}`);
+    return { workCode: c.workCode, workName: w.name, levels: [...new Set(c.levels)].sort((a, b) => b - a) };
+  });
+}
+
+/** 备案编号 BA + 年份 + 类别 + 6 位序号（取自主键，先以临时编号插入再改写，免并发撞号） */
+export async function assignCode(tx: Db, f: Filing): Promise<Filing> {
+  const code = `BA${f.createdAt.getFullYear()}${f.kind}${String(f.id).padStart(6, '0')}`;
+  const [row] = await tx.update(filings).set({ code }).where(eq(filings.id, f.id)).returning();
+  return row;
+}
+
+export const tempCode = () => `TMP${crypto.randomUUID().replace(/-/g, '').slice(0, 28)}`;
+
+export interface SaveFilingInput {
+  id?: number;
+  kind: number;
+  orgId?: number;
+  orgType: number;
+  contactName: string;
+  contactPhone: string;
+  address: string | null;
+  description: string | null;
+  works?: WorkChoice[];
+}
+
+/**
+ * 新建或修改备案。机构用户的机构取自会话；管理员代录时机构须在其范围内。
+ * 同一机构同一类别只能有一份未作废的备案。
+ */
+export async function saveFiling(ctx: Ctx, input: SaveFilingInput): Promise<FilingItem> {
+  const { db } = ctx;
+  const user = ctx.user();
+  assertKindPermission(ctx, input.kind, input.id ? 'edit' : 'add');
+  const works = input.works ? await resolveWorks(db, input.works) : undefined;
+  const fields = {
+    orgType: input.orgType,
+    contactName: input.contactName,
+    contactPhone: input.contactPhone,
+    address: input.address,
+    description: input.description,
+  };
+  return db.transaction(async (tx) => {
+    let f: Filing;
+    let before: Filing | null = null;
+    if (input.id) {
+      before = await loadFiling(tx, user, input.id);
+      if (before.kind !== input.kind) throw ApiError.badRequest('备案类别不能修改');
+      assertEditable(before);
+      [f] = await tx.update(filings).set({ ...fields, updatedAt: new Date() }).where(eq(filings.id, input.id)).returning();
+    } else {
+      const orgId = user.level === 'org' ? user.orgId : input.orgId;
+      if (!orgId) throw ApiError.badRequest('请选择备案机构');
+      const [org] = await tx.select().from(organisations).where(eq(organisations.id, orgId));
+      assertInScope(user, org && { cityId: org.cityId, orgId: org.id, countyId: org.areaId }, '机构');
+      const [dup] = await tx
+        .select({ code: filings.code, status: filings.status })
+        .from(filings)
+        .where(and(eq(filings.orgId, orgId), eq(filings.kind, input.kind), notInArray(filings.status, [6])));
+      if (dup) throw ApiError.conflict(`该机构已有${FILING_KINDS[input.kind]}备案（${dup.code}，${statusLabel(dup.status)}），请在原备案上修改或增量备案`);
+      [f] = await tx
+        .insert(filings)
+        .values({ ...fields, code: tempCode(), orgId, cityId: org.cityId, kind: input.kind, status: -1, createdBy: user.id })
+        .returning();
+      f = await assignCode(tx, f);
+      await tx.insert(filingHistory).values({
+        filingId: f.id,
+        action: 'create',
+        fromStatus: -1,
+        toStatus: -1,
+        actorId: user.id,
+        actorName: user.realName || user.nickName,
+      });
+    }
+    if (works) {
+      await tx.delete(filingWorks).where(and(eq(filingWorks.filingId, f.id), isNull(filingWorks.incrementId)));
+      if (works.length) await tx.insert(filingWorks).values(works.map((w) => ({ ...w, filingId: f.id })));
+    }
+    ctx.audit({
+      entity: 'filing',
+      entityId: f.id,
+      before,
+      after: { ...f, works },
+      detail: `${before ? '修改' : '新建'}${FILING_KINDS[f.kind]}备案 ${f.code}`,
+    });
+    return filingItem(tx, f);
+  });
+}
+
+/** 删除：只能删除从未提交过的（未备案）备案 */
+export async function deleteFiling(ctx: Ctx, id: number): Promise<{ removed: number }> {
+  const f = await loadFiling(ctx.db, ctx.user(), id);
+  assertKindPermission(ctx, f.kind, 'delete');
+  if (f.status !== -1) throw ApiError.badRequest(`当前状态为「${statusLabel(f.status)}」，不能删除`);
+  await ctx.db.delete(filings).where(eq(filings.id, id));
+  ctx.audit({ entity: 'filing', entityId: id, before: f, detail: `删除备案 ${f.code}` });
+  return { removed: 1 };
+}
+
+/** 同一机构同一类别是否已有进行中的备案（新建前提示） */
+export async function hasOngoing(ctx: Ctx, kind: number) {
+  const user = ctx.user();
+  if (user.level !== 'org' || !user.orgId) return { has: false, id: null, status: null, statusName: null };
+  const [f] = await ctx.db
+    .select({ id: filings.id, status: filings.status })
+    .from(filings)
+    .where(and(eq(filings.orgId, user.orgId), eq(filings.kind, kind), notInArray(filings.status, [6])));
+  return { has: !!f, id: f?.id ?? null, status: f?.status ?? null, statusName: f ? statusLabel(f.status) : null };
+}
+
+// ---------- 状态转换：唯一入口 ----------
+
+async function openIncrement(db: Db, filingId: number): Promise<Increment | undefined> {
+  const [inc] = await db
+    .select()
+    .from(filingIncrements)
+    .where(and(eq(filingIncrements.filingId, filingId), notInArray(filingIncrements.status, [8])))
+    .orderBy(desc(filingIncrements.id))
+    .limit(1);
+  return inc;
+}
+
+export interface TransitionRequest {
+  id: number;
+  incrementId?: number;
+  action: TransitionAction;
+  opinion?: string | null;
+}
+
+/** 预检：当前用户此刻能否做这一步；不能则抛出与真正执行时相同的错误 */
+export async function checkTransition(ctx: Ctx, req: TransitionRequest) {
+  const f = await loadFiling(ctx.db, ctx.user(), req.id);
+  const inc = req.incrementId ? await loadIncrement(ctx.db, f, req.incrementId) : undefined;
+  guard(ctx, f, inc, req, true);
+  return { can: true };
+}
+
+async function loadIncrement(db: Db, f: Filing, incrementId: number): Promise<Increment> {
+  const [inc] = await db
+    .select()
+    .from(filingIncrements)
+    .where(and(eq(filingIncrements.id, incrementId), eq(filingIncrements.filingId, f.id)));
+  if (!inc) throw ApiError.notFound('增量备案不存在');
+  return inc;
+}
+
+function guard(ctx: Ctx, f: Filing, inc: Increment | undefined, req: TransitionRequest, dryRun = false) {
+  const t = transitionOf(req.action);
+  const subject: Subject = inc ? 'increment' : 'filing';
+  if (!t.subjects.includes(subject)) throw ApiError.badRequest(`增量备案不能${t.verb}`);
+  if (!can(ctx.session, permissionFor(req.action, f.kind))) throw ApiError.forbidden(`没有${t.verb}的权限`);
+  const user = ctx.user();
+  if (actorOf(user) !== t.actor) throw ApiError.forbidden(`「${t.verb}」须由${t.actor === 'org' ? '备案机构本身' : ACTOR_LABEL[t.actor]}办理`);
+  const current = inc ? inc.status : f.status;
+  if (!t.from.includes(current)) throw ApiError.badRequest(`当前状态为「${statusLabel(current)}」，不能${t.verb}`);
+  if (!dryRun && t.opinion === 'required' && !req.opinion) {
+    throw ApiError.badRequest(req.action === 'voidApply' ? '请输入作废原因' : '请输入审核意见', { opinion: req.action === 'voidApply' ? '请输入作废原因' : '请输入审核意见' });
+  }
+  return t;
+}
+
+/**
+ * 备案与增量的一切状态变更都经此处：查转换表 → 权限、办理方、当前状态、意见 → 条件更新（防并发）
+ * → 历史 → 完成/作废的后续（机构已备案工种）→ 铃铛通知机构 → 操作日志。
+ */
+export async function applyTransition(ctx: Ctx, req: TransitionRequest) {
+  const user = ctx.user();
+  return ctx.db.transaction(async (tx) => {
+    const f = await loadFiling(tx, user, req.id);
+    const inc = req.incrementId ? await loadIncrement(tx, f, req.incrementId) : undefined;
+    const t = guard(ctx, f, inc, req);
+    const subjectWorks = inc
+      ? await tx.select({ n: count() }).from(filingWorks).where(eq(filingWorks.incrementId, inc.id))
+      : await tx.select({ n: count() }).from(filingWorks).where(and(eq(filingWorks.filingId, f.id), isNull(filingWorks.incrementId)));
+    if (t.action === 'submit' && subjectWorks[0].n === 0) throw ApiError.badRequest('请至少添加一个备案工种后再提交');
+    if (t.action === 'voidApply' && (await openIncrement(tx, f.id))) throw ApiError.badRequest('该备案有进行中的增量备案，不能申请作废');
+
+    const from = inc ? inc.status : f.status;
+    const now = new Date();
+    const opinion = t.opinion === 'none' ? null : (req.opinion ?? null);
+    const stamp = {
+      ...(t.action === 'submit' ? { submittedAt: now } : {}),
+      ...(t.to === 8 ? { completedAt: now } : {}),
+      ...(t.actor !== 'org' || opinion ? { lastOpinion: opinion } : {}),
+    };
+    // 条件更新：状态在读取后被别人改了，则本次不生效
+    const updated = inc
+      ? await tx
+          .update(filingIncrements)
+          .set({ status: t.to, ...stamp })
+          .where(and(eq(filingIncrements.id, inc.id), eq(filingIncrements.status, from)))
+          .returning({ id: filingIncrements.id })
+      : await tx
+          .update(filings)
+          .set({ status: t.to, updatedAt: now, ...stamp })
+          .where(and(eq(filings.id, f.id), eq(filings.status, from)))
+          .returning({ id: filings.id });
+    if (!updated.length) throw ApiError.conflict('备案状态已被他人更新，请刷新后重试');
+    if (inc) await tx.update(filings).set({ updatedAt: now }).where(eq(filings.id, f.id));
+
+    await tx.insert(filingHistory).values({
+      filingId: f.id,
+      incrementId: inc?.id ?? null,
+      action: t.action,
+      fromStatus: from,
+      toStatus: t.to,
+      opinion,
+      actorId: user.id,
+      actorName: user.realName || user.nickName,
+      createdAt: now,
+    });
+
+    if (t.to === 8) await syncOrgWorks(tx, f, inc ? { incrementId: inc.id } : { main: true });
+    if (t.to === 6) await removeOrgWorks(tx, f);
+
+    const what = `${FILING_KINDS[f.kind]}备案 ${f.code}${inc ? ' 的增量备案' : ''}`;
+    if (t.actor !== 'org') {
+      const recipients = await tx.select({ id: users.id }).from(users).where(eq(users.orgId, f.orgId));
+      await notify(
+        tx,
+        recipients.map((r) => r.id),
+        {
+          title: `${what}：${t.verb}`,
+          content: `当前状态：${statusLabel(t.to)}${opinion ? `；意见：${opinion}` : ''}`,
+          kind: 'audit',
+          link: `${KIND_PATHS[f.kind]}?id=${f.id}`,
+        },
+      );
+    }
+    ctx.audit({
+      entity: inc ? 'filing_increment' : 'filing',
+      entityId: inc?.id ?? f.id,
+      before: { status: from },
+      after: { status: t.to, opinion },
+      detail: `${what}${t.verb}（${statusLabel(from)} → ${statusLabel(t.to)}）`,
+    });
+    return { id: f.id, incrementId: inc?.id ?? null, status: t.to, statusName: statusLabel(t.to) };
+  });
+}
+
+/** 各类别备案界面的路由（通知里的链接） */
+export const KIND_PATHS = ['/evaluation/filing/skill', '/evaluation/filing/qualification', '/evaluation/filing/special', '/evaluation/filing/organ'] as const;
+
+/** 审核：按备案（或增量）当前状态对应到初审、复审或作废审核 */
+export function reviewAction(status: number, result: 'pass' | 'reject'): TransitionAction | null {
+  const table: Record<number, [TransitionAction, TransitionAction]> = {
+    0: ['cityPass', 'cityReject'],
+    2: ['provincePass', 'provinceReject'],
+    4: ['voidPass', 'voidReject'],
+  };
+  if (status === 5 && result === 'pass') return 'voidConfirm';
+  const pair = table[status];
+  return pair ? pair[result === 'pass' ? 0 : 1] : null;
+}
+
+export async function review(ctx: Ctx, input: { id: number; incrementId?: number; result?: 'pass' | 'reject'; action?: TransitionAction; opinion: string | null }) {
+  const f = await loadFiling(ctx.db, ctx.user(), input.id);
+  const status = input.incrementId ? (await loadIncrement(ctx.db, f, input.incrementId)).status : f.status;
+  const action = input.action ?? reviewAction(status, input.result ?? 'pass');
+  if (!action) throw ApiError.badRequest(`当前状态为「${statusLabel(status)}」，不能审核`);
+  return applyTransition(ctx, { id: input.id, incrementId: input.incrementId, action, opinion: input.opinion });
+}
+
+// ---------- 完成与作废后的机构已备案工种 ----------
+
+async function syncOrgWorks(tx: Db, f: Filing, which: { main: true } | { incrementId: number }) {
+  const cond = 'main' in which ? isNull(filingWorks.incrementId) : eq(filingWorks.incrementId, which.incrementId);
+  const works = await tx.select().from(filingWorks).where(and(eq(filingWorks.filingId, f.id), cond));
+  if (!works.length) return;
+  await tx
+    .insert(organisationWorks)
+    .values(works.map((w) => ({ orgId: f.orgId, workCode: w.workCode, workName: w.workName })))
+    .onConflictDoNothing();
+}
+
+/** 作废：移除只由本备案带来的工种（同机构其他已完成备案也有的保留） */
+async function removeOrgWorks(tx: Db, f: Filing) {
+  const mine = await tx.select({ code: filingWorks.workCode }).from(filingWorks).where(eq(filingWorks.filingId, f.id));
+  if (!mine.length) return;
+  const others = await tx
+    .select({ code: filingWorks.workCode })
+    .from(filingWorks)
+    .innerJoin(filings, eq(filings.id, filingWorks.filingId))
+    .where(and(eq(filings.orgId, f.orgId), eq(filings.status, 8), inArray(filingWorks.workCode, mine.map((m) => m.code))));
+  const keep = new Set(others.map((o) => o.code));
+  const drop = mine.map((m) => m.code).filter((c) => !keep.has(c));
+  if (drop.length) await tx.delete(organisationWorks).where(and(eq(organisationWorks.orgId, f.orgId), inArray(organisationWorks.workCode, drop)));
+}
+
+// ---------- 增量备案 ----------
+
+/**
+ * 给已完成的备案追加工种：建一条增量（或沿用未提交/被驳回的那条），工种挂在增量下。
+ * 备案本身保持“审核完成”，已备案工种不动；增量审核完成后其工种即为已备案。
+ */
+export async function incrementAdd(ctx: Ctx, input: { id: number; works: WorkChoice[] }) {
+  const user = ctx.user();
+  const f = await loadFiling(ctx.db, user, input.id);
+  assertKindPermission(ctx, f.kind, 'edit');
+  if (actorOf(user) !== 'org') throw ApiError.forbidden('增量备案须由备案机构本身办理');
+  if (f.status !== 8) throw ApiError.badRequest(`当前状态为「${statusLabel(f.status)}」，不能增量备案（须为审核完成）`);
+  const works = await resolveWorks(ctx.db, input.works);
+  return ctx.db.transaction(async (tx) => {
+    let inc = await openIncrement(tx, f.id);
+    if (inc && !EDITABLE_STATUSES.includes(inc.status)) throw ApiError.badRequest(`增量备案当前状态为「${statusLabel(inc.status)}」，不能再添加工种`);
+    const existing = await tx.select({ code: filingWorks.workCode, incrementId: filingWorks.incrementId }).from(filingWorks).where(eq(filingWorks.filingId, f.id));
+    const taken = new Set(existing.filter((e) => !inc || e.incrementId !== inc.id).map((e) => e.code));
+    const dup = works.filter((w) => taken.has(w.workCode));
+    if (dup.length) throw ApiError.conflict(`工种已备案：${dup.map((d) => d.workName).join('、')}`);
+    if (!inc) {
+      [inc] = await tx.insert(filingIncrements).values({ filingId: f.id, status: -1 }).returning();
+      await tx.insert(filingHistory).values({
+        filingId: f.id,
+        incrementId: inc.id,
+        action: 'incrementAdd',
+        fromStatus: -1,
+        toStatus: -1,
+        actorId: user.id,
+        actorName: user.realName || user.nickName,
+      });
+    }
+    await tx.delete(filingWorks).where(eq(filingWorks.incrementId, inc.id));
+    await tx.insert(filingWorks).values(works.map((w) => ({ ...w, filingId: f.id, incrementId: inc.id })));
+    ctx.audit({ entity: 'filing_increment', entityId: inc.id, after: works, detail: `备案 ${f.code} 增量工种：${works.map((w) => w.workName).join('、')}` });
+    return { incrementId: inc.id, status: inc.status, statusName: statusLabel(inc.status), works };
+  });
+}
+
+export async function currentIncrementId(db: Db, user: SessionUser, id: number, incrementId?: number): Promise<number> {
+  if (incrementId) return incrementId;
+  const f = await loadFiling(db, user, id);
+  const inc = await openIncrement(db, f.id);
+  if (!inc) throw ApiError.badRequest('该备案没有待提交的增量备案');
+  return inc.id;
+}
+
+// ---------- 资料（场地、考点、工种、人员）：只在可编辑状态下由机构维护 ----------
+
+export async function editableFiling(ctx: Ctx, filingId: number, what: string): Promise<Filing> {
+  const f = await loadFiling(ctx.db, ctx.user(), filingId);
+  await assertOwnOrgEditor(ctx, f, what);
+  return f;
+}
+
+export async function viewableFiling(ctx: Ctx, filingId: number): Promise<Filing> {
+  const f = await loadFiling(ctx.db, ctx.user(), filingId);
+  if (!can(ctx.session, [`${kindResource(f.kind)}.query`, 'filingAudit.query'])) throw ApiError.forbidden();
+  return f;
+}
