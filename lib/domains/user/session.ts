@@ -73,6 +73,23 @@ export async function loadPermissions(db: Db, userId: number): Promise<Map<strin
   return map;
 }
 
+const LEVEL_RANK: Record<DataLevel, number> = { province: 0, city: 1, county: 2, org: 3 };
+
+/**
+ * 生效的数据范围：角色可设数据范围（/role/addDataRole）以收窄其持有人看到的数据。取各启用角色中最宽的一个
+ * （有角色未设置即随账号层级），且不宽于账号本身的层级；收窄后仍按账号自己的区划/机构过滤。
+ */
+export async function effectiveLevel(db: Db, userId: number, level: DataLevel): Promise<DataLevel> {
+  const rows = await db
+    .select({ dataScope: roles.dataScope })
+    .from(userRoles)
+    .innerJoin(roles, and(eq(roles.id, userRoles.roleId), eq(roles.status, 0)))
+    .where(eq(userRoles.userId, userId));
+  if (rows.length === 0 || rows.some((r) => r.dataScope === null)) return level;
+  const widest = rows.map((r) => r.dataScope as DataLevel).reduce((a, b) => (LEVEL_RANK[a] <= LEVEL_RANK[b] ? a : b));
+  return LEVEL_RANK[widest] > LEVEL_RANK[level] ? widest : level;
+}
+
 /** 从请求中取令牌：请求头优先（API 客户端），其次 Cookie（网页端）。 */
 export function tokenFromRequest(request: Request): string | null {
   const h = request.headers;
@@ -131,9 +148,10 @@ export async function lookupSession(db: Db, token: string): Promise<SessionLooku
   if (Date.now() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
     await db.update(userSessions).set({ lastSeenAt: sql`now()` }).where(eq(userSessions.id, row.sessionId));
   }
+  const [level, permissions] = await Promise.all([effectiveLevel(db, user.id, user.level as DataLevel), loadPermissions(db, user.id)]);
   const session: Session = {
-    user: { ...user, level: user.level as DataLevel },
-    permissions: await loadPermissions(db, user.id),
+    user: { ...user, level },
+    permissions,
     token,
   };
   return session;
