@@ -2,17 +2,11 @@
 import { z } from 'zod';
 import { NewPassword, passwordStrength, STRONG, PASSWORD_WEAK_MESSAGE } from '@/lib/platform/auth/password';
 import { RegionValue } from '@/lib/domains/area/schemas';
+import { mobileSchema } from '@/lib/platform/identity';
 
-/** SPEC §5：11 位，1 开头，第二位 3–9 */
-export const MOBILE_PATTERN = /^1[3-9]\d{9}$/;
-export const MOBILE_MESSAGE = '手机号格式有误，请重新输入';
-export const Mobile = z
-  .string({ error: '请输入手机号' })
-  .trim()
-  .min(1, '请输入手机号')
-  .max(11, MOBILE_MESSAGE)
-  .regex(MOBILE_PATTERN, MOBILE_MESSAGE)
-  .describe('手机号');
+/** SPEC §5：11 位，1 开头，第二位 3–9（规则在 lib/platform/identity，唯一的一处） */
+export { MOBILE_PATTERN, MOBILE_MESSAGE } from '@/lib/platform/identity';
+export const Mobile = mobileSchema;
 
 export const SmsCode = z
   .string({ error: '请输入验证码' })

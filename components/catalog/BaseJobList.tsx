@@ -1,0 +1,193 @@
+'use client';
+// 评价管理 › 基础数据 › 职业工种（/evaluation/base/job）：职业及其工种、等级与申报条件的维护，导入职业工种与申报条件，导出。
+import { useState } from 'react';
+import { Button, Space, Tag, Tooltip, Typography } from 'antd';
+import { SearchOutlined } from '@ant-design/icons';
+import ListScreen from '@/components/list/ListScreen';
+import ImportButton from '@/components/list/ImportButton';
+import { useCan } from '@/components/shell/ShellContext';
+import type { FieldSpec, FormSpec, ListScreenProps, Option } from '@/components/list/types';
+import { JOB_CATEGORIES, LEVEL_NAMES, STATUS_NAMES, type JobItem, type WorkItem } from '@/lib/domains/catalog/schemas';
+import WorkRowsEditor, { type WorkRow } from './WorkRowsEditor';
+import LevelRestrictionDialog from './LevelRestrictionDialog';
+import WorkOrgsDialog from './WorkOrgsDialog';
+
+const CATEGORY_OPTIONS: Option[] = Object.entries(JOB_CATEGORIES).map(([value, label]) => ({ value: Number(value), label: `${value} ${label}` }));
+const STATUS_OPTIONS: Option[] = Object.entries(STATUS_NAMES).map(([value, label]) => ({ value: Number(value), label }));
+
+/** 等级区间的简写：五级–一级；不连续时逐个列出 */
+function levelRange(levels: { levelCode: number }[]): string {
+  const codes = levels.map((l) => l.levelCode).sort((a, b) => b - a);
+  if (!codes.length) return '未开设等级';
+  const short = (c: number) => LEVEL_NAMES[c].split('/')[0];
+  const contiguous = codes.every((c, i) => i === 0 || codes[i - 1] - c === 1);
+  return contiguous && codes.length > 1 ? `${short(codes[0])}–${short(codes[codes.length - 1])}` : codes.map(short).join('、');
+}
+
+const WorkTags = ({ works }: { works: WorkItem[] }) => (
+  <Space size={[4, 4]} wrap>
+    {works.map((w) => (
+      <Tag key={w.code} color={w.status === 0 ? 'blue' : 'default'} title={`${w.code}；${w.orgCount} 家机构开展`}>
+        {w.name} · {levelRange(w.levels)}
+      </Tag>
+    ))}
+  </Space>
+);
+
+const fields: FieldSpec[] = [
+  {
+    name: 'code',
+    label: '职业编码',
+    required: true,
+    placeholder: '如 6-18-01-01',
+    rules: [{ pattern: /^[1-8]-\d{2}-\d{2}-\d{2}$/, message: '职业编码应为“大类-中类-小类-细类”格式，如 6-18-01-01' }],
+    help: '《中华人民共和国职业分类大典》(2022) 的细类编码；首位即大类',
+    span: 12,
+  },
+  { name: 'name', label: '职业名称', required: true, span: 12 },
+  { name: 'status', label: '状态', type: 'radio', options: STATUS_OPTIONS, initialValue: 0, span: 12 },
+  { name: 'description', label: '职业描述', type: 'textarea' },
+  {
+    name: 'works',
+    label: '工种与等级',
+    type: 'custom',
+    initialValue: [{ code: '', name: '', levels: [5, 4, 3, 2, 1] }],
+    rules: [
+      // 值为数组：必填须声明 type 'array'（FormSpec 的 required 按字符串校验）
+      { required: true, type: 'array', min: 1, message: '至少填写一个工种' },
+      {
+        validator: (_r, v: WorkRow[] | undefined) =>
+          !v?.length ? Promise.reject(new Error('至少填写一个工种')) : v.filter((w) => !w.code.trim()).length > 1 ? Promise.reject(new Error('只有一个工种可以留空编码（与职业相同）')) : v.some((w) => !w.levels.length) ? Promise.reject(new Error('每个工种至少选择一个等级')) : Promise.resolve(),
+      },
+    ],
+    render: ({ value, onChange, disabled }) => <WorkRowsEditor value={value as WorkRow[]} onChange={onChange} disabled={disabled} />,
+  },
+];
+
+const toWorkRows = (works: WorkItem[]): WorkRow[] =>
+  works.map((w) => ({ code: w.code, name: w.name, status: w.status, skillStandardUrl: w.skillStandardUrl ?? undefined, levels: w.levels.map((l) => l.levelCode) }));
+
+/** 提交体：工种行去空白；工种编码、名称留空的取职业的 */
+const body = (values: Record<string, unknown>, row?: JobItem) => {
+  const works = ((values.works as WorkRow[] | undefined) ?? []).map((w) => ({
+    ...w,
+    code: w.code.trim() || values.code,
+    name: w.name.trim() || values.name,
+    skillStandardUrl: w.skillStandardUrl || undefined,
+  }));
+  return { ...(row ? { id: row.id } : {}), ...values, works };
+};
+
+const createForm: FormSpec<JobItem> = {
+  title: '新增职业',
+  width: 860,
+  fields,
+  submit: { path: '/job/saveBaseJob' },
+  body,
+};
+const editForm: FormSpec<JobItem> = {
+  ...createForm,
+  title: '修改职业',
+  load: (row) => ({ ...row, works: toWorkRows(row.works) }),
+};
+
+export default function BaseJobList() {
+  const can = useCan();
+  const [restrictionsOf, setRestrictionsOf] = useState<{ job: JobItem; reload: () => void } | null>(null);
+  const [orgsOpen, setOrgsOpen] = useState(false);
+
+  const props: ListScreenProps<JobItem> = {
+    title: '职业工种',
+    resource: 'baseJob',
+    rowKey: 'id',
+    testId: 'base-job-list',
+    list: { path: '/job/listBaseJob' },
+    filters: [
+      { name: 'keyword', label: '名称/编码', placeholder: '职业或工种的名称、编码' },
+      { name: 'category', label: '大类', type: 'select', options: CATEGORY_OPTIONS },
+      { name: 'status', label: '状态', type: 'select', options: STATUS_OPTIONS },
+    ],
+    columns: [
+      { title: '职业编码', dataIndex: 'code', width: 120 },
+      { title: '职业名称', dataIndex: 'name', width: 180 },
+      { title: '大类', dataIndex: 'categoryName', width: 200, ellipsis: true },
+      { title: '工种及等级', dataIndex: 'works', render: (works: WorkItem[]) => <WorkTags works={works} /> },
+      { title: '状态', dataIndex: 'status', width: 80, render: (s: number) => <Tag color={s === 0 ? 'green' : 'red'}>{STATUS_NAMES[s]}</Tag> },
+    ],
+    create: createForm,
+    edit: editForm,
+    remove: {
+      call: { path: '/job/delJob', body: (row) => ({ id: row.id }) },
+      batch: { path: '/job/batchDelJob', body: (ids) => ({ ids }) },
+      confirm: (row) => `确定删除职业「${row.name}」及其 ${row.works.length} 个工种吗？已有机构开展的工种不能删除。`,
+    },
+    detail: {
+      title: '职业详情',
+      fields: [
+        { name: 'code', label: '职业编码' },
+        { name: 'name', label: '职业名称' },
+        { name: 'categoryName', label: '大类' },
+        { name: 'statusName', label: '状态' },
+        { name: 'description', label: '职业描述' },
+        {
+          name: 'works',
+          label: '工种',
+          render: (works) => (
+            <Space orientation="vertical" size={2}>
+              {(works as WorkItem[]).map((w) => (
+                <Typography.Text key={w.code}>
+                  {w.code} {w.name}：{levelRange(w.levels)}
+                  <Typography.Text type="secondary">（{w.orgCount} 家机构开展{w.status === 1 ? '，已停用' : ''}）</Typography.Text>
+                </Typography.Text>
+              ))}
+            </Space>
+          ),
+        },
+      ],
+    },
+    rowActions: [
+      {
+        key: 'restrictions',
+        label: '申报条件',
+        permission: ['baseJob.get', 'baseJob.edit'],
+        onClick: (row, helpers) => setRestrictionsOf({ job: row, reload: helpers.reload }),
+      },
+    ],
+    importer: { call: { path: '/job/impJob' }, template: { path: '/job/impJob/template' }, title: '导入职业工种' },
+    exporter: { path: '/job/exportBaseJob' },
+    toolbarExtra: (helpers) => (
+      <Space>
+        {can('baseJob.import') && (
+          <Tooltip title="导入等级申报条件（工种编码、等级、年限、申报条件）">
+            <span data-testid="import-work-require">
+              <ImportButton call={{ path: '/job/impWorkRequire' }} template={{ path: '/job/impWorkRequire/template' }} title="导入等级申报条件" onImported={helpers.reload} />
+            </span>
+          </Tooltip>
+        )}
+        <Button icon={<SearchOutlined />} onClick={() => setOrgsOpen(true)} data-testid="work-orgs-open">
+          按工种查机构
+        </Button>
+      </Space>
+    ),
+    emptyText: '暂无职业，可新增或导入',
+  };
+
+  return (
+    <>
+      <ListScreen {...props} />
+      {restrictionsOf && (
+        <LevelRestrictionDialog
+          job={restrictionsOf.job}
+          editable={can('baseJob.edit')}
+          onClose={() => setRestrictionsOf(null)}
+          onSaved={() => {
+            restrictionsOf.reload();
+            setRestrictionsOf(null);
+          }}
+        />
+      )}
+      {orgsOpen && <WorkOrgsDialog onClose={() => setOrgsOpen(false)} />}
+    </>
+  );
+}
+

@@ -1,0 +1,94 @@
+'use client';
+// 工种各等级的申报条件：限制类型、累计从业年限、持低一级证书后年限与条件说明。
+import { useState } from 'react';
+import { Alert, App, InputNumber, Input, Modal, Select, Table, Tabs } from 'antd';
+import { apiPost, ApiClientError } from '@/components/api-client';
+import { LIMIT_TYPES, type JobItem, type WorkLevelItem } from '@/lib/domains/catalog/schemas';
+
+type Draft = Pick<WorkLevelItem, 'levelCode' | 'levelName' | 'limitType' | 'minYears' | 'prereqYears' | 'requirement'>;
+
+export default function LevelRestrictionDialog({ job, editable, onClose, onSaved }: { job: JobItem; editable: boolean; onClose: () => void; onSaved: () => void }) {
+  const { message } = App.useApp();
+  const [workCode, setWorkCode] = useState(job.works[0]?.code ?? '');
+  const [drafts, setDrafts] = useState<Record<string, Draft[]>>(() => Object.fromEntries(job.works.map((w) => [w.code, w.levels.map((l) => ({ ...l }))])));
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const rows = drafts[workCode] ?? [];
+  const set = (levelCode: number, patch: Partial<Draft>) =>
+    setDrafts({ ...drafts, [workCode]: rows.map((r) => (r.levelCode === levelCode ? { ...r, ...patch } : r)) });
+
+  const save = async () => {
+    setSaving(true);
+    setError(null);
+    try {
+      await apiPost('/job/baseWorkLevelRestrictions', { workCode, levels: rows.map((r) => ({ levelCode: r.levelCode, limitType: r.limitType, minYears: r.minYears, prereqYears: r.prereqYears, requirement: r.requirement ?? '' })) }, { silent: true });
+      void message.success('申报条件已保存');
+      onSaved();
+    } catch (err) {
+      setError(err instanceof ApiClientError ? err.message : '保存失败，请稍后重试');
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal
+      open
+      title={`${job.name}：等级申报条件`}
+      width={960}
+      okText="保存当前工种"
+      cancelText="关闭"
+      okButtonProps={{ disabled: !editable || !rows.length }}
+      confirmLoading={saving}
+      onOk={() => void save()}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 12 }} />}
+      {job.works.length > 1 && <Tabs activeKey={workCode} onChange={setWorkCode} items={job.works.map((w) => ({ key: w.code, label: `${w.name}（${w.code}）` }))} />}
+      <Table<Draft>
+        rowKey="levelCode"
+        size="small"
+        pagination={false}
+        dataSource={rows}
+        locale={{ emptyText: '该工种没有开设等级' }}
+        columns={[
+          { title: '等级', dataIndex: 'levelName', width: 120 },
+          {
+            title: '限制类型',
+            dataIndex: 'limitType',
+            width: 210,
+            render: (v: number, r) => (
+              <Select
+                value={v}
+                disabled={!editable}
+                style={{ width: 196 }}
+                onChange={(limitType) => set(r.levelCode, { limitType })}
+                options={Object.entries(LIMIT_TYPES)
+                  .filter(([k]) => !(r.levelCode === 5 && k === '2'))
+                  .map(([k, label]) => ({ value: Number(k), label }))}
+              />
+            ),
+          },
+          {
+            title: '累计从业年限',
+            dataIndex: 'minYears',
+            width: 110,
+            render: (v: number | null, r) => <InputNumber min={0} max={40} value={v} disabled={!editable || r.limitType === 0} onChange={(minYears) => set(r.levelCode, { minYears })} />,
+          },
+          {
+            title: '持证后年限',
+            dataIndex: 'prereqYears',
+            width: 110,
+            render: (v: number | null, r) => <InputNumber min={0} max={40} value={v} disabled={!editable || r.limitType !== 2} onChange={(prereqYears) => set(r.levelCode, { prereqYears })} />,
+          },
+          {
+            title: '申报条件',
+            dataIndex: 'requirement',
+            render: (v: string | null, r) => <Input.TextArea autoSize={{ minRows: 1, maxRows: 4 }} value={v ?? ''} disabled={!editable} maxLength={2000} onChange={(e) => set(r.levelCode, { requirement: e.target.value })} />,
+          },
+        ]}
+      />
+    </Modal>
+  );
+}
