@@ -1,0 +1,84 @@
+'use client';
+// 工具栏“上传照片”：上传以身份证号命名照片的压缩包，显示匹配上的人数与未匹配的文件及原因。
+import { useState } from 'react';
+import { Alert, Button, Modal, Table, Typography, Upload } from 'antd';
+import { CameraOutlined, InboxOutlined } from '@ant-design/icons';
+import { apiPost } from '@/components/api-client';
+import type { PhotoZipResult } from '@/lib/domains/personnel/schemas';
+
+export default function PhotoZipButton({ path, libraryName, onDone }: { path: string; libraryName: string; onDone: () => void }) {
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<PhotoZipResult | null>(null);
+
+  const upload = async (file: File) => {
+    setBusy(true);
+    setResult(null);
+    try {
+      const form = new FormData();
+      form.set('file', file);
+      const r = await apiPost<PhotoZipResult>(path, form);
+      setResult(r);
+      if (r.matched.length) onDone();
+    } catch {
+      // 错误提示由 api-client 统一弹出
+    } finally {
+      setBusy(false);
+    }
+    return false;
+  };
+
+  return (
+    <>
+      <Button icon={<CameraOutlined />} onClick={() => setOpen(true)}>
+        上传照片
+      </Button>
+      <Modal
+        title="批量上传照片"
+        open={open}
+        width={640}
+        onCancel={() => {
+          setOpen(false);
+          setResult(null);
+        }}
+        footer={<Button onClick={() => (setOpen(false), setResult(null))}>关闭</Button>}
+        destroyOnHidden
+      >
+        <Typography.Paragraph type="secondary">
+          将照片以身份证号命名（如 130102199001011237.jpg），打包为 .zip 上传；支持 jpg、png，每张不超过 2MB。照片按身份证号匹配本库的{libraryName}，已有照片会被替换。
+        </Typography.Paragraph>
+        <Upload.Dragger accept=".zip,application/zip" maxCount={1} showUploadList={false} disabled={busy} beforeUpload={(f) => upload(f as File)}>
+          <p className="ant-upload-drag-icon">
+            <InboxOutlined />
+          </p>
+          <p>{busy ? '正在上传并匹配……' : '点击或拖拽照片压缩包到这里'}</p>
+        </Upload.Dragger>
+        {result && (
+          <div style={{ marginTop: 16 }} data-testid="photo-zip-result">
+            <Alert
+              type={result.unmatched.length ? 'warning' : 'success'}
+              showIcon
+              title={`共 ${result.total} 个文件：匹配 ${result.matched.length} 人，未匹配 ${result.unmatched.length} 个`}
+            />
+            {result.matched.length > 0 && (
+              <Typography.Paragraph style={{ marginTop: 12 }}>已更新照片：{result.matched.map((m) => m.name).join('、')}</Typography.Paragraph>
+            )}
+            {result.unmatched.length > 0 && (
+              <Table
+                style={{ marginTop: 12 }}
+                size="small"
+                rowKey="fileName"
+                pagination={false}
+                dataSource={result.unmatched}
+                columns={[
+                  { title: '未匹配的文件', dataIndex: 'fileName', width: 220 },
+                  { title: '原因', dataIndex: 'reason' },
+                ]}
+              />
+            )}
+          </div>
+        )}
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,275 @@
+'use client';
+// 三个人员库界面（考评员、督导员、监考人员）共用的列、表单字段与行内操作；各界面只给出库的接口路径与差异。
+import { useEffect, useState } from 'react';
+import { Avatar, Button, Select, Space, Tag, Typography } from 'antd';
+import { DeleteOutlined, PlusOutlined, UserOutlined } from '@ant-design/icons';
+import { apiPost } from '@/components/api-client';
+import type { FieldSpec, FormSpec, ListColumn, ListScreenProps, RowAction, BatchAction } from '@/components/list/types';
+import { EDUCATIONS, TITLES, type PersonDetail, type PersonItem } from '@/lib/domains/personnel/schemas';
+
+export const STATUS_OPTIONS = [
+  { label: '在岗', value: 0 },
+  { label: '停用', value: 1 },
+];
+const toOptions = (values: readonly string[]) => values.map((v) => ({ label: v, value: v }));
+
+export interface LibraryPaths {
+  resource: string;
+  /** 库的中文名 */
+  name: string;
+  list: string;
+  info: string;
+  save: string;
+  stop: string;
+  start: string;
+  del: string;
+  photo: string;
+  works?: string;
+  filingUnits: string;
+}
+
+/** 照片缩略图：有照片才请求（带会话 Cookie 的受控接口） */
+export function PersonAvatar({ row, path, size = 36 }: { row: PersonItem; path: string; size?: number }) {
+  return row.hasPhoto ? <Avatar shape="square" size={size} src={`/api${path}?id=${row.id}`} alt={row.name} /> : <Avatar shape="square" size={size} icon={<UserOutlined />} />;
+}
+
+export function StatusTag({ row }: { row: PersonItem }) {
+  return (
+    <Tag color={row.status === 0 ? 'green' : 'default'} title={row.stopReason ?? undefined}>
+      {row.statusName}
+    </Tag>
+  );
+}
+
+interface WorkValue {
+  workCode?: string;
+  levelCode?: number;
+}
+interface WorkOption {
+  workCode: string;
+  workName: string;
+  levels: number[];
+}
+const LEVEL_LABEL: Record<number, string> = { 5: '五级/初级工', 4: '四级/中级工', 3: '三级/高级工', 2: '二级/技师', 1: '一级/高级技师' };
+
+/** 工种与等级：逐行选择工种（可搜索）与该工种开设的等级 */
+export function WorksField({ value, onChange, disabled, path }: { value: unknown; onChange: (v: unknown) => void; disabled?: boolean; path: string }) {
+  const rows = (Array.isArray(value) ? value : []) as WorkValue[];
+  const [works, setWorks] = useState<WorkOption[]>([]);
+  useEffect(() => {
+    let alive = true;
+    apiPost<WorkOption[]>(path, {}, { silent: true })
+      .then((w) => alive && setWorks(w))
+      .catch(() => undefined);
+    return () => {
+      alive = false;
+    };
+  }, [path]);
+  const set = (i: number, patch: WorkValue) => onChange(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));
+  return (
+    <Space orientation="vertical" style={{ width: '100%' }}>
+      {rows.map((r, i) => {
+        const work = works.find((w) => w.workCode === r.workCode);
+        return (
+          <Space key={i} style={{ width: '100%' }}>
+            <Select
+              showSearch={{ optionFilterProp: 'label' }}
+              style={{ width: 260 }}
+              placeholder="选择工种"
+              disabled={disabled}
+              value={r.workCode}
+              options={works.map((w) => ({ label: `${w.workName}（${w.workCode}）`, value: w.workCode }))}
+              onChange={(workCode: string) => set(i, { workCode, levelCode: undefined })}
+            />
+            <Select
+              style={{ width: 150 }}
+              placeholder="等级"
+              disabled={disabled || !work}
+              value={r.levelCode}
+              options={(work?.levels ?? []).map((l) => ({ label: LEVEL_LABEL[l], value: l }))}
+              onChange={(levelCode: number) => set(i, { levelCode })}
+            />
+            {!disabled && <Button type="text" danger icon={<DeleteOutlined />} aria-label="删除工种" onClick={() => onChange(rows.filter((_, j) => j !== i))} />}
+          </Space>
+        );
+      })}
+      {!disabled && (
+        <Button type="dashed" icon={<PlusOutlined />} onClick={() => onChange([...rows, {}])}>
+          添加工种
+        </Button>
+      )}
+    </Space>
+  );
+}
+
+const worksRule = {
+  validator: async (_: unknown, v: unknown) => {
+    const rows = (Array.isArray(v) ? v : []) as WorkValue[];
+    if (rows.some((r) => !r.workCode || !r.levelCode)) throw new Error('请为每个工种选择等级，或删除空行');
+  },
+};
+
+/** 表单字段：基本信息；orgField 为所属机构（机构用户不显示，服务端取本机构） */
+export function personFields(p: LibraryPaths, opts: { org: 'required' | 'none'; city?: boolean; works: boolean; unit?: boolean }): FieldSpec[] {
+  const fields: FieldSpec[] = [
+    { name: 'name', label: '姓名', required: true, span: 12, rules: [{ max: 32, message: '姓名最多 32 个字' }] },
+    {
+      name: 'idNumber',
+      label: '身份证号',
+      required: true,
+      span: 12,
+      help: '性别与出生日期由身份证号自动得出',
+      rules: [{ max: 18, message: '身份证号最多 18 位' }],
+    },
+    { name: 'mobile', label: '手机号', required: true, span: 12, rules: [{ pattern: /^1[3-9]\d{9}$/, message: '手机号格式有误，请重新输入' }] },
+    { name: 'education', label: '学历', type: 'select', options: toOptions(EDUCATIONS), span: 12 },
+    { name: 'title', label: '职称', type: 'select', options: toOptions(TITLES), span: 12 },
+  ];
+  if (opts.org === 'required')
+    fields.push({
+      name: 'orgId',
+      label: '所属机构',
+      type: 'select',
+      span: 12,
+      optionsFrom: { path: p.filingUnits, method: 'POST', labelKey: 'name', valueKey: 'id' },
+      help: '机构用户不用选，为本机构',
+    });
+  if (opts.city)
+    fields.push({
+      name: 'cityId',
+      label: '所在市',
+      type: 'select',
+      span: 12,
+      optionsFrom: { path: '/comApi/getAreaByParent', method: 'GET', query: { pid: 130000 }, labelKey: 'name', valueKey: 'id' },
+      help: '市级管理员不用选，为本市',
+    });
+  if (opts.unit) fields.push({ name: 'workUnit', label: '工作单位', span: 12, rules: [{ max: 128, message: '最多 128 个字' }] }, { name: 'post', label: '职务', span: 12 });
+  if (opts.works && p.works) {
+    const path = p.works;
+    fields.push({ name: 'works', label: '工种与等级', type: 'custom', initialValue: [], rules: [worksRule], render: (props) => <WorksField {...props} path={path} /> });
+  }
+  fields.push({ name: 'remark', label: '备注', type: 'textarea', rules: [{ max: 500, message: '备注最多 500 个字' }] });
+  return fields;
+}
+
+/** 新增与编辑表单：编辑时从详情接口取全号身份证与工种 */
+export function personForms(p: LibraryPaths, fields: FieldSpec[]): { create: FormSpec<PersonItem>; edit: FormSpec<PersonItem> } {
+  const body = (values: Record<string, unknown>, row?: PersonItem) => ({ ...values, id: row?.id });
+  return {
+    create: { title: `新增${p.name}`, fields, submit: { path: p.save }, body, width: 760 },
+    edit: {
+      title: `编辑${p.name}`,
+      fields,
+      submit: { path: p.save },
+      body,
+      width: 760,
+      load: async (row) => {
+        const d = await apiPost<PersonDetail>(p.info, { id: row.id });
+        return { ...d, orgId: d.orgId ?? undefined, cityId: d.cityId ?? undefined, works: d.works.map((w) => ({ workCode: w.workCode, levelCode: w.levelCode })) };
+      },
+    },
+  };
+}
+
+/** 停用（填原因）、启用（确认） */
+export function statusActions(p: LibraryPaths, perms: { stop: string; start: string }): RowAction<PersonItem>[] {
+  return [
+    {
+      key: 'stop',
+      label: '停用',
+      danger: true,
+      permission: perms.stop,
+      visible: (row) => row.status === 0,
+      form: {
+        title: `停用${p.name}`,
+        fields: [
+          { name: 'tip', label: '说明', type: 'custom', render: () => <Typography.Text type="secondary">停用后不能再被分派到考务，可随时启用。</Typography.Text> },
+          { name: 'reason', label: '停用原因', type: 'textarea', required: true, rules: [{ max: 200, message: '最多 200 个字' }] },
+        ],
+        submit: { path: p.stop },
+        body: (values, row) => ({ ids: [row!.id], reason: values.reason }),
+        successMessage: '已停用',
+        width: 520,
+      },
+    },
+    {
+      key: 'start',
+      label: '启用',
+      permission: perms.start,
+      visible: (row) => row.status === 1,
+      confirm: (row) => `确定启用${p.name}${row.name}吗？启用后可以分派到考务。`,
+      call: { path: p.start, body: (row) => ({ ids: [row.id] }), successMessage: '已启用' },
+    },
+  ];
+}
+
+export function statusBatch(p: LibraryPaths, perms: { stop: string; start: string }): BatchAction<PersonItem>[] {
+  return [
+    {
+      key: 'stop',
+      label: '批量停用',
+      danger: true,
+      permission: perms.stop,
+      confirm: (rows) => `确定停用所选的 ${rows.length} 名${p.name}吗？停用后不能再被分派到考务。`,
+      call: { path: p.stop, body: (ids) => ({ ids }), successMessage: '已停用' },
+    },
+    {
+      key: 'start',
+      label: '批量启用',
+      permission: perms.start,
+      confirm: (rows) => `确定启用所选的 ${rows.length} 名${p.name}吗？`,
+      call: { path: p.start, body: (ids) => ({ ids }), successMessage: '已启用' },
+    },
+  ];
+}
+
+export const baseColumns = (p: LibraryPaths): ListColumn<PersonItem>[] => [
+  { title: '照片', dataIndex: 'hasPhoto', width: 60, render: (_: unknown, row) => <PersonAvatar row={row} path={p.photo} /> },
+  { title: '姓名', dataIndex: 'name', width: 80 },
+  { title: '身份证号', dataIndex: 'idNumber', width: 170 },
+  { title: '性别', dataIndex: 'gender', width: 56 },
+  { title: '手机号', dataIndex: 'mobile', width: 120 },
+  statusColumnOf(),
+];
+
+function statusColumnOf(): ListColumn<PersonItem> {
+  return { title: '状态', dataIndex: 'status', width: 70, render: (_: unknown, row) => <StatusTag row={row} /> };
+}
+
+export const personFilters = (extra: FieldSpec[] = []): FieldSpec[] => [
+  { name: 'name', label: '姓名' },
+  { name: 'idNumber', label: '身份证号' },
+  ...extra,
+  { name: 'status', label: '状态', type: 'select', options: STATUS_OPTIONS },
+];
+
+/** 详情：照片、基本信息、工种、证书 */
+export function personDetailSpec(p: LibraryPaths, extra: { name: string; label: string }[] = []): ListScreenProps<PersonItem>['detail'] {
+  return {
+    title: `${p.name}详情`,
+    load: (row) => apiPost<Record<string, unknown>>(p.info, { id: row.id }),
+    fields: [
+      { name: 'hasPhoto', label: '照片', render: (_v, row) => <PersonAvatar row={row} path={p.photo} size={96} /> },
+      { name: 'name', label: '姓名' },
+      { name: 'idNumber', label: '身份证号' },
+      { name: 'gender', label: '性别' },
+      { name: 'birthDate', label: '出生日期', render: (v, row) => (v ? `${v}（${row.age} 岁）` : '—') },
+      { name: 'mobile', label: '手机号' },
+      ...extra,
+      { name: 'education', label: '学历' },
+      { name: 'title', label: '职称' },
+      { name: 'worksText', label: '工种与等级', render: (v) => (v as string) || '—' },
+      {
+        name: 'certs',
+        label: '证书',
+        render: (v) => {
+          const certs = (v ?? []) as PersonDetail['certs'];
+          return certs.length ? certs.map((c) => <div key={c.id}>{`${c.certName}：${c.certNo}${c.issuedAt ? `（${c.issuedAt}）` : ''}`}</div>) : '—';
+        },
+      },
+      { name: 'statusName', label: '状态' },
+      { name: 'stopReason', label: '停用原因', render: (v) => (v as string) || '—' },
+      { name: 'createTime', label: '录入时间' },
+    ],
+  };
+}
