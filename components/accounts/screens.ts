@@ -1,4 +1,6 @@
 // 本模块的界面：菜单项 component 名 → 界面组件（由 components/screens/registry.tsx 汇总）。
 import type { ComponentType } from 'react';
+import AccountList from './AccountList';
+import UserList from './UserList';
 
-export const accountsScreens: Record<string, ComponentType> = {};
+export const accountsScreens: Record<string, ComponentType> = { UserList, AccountList };

@@ -1,0 +1,40 @@
+'use client';
+// 机构与企业 › 账号管理（/org/account）：与用户管理同一套接口，另可新建本人名下的子账号。
+import { useState } from 'react';
+import { Button } from 'antd';
+import { UserAddOutlined } from '@ant-design/icons';
+import FormDialog from '@/components/list/FormDialog';
+import ListScreen from '@/components/list/ListScreen';
+import { useCan } from '@/components/shell/ShellContext';
+import type { ListHelpers } from '@/components/list/types';
+import type { AccountRow } from '@/lib/domains/user/account-schemas';
+import { accountListProps, subAccountForm } from './account-list';
+
+const base = accountListProps('account', '账号管理');
+
+function SubAccountButton({ helpers }: { helpers: ListHelpers }) {
+  const [open, setOpen] = useState(false);
+  if (!useCan()('account.add')) return null;
+  return (
+    <>
+      <Button icon={<UserAddOutlined />} onClick={() => setOpen(true)} data-testid="account-add-sub">
+        新增子账号
+      </Button>
+      {open && (
+        <FormDialog<AccountRow>
+          spec={subAccountForm}
+          mode="create"
+          onClose={() => setOpen(false)}
+          onSaved={() => {
+            setOpen(false);
+            helpers.reload();
+          }}
+        />
+      )}
+    </>
+  );
+}
+
+export default function AccountList() {
+  return <ListScreen<AccountRow> {...base} toolbarExtra={(helpers) => <SubAccountButton helpers={helpers} />} />;
+}

@@ -1,0 +1,98 @@
+'use client';
+// 一个 FieldSpec 的输入控件（表单弹窗与筛选栏共用）；由 Form.Item 注入 value/onChange。
+import { DatePicker, Input, InputNumber, Radio, Select, Switch } from 'antd';
+import RegionPicker, { type RegionValue } from '@/components/RegionPicker';
+import { useOptions } from './options';
+import type { FieldSpec } from './types';
+
+interface Props {
+  field: FieldSpec;
+  value?: unknown;
+  onChange?: (value: unknown) => void;
+  disabled?: boolean;
+  id?: string;
+  /** 筛选栏：选择类可清除，文本框回车即查询 */
+  inFilter?: boolean;
+}
+
+function placeholderOf(field: FieldSpec): string {
+  if (field.placeholder) return field.placeholder;
+  const choose = ['select', 'multiSelect', 'radio', 'date', 'datetime', 'region', 'dict'].includes(field.type ?? 'text');
+  return `${choose ? '请选择' : '请输入'}${field.label}`;
+}
+
+function OptionsInput({ field, value, onChange, disabled, id, inFilter }: Props) {
+  const { options, loading } = useOptions(field);
+  const list = (options ?? []).map((o) => ({ label: o.label, value: o.value }));
+  if (field.type === 'radio' && !inFilter) {
+    return <Radio.Group id={id} options={list} value={value} onChange={(e) => onChange?.(e.target.value)} disabled={disabled} />;
+  }
+  return (
+    <Select
+      id={id}
+      value={value}
+      onChange={(v) => onChange?.(v)}
+      options={list}
+      loading={loading}
+      disabled={disabled}
+      allowClear
+      showSearch={{ optionFilterProp: 'label' }}
+      mode={field.type === 'multiSelect' ? 'multiple' : undefined}
+      maxTagCount={inFilter ? 'responsive' : undefined}
+      placeholder={placeholderOf(field)}
+      notFoundContent={loading ? '加载中…' : '暂无选项'}
+      style={{ width: '100%' }}
+    />
+  );
+}
+
+export default function FieldInput(props: Props) {
+  const { field, value, onChange, disabled, id } = props;
+  const placeholder = placeholderOf(field);
+  switch (field.type ?? 'text') {
+    case 'textarea':
+      return <Input.TextArea id={id} value={value as string} onChange={(e) => onChange?.(e.target.value)} disabled={disabled} placeholder={placeholder} autoSize={{ minRows: 3, maxRows: 8 }} />;
+    case 'password':
+      return <Input.Password id={id} value={value as string} onChange={(e) => onChange?.(e.target.value)} disabled={disabled} placeholder={placeholder} autoComplete="new-password" />;
+    case 'number':
+      return <InputNumber id={id} value={value as number} onChange={(v) => onChange?.(v)} disabled={disabled} placeholder={placeholder} style={{ width: '100%' }} />;
+    case 'select':
+    case 'multiSelect':
+    case 'radio':
+    case 'dict':
+      return <OptionsInput {...props} />;
+    case 'switch':
+      return <Switch id={id} checked={Boolean(value)} onChange={(v) => onChange?.(v)} disabled={disabled} />;
+    case 'date':
+    case 'datetime':
+      return (
+        <DatePicker
+          id={id}
+          value={value as never}
+          onChange={(v) => onChange?.(v)}
+          disabled={disabled}
+          placeholder={placeholder}
+          showTime={field.type === 'datetime'}
+          style={{ width: '100%' }}
+        />
+      );
+    case 'dateRange':
+      return <DatePicker.RangePicker id={id} value={value as never} onChange={(v) => onChange?.(v)} disabled={disabled} style={{ width: '100%' }} />;
+    case 'region':
+      return <RegionPicker id={id} value={(value as RegionValue | null | undefined) ?? null} onChange={(v) => onChange?.(v)} disabled={disabled} placeholder={placeholder} />;
+    case 'custom':
+      return <>{field.render?.({ value, onChange: (v) => onChange?.(v), disabled })}</>;
+    default:
+      return (
+        <Input
+          id={id}
+          value={value as string}
+          onChange={(e) => onChange?.(e.target.value)}
+          disabled={disabled}
+          placeholder={placeholder}
+          allowClear={props.inFilter}
+          maxLength={200}
+        />
+      );
+  }
+}

@@ -1,0 +1,123 @@
+'use client';
+// 由 FormSpec 生成的表单弹窗（新增、编辑、行内表单如重置密码）。
+// 服务端的字段错误（ApiClientError.fields）显示在对应的表单项上，其余错误显示在弹窗顶部。
+import { useEffect, useState } from 'react';
+import { Alert, App, Col, Form, Modal, Row, Spin, type ButtonProps } from 'antd';
+import { ApiClientError } from '@/components/api-client';
+import FieldInput from './FieldInput';
+import { callApi } from './options';
+import type { FieldSpec, FormSpec } from './types';
+import { initialValues, recordToValues, valuesToParams } from './values';
+
+export interface FormDialogProps<T> {
+  spec: FormSpec<T>;
+  /** 编辑或行内表单的行；新增时不传 */
+  row?: T;
+  mode: 'create' | 'edit';
+  /** 提交前再确认一次（如重置密码） */
+  confirm?: string;
+  onClose: () => void;
+  onSaved: () => void;
+}
+
+function rulesOf(field: FieldSpec) {
+  const rules = [...(field.rules ?? [])];
+  if (field.required) {
+    const choose = ['select', 'multiSelect', 'radio', 'date', 'datetime', 'dateRange', 'region', 'dict'].includes(field.type ?? 'text');
+    rules.unshift({ required: true, whitespace: !field.type || field.type === 'text' || field.type === 'textarea', message: `请${choose ? '选择' : '输入'}${field.label}` });
+  }
+  return rules;
+}
+
+export default function FormDialog<T extends object>({ spec, row, mode, confirm, onClose, onSaved }: FormDialogProps<T>) {
+  const { message, modal } = App.useApp();
+  const [form] = Form.useForm();
+  // 编辑时若需从详情接口取初始值，先显示加载中
+  const [loading, setLoading] = useState(Boolean(row && spec.load));
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const fields = spec.fields.filter((f) => !(mode === 'edit' && f.createOnly));
+
+  useEffect(() => {
+    let alive = true;
+    form.setFieldsValue(initialValues(fields));
+    if (!row) return;
+    const apply = (record: Record<string, unknown>) => alive && form.setFieldsValue(recordToValues(fields, record));
+    if (!spec.load) {
+      apply(row as Record<string, unknown>);
+      return;
+    }
+    Promise.resolve(spec.load(row))
+      .then(apply, (err: unknown) => alive && setError(err instanceof Error ? err.message : '加载失败'))
+      .finally(() => alive && setLoading(false));
+    return () => {
+      alive = false;
+    };
+    // 弹窗每次打开时挂载一次
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const finish = (values: Record<string, unknown>) => {
+    if (!confirm) return void save(values);
+    modal.confirm({ title: confirm, okText: '确定', cancelText: '取消', onOk: () => void save(values) });
+  };
+
+  const save = async (values: Record<string, unknown>) => {
+    setSaving(true);
+    setError(null);
+    try {
+      const params = valuesToParams(fields, values, { keepEmpty: mode === 'edit' });
+      const body = spec.body ? spec.body(params, row) : row && 'id' in row ? { id: (row as { id: unknown }).id, ...params } : params;
+      await callApi({ method: 'POST', ...spec.submit }, body as Record<string, unknown>, { silent: true });
+      void message.success(spec.successMessage ?? '保存成功');
+      onSaved();
+    } catch (err) {
+      if (!(err instanceof ApiClientError)) {
+        setError('请求异常，请稍后重试');
+        return;
+      }
+      const names = new Set(fields.map((f) => f.name));
+      const entries = Object.entries(err.fields).filter(([name]) => names.has(name));
+      if (entries.length) form.setFields(entries.map(([name, msg]) => ({ name, errors: [msg] })));
+      else if (!err.notified) setError(err.message);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal
+      open
+      title={spec.title}
+      width={spec.width ?? 560}
+      okText="确定"
+      cancelText="取消"
+      confirmLoading={saving}
+      okButtonProps={{ disabled: loading, 'data-testid': 'form-dialog-ok' } as ButtonProps}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      mask={{ closable: false }}
+      destroyOnHidden
+    >
+      <Spin spinning={loading}>
+        {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
+        <Form form={form} layout="horizontal" labelCol={{ flex: '104px' }} labelWrap onFinish={finish} autoComplete="off" style={{ marginTop: 16 }} data-testid="form-dialog">
+          <Row gutter={16}>
+            {fields.map((field) => (
+              <Col key={field.name} span={field.span ?? 24}>
+                <Form.Item
+                  name={field.name}
+                  label={field.label}
+                  rules={rulesOf(field)}
+                  extra={field.help}
+                >
+                  <FieldInput field={field} disabled={mode === 'edit' && field.disabledOnEdit} />
+                </Form.Item>
+              </Col>
+            ))}
+          </Row>
+        </Form>
+      </Spin>
+    </Modal>
+  );
+}

@@ -1,0 +1,350 @@
+'use client';
+// 通用列表界面（配置见 ./types.ts）：筛选、分页、勾选、新增/编辑/删除、行内与批量操作、导入、导出、详情。
+// 每次改动后刷新列表；按钮按 `${resource}.<动作>` 与操作自己的 permission 显示。
+import { useEffect, useMemo, useState, type Key, type ReactNode } from 'react';
+import { App, Button, Card, Dropdown, Empty, Space, Table, Tooltip, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { DeleteOutlined, DownloadOutlined, DownOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { apiDownload } from '@/components/api-client';
+import { useCan } from '@/components/shell/ShellContext';
+import DetailDialog from './DetailDialog';
+import FilterBar from './FilterBar';
+import FormDialog from './FormDialog';
+import ImportButton from './ImportButton';
+import { callApi, useOptions } from './options';
+import type { FormSpec, ListColumn, ListHelpers, ListScreenProps, Option, RowAction } from './types';
+import { formatValue, initialValues, optionLabel, valuesToParams } from './values';
+
+/** 行内直接显示的操作数，其余收进“更多” */
+const INLINE_ACTIONS = 4;
+const DEFAULT_PAGE_SIZES = [10, 50, 100];
+
+interface PageData<T> {
+  list: T[];
+  total: number;
+}
+
+type Dialog<T> = { spec: FormSpec<T>; row?: T; mode: 'create' | 'edit'; confirm?: string };
+
+function OptionText({ value, options, dictType }: { value: unknown; options?: readonly Option[]; dictType?: string }) {
+  const resolved = useOptions({ options, dictType }).options;
+  return <>{optionLabel(resolved, value)}</>;
+}
+
+/** ListColumn → antd 列：按选项、字典或时间格式显示取值（自定义 render 优先） */
+function toTableColumn<T>({ options, dictType, format, ...column }: ListColumn<T>): ListColumn<T> {
+  if (column.render || (!options && !dictType && !format)) return column;
+  return {
+    ...column,
+    render: (value: unknown) => {
+      if (format) return formatValue(value, format);
+      return <OptionText value={value} options={options} dictType={dictType} />;
+    },
+  };
+}
+
+const confirmText = <A,>(text: string | ((arg: A) => string) | undefined, arg: A) => (typeof text === 'function' ? text(arg) : text);
+
+export default function ListScreen<T extends object>(props: ListScreenProps<T>) {
+  const { title, resource, rowKey, list, filters = [], create, edit, remove, detail, importer, exporter, rowActions = [], batchActions = [] } = props;
+  const can = useCan();
+  const { message, modal } = App.useApp();
+  const pageSizes = props.pageSizeOptions ?? DEFAULT_PAGE_SIZES;
+
+  const [filterValues, setFilterValues] = useState<Record<string, unknown>>(() => initialValues(filters));
+  const [paging, setPaging] = useState({ pageNo: 1, pageSize: pageSizes.includes(10) ? 10 : pageSizes[0] });
+  const [data, setData] = useState<PageData<T>>({ list: [], total: 0 });
+  const [busy, setBusy] = useState(false);
+  const [exporting, setExporting] = useState(false);
+  const [version, setVersion] = useState(0);
+  const [selected, setSelected] = useState<{ keys: Key[]; rows: T[] }>({ keys: [], rows: [] });
+  const [dialog, setDialog] = useState<Dialog<T> | null>(null);
+  const [detailRow, setDetailRow] = useState<T | null>(null);
+  // 外部 refreshKey 变化时计数加一（渲染中按上一次的值调整状态），计入请求键
+  const [refresh, setRefresh] = useState({ key: props.refreshKey, n: 0 });
+  if (refresh.key !== props.refreshKey) setRefresh({ key: props.refreshKey, n: refresh.n + 1 });
+  /** 已返回（成功或失败）的请求键：与当前请求键不同即在加载中 */
+  const [settledKey, setSettledKey] = useState<string | null>(null);
+
+  // 筛选值 → 接口参数（不含分页）；以 JSON 作依赖，调用方每次渲染新建的 params 对象不会引起重复查询
+  const query = useMemo(() => ({ ...list.params, ...valuesToParams(filters, filterValues) }), [list.params, filters, filterValues]);
+  const queryKey = JSON.stringify(query);
+  const requestKey = JSON.stringify([queryKey, paging, version, refresh.n]);
+  const loading = settledKey !== requestKey;
+
+  const helpers: ListHelpers = useMemo(
+    () => ({
+      reload: () => {
+        setSelected({ keys: [], rows: [] });
+        setVersion((v) => v + 1);
+      },
+    }),
+    [],
+  );
+
+  useEffect(() => {
+    let current = true;
+    callApi<PageData<T>>({ method: list.method ?? 'POST', path: list.path }, { ...JSON.parse(queryKey), ...paging })
+      .then((page) => {
+        if (!current) return;
+        const rows = Array.isArray(page?.list) ? page.list : [];
+        const total = Number(page?.total ?? rows.length);
+        // 删除后当前页已空：回到最后一页
+        const lastPage = Math.max(1, Math.ceil(total / paging.pageSize));
+        if (rows.length === 0 && paging.pageNo > lastPage) setPaging((p) => ({ ...p, pageNo: lastPage }));
+        setData({ list: rows, total });
+      })
+      .catch(() => {
+        // 错误已由客户端统一提示；保留上次的数据
+      })
+      .finally(() => {
+        if (current) setSettledKey(requestKey);
+      });
+    return () => {
+      current = false;
+    };
+    // requestKey 已包含 queryKey、分页、刷新计数
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [list.path, list.method, requestKey]);
+
+  /** 调接口（POST JSON）→ 提示 → 刷新；失败的提示由客户端统一弹出 */
+  const run = async (path: string, method: 'GET' | 'POST' | undefined, body: unknown, success: string) => {
+    setBusy(true);
+    try {
+      await callApi({ path, method: method ?? 'POST' }, body as Record<string, unknown>);
+      void message.success(success);
+      helpers.reload();
+    } catch {
+      // 已提示
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const withConfirm = (text: string | undefined, action: () => Promise<void> | void, danger?: boolean) => {
+    if (!text) return void action();
+    modal.confirm({
+      title: '操作确认',
+      content: text,
+      okText: '确定',
+      cancelText: '取消',
+      okButtonProps: { danger },
+      onOk: () => Promise.resolve(action()).catch(() => undefined),
+    });
+  };
+
+  const allowed = (permission: string | readonly string[] | undefined) => permission === undefined || can(permission);
+
+  // —— 行内操作：查看、编辑、自定义、删除 ——
+  const actionsOf = (row: T): RowAction<T>[] => {
+    const actions: RowAction<T>[] = [];
+    if (detail && can(`${resource}.get`)) actions.push({ key: 'view', label: '查看', onClick: () => setDetailRow(row) });
+    if (edit && can(`${resource}.edit`)) actions.push({ key: 'edit', label: '编辑', onClick: () => setDialog({ spec: edit, row, mode: 'edit' }) });
+    actions.push(...rowActions.filter((a) => allowed(a.permission) && (!a.visible || a.visible(row))));
+    if (remove?.call && can(`${resource}.delete`)) {
+      const call = remove.call;
+      actions.push({
+        key: 'delete',
+        label: '删除',
+        danger: true,
+        confirm: remove.confirm?.(row) ?? '确定删除该记录吗？',
+        onClick: () => run(call.path, call.method, call.body(row), '删除成功'),
+      });
+    }
+    return actions;
+  };
+
+  const runRowAction = (action: RowAction<T>, row: T) => {
+    const text = confirmText(action.confirm, row);
+    if (action.form) {
+      setDialog({ spec: action.form, row, mode: 'edit', confirm: text });
+      return;
+    }
+    withConfirm(
+      text,
+      async () => {
+        if (action.call) await run(action.call.path, action.call.method, action.call.body(row), action.call.successMessage ?? '操作成功');
+        else action.onClick?.(row, helpers);
+      },
+      action.danger,
+    );
+  };
+
+  const renderActions = (row: T): ReactNode => {
+    const actions = actionsOf(row);
+    const inline = actions.length > INLINE_ACTIONS ? actions.slice(0, INLINE_ACTIONS - 1) : actions;
+    const more = actions.slice(inline.length);
+    return (
+      <Space size={0} wrap={false}>
+        {inline.map((a) => (
+          <Button key={a.key} type="link" size="small" danger={a.danger} onClick={() => runRowAction(a, row)} data-testid={`row-action-${a.key}`}>
+            {a.label}
+          </Button>
+        ))}
+        {more.length > 0 && (
+          <Dropdown
+            menu={{
+              items: more.map((a) => ({ key: a.key, danger: a.danger, label: <span data-testid={`row-action-${a.key}`}>{a.label}</span> })),
+              onClick: ({ key }) => {
+                const a = more.find((x) => x.key === key);
+                if (a) runRowAction(a, row);
+              },
+            }}
+          >
+            <Button type="link" size="small" icon={<DownOutlined />} iconPlacement="end" data-testid="row-action-more">
+              更多
+            </Button>
+          </Dropdown>
+        )}
+      </Space>
+    );
+  };
+
+  const hasRowActions = Boolean(
+    (detail && can(`${resource}.get`)) || (edit && can(`${resource}.edit`)) || (remove?.call && can(`${resource}.delete`)) || rowActions.some((a) => allowed(a.permission)),
+  );
+
+  const columns: ColumnsType<T> = [
+    ...props.columns.map((c) => toTableColumn(c)),
+    ...(hasRowActions ? [{ title: '操作', key: '__actions', fixed: 'right' as const, render: (_: unknown, row: T) => renderActions(row) }] : []),
+  ];
+
+  // —— 工具栏 ——
+  const canBatchDelete = Boolean(remove?.batch && can(`${resource}.delete`));
+  const visibleBatch = batchActions.filter((a) => allowed(a.permission));
+  const selectable = canBatchDelete || visibleBatch.length > 0;
+  const none = selected.keys.length === 0;
+  const ids = selected.keys as (string | number)[];
+
+  const batchButton = (key: string, label: ReactNode, onClick: () => void, danger?: boolean, icon?: ReactNode) => (
+    <Tooltip key={key} title={none ? '请先勾选记录' : undefined}>
+      <Button danger={danger} icon={icon} disabled={none || busy} onClick={onClick} data-testid={key}>
+        {label}
+      </Button>
+    </Tooltip>
+  );
+
+  const exportList = async () => {
+    if (!exporter) return;
+    setExporting(true);
+    try {
+      const params = JSON.parse(queryKey) as Record<string, unknown>;
+      if ((exporter.method ?? 'POST') === 'GET') await apiDownload(exporter.path, undefined, { method: 'GET', query: params as never });
+      else await apiDownload(exporter.path, params, { method: 'POST' });
+    } catch {
+      // 已提示“下载出错”
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const left: ReactNode[] = [];
+  if (create && can(`${resource}.add`)) {
+    left.push(
+      <Button key="create" type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ spec: create, mode: 'create' })} data-testid="list-create">
+        {create.title}
+      </Button>,
+    );
+  }
+  if (canBatchDelete && remove?.batch) {
+    const batch = remove.batch;
+    left.push(
+      batchButton(
+        'list-batch-delete',
+        '批量删除',
+        () => withConfirm(`确定删除选中的 ${ids.length} 条记录吗？`, () => run(batch.path, batch.method, batch.body(ids), '删除成功'), true),
+        true,
+        <DeleteOutlined />,
+      ),
+    );
+  }
+  for (const a of visibleBatch) {
+    left.push(
+      batchButton(
+        `batch-action-${a.key}`,
+        a.label,
+        () => withConfirm(confirmText(a.confirm, selected.rows), () => run(a.call.path, a.call.method, a.call.body(ids, selected.rows), a.call.successMessage ?? '操作成功'), a.danger),
+        a.danger,
+      ),
+    );
+  }
+  const extra = props.toolbarExtra?.(helpers);
+
+  /** 查询与重置：回到第一页、清空勾选；条件没变也重新查询 */
+  const search = (values: Record<string, unknown>) => {
+    setFilterValues(values);
+    setPaging((p) => ({ ...p, pageNo: 1 }));
+    setSelected({ keys: [], rows: [] });
+    setVersion((v) => v + 1);
+  };
+
+  return (
+    <Card title={title} data-testid={props.testId ?? 'list-screen'} variant="borderless">
+      {filters.length > 0 && <FilterBar fields={filters} onSearch={search} />}
+      <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 8, marginBottom: 12, flexWrap: 'wrap' }}>
+        <Space wrap>
+          {left}
+          {extra}
+          {selectable && !none && (
+            <Typography.Text type="secondary">
+              已选 {selected.keys.length} 项
+              <Button type="link" size="small" onClick={() => setSelected({ keys: [], rows: [] })}>
+                清空
+              </Button>
+            </Typography.Text>
+          )}
+        </Space>
+        <Space wrap>
+          {importer && can(`${resource}.import`) && <ImportButton call={importer.call} template={importer.template} title={importer.title} onImported={helpers.reload} />}
+          {exporter && can(`${resource}.export`) && (
+            <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportList()} data-testid="list-export">
+              导出
+            </Button>
+          )}
+          <Tooltip title="刷新">
+            <Button icon={<ReloadOutlined />} onClick={() => setVersion((v) => v + 1)} aria-label="刷新" data-testid="list-reload" />
+          </Tooltip>
+        </Space>
+      </div>
+      <Table<T>
+        rowKey={rowKey}
+        columns={columns}
+        dataSource={data.list}
+        loading={loading || busy}
+        size="middle"
+        scroll={{ x: 'max-content' }}
+        rowSelection={
+          selectable
+            ? { selectedRowKeys: selected.keys, preserveSelectedRowKeys: true, onChange: (keys, rows) => setSelected({ keys, rows }) }
+            : undefined
+        }
+        locale={{ emptyText: loading ? <div style={{ height: 120 }} /> : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={props.emptyText ?? '暂无数据'} /> }}
+        pagination={{
+          current: paging.pageNo,
+          pageSize: paging.pageSize,
+          total: data.total,
+          pageSizeOptions: pageSizes,
+          showSizeChanger: true,
+          showQuickJumper: true,
+          showTotal: (total) => `共 ${total} 条`,
+          onChange: (pageNo, pageSize) => setPaging({ pageNo: pageSize === paging.pageSize ? pageNo : 1, pageSize }),
+        }}
+      />
+      {dialog && (
+        <FormDialog<T>
+          key={`${dialog.mode}-${dialog.spec.title}`}
+          spec={dialog.spec}
+          row={dialog.row}
+          mode={dialog.mode}
+          confirm={dialog.confirm}
+          onClose={() => setDialog(null)}
+          onSaved={() => {
+            setDialog(null);
+            helpers.reload();
+          }}
+        />
+      )}
+      {detail && detailRow && <DetailDialog spec={detail} row={detailRow} onClose={() => setDetailRow(null)} />}
+    </Card>
+  );
+}
