@@ -1,4 +1,7 @@
 // 本模块的界面：菜单项 component 名 → 界面组件（由 components/screens/registry.tsx 汇总）。
 import type { ComponentType } from 'react';
+import DictList from './DictList';
+import ProcessRuleList from './ProcessRuleList';
+import ProcessStatusList from './ProcessStatusList';
 
-export const dictScreens: Record<string, ComponentType> = {};
+export const dictScreens: Record<string, ComponentType> = { DictList, ProcessRuleList, ProcessStatusList };

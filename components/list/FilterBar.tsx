@@ -20,7 +20,7 @@ export default function FilterBar({ fields, onSearch }: { fields: FieldSpec[]; o
   const search = () => onSearch(form.getFieldsValue(true) as Record<string, unknown>);
 
   return (
-    <Form form={form} initialValues={initialValues(fields)} onFinish={search} labelCol={{ flex: '88px' }} labelWrap data-testid="list-filters" style={{ marginBottom: 8 }}>
+    <Form form={form} name="filter" initialValues={initialValues(fields)} onFinish={search} labelCol={{ flex: '88px' }} labelWrap data-testid="list-filters" style={{ marginBottom: 8 }}>
       <Row gutter={16}>
         {/* 收起的项不渲染；表单默认保留其值，查询时仍然生效 */}
         {shown.map((field) => (

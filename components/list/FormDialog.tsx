@@ -20,11 +20,21 @@ export interface FormDialogProps<T> {
   onSaved: () => void;
 }
 
+const isBlank = (v: unknown) =>
+  v === undefined || v === null || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && (v.length === 0 || v.every((x) => x === null || x === undefined)));
+
 function rulesOf(field: FieldSpec) {
   const rules = [...(field.rules ?? [])];
   if (field.required) {
     const choose = ['select', 'multiSelect', 'radio', 'date', 'datetime', 'dateRange', 'region', 'dict'].includes(field.type ?? 'text');
-    rules.unshift({ required: true, whitespace: !field.type || field.type === 'text' || field.type === 'textarea', message: `请${choose ? '选择' : '输入'}${field.label}` });
+    const message = `请${choose ? '选择' : '输入'}${field.label}`;
+    // 自己判空：required 规则默认按字符串校验，数组（多选、区划、自定义字段）等值即使已填也会报错
+    rules.unshift({
+      required: true,
+      validator: async (_rule: unknown, value: unknown) => {
+        if (isBlank(value)) throw new Error(message);
+      },
+    });
   }
   return rules;
 }

@@ -65,7 +65,7 @@ export default function ImportButton({ call, template, title = '导入', onImpor
   return (
     <>
       <Button icon={<UploadOutlined />} onClick={() => setOpen(true)} data-testid="list-import">
-        导入
+        {title}
       </Button>
       <Modal open={open} title={title} width={680} onCancel={close} mask={{ closable: false }} destroyOnHidden footer={<Button onClick={close}>关闭</Button>}>
         <Space orientation="vertical" size={16} style={{ width: '100%', marginTop: 8 }}>

@@ -1,0 +1,270 @@
+'use client';
+// 系统管理 › 数据字典（/system/dict）：左侧字典类型（可搜索、增改删），右侧所选字典的字典项（通用列表）。
+// 内置字典（SPEC 代码表）的类型与项不能删除、取值不能改，界面上相应隐藏或只读。
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { App, Button, Card, Col, Empty, Input, Row, Space, Spin, Tag, Tooltip, Typography } from 'antd';
+import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { apiPost } from '@/components/api-client';
+import FormDialog from '@/components/list/FormDialog';
+import ListScreen from '@/components/list/ListScreen';
+import type { FieldSpec, FormSpec, ListScreenProps } from '@/components/list/types';
+import { useCan } from '@/components/shell/ShellContext';
+import type { DictItemView, DictTypeView } from '@/lib/domains/dict/service';
+
+const STATUS_OPTIONS = [
+  { label: '启用', value: 0 },
+  { label: '停用', value: 1 },
+] as const;
+
+const typeFields: FieldSpec[] = [
+  {
+    name: 'code',
+    label: '字典编码',
+    required: true,
+    disabledOnEdit: true,
+    placeholder: '如 EDU_LEVEL',
+    help: '字母开头，只含字母、数字和下划线；新增后不可修改',
+    rules: [{ pattern: /^[A-Za-z][A-Za-z0-9_]*$/, message: '字典编码只能由字母、数字和下划线组成，并以字母开头' }],
+  },
+  { name: 'name', label: '字典名称', required: true },
+  { name: 'status', label: '状态', type: 'radio', options: STATUS_OPTIONS, initialValue: 0 },
+  { name: 'remark', label: '备注', type: 'textarea' },
+];
+
+const createTypeForm: FormSpec<DictTypeView> = { title: '新增字典类型', fields: typeFields, submit: { path: '/dict/type/save' } };
+const editTypeForm: FormSpec<DictTypeView> = {
+  title: '编辑字典类型',
+  fields: typeFields,
+  submit: { path: '/dict/type/save' },
+  body: (values, row) => ({ ...values, id: row?.id, code: row?.code }),
+};
+
+function itemFields(builtin: boolean): FieldSpec[] {
+  return [
+    { name: 'label', label: '字典标签', required: true, placeholder: '显示的文字' },
+    {
+      name: 'value',
+      label: '字典取值',
+      required: true,
+      disabledOnEdit: builtin,
+      help: builtin ? '内置字典的取值被业务数据引用，新增后不可修改' : '同一字典内不能重复',
+    },
+    { name: 'sort', label: '排序', type: 'number', initialValue: 0, help: '数字小的排在前面' },
+    { name: 'status', label: '状态', type: 'radio', options: STATUS_OPTIONS, initialValue: 0 },
+    { name: 'remark', label: '备注', type: 'textarea' },
+  ];
+}
+
+/** 右侧：所选字典的字典项 */
+function itemListProps(type: DictTypeView): ListScreenProps<DictItemView> {
+  const fields = itemFields(type.builtin);
+  return {
+    title: `字典项：${type.name}（${type.code}）`,
+    resource: 'dict',
+    rowKey: 'id',
+    list: { path: '/dict/item/list', params: { dicType: type.code } },
+    filters: [
+      { name: 'label', label: '字典标签' },
+      { name: 'value', label: '字典取值' },
+      { name: 'status', label: '状态', type: 'select', options: STATUS_OPTIONS },
+    ],
+    columns: [
+      { title: '字典标签', dataIndex: 'label' },
+      { title: '字典取值', dataIndex: 'value', width: 150 },
+      { title: '排序', dataIndex: 'sort', width: 70 },
+      {
+        title: '状态',
+        dataIndex: 'status',
+        width: 80,
+        render: (v: number) => (v === 0 ? <Tag color="green">启用</Tag> : <Tag>停用</Tag>),
+      },
+      { title: '备注', dataIndex: 'remark', width: 160, ellipsis: true },
+      { title: '创建时间', dataIndex: 'createTime', width: 170 },
+    ],
+    create: {
+      title: `新增字典项（${type.name}）`,
+      fields,
+      submit: { path: '/dict/item/save' },
+      body: (values) => ({ ...values, typeCode: type.code }),
+    },
+    edit: {
+      title: `编辑字典项（${type.name}）`,
+      fields,
+      submit: { path: '/dict/item/save' },
+      body: (values, row) => ({ ...values, id: row?.id, typeCode: type.code, value: type.builtin ? row?.value : values.value }),
+    },
+    remove: type.builtin
+      ? undefined
+      : {
+          call: { path: '/dict/item/del', body: (row) => ({ id: row.id }) },
+          batch: { path: '/dict/item/del', body: (ids) => ({ ids }) },
+          confirm: (row) => `确定删除字典项「${row.label}」（取值 ${row.value}）吗？已使用该取值的数据将无法显示文字。`,
+        },
+    exporter: { path: '/dict/export' },
+    emptyText: '该字典还没有字典项',
+    refreshKey: type.code,
+    testId: 'dict-items',
+  };
+}
+
+export default function DictList() {
+  const can = useCan();
+  const { message, modal } = App.useApp();
+  const [types, setTypes] = useState<DictTypeView[]>([]);
+  const [loading, setLoading] = useState(true);
+  const [keyword, setKeyword] = useState('');
+  const [selected, setSelected] = useState<string | null>(null);
+  const [dialog, setDialog] = useState<{ mode: 'create' | 'edit'; row?: DictTypeView } | null>(null);
+  const [version, setVersion] = useState(0);
+
+  const reload = useCallback(() => setVersion((v) => v + 1), []);
+
+  useEffect(() => {
+    let alive = true;
+    apiPost<{ list: DictTypeView[] }>('/dict/type/list', { keyword: keyword || undefined, pageNo: 1, pageSize: 1000 })
+      .then((page) => {
+        if (!alive) return;
+        setTypes(page.list);
+        setSelected((cur) => (cur && page.list.some((t) => t.code === cur) ? cur : (page.list[0]?.code ?? null)));
+      })
+      .catch(() => undefined)
+      .finally(() => alive && setLoading(false));
+    return () => {
+      alive = false;
+    };
+  }, [keyword, version]);
+
+  const current = types.find((t) => t.code === selected) ?? null;
+  const listProps = useMemo(() => (current ? itemListProps(current) : null), [current]);
+
+  const removeType = (t: DictTypeView) =>
+    modal.confirm({
+      title: '操作确认',
+      content: `确定删除字典类型「${t.name}」（${t.code}）吗？类型下还有字典项时不能删除。`,
+      okText: '确定',
+      cancelText: '取消',
+      okButtonProps: { danger: true },
+      onOk: async () => {
+        try {
+          await apiPost('/dict/type/del', { id: t.id });
+          void message.success('删除成功');
+          reload();
+        } catch {
+          // 已由客户端提示（如“下还有 N 个字典项”）
+        }
+      },
+    });
+
+  return (
+    <Row gutter={16} wrap={false} data-testid="dict-screen">
+      <Col flex="320px">
+        <Card
+          title="字典类型"
+          size="small"
+          extra={
+            can('dict.add') && (
+              <Button type="primary" size="small" icon={<PlusOutlined />} onClick={() => setDialog({ mode: 'create' })} data-testid="dict-type-add">
+                新增
+              </Button>
+            )
+          }
+        >
+          <Input.Search placeholder="按编码或名称搜索" allowClear onSearch={(v) => setKeyword(v.trim())} style={{ marginBottom: 12 }} data-testid="dict-type-search" />
+          <Spin spinning={loading}>
+            {types.length === 0 ? (
+              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={loading ? '加载中…' : keyword ? '没有匹配的字典类型' : '暂无字典类型'} />
+            ) : (
+              <div role="listbox" aria-label="字典类型" style={{ maxHeight: 'calc(100vh - 300px)', overflowY: 'auto' }}>
+                {types.map((t) => (
+                  <div
+                    key={t.code}
+                    role="option"
+                    aria-selected={t.code === selected}
+                    tabIndex={0}
+                    onClick={() => setSelected(t.code)}
+                    onKeyDown={(e) => e.key === 'Enter' && setSelected(t.code)}
+                    data-testid={`dict-type-${t.code}`}
+                    style={{
+                      display: 'flex',
+                      alignItems: 'center',
+                      gap: 8,
+                      padding: '6px 8px',
+                      cursor: 'pointer',
+                      borderRadius: 6,
+                      borderBottom: '1px solid rgba(5,5,5,0.06)',
+                      background: t.code === selected ? '#e6f4ff' : undefined,
+                    }}
+                  >
+                    <div style={{ flex: 1, minWidth: 0 }}>
+                      <Space size={4}>
+                        <Typography.Text strong={t.code === selected}>{t.name}</Typography.Text>
+                        {t.builtin && <Tag color="blue">内置</Tag>}
+                        {t.status === 1 && <Tag>停用</Tag>}
+                      </Space>
+                      <div>
+                        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                          {t.code}
+                        </Typography.Text>
+                      </div>
+                    </div>
+                    {can('dict.edit') && (
+                      <Tooltip title="编辑">
+                        <Button
+                          type="text"
+                          size="small"
+                          icon={<EditOutlined />}
+                          aria-label={`编辑${t.name}`}
+                          onClick={(e) => {
+                            e.stopPropagation();
+                            setDialog({ mode: 'edit', row: t });
+                          }}
+                        />
+                      </Tooltip>
+                    )}
+                    {can('dict.delete') && !t.builtin && (
+                      <Tooltip title="删除">
+                        <Button
+                          type="text"
+                          size="small"
+                          danger
+                          icon={<DeleteOutlined />}
+                          aria-label={`删除${t.name}`}
+                          data-testid={`dict-type-del-${t.code}`}
+                          onClick={(e) => {
+                            e.stopPropagation();
+                            removeType(t);
+                          }}
+                        />
+                      </Tooltip>
+                    )}
+                  </div>
+                ))}
+              </div>
+            )}
+          </Spin>
+        </Card>
+      </Col>
+      <Col flex="auto" style={{ minWidth: 0 }}>
+        {listProps ? (
+          <ListScreen<DictItemView> {...listProps} />
+        ) : (
+          <Card>
+            <Empty description={loading ? '加载中…' : '请先在左侧选择或新增一个字典类型'} />
+          </Card>
+        )}
+      </Col>
+      {dialog && (
+        <FormDialog<DictTypeView>
+          spec={dialog.mode === 'create' ? createTypeForm : editTypeForm}
+          mode={dialog.mode}
+          row={dialog.row}
+          onClose={() => setDialog(null)}
+          onSaved={() => {
+            setDialog(null);
+            reload();
+          }}
+        />
+      )}
+    </Row>
+  );
+}
