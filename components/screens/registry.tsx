@@ -10,6 +10,9 @@ import { orgScreens } from '@/components/org/screens';
 import { dictScreens } from '@/components/dict/screens';
 import { opsScreens } from '@/components/ops/screens';
 import { portalScreens } from '@/components/portal/screens';
+import { personnelScreens } from '@/components/personnel/screens';
+import { catalogScreens } from '@/components/catalog/screens';
+import { filingScreens } from '@/components/filing/screens';
 
 export const screens: Record<string, ComponentType> = {
   Workplace,
@@ -19,6 +22,9 @@ export const screens: Record<string, ComponentType> = {
   ...dictScreens,
   ...opsScreens,
   ...portalScreens,
+  ...personnelScreens,
+  ...catalogScreens,
+  ...filingScreens,
 };
 
 export function hasScreen(component: string): boolean {

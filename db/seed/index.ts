@@ -14,8 +14,12 @@ import { BCRYPT_ROUNDS, ensureUser } from '@/lib/domains/user/service';
 import { seedDicts } from '@/lib/domains/dict/seed';
 import { seedOps } from '@/lib/domains/ops/seed';
 import { seedPortal } from '@/lib/domains/portal/seed';
+import { seedCatalog } from '@/lib/domains/catalog/seed';
+import { seedFilings } from '@/lib/domains/filing/seed';
+import { seedPersonnel } from '@/lib/domains/personnel/seed';
 import { DEMO_ACCOUNTS, DEMO_ORGS, creditCode } from './accounts';
 import { demoMessagesFor } from './messages';
+import { seedDepartments } from './departments';
 import { DEMO_ROLES, expandRoleSpec } from './roles';
 
 export { DEMO_ACCOUNTS, DEMO_PASSWORD } from './accounts';
@@ -125,9 +129,13 @@ export async function seed(db: Db): Promise<SeedReport> {
   const orgIds = await seedOrganisations(db);
   const userIds = await seedAccounts(db, orgIds);
   await seedMessages(db, userIds);
+  await seedDepartments(db);
   await seedDicts(db);
   await seedOps(db);
   await seedPortal(db);
+  await seedCatalog(db);
+  await seedPersonnel(db);
+  await seedFilings(db);
   return { areas: areaCount, accounts: DEMO_ACCOUNTS.map((a) => ({ account: a.account, password: a.password, role: a.label })) };
 }
 

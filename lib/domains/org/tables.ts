@@ -60,7 +60,7 @@ export const organisationWorks = pgTable(
     workName: varchar('work_name', { length: 64 }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('organisation_work_org_code_uq').on(t.orgId, t.workCode)],
+  (t) => [uniqueIndex('organisation_work_org_code_uq').on(t.orgId, t.workCode), index('organisation_work_code_idx').on(t.workCode)],
 );
 
 /**

@@ -7,4 +7,7 @@ export * from '../../domains/message/tables';
 export * from '../../domains/dict/tables';
 export * from '../../domains/ops/tables';
 export * from '../../domains/portal/tables';
+export * from '../../domains/catalog/tables';
+export * from '../../domains/filing/tables';
+export * from '../../domains/personnel/tables';
 export * from '../excel/tables';
