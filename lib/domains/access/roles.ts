@@ -24,6 +24,7 @@ import {
   type RoleItem,
   type RoleSaveInput,
 } from './schemas';
+import { escapeLike } from '@/lib/platform/db/like';
 
 type Audit = (change: AuditChange) => void;
 type RoleRow = typeof roles.$inferSelect;
@@ -96,7 +97,6 @@ export async function listRoles(db: Db, user: SessionUser, filter: RoleFilter, p
   return { list: rows.map((r) => toItem(r, counts.get(r.id) ?? 0)), total: Number(total) };
 }
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** 选择框用的简单列表：启用的、调用者可管理的角色 */
 export async function simpleRoleList(db: Db, user: SessionUser) {

@@ -6,6 +6,7 @@ import { ApiError } from '@/lib/platform/api/errors';
 import areaData from '@/db/seed/data/areas-hebei.json';
 import { areas, type Area } from './tables';
 import { ROOT_AREA_ID, type AreaItem, type AreaTreeNode } from './schemas';
+import { containsPattern } from '@/lib/platform/db/like';
 
 const columns = { id: areas.id, pid: areas.pid, name: areas.name, level: areas.level };
 type AreaRow = Pick<Area, 'id' | 'pid' | 'name' | 'level'>;
@@ -86,7 +87,7 @@ export async function pageAreas(
   const countName = `area_count_${variant}`;
   const countQuery = prepared(db, countName, () => db.select({ total: count() }).from(areas).where(where()).prepare(countName));
   const params = {
-    name: hasName ? `%${filter.name!.replace(/[\\%_]/g, '\\$&')}%` : undefined,
+    name: hasName ? containsPattern(filter.name!) : undefined,
     pid: filter.pid,
     level: filter.level,
     limit: page.pageSize,

@@ -26,10 +26,11 @@ import {
   type WorkListInput,
   type WorkOption,
 } from './schemas';
+import { containsPattern } from '@/lib/platform/db/like';
 
 type Audit = Ctx['audit'];
 
-const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => '\\' + c)}%`;
+const like = containsPattern;
 
 /** 新开设等级的默认申报条件（国家职业技能标准的通行写法；可在“等级条件”中修改） */
 export function defaultRestriction(levelCode: number, lowest: boolean): Omit<WorkLevelItem, 'levelName' | 'limitTypeName' | 'levelCode'> {

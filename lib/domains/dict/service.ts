@@ -10,10 +10,11 @@ import { exportXlsx, keysetBatches } from '@/lib/platform/excel/export';
 import { formatBeijing } from '@/lib/platform/time';
 import { dictItems, dictTypes, type DictItem, type DictType } from './tables';
 import type { DictItemListInput, DictItemSaveInput, DictTypeSaveInput } from './schemas';
+import { containsPattern } from '@/lib/platform/db/like';
 
 export const STATUS_NAMES: Record<number, string> = { 0: '启用', 1: '停用' };
 
-export const like = (s: string) => `%${s.replace(/[\\%_]/g, '\\$&')}%`;
+export const like = containsPattern;
 
 export function isUniqueViolation(err: unknown): boolean {
   for (let e: unknown = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {

@@ -10,8 +10,8 @@ import { assertInScope, inScope, scopeWhere } from '@/lib/platform/auth/scope';
 import { organisations } from '../org/tables';
 import { devices } from './tables';
 import { DEVICE_STATUS_NAMES, DEVICE_TYPE_NAMES, type DeviceFilter, type DeviceSaveInput } from './schemas';
+import { escapeLike } from '@/lib/platform/db/like';
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 const scope = (user: SessionUser) => scopeWhere(user, { cityId: organisations.cityId, orgId: devices.orgId });
 

@@ -10,6 +10,7 @@ import { exportXlsx, keysetBatches } from '@/lib/platform/excel/export';
 import { MENU_TREE, type ResourceDef } from '../access/menu-tree';
 import { operationLogs, type StoredChange } from './tables';
 import { beijingDay, type OperationLogFilter } from './schemas';
+import { escapeLike } from '@/lib/platform/db/like';
 
 /** 已记在登录日志里的端点（登录、退出、验证码、找回密码），不再记操作日志 */
 const LOGIN_LOG_ENDPOINTS = new Set([
@@ -160,7 +161,6 @@ function touches(entity: string, entityId?: string): SQL {
   return sql`${operationLogs.changes} @> ${probe}::jsonb`;
 }
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 function filterWhere(user: SessionUser, f: z.output<typeof OperationLogFilter>): SQL | undefined {
   return and(

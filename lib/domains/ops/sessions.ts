@@ -11,9 +11,9 @@ import { exportXlsx, keysetBatches } from '@/lib/platform/excel/export';
 import { hashToken, revokeUserSessions } from '../user/session';
 import { loginLogs, userSessions, users } from '../user/tables';
 import { beijingDay, LOGIN_RESULT_NAMES, type ForceLogoutInput, type LoginLogFilter, type OnlineFilter } from './schemas';
+import { containsPattern } from '@/lib/platform/db/like';
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-const like = (s: string) => `%${escapeLike(s)}%`;
+const like = containsPattern;
 
 /** 按用户表限定范围（登录日志里未知账号的失败记录没有用户，只有省级能看到） */
 function userScope(actor: SessionUser, userIdColumn: typeof loginLogs.userId | typeof userSessions.userId): SQL | undefined {

@@ -12,6 +12,7 @@ import { areas } from '../area/tables';
 import { organisationChoices, organisations } from './tables';
 import { ORG_CATEGORIES, type ChooseAddInput, type ChooseUpdateInput, type OrgCategory } from './schemas';
 import { orgScopeColumns, type Audit } from './service';
+import { containsPattern } from '@/lib/platform/db/like';
 
 export interface ChooseItem {
   id: number;
@@ -29,7 +30,7 @@ export async function listChoices(db: Db, user: SessionUser, filter: { name?: st
   const where = and(
     eq(organisationChoices.userId, user.id),
     scopeWhere(user, orgScopeColumns),
-    filter.name ? ilike(organisations.name, `%${filter.name.replace(/[\\%_]/g, '\\$&')}%`) : undefined,
+    filter.name ? ilike(organisations.name, containsPattern(filter.name)) : undefined,
   );
   const [rows, [{ total }]] = await Promise.all([
     db

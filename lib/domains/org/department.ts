@@ -11,6 +11,7 @@ import { formatBeijing } from '@/lib/platform/time';
 import { departmentAudits, departments, organisations } from './tables';
 import { DEPT_AUDIT_STATUS, type DeptAuditInput, type DeptItem, type DeptSaveInput, type DeptUpdateInput } from './schemas';
 import type { Audit } from './service';
+import { containsPattern } from '@/lib/platform/db/like';
 
 const scopeColumns = { cityId: departments.cityId, countyId: departments.areaId, orgId: departments.orgId };
 
@@ -69,7 +70,7 @@ async function lastAuditors(db: Db, ids: number[]): Promise<Map<number, string>>
   return new Map(rows.map((r) => [r.departmentId, r.auditorName]));
 }
 
-const likeOf = (s: string) => `%${s.replace(/[\\%_]/g, '\\$&')}%`;
+const likeOf = containsPattern;
 
 export interface DeptFilter {
   name?: string;

@@ -28,6 +28,7 @@ import {
   type OrgWorkSaveInput,
   type UpdateOwnOrgInput,
 } from './schemas';
+import { containsPattern } from '@/lib/platform/db/like';
 
 /** ctx.audit */
 export type Audit = Ctx['audit'];
@@ -108,7 +109,7 @@ function baseQuery(db: Db) {
     .leftJoin(parent, eq(parent.id, organisations.parentId));
 }
 
-const likeOf = (s: string) => `%${s.replace(/[\\%_]/g, '\\$&')}%`;
+const likeOf = containsPattern;
 
 export interface OrgFilter {
   name?: string;

@@ -33,6 +33,7 @@ import {
   type SubAccountAddInput,
 } from './account-schemas';
 import type { z } from 'zod';
+import { containsPattern } from '@/lib/platform/db/like';
 
 export type Audit = (change: AuditChange) => void;
 
@@ -43,7 +44,7 @@ const scopeOf = (u: Pick<User, 'cityId' | 'areaId' | 'orgId'>): ScopedRecord => 
 /** 层级高低：数字越小权限越大 */
 const LEVEL_RANK: Record<DataLevel, number> = { province: 0, city: 1, county: 2, org: 3 };
 
-const like = (v: string) => `%${v.replace(/[\\%_]/g, '\\$&')}%`;
+const like = containsPattern;
 
 // ---------------------------------------------------------------- 列表、详情、导出
 

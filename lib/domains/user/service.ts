@@ -35,6 +35,7 @@ import type {
   UserListInput,
   UserUpdateInput,
 } from './schemas';
+import { containsPattern } from '@/lib/platform/db/like';
 
 export const BCRYPT_ROUNDS = 10;
 export const MAX_LOGIN_FAILURES = 5;
@@ -498,7 +499,7 @@ const registrantScope = { cityId: users.cityId, countyId: users.areaId, orgId: u
 
 export async function pendingRegisters(db: Db, actor: SessionUser, filter: z.output<typeof PendingRegistersInput>, page: Page) {
   const where: (SQL | undefined)[] = [eq(users.status, 2), eq(users.level, 'org'), scopeWhere(actor, registrantScope)];
-  if (filter.orgName) where.push(ilike(organisations.name, `%${filter.orgName.replace(/[\\%_]/g, '\\$&')}%`));
+  if (filter.orgName) where.push(ilike(organisations.name, containsPattern(filter.orgName)));
   if (filter.category) where.push(eq(organisations.category, filter.category));
   const cond = and(...where);
   const [rows, [{ total }]] = await Promise.all([
@@ -669,7 +670,7 @@ function toListItem(row: { user: User; orgName: string | null; areaName: string 
 
 /** 管辖范围内的用户分页列表 */
 export async function listUsers(db: Db, actor: SessionUser, filter: z.output<typeof UserListInput>, page: Page) {
-  const like = (v: string) => `%${v.replace(/[\\%_]/g, '\\$&')}%`;
+  const like = containsPattern;
   const where: (SQL | undefined)[] = [scopeWhere(actor, registrantScope)];
   if (filter.account) where.push(ilike(users.account, like(filter.account)));
   if (filter.name) where.push(or(ilike(users.nickName, like(filter.name)), ilike(users.realName, like(filter.name))));
