@@ -19,6 +19,7 @@ import { seedFilings } from '@/lib/domains/filing/seed';
 import { seedPersonnel } from '@/lib/domains/personnel/seed';
 import { DEMO_ACCOUNTS, DEMO_ORGS, creditCode } from './accounts';
 import { demoMessagesFor } from './messages';
+import { seedMoreCities } from './regions';
 import { seedDepartments } from './departments';
 import { DEMO_ROLES, expandRoleSpec } from './roles';
 
@@ -136,6 +137,7 @@ export async function seed(db: Db): Promise<SeedReport> {
   await seedCatalog(db);
   await seedPersonnel(db);
   await seedFilings(db);
+  await seedMoreCities(db);
   return { areas: areaCount, accounts: DEMO_ACCOUNTS.map((a) => ({ account: a.account, password: a.password, role: a.label })) };
 }
 

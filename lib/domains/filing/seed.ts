@@ -2,6 +2,7 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '@/lib/platform/db/client';
 import { idCheckChar } from '@/lib/platform/identity';
+import { areas } from '../area/tables';
 import { organisations, organisationWorks } from '../org/tables';
 import { users } from '../user/tables';
 import { baseWorkLevels, baseWorks } from '../catalog/tables';
@@ -34,7 +35,9 @@ const OPINIONS: Partial<Record<TransitionAction, string>> = {
 };
 
 /** [机构编码, 类别, 目标状态]；华元评价（eval_org）的职业资格类留空，供演示新建备案 */
-const DEMO: readonly [string, number, number][] = [
+export type DemoFiling = readonly [orgCode: string, kind: number, status: number];
+
+const DEMO: readonly DemoFiling[] = [
   ['ORG130102001', 0, 8],
   ['ORG130102001', 2, -1],
   ['ORG130102001', 3, 1],
@@ -58,12 +61,21 @@ function demoId(area: string, birth: string, seq: number): string {
 }
 
 export async function seedFilings(db: Db): Promise<void> {
+  await seedDemoFilings(db, DEMO);
+  await seedRecordOrgs(db, RECORD_ORGS);
+}
+
+/**
+ * 按 [机构编码, 类别, 目标状态] 写演示备案（含办理历史、工种、场地、人员）；已有编号的不动。
+ * first：序号起点，决定时间、所选工种与人员身份证顺序码，其他城市的演示数据据此错开。
+ */
+export async function seedDemoFilings(db: Db, demo: readonly DemoFiling[], first = 0): Promise<void> {
   const orgs = await db
     .select()
     .from(organisations)
-    .where(inArray(organisations.code, [...new Set(DEMO.map((d) => d[0]))]));
+    .where(inArray(organisations.code, [...new Set(demo.map((d) => d[0]))]));
   const orgByCode = new Map(orgs.map((o) => [o.code, o]));
-  const have = new Set((await db.select({ code: filings.code }).from(filings).where(inArray(filings.code, DEMO.map(([o, k]) => demoCode(o, k))))).map((r) => r.code));
+  const have = new Set((await db.select({ code: filings.code }).from(filings).where(inArray(filings.code, demo.map(([o, k]) => demoCode(o, k))))).map((r) => r.code));
   const workRows = await db
     .select({ code: baseWorks.code, name: baseWorks.name, level: baseWorkLevels.levelCode })
     .from(baseWorks)
@@ -85,8 +97,12 @@ export async function seedFilings(db: Db): Promise<void> {
     .where(inArray(users.account, ['admin', 'sjz_admin', 'bd_admin', 'eval_org', 'train_org', 'enterprise']));
   const province = accounts.find((a) => a.account === 'admin');
   const cityAdmin = (cityId: number | null) => accounts.find((a) => a.level === 'city' && a.cityId === cityId);
+  // 没有演示账号的市，办理人记为“某市管理员”
+  const cityIds = [...new Set(orgs.map((o) => o.cityId).filter((c): c is number => c !== null))];
+  const cityName = new Map((cityIds.length ? await db.select({ id: areas.id, name: areas.name }).from(areas).where(inArray(areas.id, cityIds)) : []).map((a) => [a.id, a.name]));
 
-  for (const [i, [orgCode, kind, status]] of DEMO.entries()) {
+  for (const [j, [orgCode, kind, status]] of demo.entries()) {
+    const i = first + j;
     const code = demoCode(orgCode, kind);
     const org = orgByCode.get(orgCode);
     if (!org || have.has(code)) continue;
@@ -94,7 +110,7 @@ export async function seedFilings(db: Db): Promise<void> {
     const actorFor = (action: TransitionAction) => {
       const actor = transitionOf(action).actor;
       const u = actor === 'org' ? orgUser : actor === 'city' ? cityAdmin(org.cityId) : province;
-      return u ? { actorId: u.id, actorName: u.name || u.nick } : { actorId: null, actorName: actor === 'org' ? org.name : '管理员' };
+      return u ? { actorId: u.id, actorName: u.name || u.nick } : { actorId: null, actorName: actor === 'org' ? org.name : `${actor === 'city' ? (cityName.get(org.cityId!) ?? '') : ''}管理员` };
     };
     const path = PATHS[status];
     const start = Date.now() - (40 - i) * 24 * 3600 * 1000;
@@ -160,10 +176,18 @@ export async function seedFilings(db: Db): Promise<void> {
       ]);
     }
   }
-  await seedRecordOrgs(db);
 }
 
-const RECORD_ORGS: readonly { name: string; uscc: string; orgType: number; areaId: number }[] = [
+export interface DemoRecordOrg {
+  name: string;
+  uscc: string;
+  orgType: number;
+  areaId: number;
+  contactName?: string;
+  contactPhone?: string;
+}
+
+const RECORD_ORGS: readonly DemoRecordOrg[] = [
   { name: '河北华元职业技能评价有限公司', uscc: '91130102MA0D3K8W1A', orgType: 3, areaId: 130102 },
   { name: '石家庄市技师学院', uscc: '12130100MB1A2B3C4D', orgType: 2, areaId: 130104 },
   { name: '中国石化石家庄炼化分公司', uscc: '91130100MA0A1B2C3E', orgType: 1, areaId: 130104 },
@@ -176,18 +200,19 @@ const RECORD_ORGS: readonly { name: string; uscc: string; orgType: number; areaI
   { name: '保定骏恒汽车配件有限公司', uscc: '91130607MA0CK9T34Q', orgType: 0, areaId: 130607 },
 ];
 
-async function seedRecordOrgs(db: Db): Promise<void> {
+/** 备案机构库：按统一社会信用代码幂等写入，已有的不动 */
+export async function seedRecordOrgs(db: Db, list: readonly DemoRecordOrg[]): Promise<void> {
   await db
     .insert(baseRecordOrgs)
     .values(
-      RECORD_ORGS.map((o) => ({
+      list.map((o) => ({
         name: o.name,
         unifiedSocialCreditCode: o.uscc,
         orgType: o.orgType,
         areaId: o.areaId,
         cityId: Math.floor(o.areaId / 100) * 100 === 130000 ? null : Math.floor(o.areaId / 100) * 100,
-        contactName: '联系人',
-        contactPhone: '13831100300',
+        contactName: o.contactName ?? '联系人',
+        contactPhone: o.contactPhone ?? '13831100300',
       })),
     )
     .onConflictDoNothing();

@@ -8,7 +8,7 @@ import { baseWorkLevels, baseWorks } from '@/lib/domains/catalog/tables';
 import { people, personAssignments, personCerts, personPhotos, personWorks } from './tables';
 import type { Library } from './schemas';
 
-interface SeedPerson {
+export interface SeedPerson {
   name: string;
   /** 县区码（身份证号前 6 位） */
   area: number;
@@ -107,24 +107,44 @@ async function levelsByWork(db: Db, codes: string[]) {
 }
 
 export async function seedPersonnel(db: Db): Promise<void> {
+  await seedPeople(
+    db,
+    { assessors: ASSESSORS, examStaff: EXAM_STAFF, supervisors: SUPERVISORS },
+    {
+      130100: { city: '石家庄', site: '石家庄华元评价中心考点' },
+      130600: { city: '保定', site: '保定燕赵评价中心考点' },
+    },
+  );
+}
+
+/** 一批演示人员：考评员与考务人员按机构编码分组，督导员按市分组 */
+export interface SeedPeopleGroups {
+  assessors: Record<string, SeedPerson[]>;
+  examStaff: Record<string, SeedPerson[]>;
+  supervisors: Record<number, SeedPerson[]>;
+}
+
+/** 按 (库, 身份证号) 幂等写入人员、工种、证书、照片与考务分派；places：各市的简称与考点名（分派记录用） */
+export async function seedPeople(db: Db, groups: SeedPeopleGroups, places: Record<number, { city: string; site: string }>): Promise<void> {
+  const { assessors, examStaff, supervisors } = groups;
   const orgs = await db
     .select()
     .from(organisations)
-    .where(inArray(organisations.code, [SJZ_EVAL, BD_EVAL]));
+    .where(inArray(organisations.code, [...new Set([...Object.keys(assessors), ...Object.keys(examStaff)])]));
   const orgByCode = new Map(orgs.map((o) => [o.code, o]));
-  const allWorkCodes = [...Object.values(ASSESSORS), ...Object.values(SUPERVISORS)].flat().flatMap((p) => p.works ?? []);
+  const allWorkCodes = [...Object.values(assessors), ...Object.values(supervisors)].flat().flatMap((p) => p.works ?? []);
   const levelOf = await levelsByWork(db, [...new Set(allWorkCodes)]);
 
   const entries: { library: Library; p: SeedPerson; orgId: number | null; cityId: number; countyId: number | null }[] = [];
-  for (const [code, list] of Object.entries(ASSESSORS)) {
+  for (const [code, list] of Object.entries(assessors)) {
     const org = orgByCode.get(code);
     if (org) for (const p of list) entries.push({ library: 'assessor', p, orgId: org.id, cityId: org.cityId!, countyId: org.areaId });
   }
-  for (const [code, list] of Object.entries(EXAM_STAFF)) {
+  for (const [code, list] of Object.entries(examStaff)) {
     const org = orgByCode.get(code);
     if (org) for (const p of list) entries.push({ library: 'examStaff', p, orgId: org.id, cityId: org.cityId!, countyId: org.areaId });
   }
-  for (const [cityId, list] of Object.entries(SUPERVISORS)) for (const p of list) entries.push({ library: 'supervisor', p, orgId: null, cityId: Number(cityId), countyId: null });
+  for (const [cityId, list] of Object.entries(supervisors)) for (const p of list) entries.push({ library: 'supervisor', p, orgId: null, cityId: Number(cityId), countyId: null });
 
   let index = 0;
   for (const { library, p, orgId, cityId, countyId } of entries) {
@@ -182,9 +202,9 @@ export async function seedPersonnel(db: Db): Promise<void> {
         .values({
           personId,
           planCode: `JH2026${String(cityId).slice(2, 4)}0${(index % 4) + 1}`,
-          planName: `2026年第一批${library === 'supervisor' ? '督导' : ''}技能等级认定（${cityId === 130100 ? '石家庄' : '保定'}）`,
+          planName: `2026年第一批${library === 'supervisor' ? '督导' : ''}技能等级认定（${places[cityId].city}）`,
           role: library === 'assessor' ? '考评员' : library === 'supervisor' ? '督导员' : '监考员',
-          siteName: cityId === 130100 ? '石家庄华元评价中心考点' : '保定燕赵评价中心考点',
+          siteName: places[cityId].site,
           examDate: '2026-03-21',
         })
         .onConflictDoNothing();

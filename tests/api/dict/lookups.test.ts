@@ -44,7 +44,9 @@ describe('机构名称查询（数据范围）', () => {
 
   it('省级按名称模糊查询；机构用户只查到本机构', async () => {
     const school = await orgList('admin', '培训学校');
-    expect(school.body.data.map((o) => o.orgName).sort()).toEqual(['保定市竞秀区鸿业职业培训学校', '石家庄市新华区明德职业培训学校'].sort());
+    expect(school.body.data.map((o) => o.orgName).sort()).toEqual(
+      ['保定市竞秀区鸿业职业培训学校', '石家庄市新华区明德职业培训学校', '唐山市路南区启航职业培训学校', '武安市博远职业培训学校', '三河市燕郊新航向职业培训学校', '河间市巧手职业培训学校'].sort(),
+    );
     const own = await orgList('eval_org');
     expect(own.body.data.map((o) => o.code)).toEqual(['ORG130102001']);
   });

@@ -83,7 +83,9 @@ describe('新增机构', () => {
     const cityNode = await get<{ list: OrgItem[]; total: number }>('admin', '/sys/orgination/list', { areaId: 130600 });
     expect(cityNode.body.data.total).toBe(3);
     const type103 = await get<{ list: OrgItem[]; total: number }>('admin', '/sys/orgination/list', { orgType: 103 });
-    expect(type103.body.data.total).toBe(2);
+    // 石家庄、保定、唐山、邯郸、廊坊、沧州各一所民办培训学校
+    expect(type103.body.data.total).toBe(6);
+    expect(new Set(type103.body.data.list.map((o) => o.cityId))).toEqual(new Set([130100, 130600, 130200, 130400, 131000, 130900]));
     expect((await get('admin', '/sys/orgination/list', { status: 1 })).body.data).toMatchObject({ total: 0 });
     expect((await get('admin', '/sys/orgination/list', { orgType: 7 })).status).toBe(400);
   });

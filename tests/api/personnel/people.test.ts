@@ -154,9 +154,9 @@ describe('数据范围与权限', () => {
     expect((await call('GET', '/perSuper/photo', { headers: h.sjz_admin, query: { id: bdId } })).status).toBe(404);
     // 筛选条件越不出范围
     expect((await post<Paged<PersonItem>>('sjz_admin', '/perSuper/listSuper', { cityId: 130600 })).body.data.total).toBe(0);
-    // 省级看两市
+    // 省级看全省（演示数据有六个市的督导员）
     const all = await post<Paged<PersonItem>>('admin', '/perSuper/listSuper', { pageSize: 100 });
-    expect(new Set(all.body.data.list.map((p) => p.cityName))).toEqual(new Set(['石家庄市', '保定市']));
+    expect(new Set(all.body.data.list.map((p) => p.cityName))).toEqual(new Set(['石家庄市', '保定市', '唐山市', '邯郸市', '廊坊市', '沧州市']));
   });
 
   it('机构用户只看本机构的考评员；列表中身份证号脱敏，详情为全号', async () => {
@@ -181,7 +181,18 @@ describe('备案单位下拉', () => {
     const sjz = await post<{ name: string }[]>('sjz_admin', '/perEval/filingUnitList');
     expect(sjz.body.data.map((o) => o.name)).toEqual(['河北华元职业技能评价有限公司']);
     const all = await post<{ name: string }[]>('admin', '/perEval/filingUnitList');
-    expect(all.body.data.map((o) => o.name).sort()).toEqual(['保定燕赵职业技能评价中心有限公司', '河北华元职业技能评价有限公司'].sort());
+    // 有已完成（含作废待审、作废驳回）备案的评价机构；沧州运河（待复审）、廊坊中英（审核中）、廊坊鉴定所（已作废）不在其中
+    expect(all.body.data.map((o) => o.name).sort()).toEqual(
+      [
+        '保定燕赵职业技能评价中心有限公司',
+        '河北华元职业技能评价有限公司',
+        '唐山冀东职业技能评价有限公司',
+        '唐山国家职业技能鉴定所曹妃甸分所',
+        '邯郸市高级技工学校',
+        '廊坊润才职业技能评价有限公司',
+        '任丘市华北职业技能鉴定所',
+      ].sort(),
+    );
     // 撤下华元的已完成备案后，它不再出现
     const d = await db();
     await d.update(filings).set({ status: 6 }).where(eq(filings.orgId, (await d.select({ id: organisations.id }).from(organisations).where(eq(organisations.code, 'ORG130102001')))[0].id));

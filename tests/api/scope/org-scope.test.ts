@@ -69,15 +69,19 @@ describe('数据范围：机构', () => {
     expect(body.data).toMatchObject({ total: 0, list: [] });
   });
 
-  it('省级管理员看到两市的全部机构，并可按市、类别与名称筛选', async () => {
+  it('省级管理员看到全省的全部机构，并可按市、类别与名称筛选', async () => {
     const all = await list('admin');
-    expect(new Set(all.body.data.list.map((o) => o.cityId))).toEqual(new Set([130100, 130600]));
-    expect(all.body.data.total).toBe(6);
+    // 演示数据：石家庄、保定各 3 家，唐山 6、邯郸 5、廊坊 5、沧州 7 家
+    expect(new Set(all.body.data.list.map((o) => o.cityId))).toEqual(new Set([130100, 130600, 130200, 130400, 131000, 130900]));
+    expect(all.body.data.total).toBe(29);
     expect((await list('admin', { cityId: 130600 })).body.data.total).toBe(3);
+    expect((await list('admin', { cityId: 130900 })).body.data.total).toBe(7);
     const evals = await list('admin', { category: 'eval' });
-    expect(evals.body.data.list.map((o) => o.code).sort()).toEqual([SJZ_EVAL, BD_EVAL].sort());
+    expect(evals.body.data.total).toBe(13);
+    expect(evals.body.data.list.every((o) => o.category === 'eval')).toBe(true);
+    expect(evals.body.data.list.map((o) => o.code)).toEqual(expect.arrayContaining([SJZ_EVAL, BD_EVAL]));
     const byName = await list('admin', { name: '培训学校' });
-    expect(byName.body.data.total).toBe(2);
+    expect(byName.body.data.total).toBe(6);
     expect((await detail('admin', BD_EVAL)).status).toBe(200);
   });
 
