@@ -9,27 +9,43 @@ export async function waitForHydration(page: Page): Promise<void> {
   await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1, { timeout: 30_000 });
 }
 
+/** page.goto 与 page.reload 在页面加载后再等水合完成（另开的浏览器上下文里的页面也可用） */
+export function withHydrationWaits(page: Page): Page {
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (...args) => {
+    const res = await goto(...args);
+    await waitForHydration(page);
+    return res;
+  };
+  page.reload = async (...args) => {
+    const res = await reload(...args);
+    await waitForHydration(page);
+    return res;
+  };
+  return page;
+}
+
 /**
- * 各用例用的 test：page.goto 与 page.reload 在页面加载后再等水合完成。
+ * 各用例用的 test：page 的 goto 与 reload 等水合完成。
  * 机器繁忙时水合可能晚于服务端渲染的内容出现好几秒，不等它的用例会偶发失败。
  */
 export const test = base.extend({
   page: async ({ page }, provide) => {
-    const goto = page.goto.bind(page);
-    const reload = page.reload.bind(page);
-    page.goto = async (...args) => {
-      const res = await goto(...args);
-      await waitForHydration(page);
-      return res;
-    };
-    page.reload = async (...args) => {
-      const res = await reload(...args);
-      await waitForHydration(page);
-      return res;
-    };
-    await provide(page);
+    await provide(withHydrationWaits(page));
   },
 });
+
+/** 顶部菜单的一级项（含因宽度不够收进“…”的） */
+export async function topMenuTitles(page: Page): Promise<string[]> {
+  const items = page.getByTestId('top-menu').locator('li.ant-menu-overflow-item:not(.ant-menu-overflow-item-rest)');
+  return (await items.allTextContents()).map((s) => s.trim()).filter(Boolean);
+}
+
+/** 页面顶部弹出的全局提示 */
+export async function expectMessage(page: Page, text: string): Promise<void> {
+  await expect(page.locator('.ant-message-notice').filter({ hasText: text }).last()).toBeVisible();
+}
 
 export const DEMO_PASSWORD = 'Demo@2026';
 export const ADMIN = { account: 'admin', password: 'Admin@2026' } as const;

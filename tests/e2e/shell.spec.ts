@@ -1,6 +1,6 @@
 // 门户框架：各角色的菜单、工作台、多标签栏与右键菜单、铃铛、退出确认、只显示内容、404/403、布局设置、语言。
 import { buildMenuTree, visibleMenuTree, type MenuItem } from '@/lib/domains/access/menu';
-import { ADMIN, DEMO_PASSWORD, WORKPLACE, expect, test, type Page } from './helpers';
+import { ADMIN, DEMO_PASSWORD, WORKPLACE, expect, expectMessage, test, topMenuTitles, type Page } from './helpers';
 
 const ROLES = [
   { account: 'admin', password: ADMIN.password, label: '省级管理员' },
@@ -51,12 +51,6 @@ function permittedGroups(routes: MenuItem[]): string[] {
     .map((n) => n.meta.title);
 }
 
-/** 页面上顶部菜单的一级项（含因宽度不够收进"…"的） */
-async function topMenuTitles(page: Page): Promise<string[]> {
-  const items = page.getByTestId('top-menu').locator('li.ant-menu-overflow-item:not(.ant-menu-overflow-item-rest)');
-  return (await items.allTextContents()).map((s) => s.trim()).filter(Boolean);
-}
-
 function tab(page: Page, title: string) {
   return page.getByTestId('multi-tab').locator('.ant-tabs-tab').filter({ hasText: title });
 }
@@ -71,10 +65,6 @@ async function tabContextAction(page: Page, title: string, action: string) {
   // 直接派发点击：菜单的出现动画期间，按坐标的点击可能落到下面的面包屑上
   await item.dispatchEvent('click');
   await expect(openMenus).toHaveCount(0);
-}
-
-async function expectMessage(page: Page, text: string) {
-  await expect(page.locator('.ant-message-notice').filter({ hasText: text }).last()).toBeVisible();
 }
 
 test.describe('各角色的菜单与工作台', () => {
