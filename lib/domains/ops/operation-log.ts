@@ -119,7 +119,8 @@ export async function recordOperation(record: OperationRecord): Promise<void> {
     ip: ctx.ip.slice(0, 64) || null,
     endpoint: key.slice(0, 160),
     // 端点说明的第一句作操作名称
-    operation: record.endpoint.summary.split(/[：；]/)[0].slice(0, 300),
+    // 说明的第一句即操作名（“新增角色，或给出 id 时修改” → “新增角色”）
+    operation: record.endpoint.summary.split(/[：；，（(]/)[0].slice(0, 300),
     module: moduleOf(record),
     requestId: ctx.requestId,
     input: redact(record.input),

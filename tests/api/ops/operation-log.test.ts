@@ -67,7 +67,7 @@ describe('写操作日志', () => {
       account: 't_ol_sjz',
       userName: '石家庄教师',
       endpoint: 'POST /user/updateUser',
-      operation: '修改本人资料（用户名、真实姓名、邮箱、头像）',
+      operation: '修改本人资料',
       module: 'user',
       ip: '10.1.2.3',
       requestId: 'req-ol-1',
