@@ -1,10 +1,11 @@
 'use client';
 // 备案审核：范围内的备案（默认只看待我审核的），审核弹窗（通过/驳回 + 意见），办理历史。
+// “审核”只在当前用户此刻能办理的行上显示（市级：待初审、作废待审核；省级：待复审、作废成功），由列表接口逐行给出。
 import { useState } from 'react';
 import ListScreen from '@/components/list/ListScreen';
-import type { FilingItem } from '@/lib/domains/filing/schemas';
+import type { FilingAuditItem } from '@/lib/domains/filing/schemas';
 import { FILING_KINDS } from '@/lib/domains/filing/transitions';
-import { HistoryDialog, ReviewDialog, STATUS_OPTIONS, StatusTag } from './shared';
+import { HistoryDialog, ReviewDialog, STATUS_OPTIONS, StatusCell } from './shared';
 
 interface Target {
   id: number;
@@ -18,7 +19,7 @@ export default function FilingAudit() {
   const [refresh, setRefresh] = useState(0);
   return (
     <>
-      <ListScreen<FilingItem>
+      <ListScreen<FilingAuditItem>
         title="备案审核"
         resource="filingAudit"
         rowKey="id"
@@ -36,7 +37,7 @@ export default function FilingAudit() {
           { title: '机构名称', dataIndex: 'orgName' },
           { title: '备案类别', dataIndex: 'kindName', width: 120 },
           { title: '所在市', dataIndex: 'cityName', width: 100 },
-          { title: '状态', dataIndex: 'status', width: 160, render: (s: number, r) => <><StatusTag status={s} />{r.incrementStatus !== null ? <>增量 <StatusTag status={r.incrementStatus} /></> : null}</> },
+          { title: '状态', dataIndex: 'status', width: 160, render: (s: number, r) => <StatusCell status={s} incrementStatus={r.incrementStatus} /> },
           { title: '提交时间', dataIndex: 'submitTime', width: 170 },
         ]}
         exporter={{ path: '/filling/exportNotFilling', method: 'GET' }}
@@ -45,14 +46,14 @@ export default function FilingAudit() {
             key: 'review',
             label: '审核',
             permission: 'filingAudit.edit',
-            visible: (r) => [0, 2, 4, 5].includes(r.status),
+            visible: (r) => r.reviewable,
             onClick: (r) => setTarget({ id: r.id, title: `${r.orgName} ${r.kindName}备案` }),
           },
           {
             key: 'reviewIncrement',
             label: '审核增量',
             permission: 'filingAudit.edit',
-            visible: (r) => r.incrementStatus === 0 || r.incrementStatus === 2,
+            visible: (r) => r.incrementReviewable,
             onClick: async (r) => {
               const { apiPost } = await import('@/components/api-client');
               const d = await apiPost<{ increment: { id: number } | null }>('/fil/info/filInfoView', { id: r.id });

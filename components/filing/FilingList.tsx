@@ -7,8 +7,8 @@ import WorkTypePicker, { type PickedWork } from '@/components/catalog/WorkTypePi
 import { apiPost } from '@/components/api-client';
 import { ORG_TYPES } from '@/lib/domains/org/codes';
 import type { FilingItem } from '@/lib/domains/filing/schemas';
-import { FILING_KINDS, kindResource } from '@/lib/domains/filing/transitions';
-import { HistoryDialog, STATUS_OPTIONS, StatusTag } from './shared';
+import { EDITABLE_STATUSES, FILING_KINDS, kindResource } from '@/lib/domains/filing/transitions';
+import { HistoryDialog, STATUS_OPTIONS, StatusCell } from './shared';
 
 const ORG_TYPE_OPTIONS = Object.entries(ORG_TYPES).map(([value, label]) => ({ value: Number(value), label }));
 
@@ -16,7 +16,15 @@ const worksField: FieldSpec = {
   name: 'works',
   label: '备案工种',
   type: 'custom',
-  required: true,
+  // 自定义字段的 required 提示是“请输入…”，工种是选出来的：自带必填规则（带 required 标记仍显示星号）
+  rules: [
+    {
+      required: true,
+      validator: async (_rule, value) => {
+        if (!Array.isArray(value) || value.length === 0) throw new Error('请选择备案工种');
+      },
+    },
+  ],
   render: ({ value, onChange, disabled }) => (
     <div data-testid="filing-works">
       <WorkTypePicker value={(value as PickedWork[]) ?? []} onChange={(v) => onChange(v)} disabled={disabled} title="选择备案工种" />
@@ -66,15 +74,21 @@ export function FilingList({ kind }: { kind: 0 | 1 | 2 | 3 }) {
       { title: '机构名称', dataIndex: 'orgName' },
       { title: '所在市', dataIndex: 'cityName', width: 100 },
       { title: '工种数', dataIndex: 'workCount', width: 80 },
-      { title: '状态', dataIndex: 'status', width: 120, render: (s: number, r) => <><StatusTag status={s} />{r.incrementStatus !== null ? <StatusTag status={r.incrementStatus} /> : null}</> },
+      { title: '状态', dataIndex: 'status', width: 130, render: (s: number, r) => <StatusCell status={s} incrementStatus={r.incrementStatus} /> },
       { title: '最近意见', dataIndex: 'lastOpinion', ellipsis: true },
       { title: '提交时间', dataIndex: 'submitTime', width: 170 },
     ],
     create: formFor(kind, `新建${FILING_KINDS[kind]}备案`),
-    edit: formFor(kind, `修改${FILING_KINDS[kind]}备案`),
-    remove: { call: { path: '/fil/info/delFilInfo', body: (r) => ({ id: r.id }) }, confirm: (r) => `确定删除备案 ${r.code} 吗？` },
     exporter: { path: '/filling/exportNotFilling', method: 'GET' },
+    // 修改与删除做成行操作：只在可改的状态（未备案、被驳回）与从未提交过的状态下显示，审核中或已完成的备案不出现按钮
     rowActions: [
+      {
+        key: 'edit',
+        label: '编辑',
+        permission: `${resource}.edit`,
+        visible: (r) => EDITABLE_STATUSES.includes(r.status),
+        form: formFor(kind, `修改${FILING_KINDS[kind]}备案`),
+      },
       {
         key: 'submit',
         label: '提交审核',
@@ -110,7 +124,8 @@ export function FilingList({ kind }: { kind: 0 | 1 | 2 | 3 }) {
         label: '申请作废',
         danger: true,
         permission: `${resource}.edit`,
-        visible: (r) => r.status === 8 || r.status === 7,
+        // 有进行中的增量备案时服务端不受理作废，按钮也不出
+        visible: (r) => (r.status === 8 || r.status === 7) && r.incrementStatus === null,
         form: {
           title: '申请作废备案',
           submit: { path: '/fil/modify/voidApply' },
@@ -121,6 +136,15 @@ export function FilingList({ kind }: { kind: 0 | 1 | 2 | 3 }) {
         },
       },
       { key: 'history', label: '办理历史', onClick: (r) => setHistoryOf(r.id) },
+      {
+        key: 'delete',
+        label: '删除',
+        danger: true,
+        permission: `${resource}.delete`,
+        visible: (r) => r.status === -1,
+        confirm: (r) => `确定删除备案 ${r.code} 吗？`,
+        call: { path: '/fil/info/delFilInfo', body: (r) => ({ id: r.id }), successMessage: '已删除' },
+      },
     ],
     emptyText: `暂无${FILING_KINDS[kind]}备案`,
   };

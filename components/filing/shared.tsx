@@ -1,7 +1,7 @@
 'use client';
 // 备案界面的共用部分：状态标签、办理历史时间线、审核弹窗。
 import { useEffect, useState } from 'react';
-import { Empty, Form, Input, Modal, Radio, Spin, Tag, Timeline } from 'antd';
+import { Empty, Form, Input, Modal, Radio, Space, Spin, Tag, Timeline, Typography } from 'antd';
 import { apiPost } from '@/components/api-client';
 import { STATUS_COLOR, STATUS_LABEL } from '@/lib/domains/filing/transitions';
 
@@ -14,6 +14,21 @@ export function StatusTag({ status }: { status: number }) {
     <Tag color={STATUS_COLOR[status]} data-testid={`filing-status-${status}`}>
       {STATUS_LABEL[status] ?? status}
     </Tag>
+  );
+}
+
+/** 状态列：备案状态，另有进行中的增量备案时在下方标出增量的状态 */
+export function StatusCell({ status, incrementStatus }: { status: number; incrementStatus: number | null }) {
+  return (
+    <Space orientation="vertical" size={2}>
+      <StatusTag status={status} />
+      {incrementStatus !== null ? (
+        <span style={{ whiteSpace: 'nowrap' }} data-testid="filing-increment-status">
+          <Typography.Text type="secondary">增量：</Typography.Text>
+          <StatusTag status={incrementStatus} />
+        </span>
+      ) : null}
+    </Space>
   );
 }
 
@@ -52,13 +67,13 @@ export function HistoryDialog({ filingId, onClose }: { filingId: number | null; 
           data-testid="filing-history"
           items={items.map((h) => ({
             color: h.toStatus === 1 || h.toStatus === 3 || h.toStatus === 7 ? 'red' : h.toStatus === 8 ? 'green' : 'blue',
-            children: (
+            content: (
               <div data-testid="filing-history-item">
                 <div>
                   <b>{h.actionName}</b>
                   {h.incrementId ? <Tag style={{ marginLeft: 8 }}>增量</Tag> : null}
                   <span style={{ marginLeft: 8, color: '#888' }}>
-                    {h.fromStatusName} → {h.toStatusName}
+                    {h.fromStatusName === h.toStatusName ? h.toStatusName : `${h.fromStatusName} → ${h.toStatusName}`}
                   </span>
                 </div>
                 <div style={{ color: '#666' }}>

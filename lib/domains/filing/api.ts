@@ -22,9 +22,11 @@ import {
   VoidApplyInput,
   kindSchema,
   idOf,
+  type FilingAuditItem,
   type FilingItem,
 } from './schemas';
 import {
+  actorOf,
   applyTransition,
   assertKindPermission,
   checkTransition,
@@ -44,7 +46,7 @@ import {
 import { deleteRecordOrgs, listRecordOrgs, recordOrgImport, recordOrgInfo, saveRecordOrg, superiorOrgList } from './record-org';
 import { filingImport } from './import';
 import { filingDataApi } from './data';
-import { FILING_KINDS, STATUS_COLOR, STATUS_LABEL, TRANSITIONS } from './transitions';
+import { FILING_KINDS, STATUS_COLOR, STATUS_LABEL, TRANSITIONS, actionsFrom } from './transitions';
 
 const VIEW = [...anyKind('filing', 'query'), 'filingAudit.query'];
 const GET = [...anyKind('filing', 'get'), 'filingAudit.get'];
@@ -315,7 +317,21 @@ export const filingApi: EndpointTable = {
     permission: 'filingAudit.query',
     input: FilingListInput,
     paged: true,
-    handle: ({ page, ...filter }, ctx) => listFilings(ctx.db, ctx.user(), filter, page),
+    handle: async ({ page, ...filter }, ctx) => {
+      const result = await listFilings(ctx.db, ctx.user(), filter, page);
+      // 每行标出当前用户此刻能否审核（市级审初审与作废，省级审复审与确认作废），界面据此显示“审核”按钮
+      const actor = actorOf(ctx.user());
+      const reviewable = (status: number | null) =>
+        status !== null && actor !== null && actor !== 'org' && actionsFrom(status, 'filing', actor).length > 0;
+      return {
+        ...result,
+        list: result.list.map((r): FilingAuditItem => ({
+          ...r,
+          reviewable: reviewable(r.status),
+          incrementReviewable: r.status === 8 && r.incrementStatus !== null && actor !== null && actor !== 'org' && actionsFrom(r.incrementStatus, 'increment', actor).length > 0,
+        })),
+      };
+    },
   }),
   'POST /filInfoAudit/updateStatus': endpoint({
     summary: '审核备案或增量：市级初审（待初审）、省级复审（待复审）、市级作废审核（作废待审核）、省级确认作废（作废成功）；驳回须填意见',

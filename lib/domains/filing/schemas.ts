@@ -179,6 +179,12 @@ export interface FilingItem {
   createTime: string;
 }
 
+/** 审核列表的一行：另标出当前用户此刻能否审核备案本身与其增量 */
+export interface FilingAuditItem extends FilingItem {
+  reviewable: boolean;
+  incrementReviewable: boolean;
+}
+
 export interface FilingWorkItem {
   id: number;
   workCode: string;
