@@ -32,6 +32,7 @@ import {
   checkTransition,
   currentIncrementId,
   deleteFiling,
+  filedSites,
   filingDetail,
   filingHistoryOf,
   filingsAfter,
@@ -115,6 +116,17 @@ const dictionaries = () => ({
 const recordOrgPerm = (action: string) => `baseRecordOrg.${action}`;
 
 export const filingApi: EndpointTable = {
+  'POST /comApi/getFilSiteArray': endpoint({
+    summary: '已备案的场所（考点、考场）：只列有效备案的，按数据范围；可按机构、备案类别、场所类型、名称筛选（排考时选择）',
+    permission: 'login',
+    input: z.object({
+      orgId: z.coerce.number().int().positive().optional().describe('机构'),
+      kind: z.coerce.number().int().min(0).max(3).optional().describe('备案类别'),
+      siteType: z.enum(['site', 'examSite']).optional().describe('场所类型'),
+      name: z.string().trim().max(64).optional().describe('名称'),
+    }),
+    handle: (filter, ctx) => filedSites(ctx.db, ctx.user(), filter),
+  }),
   // ---------- 备案机构库 ----------
   'POST /org/listBaseRecordOrg': endpoint({
     summary: '备案机构库分页列表（按名称、机构类型、所在市筛选；市级只看本市）',

@@ -8,6 +8,7 @@ import { ApiError } from '@/lib/platform/api/errors';
 import { can, type Session, type SessionUser } from '@/lib/platform/auth/session';
 import { assertInScope, scopeWhere } from '@/lib/platform/auth/scope';
 import { formatBeijing } from '@/lib/platform/time';
+import { containsPattern } from '@/lib/platform/db/like';
 import { areas } from '../area/tables';
 import { organisations, organisationWorks } from '../org/tables';
 import { ORG_TYPES } from '../org/codes';
@@ -20,6 +21,7 @@ import {
   ACTOR_LABEL,
   actionsFrom,
   EDITABLE_STATUSES,
+  FILING_IN_FORCE,
   FILING_KINDS,
   kindResource,
   PENDING_BY_ACTOR,
@@ -658,4 +660,40 @@ export async function viewableFiling(ctx: Ctx, filingId: number): Promise<Filing
   const f = await loadFiling(ctx.db, ctx.user(), filingId);
   if (!can(ctx.session, [`${kindResource(f.kind)}.query`, 'filingAudit.query'])) throw ApiError.forbidden();
   return f;
+}
+
+/**
+ * 已备案的场所（考点、考场）：排考时选择。只列有效备案的场所，按范围过滤；机构用户只看本机构的，
+ * 可按机构、类别、场所类型与名称筛选。
+ */
+export async function filedSites(db: Db, user: SessionUser, filter: { orgId?: number; kind?: number; siteType?: 'site' | 'examSite'; name?: string }) {
+  const rows = await db
+    .select({
+      id: filingSites.id,
+      siteType: filingSites.siteType,
+      name: filingSites.name,
+      address: filingSites.address,
+      seats: filingSites.seats,
+      filingId: filings.id,
+      filingCode: filings.code,
+      kind: filings.kind,
+      orgId: organisations.id,
+      orgName: organisations.name,
+    })
+    .from(filingSites)
+    .innerJoin(filings, eq(filings.id, filingSites.filingId))
+    .innerJoin(organisations, eq(organisations.id, filings.orgId))
+    .where(
+      and(
+        scopeOf(user),
+        inArray(filings.status, FILING_IN_FORCE),
+        filter.orgId === undefined ? undefined : eq(filings.orgId, filter.orgId),
+        filter.kind === undefined ? undefined : eq(filings.kind, filter.kind),
+        filter.siteType ? eq(filingSites.siteType, filter.siteType) : undefined,
+        filter.name ? ilike(filingSites.name, containsPattern(filter.name)) : undefined,
+      ),
+    )
+    .orderBy(asc(organisations.name), asc(filingSites.siteType), asc(filingSites.name))
+    .limit(500);
+  return rows.map((r) => ({ ...r, label: `${r.orgName} · ${r.name}` }));
 }

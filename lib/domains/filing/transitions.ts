@@ -15,6 +15,9 @@ export const FILING_STATUS = {
   COMPLETED: 8,
 } as const;
 
+/** 备案有效的状态（审核完成；作废在审或作废被驳回时仍有效）：其场所、人员、工种可用 */
+export const FILING_IN_FORCE: readonly number[] = [FILING_STATUS.COMPLETED, FILING_STATUS.VOID_PENDING, FILING_STATUS.VOID_REJECTED];
+
 export type FilingStatus = (typeof FILING_STATUS)[keyof typeof FILING_STATUS];
 
 /** 与字典 FILING_STATUS 相同的标签（0 在审核环节称“待初审”，与提示语一致） */

@@ -14,7 +14,7 @@ import { organisations } from '@/lib/domains/org/tables';
 import { baseJobs, baseWorkLevels, baseWorks } from '@/lib/domains/catalog/tables';
 import { LEVEL_NAMES } from '@/lib/domains/catalog/schemas';
 import { filings } from '@/lib/domains/filing/tables';
-import { FILING_STATUS } from '@/lib/domains/filing/transitions';
+import { FILING_IN_FORCE } from '@/lib/domains/filing/transitions';
 import { people, personAssignments, personCerts, personPhotos, personWorks, type Person } from './tables';
 import {
   FILING_TYPES,
@@ -427,7 +427,6 @@ export async function listAssignments(db: Db, user: SessionUser, library: Librar
 // ---------- 下拉 ----------
 
 /** 备案仍然有效的状态：审核完成，以及作废待审核、作废驳回（尚未作废） */
-const FILING_IN_FORCE = [FILING_STATUS.COMPLETED, FILING_STATUS.VOID_PENDING, FILING_STATUS.VOID_REJECTED];
 
 /** 备案单位（人员的所属机构下拉）：范围内、有有效备案的评价机构 */
 export async function filingUnits(db: Db, user: SessionUser) {
