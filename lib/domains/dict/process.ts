@@ -12,7 +12,7 @@ import { formatBeijing } from '@/lib/platform/time';
 import { areas } from '../area/tables';
 import { DICT, PROCESS_STATUS_DICT } from './codes';
 import { dictItems, dictTypes, processRules, type ProcessRule } from './tables';
-import { REVIEWER_LEVELS, type ProcessRuleAddInput, type ProcessRuleListInput, type ProcessRuleUpdateInput } from './schemas';
+import { REVIEWER_LEVELS, type ReviewerLevel, type ProcessRuleAddInput, type ProcessRuleListInput, type ProcessRuleUpdateInput } from './schemas';
 import { dictOptions, isUniqueViolation, like, STATUS_NAMES } from './service';
 
 type RuleInput = z.output<typeof ProcessRuleAddInput>;
@@ -174,4 +174,19 @@ export async function updateProcessStatusLabel(db: Db, ctx: Ctx, id: number, lab
   const [after] = await db.update(dictItems).set({ label, updatedAt: new Date() }).where(eq(dictItems.id, id)).returning();
   ctx.audit({ entity: 'dict_item', entityId: id, before, after, detail: `流程状态 ${before.typeCode}:${before.value} 改名为「${label}」` });
   return { id, value: after.value, label: after.label };
+}
+
+/**
+ * 流程规则中某一审核层级是否必须填写意见：按区划由细到粗（县 → 市 → 省）取第一条启用的规则；
+ * 没有规则或规则里没有这一层级时不要求。
+ */
+export async function stepRequiresOpinion(db: Db, processType: string, reviewerLevel: ReviewerLevel, areaIds: readonly (number | null)[]): Promise<boolean> {
+  const ids = areaIds.filter((id): id is number => id !== null);
+  if (ids.length === 0) return false;
+  const rules = await db
+    .select({ areaId: processRules.areaId, steps: processRules.steps })
+    .from(processRules)
+    .where(and(eq(processRules.processType, processType), eq(processRules.status, 0), inArray(processRules.areaId, ids)));
+  const rule = ids.map((id) => rules.find((r) => r.areaId === id)).find(Boolean);
+  return rule?.steps.some((s) => s.reviewerLevel === reviewerLevel && s.opinionRequired) ?? false;
 }

@@ -74,7 +74,7 @@ export const OrgLookupInput = z.object({ orgName: z.string().trim().max(64, '机
 // ---------- 流程规则 ----------
 
 export const REVIEWER_LEVELS = { province: '省级', city: '市级', county: '县级', org: '机构' } as const;
-type ReviewerLevel = keyof typeof REVIEWER_LEVELS;
+export type ReviewerLevel = keyof typeof REVIEWER_LEVELS;
 
 export const ProcessStepInput = z.object({
   order: z.coerce.number({ error: '环节顺序必须是数字' }).int('环节顺序必须是整数').min(1, '环节顺序从 1 开始').max(99, '环节顺序最大 99'),

@@ -16,6 +16,8 @@ import { users } from '../user/tables';
 import { baseWorkLevels, baseWorks } from '../catalog/tables';
 import { LEVEL_NAMES } from '../catalog/schemas';
 import { notify } from '../message/service';
+import { ROOT_AREA_ID } from '../area/schemas';
+import { stepRequiresOpinion } from '../dict/process';
 import { filingHistory, filingIncrements, filingPeople, filings, filingSites, filingWorks } from './tables';
 import {
   ACTOR_LABEL,
@@ -483,6 +485,10 @@ export async function applyTransition(ctx: Ctx, req: TransitionRequest) {
     const f = await loadFiling(tx, user, req.id);
     const inc = req.incrementId ? await loadIncrement(tx, f, req.incrementId) : undefined;
     const t = guard(ctx, f, inc, req);
+    // 审核意见“可填”的一步，若本地的流程规则（系统管理 › 流程规则）要求该层级填写意见，则必填
+    if (t.opinion === 'optional' && !req.opinion && t.actor !== 'org' && (await stepRequiresOpinion(tx, 'FILING_AUDIT', t.actor, [f.cityId, ROOT_AREA_ID]))) {
+      throw ApiError.badRequest('请输入审核意见（本地流程规则要求填写）', { opinion: '请输入审核意见' });
+    }
     const subjectWorks = inc
       ? await tx.select({ n: count() }).from(filingWorks).where(eq(filingWorks.incrementId, inc.id))
       : await tx.select({ n: count() }).from(filingWorks).where(and(eq(filingWorks.filingId, f.id), isNull(filingWorks.incrementId)));

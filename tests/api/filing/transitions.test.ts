@@ -10,6 +10,7 @@ import { filingHistory, filings, filingWorks, baseRecordOrgs } from '@/lib/domai
 import { messages } from '@/lib/domains/message/tables';
 import { organisationWorks } from '@/lib/domains/org/tables';
 import { baseWorks } from '@/lib/domains/catalog/tables';
+import { processRules } from '@/lib/domains/dict/tables';
 import { demoUserId } from '@/db/seed';
 import type { Db } from '@/lib/platform/db/client';
 
@@ -152,7 +153,11 @@ describe('意见、通知与历史', () => {
     const msgBefore = (await db.select({ n: sql<number>`count(*)::int` }).from(messages).where(eq(messages.userId, orgUser)))[0].n;
     expect((await call('POST', '/fil/modify/submitAudit', { headers: h.eval_org, json: { id: filingId } })).status).toBe(200);
     expect((await call('POST', '/filInfoAudit/updateStatus', { headers: h.sjz_admin, json: { id: filingId, result: 'pass', opinion: '材料齐全' } })).status).toBe(200);
-    expect((await call('POST', '/filInfoAudit/updateStatus', { headers: h.admin, json: { id: filingId, result: 'pass' } })).status).toBe(200);
+    // 演示的流程规则要求省级复审填写意见：不填被拒
+    const bare = await call('POST', '/filInfoAudit/updateStatus', { headers: h.admin, json: { id: filingId, result: 'pass' } });
+    expect(bare.status).toBe(400);
+    expect(bare.body.returnMsg).toBe('请输入审核意见（本地流程规则要求填写）');
+    expect((await call('POST', '/filInfoAudit/updateStatus', { headers: h.admin, json: { id: filingId, result: 'pass', opinion: '同意备案' } })).status).toBe(200);
     const detail = await call<{ status: number; statusName: string; lastOpinion: string | null }>('POST', '/fil/info/filInfoView', { headers: h.eval_org, json: { id: filingId } });
     expect(detail.body.data).toMatchObject({ status: 8, statusName: '审核完成' });
     const notes = await db.select().from(messages).where(eq(messages.userId, orgUser)).orderBy(messages.id);
@@ -187,16 +192,27 @@ describe('增量备案', () => {
     // 增量驳回须填意见；驳回后备案仍是审核完成
     const rej = await call('POST', '/filInfoAudit/updateStatus', { headers: h.sjz_admin, json: { id: filingId, incrementId, result: 'reject' } });
     expect(rej.status).toBe(400);
-    expect((await call('POST', '/filInfoAudit/updateStatus', { headers: h.sjz_admin, json: { id: filingId, incrementId, result: 'pass' } })).status).toBe(200);
+    expect((await call('POST', '/filInfoAudit/updateStatus', { headers: h.sjz_admin, json: { id: filingId, incrementId, result: 'pass', opinion: '同意增加' } })).status).toBe(200);
     // 增量不能申请作废
     const voidInc = await call('POST', '/filInfoAudit/updateStatus', { headers: h.admin, json: { id: filingId, incrementId, action: 'voidConfirm' } });
     expect(voidInc.status).toBe(400);
-    expect((await call('POST', '/filInfoAudit/updateStatus', { headers: h.admin, json: { id: filingId, incrementId, result: 'pass' } })).status).toBe(200);
+    expect((await call('POST', '/filInfoAudit/updateStatus', { headers: h.admin, json: { id: filingId, incrementId, result: 'pass', opinion: '同意增加' } })).status).toBe(200);
     const end = await call<{ status: number; works: { workCode: string; filed: boolean }[] }>('POST', '/fil/info/filInfoView', { headers: h.eval_org, json: { id: filingId } });
     expect(end.body.data.status).toBe(8);
     expect(end.body.data.works.every((w) => w.filed)).toBe(true);
     const orgWorks = await db.select().from(organisationWorks).where(eq(organisationWorks.workCode, works[1].code));
     expect(orgWorks.length).toBeGreaterThan(0);
+  });
+
+  it('停用要求填写意见的流程规则后，审核通过可不填意见', async () => {
+    await setStatus(0);
+    await db.update(processRules).set({ status: 1 }).where(eq(processRules.processType, 'FILING_AUDIT'));
+    try {
+      const { status } = await call('POST', '/filInfoAudit/updateStatus', { headers: h.sjz_admin, json: { id: filingId, result: 'pass' } });
+      expect(status).toBe(200);
+    } finally {
+      await db.update(processRules).set({ status: 0 }).where(eq(processRules.processType, 'FILING_AUDIT'));
+    }
   });
 
   it('未完成的备案不能增量', async () => {
