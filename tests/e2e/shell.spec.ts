@@ -69,6 +69,7 @@ async function tabContextAction(page: Page, title: string, action: string) {
 
 test.describe('各角色的菜单与工作台', () => {
   const groupsByRole = new Map<string, string[]>();
+  const topMenuByRole = new Map<string, string[]>();
 
   for (const role of ROLES) {
     test(`${role.label}（${role.account}）登录后看到自己的菜单与工作台`, async ({ page }) => {
@@ -82,6 +83,7 @@ test.describe('各角色的菜单与工作台', () => {
       const expectedTop = visibleMenuTree(routes, (item) => screens.has(item.component)).map((n) => n.meta.title);
       expect(expectedTop.length).toBeGreaterThan(0);
       await expect.poll(() => topMenuTitles(page)).toEqual(expectedTop);
+      topMenuByRole.set(role.account, expectedTop);
       // show:false 的个人设置不在菜单里
       expect(routes.some((r) => r.key === 'user' && !r.meta.show)).toBe(true);
       await expect(page.getByTestId('top-menu')).not.toContainText('个人设置');
@@ -114,6 +116,11 @@ test.describe('各角色的菜单与工作台', () => {
     test.skip(groupsByRole.size < ROLES.length, '需要先运行上面各角色的用例');
     expect(groupsByRole.get('admin')).toContain('系统管理');
     expect(groupsByRole.get('teacher')).not.toContain('系统管理');
+    // 已有界面的模块进了顶部菜单：省级管理员有系统管理与机构与企业，评价机构有评价业务，教师都没有
+    expect(topMenuByRole.get('admin')).toEqual(expect.arrayContaining(['系统管理', '机构与企业', '评价业务']));
+    expect(topMenuByRole.get('eval_org')).toContain('评价业务');
+    expect(topMenuByRole.get('teacher')).not.toContain('系统管理');
+    expect(new Set([...topMenuByRole.values()].map((t) => t.join('|'))).size).toBeGreaterThanOrEqual(3);
     const distinct = new Set([...groupsByRole.values()].map((g) => g.join('|')));
     expect(distinct.size).toBeGreaterThanOrEqual(4);
   });
