@@ -87,7 +87,7 @@ const createForm: FormSpec<JobItem> = {
 };
 const editForm: FormSpec<JobItem> = {
   ...createForm,
-  title: '修改职业',
+  title: '编辑职业',
   load: (row) => ({ ...row, works: toWorkRows(row.works) }),
 };
 
@@ -103,7 +103,7 @@ export default function BaseJobList() {
     testId: 'base-job-list',
     list: { path: '/job/listBaseJob' },
     filters: [
-      { name: 'keyword', label: '名称/编码', placeholder: '职业或工种的名称、编码' },
+      { name: 'keyword', label: '名称/编码', placeholder: '职业或工种' },
       { name: 'category', label: '大类', type: 'select', options: CATEGORY_OPTIONS },
       { name: 'status', label: '状态', type: 'select', options: STATUS_OPTIONS },
     ],

@@ -70,7 +70,7 @@ function itemListProps(type: DictTypeView): ListScreenProps<DictItemView> {
     ],
     columns: [
       { title: '字典标签', dataIndex: 'label' },
-      { title: '字典取值', dataIndex: 'value', width: 150 },
+      { title: '字典取值', dataIndex: 'value', width: 120 },
       { title: '排序', dataIndex: 'sort', width: 70 },
       {
         title: '状态',
@@ -78,7 +78,7 @@ function itemListProps(type: DictTypeView): ListScreenProps<DictItemView> {
         width: 80,
         render: (v: number) => (v === 0 ? <Tag color="green">启用</Tag> : <Tag>停用</Tag>),
       },
-      { title: '备注', dataIndex: 'remark', width: 160, ellipsis: true },
+      { title: '备注', dataIndex: 'remark', width: 140, ellipsis: true },
       { title: '创建时间', dataIndex: 'createTime', width: 170 },
     ],
     create: {

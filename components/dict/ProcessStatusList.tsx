@@ -38,7 +38,7 @@ const props: ListScreenProps<StatusRow> = {
     { title: '状态', dataIndex: 'status', width: 80, render: (v: number) => (v === 0 ? <Tag color="green">启用</Tag> : <Tag>停用</Tag>) },
   ],
   edit: {
-    title: '修改状态显示文字',
+    title: '编辑状态显示文字',
     fields: [
       { name: 'value', label: '状态码', disabledOnEdit: true },
       {

@@ -8,6 +8,7 @@ import FieldInput from './FieldInput';
 import { callApi } from './options';
 import type { FieldSpec, FormSpec } from './types';
 import { initialValues, recordToValues, valuesToParams } from './values';
+import { textWidth } from './widths';
 
 export interface FormDialogProps<T> {
   spec: FormSpec<T>;
@@ -47,6 +48,8 @@ export default function FormDialog<T extends object>({ spec, row, mode, confirm,
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const fields = spec.fields.filter((f) => !(mode === 'edit' && f.createOnly));
+  // 标签宽度取最长的标签（含必填星号与冒号），长标签如“统一社会信用代码”不折行、冒号对齐
+  const labelWidth = Math.min(160, Math.max(80, ...fields.map((f) => textWidth(f.label) + 28)));
 
   useEffect(() => {
     let alive = true;
@@ -111,7 +114,7 @@ export default function FormDialog<T extends object>({ spec, row, mode, confirm,
     >
       <Spin spinning={loading}>
         {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
-        <Form form={form} layout="horizontal" labelCol={{ flex: '104px' }} labelWrap onFinish={finish} autoComplete="off" style={{ marginTop: 16 }} data-testid="form-dialog">
+        <Form form={form} layout="horizontal" labelCol={{ flex: `${labelWidth}px` }} labelWrap onFinish={finish} autoComplete="off" style={{ marginTop: 16 }} data-testid="form-dialog">
           <Row gutter={16}>
             {fields.map((field) => (
               <Col key={field.name} span={field.span ?? 24}>

@@ -14,6 +14,7 @@ import ImportButton from './ImportButton';
 import { callApi, useOptions } from './options';
 import type { FormSpec, ListColumn, ListHelpers, ListScreenProps, Option, RowAction } from './types';
 import { formatValue, initialValues, optionLabel, valuesToParams } from './values';
+import { actionsWidth, estimateColumnWidth, SELECTION_WIDTH } from './widths';
 
 /** 行内直接显示的操作数，其余收进“更多” */
 const INLINE_ACTIONS = 4;
@@ -69,6 +70,8 @@ export default function ListScreen<T extends object>(props: ListScreenProps<T>) 
   // 筛选值 → 接口参数（不含分页）；以 JSON 作依赖，调用方每次渲染新建的 params 对象不会引起重复查询
   const query = useMemo(() => ({ ...list.params, ...valuesToParams(filters, filterValues) }), [list.params, filters, filterValues]);
   const queryKey = JSON.stringify(query);
+  // 按筛选条件查不到时提示调整条件，而不是“暂无××，可新增”
+  const filtered = useMemo(() => Object.keys(valuesToParams(filters, filterValues)).length > 0, [filters, filterValues]);
   const requestKey = JSON.stringify([queryKey, paging, version, refresh.n]);
   const loading = settledKey !== requestKey;
 
@@ -170,10 +173,14 @@ export default function ListScreen<T extends object>(props: ListScreenProps<T>) 
     );
   };
 
-  const renderActions = (row: T): ReactNode => {
+  const splitActions = (row: T) => {
     const actions = actionsOf(row);
     const inline = actions.length > INLINE_ACTIONS ? actions.slice(0, INLINE_ACTIONS - 1) : actions;
-    const more = actions.slice(inline.length);
+    return { inline, more: actions.slice(inline.length) };
+  };
+
+  const renderActions = (row: T): ReactNode => {
+    const { inline, more } = splitActions(row);
     return (
       <Space size={0} wrap={false}>
         {inline.map((a) => (
@@ -204,9 +211,19 @@ export default function ListScreen<T extends object>(props: ListScreenProps<T>) 
     (detail && can(`${resource}.get`)) || (edit && can(`${resource}.edit`)) || (remove?.call && can(`${resource}.delete`)) || rowActions.some((a) => allowed(a.permission)),
   );
 
+  // 未给宽度的列按本页数据估算宽度；总宽作 scroll.x（见 ./widths.ts）
+  const dataColumns = props.columns.map((c) => {
+    const column = toTableColumn(c);
+    return column.width === undefined ? { ...column, width: estimateColumnWidth(c, data.list) } : column;
+  });
+  const split = hasRowActions ? data.list.map(splitActions) : [];
+  const actionsColumnWidth = actionsWidth(
+    split.map((a) => a.inline.map((x) => x.label)),
+    split.map((a) => a.more.length > 0),
+  );
   const columns: ColumnsType<T> = [
-    ...props.columns.map((c) => toTableColumn(c)),
-    ...(hasRowActions ? [{ title: '操作', key: '__actions', fixed: 'right' as const, render: (_: unknown, row: T) => renderActions(row) }] : []),
+    ...dataColumns,
+    ...(hasRowActions ? [{ title: '操作', key: '__actions', fixed: 'right' as const, width: actionsColumnWidth, render: (_: unknown, row: T) => renderActions(row) }] : []),
   ];
 
   // —— 工具栏 ——
@@ -215,6 +232,10 @@ export default function ListScreen<T extends object>(props: ListScreenProps<T>) 
   const selectable = canBatchDelete || visibleBatch.length > 0;
   const none = selected.keys.length === 0;
   const ids = selected.keys as (string | number)[];
+  const tableWidth =
+    dataColumns.reduce((sum, c, i) => sum + (typeof c.width === 'number' ? c.width : estimateColumnWidth(props.columns[i], data.list)), 0) +
+    (hasRowActions ? actionsColumnWidth : 0) +
+    (selectable ? SELECTION_WIDTH : 0);
 
   const batchButton = (key: string, label: ReactNode, onClick: () => void, danger?: boolean, icon?: ReactNode) => (
     <Tooltip key={key} title={none ? '请先勾选记录' : undefined}>
@@ -312,13 +333,13 @@ export default function ListScreen<T extends object>(props: ListScreenProps<T>) 
         dataSource={data.list}
         loading={loading || busy}
         size="middle"
-        scroll={{ x: 'max-content' }}
+        scroll={{ x: tableWidth }}
         rowSelection={
           selectable
             ? { selectedRowKeys: selected.keys, preserveSelectedRowKeys: true, onChange: (keys, rows) => setSelected({ keys, rows }) }
             : undefined
         }
-        locale={{ emptyText: loading ? <div style={{ height: 120 }} /> : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={props.emptyText ?? '暂无数据'} /> }}
+        locale={{ emptyText: loading ? <div style={{ height: 120 }} /> : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={filtered ? '没有符合条件的记录，请调整筛选条件后重新查询' : (props.emptyText ?? '暂无数据')} /> }}
         pagination={{
           current: paging.pageNo,
           pageSize: paging.pageSize,

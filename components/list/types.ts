@@ -153,7 +153,7 @@ export interface ListScreenProps<T extends object> {
   toolbarExtra?: (helpers: ListHelpers) => ReactNode;
   /** 每页条数选项，默认 [10, 50, 100]；默认每页 10 条 */
   pageSizeOptions?: number[];
-  /** 无数据时的提示，默认“暂无数据” */
+  /** 无数据时的提示，默认“暂无数据”；有筛选条件时统一提示“没有符合条件的记录…” */
   emptyText?: string;
   /** 外部触发刷新：值变化时重新查询（如左侧树选中的节点变了） */
   refreshKey?: unknown;

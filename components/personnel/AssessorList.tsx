@@ -32,8 +32,8 @@ const props: ListScreenProps<PersonItem> = {
   ]),
   columns: [
     ...baseColumns(paths),
-    { title: '所属机构', dataIndex: 'orgName', ellipsis: true },
-    { title: '工种与等级', dataIndex: 'worksText', width: 220, ellipsis: true, render: (v: string) => v || '—' },
+    { title: '所属机构', dataIndex: 'orgName', width: 190, ellipsis: true },
+    { title: '工种与等级', dataIndex: 'worksText', width: 200, ellipsis: true, render: (v: string) => v || '—' },
   ],
   ...forms,
   remove: {

@@ -31,7 +31,7 @@ const props: ListScreenProps<PersonItem> = {
   filters: personFilters([{ name: 'orgId', label: '所属机构', type: 'select', optionsFrom: { path: paths.filingUnits, method: 'POST', labelKey: 'name', valueKey: 'id' } }]),
   columns: [
     ...baseColumns(paths),
-    { title: '所属机构', dataIndex: 'orgName', ellipsis: true },
+    { title: '所属机构', dataIndex: 'orgName', width: 200, ellipsis: true },
     { title: '岗位', dataIndex: 'post', width: 100 },
   ],
   ...forms,

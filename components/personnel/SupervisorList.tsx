@@ -35,7 +35,7 @@ const base: ListScreenProps<PersonItem> = {
   columns: [
     ...baseColumns(paths),
     { title: '所在市', dataIndex: 'cityName', width: 90 },
-    { title: '工作单位', dataIndex: 'workUnit', ellipsis: true },
+    { title: '工作单位', dataIndex: 'workUnit', width: 180, ellipsis: true },
     { title: '职务', dataIndex: 'post', width: 100 },
   ],
   ...forms,

@@ -223,11 +223,11 @@ export function statusBatch(p: LibraryPaths, perms: { stop: string; start: strin
   ];
 }
 
+// 性别由身份证号得出，只在详情里显示，列表省出宽度给机构与工种（1440 下不出横向滚动）
 export const baseColumns = (p: LibraryPaths): ListColumn<PersonItem>[] => [
   { title: '照片', dataIndex: 'hasPhoto', width: 60, render: (_: unknown, row) => <PersonAvatar row={row} path={p.photo} /> },
   { title: '姓名', dataIndex: 'name', width: 80 },
-  { title: '身份证号', dataIndex: 'idNumber', width: 170 },
-  { title: '性别', dataIndex: 'gender', width: 56 },
+  { title: '身份证号', dataIndex: 'idNumber', width: 160 },
   { title: '手机号', dataIndex: 'mobile', width: 120 },
   statusColumnOf(),
 ];

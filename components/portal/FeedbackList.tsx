@@ -45,9 +45,9 @@ const props: ListScreenProps<FeedbackItem> = {
   ],
   columns: [
     { title: '类型', dataIndex: 'type', width: 70, render: (v: string, row) => <Tag color={TYPE_COLOR[v]}>{row.typeName}</Tag> },
-    { title: '反馈内容', dataIndex: 'content', ellipsis: true },
-    { title: '提交人', dataIndex: 'userName', width: 160, render: (v: string, row) => `${v}（${row.account}）` },
-    { title: '联系方式', dataIndex: 'contact', width: 130 },
+    { title: '反馈内容', dataIndex: 'content', width: 220, ellipsis: true },
+    { title: '提交人', dataIndex: 'userName', width: 150, ellipsis: true, render: (v: string, row) => `${v}（${row.account}）` },
+    { title: '联系方式', dataIndex: 'contact', width: 120 },
     { title: '所在市', dataIndex: 'cityName', width: 90, render: (v: string | null) => v ?? '省级' },
     { title: '提交时间', dataIndex: 'createTime', width: 170 },
     { title: '状态', dataIndex: 'replied', width: 80, render: (v: boolean) => (v ? <Tag color="green">已回复</Tag> : <Tag color="orange">待回复</Tag>) },

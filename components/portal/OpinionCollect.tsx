@@ -79,12 +79,12 @@ export default function OpinionCollect() {
       { name: 'status', label: '状态', type: 'select', options: STATUS_OPTIONS },
     ],
     columns: [
-      { title: '标题', dataIndex: 'title', ellipsis: true },
-      { title: '征集时间', key: 'dates', width: 210, render: (_: unknown, row) => `${row.startDate} 至 ${row.endDate}` },
+      { title: '标题', dataIndex: 'title', width: 200, ellipsis: true },
+      { title: '征集时间', key: 'dates', width: 200, render: (_: unknown, row) => `${row.startDate} 至 ${row.endDate}` },
       { title: '状态', dataIndex: 'status', width: 90, render: (v: string, row) => <Tag color={STATUS_COLOR[v]}>{row.statusName}</Tag> },
-      { title: '意见数', dataIndex: 'opinionCount', width: 80 },
-      { title: '发布单位', dataIndex: 'cityName', width: 100, render: (v: string | null) => v ?? '省级' },
-      { title: '发布时间', dataIndex: 'publishTime', width: 170 },
+      { title: '意见数', dataIndex: 'opinionCount', width: 70 },
+      { title: '发布单位', dataIndex: 'cityName', width: 90, render: (v: string | null) => v ?? '省级' },
+      { title: '发布时间', dataIndex: 'publishTime', width: 170, render: (v: string | null) => v ?? '未发布' },
     ],
     create: { title: '新增征集主题', fields: topicFields, submit: { path: '/sys/opinion/topic/save' }, width: 720, successMessage: '已保存为草稿，发布后开始征集' },
     // 已收到意见的主题不能删除（服务端同样拒绝），行内只对没有意见的主题显示“删除”
