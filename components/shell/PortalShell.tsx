@@ -143,8 +143,8 @@ function ShellFrame({ settings, onSettingsChange, children }: { settings: Layout
   const fixedTitles = FIXED_PAGES[pathname];
   const exact = trail.length > 0 && trail[trail.length - 1].path.replace(/\/+$/, '') === pathname.replace(/\/+$/, '');
   const crumbs: string[] = exact || !fixedTitles ? trail.map((i) => i.meta.title) : fixedTitles.map((k) => t(k));
-  // 不在菜单里、也不是固定页面的路径（多为 404/403）不开标签
-  const title = crumbs[crumbs.length - 1] ?? null;
+  // 不是菜单项本身、也不是固定页面的路径（多为 404/403，只匹配到上级目录）不开标签
+  const title = exact || fixedTitles ? (crumbs[crumbs.length - 1] ?? null) : null;
   const hideHeaderContent = exact && trail[trail.length - 1].meta.hiddenHeaderContent;
 
   const query = search.toString();
