@@ -56,6 +56,7 @@ export default function BaseRecordOrgList() {
         ],
       }}
       remove={{ call: { path: '/org/delBaseRecordOrg', body: (r) => ({ ids: [r.id] }) }, batch: { path: '/org/delBaseRecordOrg', body: (ids) => ({ ids }) } }}
+      exporter={{ path: '/org/exportBaseRecordOrg', method: 'POST' }}
       importer={{ call: { path: '/org/importRecordOrg' }, template: { path: '/org/importRecordOrgTemplate', method: 'GET' }, title: '导入备案机构' }}
       emptyText="暂无备案机构"
     />

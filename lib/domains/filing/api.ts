@@ -44,7 +44,7 @@ import {
   review,
   saveFiling,
 } from './service';
-import { deleteRecordOrgs, listRecordOrgs, recordOrgImport, recordOrgInfo, saveRecordOrg, superiorOrgList } from './record-org';
+import { deleteRecordOrgs, exportRecordOrgs, listRecordOrgs, recordOrgImport, recordOrgInfo, saveRecordOrg, superiorOrgList } from './record-org';
 import { filingImport } from './import';
 import { filingDataApi } from './data';
 import { FILING_KINDS, STATUS_COLOR, STATUS_LABEL, TRANSITIONS, actionsFrom } from './transitions';
@@ -166,6 +166,12 @@ export const filingApi: EndpointTable = {
       ctx.audit({ entity: 'base_record_org', detail: `导入备案机构 ${answer.total} 条` });
       return answer;
     },
+  }),
+  'POST /org/exportBaseRecordOrg': endpoint({
+    summary: '按当前筛选导出备案机构库（.xlsx）',
+    permission: recordOrgPerm('export'),
+    input: RecordOrgListInput,
+    handle: (filter, ctx) => exportRecordOrgs(ctx.db, ctx.user(), filter),
   }),
   'GET /org/importRecordOrgTemplate': templateEndpoint(recordOrgImport, { permission: recordOrgPerm('import') }),
   'POST /org/dictDetailInfo': endpoint({

@@ -1,6 +1,6 @@
 // 备案机构库：按市的数据范围维护登记在册的备案机构（类型 0、1、2、3、100–103），可批量导入。
 import { z } from 'zod';
-import { and, asc, count, desc, eq, ilike, inArray, isNotNull, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, inArray, isNotNull, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/platform/db/client';
 import type { Ctx } from '@/lib/platform/api/endpoint';
 import type { Page, PageResult } from '@/lib/platform/api/paging';
@@ -8,6 +8,8 @@ import type { SessionUser } from '@/lib/platform/auth/session';
 import { ApiError } from '@/lib/platform/api/errors';
 import { assertInScope, scopeWhere } from '@/lib/platform/auth/scope';
 import { defineImport } from '@/lib/platform/excel/import';
+import { exportXlsx, keysetBatches } from '@/lib/platform/excel/export';
+import { containsPattern } from '@/lib/platform/db/like';
 import { mobileSchema } from '@/lib/platform/identity';
 import { formatBeijing } from '@/lib/platform/time';
 import { areas } from '../area/tables';
@@ -32,17 +34,49 @@ function toItem(r: RecordOrg, names: { areaName: string | null; cityName: string
 }
 export type RecordOrgItem = ReturnType<typeof toItem>;
 
-export async function listRecordOrgs(db: Db, user: SessionUser, filter: z.output<typeof RecordOrgListInput>, page: Page): Promise<PageResult<RecordOrgItem>> {
+type RecordOrgFilter = z.output<typeof RecordOrgListInput>;
+
+function recordOrgWhere(user: SessionUser, filter: RecordOrgFilter): SQL | undefined {
   const conds: (SQL | undefined)[] = [scopeOf(user)];
-  if (filter.name) conds.push(ilike(baseRecordOrgs.name, `%${filter.name}%`));
+  if (filter.name) conds.push(ilike(baseRecordOrgs.name, containsPattern(filter.name)));
   if (filter.orgType !== undefined) conds.push(eq(baseRecordOrgs.orgType, filter.orgType));
   if (filter.cityId) conds.push(eq(baseRecordOrgs.cityId, filter.cityId));
-  const where = and(...conds);
+  return and(...conds);
+}
+
+export async function listRecordOrgs(db: Db, user: SessionUser, filter: RecordOrgFilter, page: Page): Promise<PageResult<RecordOrgItem>> {
+  const where = recordOrgWhere(user, filter);
   const [rows, [{ total }]] = await Promise.all([
     db.select().from(baseRecordOrgs).where(where).orderBy(desc(baseRecordOrgs.id)).limit(page.pageSize).offset(page.offset),
     db.select({ total: count() }).from(baseRecordOrgs).where(where),
   ]);
   return { list: await withNames(db, rows), total };
+}
+
+/** 按当前筛选导出（按 id 键集分批读取，内存占用不随条数增长） */
+export function exportRecordOrgs(db: Db, user: SessionUser, filter: RecordOrgFilter) {
+  const where = recordOrgWhere(user, filter);
+  return exportXlsx<RecordOrgItem>({
+    sheetName: '备案机构库',
+    columns: [
+      { header: '机构名称', key: 'name', width: 36 },
+      { header: '统一社会信用代码', key: 'unifiedSocialCreditCode', width: 22 },
+      { header: '机构类型', key: 'orgTypeName', width: 20 },
+      { header: '所在市', key: 'cityName', width: 10 },
+      { header: '所在区县', key: 'areaName', width: 12 },
+      { header: '上级主管单位', key: 'superiorName', width: 28 },
+      { header: '法定代表人', key: 'legalPerson', width: 12 },
+      { header: '联系人', key: 'contactName', width: 10 },
+      { header: '联系电话', key: 'contactPhone', width: 14 },
+      { header: '地址', key: 'address', width: 36 },
+      { header: '登记时间', key: 'createTime', width: 20 },
+    ],
+    rows: keysetBatches(
+      async (last: number | null, limit) =>
+        withNames(db, await db.select().from(baseRecordOrgs).where(and(where, last === null ? undefined : gt(baseRecordOrgs.id, last))).orderBy(asc(baseRecordOrgs.id)).limit(limit)),
+      (r) => r.id,
+    ),
+  });
 }
 
 /** 批量取区划与上级单位名称（避免逐行查询） */
