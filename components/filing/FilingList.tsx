@@ -9,6 +9,7 @@ import { ORG_TYPES } from '@/lib/domains/org/codes';
 import type { FilingItem } from '@/lib/domains/filing/schemas';
 import { EDITABLE_STATUSES, FILING_KINDS, kindResource } from '@/lib/domains/filing/transitions';
 import { HistoryDialog, STATUS_OPTIONS, StatusCell } from './shared';
+import FilingDataDialog from './FilingDataDialog';
 
 const ORG_TYPE_OPTIONS = Object.entries(ORG_TYPES).map(([value, label]) => ({ value: Number(value), label }));
 
@@ -58,6 +59,7 @@ function formFor(kind: number, title: string): FormSpec<FilingItem> {
 export function FilingList({ kind }: { kind: 0 | 1 | 2 | 3 }) {
   const resource = kindResource(kind);
   const [historyOf, setHistoryOf] = useState<number | null>(null);
+  const [dataOf, setDataOf] = useState<FilingItem | null>(null);
   const props: ListScreenProps<FilingItem> = {
     title: `${FILING_KINDS[kind]}备案`,
     resource,
@@ -89,6 +91,8 @@ export function FilingList({ kind }: { kind: 0 | 1 | 2 | 3 }) {
         visible: (r) => EDITABLE_STATUSES.includes(r.status),
         form: formFor(kind, `修改${FILING_KINDS[kind]}备案`),
       },
+      // 场所与人员：可改的状态下增删改、导入，其余状态只读查看
+      { key: 'data', label: '场所与人员', onClick: (r) => setDataOf(r) },
       {
         key: 'submit',
         label: '提交审核',
@@ -152,6 +156,7 @@ export function FilingList({ kind }: { kind: 0 | 1 | 2 | 3 }) {
     <>
       <ListScreen {...props} />
       <HistoryDialog filingId={historyOf} onClose={() => setHistoryOf(null)} />
+      <FilingDataDialog filing={dataOf} onClose={() => setDataOf(null)} />
     </>
   );
 }

@@ -6,7 +6,7 @@
 import ExcelJS from 'exceljs';
 import { request, type APIRequestContext, type Locator } from '@playwright/test';
 import { idCheckChar } from '@/lib/platform/identity/id-number';
-import { ADMIN, DEMO_PASSWORD, expect, loginAs, test, type Page } from './helpers';
+import { ADMIN, DEMO_PASSWORD, chooseOption, expect, expectMessage, loginAs, test, type Page } from './helpers';
 
 const SHOTS = 'test-results';
 const SUFFIX = Date.now().toString(36);
@@ -104,19 +104,8 @@ async function openMenu(page: Page, group: string, ...path: string[]) {
   }
 }
 
-async function expectMessage(page: Page, text: string) {
-  await expect(page.locator('.ant-message-notice').filter({ hasText: text }).last()).toBeVisible();
-}
-
 /** 打开的弹窗（按其中的内容找） */
 const modalWith = (page: Page, inner: Locator) => page.locator('.ant-modal-wrap:not([style*="display: none"]) .ant-modal').filter({ has: inner });
-
-/** 在选择框里选一项 */
-async function choose(page: Page, select: Locator, label: string) {
-  await select.click();
-  const dropdown = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
-  await dropdown.locator('.ant-select-item-option').filter({ hasText: label }).first().click();
-}
 
 /** 行内操作（超过 4 个时收在“更多”里） */
 async function clickRowAction(page: Page, row: Locator, key: string) {
@@ -169,7 +158,7 @@ test.describe.serial('机构备案：新建、提交、两级审核、历史与�
     await list.getByTestId('list-create').click();
     const form = modalWith(page, page.getByTestId('form-dialog'));
     await expect(form).toContainText('新建职业资格备案');
-    await choose(page, form.getByLabel('机构类型'), '社会培训评价组织');
+    await chooseOption(page, form.getByLabel('机构类型'), '社会培训评价组织');
     await form.getByLabel('联系人').fill('陈静');
     await form.getByLabel('联系电话').fill('13912345678');
     await form.getByLabel('地址').fill('石家庄市长安区中山东路 1 号');
@@ -207,6 +196,33 @@ test.describe.serial('机构备案：新建、提交、两级审核、历史与�
     await expect(row.getByTestId('filing-status--1')).toHaveText('未备案');
     expect(filing.workCount).toBe(2);
 
+    // 场所与人员：在“考点”页签新增一个考点；证件号不对的考务人员被拦下
+    await clickRowAction(page, row, 'data');
+    const data = page.getByTestId('filing-data');
+    await expect(modalWith(page, data)).toContainText('场所与人员');
+    await data.getByRole('tab', { name: '考点' }).click();
+    const sites = data.getByTestId('filing-data-examSite');
+    await sites.getByTestId('list-create').click();
+    const siteForm = modalWith(page, page.getByTestId('form-dialog'));
+    await siteForm.getByLabel('名称').fill('华元评价第一考点');
+    await siteForm.getByLabel('地址').fill('石家庄市长安区中山东路 1 号三楼');
+    await siteForm.getByTestId('form-dialog-ok').click();
+    await expect(siteForm).toBeHidden();
+    await expect(sites.locator('.ant-table-row').filter({ hasText: '华元评价第一考点' })).toHaveCount(1);
+    await data.getByRole('tab', { name: '考务人员' }).click();
+    const staff = data.getByTestId('filing-data-examStaff');
+    await staff.getByTestId('list-create').click();
+    const staffForm = modalWith(page, page.getByTestId('form-dialog'));
+    await staffForm.getByLabel('姓名').fill('赵明');
+    await staffForm.getByLabel('身份证号').fill('130102199001011235');
+    await staffForm.getByLabel('手机号').fill('13912345670');
+    await staffForm.getByTestId('form-dialog-ok').click();
+    await expect(staffForm).toContainText('身份证号校验位不正确');
+    await staffForm.getByRole('button', { name: /取\s*消/ }).click();
+    await page.screenshot({ path: `${SHOTS}/filing-data.png` });
+    await modalWith(page, data).locator('.ant-modal-close').click();
+    await expect(data).toBeHidden();
+
     // 提交审核：先确认
     await clickRowAction(page, row, 'submit');
     const confirm = page.locator('.ant-modal-confirm');
@@ -240,8 +256,8 @@ test.describe.serial('机构备案：新建、提交、两级审核、历史与�
     await expect(dialog).toBeHidden();
     // 默认只列待我审核的：初审通过后不再列出；看全部时为待复审
     await expect(rowOf(list, code)).toHaveCount(0);
-    await choose(page, list.getByTestId('list-filters').getByLabel('范围'), '全部');
-    await choose(page, list.getByTestId('list-filters').getByLabel('备案类别'), '职业资格');
+    await chooseOption(page, list.getByTestId('list-filters').getByLabel('范围'), '全部');
+    await chooseOption(page, list.getByTestId('list-filters').getByLabel('备案类别'), '职业资格');
     await list.getByTestId('list-search').click();
     await expect(rowOf(list, code).getByTestId('filing-status-2')).toHaveText('待复审');
 
@@ -264,8 +280,8 @@ test.describe.serial('机构备案：新建、提交、两级审核、历史与�
     await dialog.getByTestId('review-submit').click();
     await expect(dialog).toBeHidden();
     await expect(rowOf(list, code)).toHaveCount(0);
-    await choose(page, list.getByTestId('list-filters').getByLabel('范围'), '全部');
-    await choose(page, list.getByTestId('list-filters').getByLabel('备案类别'), '职业资格');
+    await chooseOption(page, list.getByTestId('list-filters').getByLabel('范围'), '全部');
+    await chooseOption(page, list.getByTestId('list-filters').getByLabel('备案类别'), '职业资格');
     await list.getByTestId('list-search').click();
     await expect(rowOf(list, code).getByTestId('filing-status-8')).toHaveText('审核完成');
     await page.screenshot({ path: `${SHOTS}/filing-completed-admin.png` });

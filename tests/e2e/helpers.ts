@@ -1,5 +1,5 @@
 // e2e 公共步骤：像用户一样在登录页登录；演示账号与密码（种子数据，见 README 演示账号）。
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 
 export { expect };
 export type { Page };
@@ -40,6 +40,39 @@ export const test = base.extend({
 export async function topMenuTitles(page: Page): Promise<string[]> {
   const items = page.getByTestId('top-menu').locator('li.ant-menu-overflow-item:not(.ant-menu-overflow-item-rest)');
   return (await items.allTextContents()).map((s) => s.trim()).filter(Boolean);
+}
+
+/**
+ * 悬停菜单（页头账号菜单等）里点一项，直到 done 成立：菜单的出现动画期间点击可能落空，
+ * 机器繁忙时就整个重来一次（done 已成立则不再点）。
+ */
+export async function hoverMenuAction(page: Page, trigger: Locator, item: string | RegExp, done: () => Promise<void>): Promise<void> {
+  let attempt = 0;
+  await expect(async () => {
+    if (attempt++ > 0) {
+      try {
+        await done();
+        return;
+      } catch {
+        // 上一次没点成：再悬停、再点
+      }
+    }
+    await trigger.hover({ timeout: 5_000 });
+    await page.getByRole('menuitem', { name: item }).click({ timeout: 5_000 });
+    await done();
+  }).toPass({ timeout: 60_000 });
+}
+
+/** antd 选择框里选一项（可先输入搜索）；确认选上为止，选上了就不再点（多选再点会取消） */
+export async function chooseOption(page: Page, select: Locator, label: string, search?: string): Promise<void> {
+  const box = select.locator('xpath=ancestor::*[contains(concat(" ", normalize-space(@class), " "), " ant-select ")][1]');
+  await expect(async () => {
+    if ((await box.textContent())?.includes(label)) return;
+    await select.click({ timeout: 5_000 });
+    if (search) await select.fill(search);
+    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: label }).first().click({ timeout: 5_000 });
+    await expect(box).toContainText(label, { timeout: 3_000 });
+  }).toPass({ timeout: 45_000 });
 }
 
 /** 页面顶部弹出的全局提示 */

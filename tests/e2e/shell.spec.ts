@@ -1,6 +1,6 @@
 // 门户框架：各角色的菜单、工作台、多标签栏与右键菜单、铃铛、退出确认、只显示内容、404/403、布局设置、语言。
 import { buildMenuTree, visibleMenuTree, type MenuItem } from '@/lib/domains/access/menu';
-import { ADMIN, DEMO_PASSWORD, WORKPLACE, expect, expectMessage, test, topMenuTitles, type Page } from './helpers';
+import { ADMIN, DEMO_PASSWORD, WORKPLACE, expect, expectMessage, hoverMenuAction, test, topMenuTitles, type Page } from './helpers';
 
 const ROLES = [
   { account: 'admin', password: ADMIN.password, label: '省级管理员' },
@@ -132,9 +132,7 @@ test.describe('多标签栏', () => {
     await expect(tab(page, '工作台')).toHaveCount(1);
 
     // 从页头下拉进入个人设置：多一个标签并成为当前标签
-    await page.getByTestId('account-menu').hover();
-    await page.getByRole('menuitem', { name: '个人设置' }).click();
-    await expect(page).toHaveURL(/\/account\/settings\/basic$/);
+    await hoverMenuAction(page, page.getByTestId('account-menu'), '个人设置', () => expect(page).toHaveURL(/\/account\/settings\/basic$/, { timeout: 10_000 }));
     await expect(tab(page, '基本设置')).toHaveClass(/ant-tabs-tab-active/);
     await expect(page.getByTestId('multi-tab').locator('.ant-tabs-tab')).toHaveCount(2);
 
@@ -209,10 +207,8 @@ test.describe('页头', () => {
   test('退出登录先确认：取消则仍在门户，确定后回到登录页且会话失效', async ({ page }) => {
     await loginAs(page, 'sjz_admin', DEMO_PASSWORD);
     const logout = async () => {
-      await page.getByTestId('account-menu').hover();
-      await page.getByRole('menuitem', { name: '退出登录' }).click();
       const dialog = page.locator('.ant-modal-confirm');
-      await expect(dialog).toContainText('确定要退出登录吗？');
+      await hoverMenuAction(page, page.getByTestId('account-menu'), '退出登录', () => expect(dialog).toContainText('确定要退出登录吗？', { timeout: 5_000 }));
       return dialog;
     };
     let dialog = await logout();
@@ -231,20 +227,14 @@ test.describe('页头', () => {
 
   test('语言菜单：切到 English 后框架文字变为英文，繁体中文缺的文字回退到简体', async ({ page }) => {
     await loginAs(page, 'teacher', DEMO_PASSWORD);
-    await page.getByTestId('language-menu').hover();
-    await page.getByRole('menuitem', { name: /English/ }).click();
-    await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
+    await hoverMenuAction(page, page.getByTestId('language-menu'), /English/, () => expect(page.locator('html')).toHaveAttribute('lang', 'en-US', { timeout: 10_000 }));
     await expect(page.getByTestId('account-menu')).toContainText('Hello,');
     await expect(page.getByTestId('my-functions')).toContainText('My functions');
 
-    await page.getByTestId('language-menu').hover();
-    await page.getByRole('menuitem', { name: /繁體中文/ }).click();
-    await expect(page.locator('html')).toHaveAttribute('lang', 'zh-TW');
+    await hoverMenuAction(page, page.getByTestId('language-menu'), /繁體中文/, () => expect(page.locator('html')).toHaveAttribute('lang', 'zh-TW', { timeout: 10_000 }));
     await expect(page.getByTestId('account-menu')).toContainText('您好，');
 
-    await page.getByTestId('language-menu').hover();
-    await page.getByRole('menuitem', { name: /简体中文/ }).click();
-    await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+    await hoverMenuAction(page, page.getByTestId('language-menu'), /简体中文/, () => expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN', { timeout: 10_000 }));
     await expect(page.getByTestId('my-functions')).toContainText('我的功能');
   });
 });

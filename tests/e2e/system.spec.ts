@@ -3,7 +3,7 @@
 // 每次运行用新的名称（后缀取时间），不依赖之前运行留下的数据；各用例共用场景一的角色与账号，故串行。
 import ExcelJS from 'exceljs';
 import type { Browser, Locator } from '@playwright/test';
-import { ADMIN, expect, expectMessage, fillLogin, loginAs, test, topMenuTitles, waitForHydration, withHydrationWaits, type Page } from './helpers';
+import { ADMIN, chooseOption, expect, expectMessage, fillLogin, loginAs, test, topMenuTitles, waitForHydration, withHydrationWaits, type Page } from './helpers';
 
 const SHOTS = 'test-results';
 const SUFFIX = Date.now().toString(36);
@@ -44,14 +44,6 @@ async function openMenu(page: Page, group: string, ...path: string[]) {
 
 /** 表单弹窗（筛选栏与弹窗里有同名的字段，输入一律限定在弹窗或筛选栏里，按标签找） */
 const formDialog = (page: Page) => page.locator('.ant-modal').filter({ has: page.getByTestId('form-dialog') });
-
-/** 在选择框里选一项（可输入文字筛选） */
-async function choose(page: Page, select: Locator, label: string, search?: string) {
-  await select.click();
-  if (search) await select.fill(search);
-  const dropdown = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
-  await dropdown.locator('.ant-select-item-option').filter({ hasText: label }).first().click();
-}
 
 /** 列表按账号筛选后该账号的行 */
 async function accountRow(page: Page, account: string): Promise<Locator> {
@@ -107,7 +99,7 @@ test.describe.serial('系统管理：角色、账号、冻结、导入与操作�
     await expect(roleDialog).toContainText('新增角色');
     await roleDialog.getByLabel('角色名称').fill(ROLE.name);
     await roleDialog.getByLabel('角色编码').fill(ROLE.code);
-    await choose(page, roleDialog.getByLabel('层级'), '省级');
+    await chooseOption(page, roleDialog.getByLabel('层级'), '省级');
     const editor = roleDialog.getByTestId('role-editor');
     await expect(editor.getByTestId('role-tree')).toBeVisible();
     for (const key of ['dict', 'sysLog']) {
@@ -140,7 +132,7 @@ test.describe.serial('系统管理：角色、账号、冻结、导入与操作�
     await userDialog.getByLabel('用户名', { exact: true }).fill(USER.nickName);
     await userDialog.getByLabel('初始密码').fill(USER.password);
     await userDialog.getByLabel('确认密码').fill(USER.password);
-    await choose(page, userDialog.getByLabel('角色', { exact: true }), ROLE.name, ROLE.name);
+    await chooseOption(page, userDialog.getByLabel('角色', { exact: true }), ROLE.name, ROLE.name);
     await expect(userDialog.locator('.ant-select-selection-item').filter({ hasText: ROLE.name })).toHaveCount(1);
     // 多选的下拉选完不收起：点一下弹窗标题收起它
     await userDialog.locator('.ant-modal-title').click();

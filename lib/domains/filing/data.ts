@@ -39,12 +39,15 @@ function dataEndpoints<Row extends { id: number }>(opts: {
   const { path, title } = opts;
   return {
     [`POST /fil/${path}/list`]: endpoint({
-      summary: `备案${title}列表`,
+      summary: `备案${title}列表（分页）`,
       permission: QUERY,
       input: DataListInput,
-      handle: async ({ filingId }, ctx) => {
+      paged: true,
+      // 一份备案的场所与人员不多（数十条）：整份读出后分页
+      handle: async ({ filingId, page }, ctx) => {
         await viewableFiling(ctx, filingId);
-        return opts.list(ctx, filingId);
+        const rows = await opts.list(ctx, filingId);
+        return { list: rows.slice(page.offset, page.offset + page.pageSize), total: rows.length };
       },
     }),
     [`POST /fil/${path}/info`]: endpoint({

@@ -280,8 +280,8 @@ describe('录入与导入', () => {
     const { status, body } = await call<{ errors: { row: number }[] }>('POST', '/fil/evaluator/import', { headers: h.eval_org, form });
     expect(status).toBe(400);
     expect(body.data.errors.map((e) => e.row)).toContain(3);
-    const list = await call<unknown[]>('POST', '/fil/evaluator/list', { headers: h.eval_org, json: { filingId } });
-    expect(list.body.data).toEqual([]);
+    const list = await call<{ list: unknown[]; total: number }>('POST', '/fil/evaluator/list', { headers: h.eval_org, json: { filingId } });
+    expect(list.body.data).toMatchObject({ list: [], total: 0 });
   });
 
   it('提交前至少有一个工种', async () => {

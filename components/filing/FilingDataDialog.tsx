@@ -1,0 +1,161 @@
+'use client';
+// 备案的场所与人员（培训/评价场所、考点、考务人员、督导员、考评员）：一个弹窗，每类一个页签，各是一个 ListScreen。
+// 端点见 lib/domains/filing/data.ts（/fil/<类>/list|save|del|import|importTemplate）；只有未备案、被驳回的备案可改，
+// 其余状态只读。按钮按备案类别的资源权限 `${resource}.add|edit|delete|import` 显示。
+import { Alert, Modal, Tabs } from 'antd';
+import ListScreen from '@/components/list/ListScreen';
+import type { FieldSpec, FormSpec, ListColumn, ListScreenProps } from '@/components/list/types';
+import { checkIdNumber } from '@/lib/platform/identity/id-number';
+import { MOBILE_MESSAGE, MOBILE_PATTERN } from '@/lib/platform/identity/mobile';
+import type { FilingItem } from '@/lib/domains/filing/schemas';
+import { EDITABLE_STATUSES, kindResource } from '@/lib/domains/filing/transitions';
+
+interface DataRow {
+  id: number;
+  name: string;
+  [field: string]: unknown;
+}
+
+type Group = 'site' | 'person';
+
+/** 五类资料：路径段即端点里的资料名 */
+const VARIANTS: readonly { key: string; label: string; group: Group }[] = [
+  { key: 'site', label: '培训/评价场所', group: 'site' },
+  { key: 'examSite', label: '考点', group: 'site' },
+  { key: 'examStaff', label: '考务人员', group: 'person' },
+  { key: 'supervisor', label: '督导员', group: 'person' },
+  { key: 'evaluator', label: '考评员', group: 'person' },
+];
+
+const maxLength = (label: string, max: number) => ({ max, message: `${label}不能超过 ${max} 个字` });
+const mobileRule = { pattern: MOBILE_PATTERN, message: MOBILE_MESSAGE };
+const positiveInteger = (label: string) => ({ type: 'integer' as const, min: 1, message: `${label}必须是大于 0 的整数` });
+
+/** 证件号码：与服务端同一个校验函数（空值交给必填规则） */
+const idNumberField = (help?: string): FieldSpec => ({
+  name: 'idNumber',
+  label: '身份证号',
+  required: true,
+  span: 12,
+  help,
+  rules: [
+    {
+      validator: async (_rule, value: unknown) => {
+        if (typeof value !== 'string' || !value.trim()) return;
+        const checked = checkIdNumber(value);
+        if (!checked.ok) throw new Error(checked.message);
+      },
+    },
+  ],
+});
+
+const SITE_FIELDS: FieldSpec[] = [
+  { name: 'name', label: '名称', required: true, rules: [maxLength('名称', 128)] },
+  { name: 'address', label: '地址', required: true, rules: [maxLength('地址', 200)] },
+  { name: 'area', label: '面积（平方米）', type: 'number', span: 12, rules: [positiveInteger('面积')] },
+  { name: 'seats', label: '工位数', type: 'number', span: 12, rules: [positiveInteger('工位数')] },
+  { name: 'contactName', label: '联系人', span: 12, rules: [maxLength('联系人', 64)] },
+  { name: 'contactPhone', label: '联系电话', span: 12, rules: [mobileRule] },
+];
+
+const personFields = (mode: 'create' | 'edit'): FieldSpec[] => [
+  { name: 'name', label: '姓名', required: true, span: 12, rules: [maxLength('姓名', 64)] },
+  // 列表只给出部分号码（前 6 后 4 位），修改时须重新填写完整号码
+  idNumberField(mode === 'edit' ? '为保护个人信息，列表只显示部分号码；修改时请重新输入完整的证件号码' : undefined),
+  { name: 'mobile', label: '手机号', required: true, span: 12, rules: [mobileRule] },
+  { name: 'title', label: '职称/职务', span: 12, rules: [maxLength('职称/职务', 64)] },
+  { name: 'certificateNo', label: '证书编号', span: 12, rules: [maxLength('证书编号', 64)] },
+  { name: 'workCode', label: '工种编码', span: 12, rules: [maxLength('工种编码', 32)] },
+];
+
+const SITE_COLUMNS: ListColumn<DataRow>[] = [
+  { title: '名称', dataIndex: 'name' },
+  { title: '地址', dataIndex: 'address', ellipsis: true },
+  { title: '面积（平方米）', dataIndex: 'area', width: 130 },
+  { title: '工位数', dataIndex: 'seats', width: 90 },
+  { title: '联系人', dataIndex: 'contactName', width: 100 },
+  { title: '联系电话', dataIndex: 'contactPhone', width: 130 },
+];
+
+const PERSON_COLUMNS: ListColumn<DataRow>[] = [
+  { title: '姓名', dataIndex: 'name', width: 100 },
+  { title: '身份证号', dataIndex: 'idNumber', width: 190 },
+  { title: '手机号', dataIndex: 'mobile', width: 130 },
+  { title: '职称/职务', dataIndex: 'title' },
+  { title: '证书编号', dataIndex: 'certificateNo' },
+  { title: '工种编码', dataIndex: 'workCode', width: 120 },
+];
+
+/** 新增与修改表单：提交体带上备案 id；清空的联系电话不提交（服务端把未给出的联系电话存为空） */
+function formOf(variant: (typeof VARIANTS)[number], filingId: number, mode: 'create' | 'edit'): FormSpec<DataRow> {
+  const site = variant.group === 'site';
+  return {
+    title: `${mode === 'create' ? '新增' : '修改'}${variant.label}`,
+    width: 720,
+    submit: { path: `/fil/${variant.key}/save` },
+    fields: site ? SITE_FIELDS : personFields(mode),
+    body: (values, row) => {
+      const { contactPhone, ...rest } = values;
+      return { ...rest, ...(contactPhone ? { contactPhone } : {}), filingId, id: row?.id };
+    },
+    // 人员的证件号码在列表中是遮掩过的，不作为初始值
+    load: site ? undefined : (row) => ({ ...row, idNumber: undefined }),
+  };
+}
+
+function screenOf(variant: (typeof VARIANTS)[number], filingId: number, resource: string, editable: boolean): ListScreenProps<DataRow> {
+  const site = variant.group === 'site';
+  const base: ListScreenProps<DataRow> = {
+    title: variant.label,
+    resource,
+    rowKey: 'id',
+    testId: `filing-data-${variant.key}`,
+    list: { path: `/fil/${variant.key}/list`, params: { filingId } },
+    columns: site ? SITE_COLUMNS : PERSON_COLUMNS,
+    emptyText: editable ? `暂无${variant.label}，可新增或导入` : `暂无${variant.label}`,
+  };
+  if (!editable) return base;
+  return {
+    ...base,
+    create: formOf(variant, filingId, 'create'),
+    edit: formOf(variant, filingId, 'edit'),
+    remove: {
+      call: { path: `/fil/${variant.key}/del`, body: (row) => ({ filingId, id: row.id }) },
+      confirm: (row) => `确定删除${variant.label}「${row.name}」吗？`,
+    },
+    importer: {
+      // 上传体只有文件：备案 id 放在查询串里（接口把查询参数与表单字段合并校验）
+      call: { path: `/fil/${variant.key}/import?filingId=${filingId}` },
+      template: { path: `/fil/${variant.key}/importTemplate`, method: 'GET' },
+      title: `导入${variant.label}`,
+    },
+  };
+}
+
+/** 场所与人员弹窗：filing 为空时关闭 */
+export default function FilingDataDialog({ filing, onClose }: { filing: FilingItem | null; onClose: () => void }) {
+  const editable = filing !== null && EDITABLE_STATUSES.includes(filing.status);
+  return (
+    <Modal
+      open={filing !== null}
+      title={filing ? `场所与人员：${filing.code} ${filing.orgName}` : ''}
+      width={1100}
+      footer={null}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      {filing && (
+        <div data-testid="filing-data">
+          {!editable && <Alert type="info" showIcon title="备案已提交，场所与人员不可修改" style={{ marginBottom: 8 }} data-testid="filing-data-readonly" />}
+          <Tabs
+            items={VARIANTS.map((v) => ({
+              key: v.key,
+              label: v.label,
+              children: <ListScreen<DataRow> {...screenOf(v, filing.id, kindResource(filing.kind), editable)} />,
+            }))}
+          />
+        </div>
+      )}
+    </Modal>
+  );
+}
