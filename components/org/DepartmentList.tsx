@@ -7,24 +7,8 @@ import { apiGet } from '@/components/api-client';
 import ListScreen from '@/components/list/ListScreen';
 import type { FieldSpec, FormSpec, ListScreenProps } from '@/components/list/types';
 import { DEPT_AUDIT_OPTIONS, ORG_SELECT } from './options';
+import type { DeptItem as DeptRow } from '@/lib/domains/org/schemas';
 
-interface DeptRow {
-  id: number;
-  orgId: number;
-  orgName: string;
-  code: string;
-  name: string;
-  leader: string | null;
-  phone: string | null;
-  sort: number;
-  remark: string | null;
-  auditStatus: number;
-  auditStatusName: string;
-  auditOpinion: string | null;
-  auditorName: string | null;
-  auditTime: string | null;
-  createTime: string;
-}
 
 interface OpinionRow {
   id: number;

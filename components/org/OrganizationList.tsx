@@ -6,35 +6,12 @@ import { Tag } from 'antd';
 import { apiGet } from '@/components/api-client';
 import ListScreen from '@/components/list/ListScreen';
 import type { FieldSpec, FormSpec, ListScreenProps } from '@/components/list/types';
+import type { OrgItem as OrgRow } from '@/lib/domains/org/schemas';
 import { useShell } from '@/components/shell/ShellContext';
 import AreaTree from './AreaTree';
 import OrgHistoryDialog from './OrgHistoryDialog';
 import { CATEGORY_OPTIONS, ORG_SELECT, ORG_STATUS_OPTIONS, ORG_TYPE_OPTIONS } from './options';
 
-interface OrgRow {
-  id: number;
-  code: string;
-  name: string;
-  category: string;
-  categoryName: string;
-  orgType: number;
-  orgTypeName: string;
-  areaId: number;
-  areaName: string | null;
-  cityName: string | null;
-  region: [number, number | null, number | null];
-  parentId: number | null;
-  parentName: string | null;
-  unifiedSocialCreditCode: string | null;
-  legalPerson: string | null;
-  contactName: string | null;
-  contactPhone: string | null;
-  address: string | null;
-  remark: string | null;
-  status: number;
-  statusName: string;
-  createTime: string;
-}
 
 const STATUS_COLORS: Record<number, string> = { 0: 'green', 1: 'red', 2: 'orange' };
 

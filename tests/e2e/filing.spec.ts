@@ -3,10 +3,9 @@
 // 另有督导员导入：一行身份证号有误时弹窗列出行号与原因，一个人也不建。
 // 各步骤接力同一份备案，故串行。种子里评价机构（eval_org）的职业资格备案是空的；开发库里若有以前运行留下的，
 // 先经接口把它走完作废流程（或删除未提交的），不依赖之前运行的数据。
-import ExcelJS from 'exceljs';
 import { request, type APIRequestContext, type Locator } from '@playwright/test';
 import { idCheckChar } from '@/lib/platform/identity/id-number';
-import { ADMIN, DEMO_PASSWORD, chooseOption, expect, expectMessage, loginAs, test, type Page } from './helpers';
+import { ADMIN, DEMO_PASSWORD, chooseOption, expect, expectMessage, loginAs, test, type Page, importExpectingRowError, workbookFromTemplate } from './helpers';
 
 const SHOTS = 'test-results';
 const SUFFIX = Date.now().toString(36);
@@ -373,15 +372,6 @@ test.describe('督导员导入', () => {
     await openMenu(page, '评价业务', '评价人员', '督导员管理');
     await expect(page).toHaveURL(/\/evaluation\/personnel\/supervisor$/);
 
-    // 表头取自模板（与服务端的列定义同源）
-    const template = await page.request.get('/api/perSuper/importTemplate');
-    expect(template.status()).toBe(200);
-    const templateBook = new ExcelJS.Workbook();
-    await templateBook.xlsx.load((await template.body()) as unknown as ArrayBuffer);
-    const headers = (templateBook.worksheets[0].getRow(1).values as unknown[]).slice(1).map((v) => String(v ?? ''));
-    const columnName = (header: string) => header.replace(/^\*/, '');
-    expect(headers.map(columnName)).toEqual(expect.arrayContaining(['姓名', '身份证号', '手机号', '所在市']));
-
     const names = [`导入甲${SUFFIX}`, `导入乙${SUFFIX}`];
     const mobileTail = String(Date.now()).slice(-8);
     // 第 3 行（表头下第二行）：校验位错误的身份证号
@@ -391,26 +381,16 @@ test.describe('督导员导入', () => {
       { 姓名: names[0], 身份证号: validIdNumber(), 手机号: `139${mobileTail}`, 所在市: '石家庄市', 工作单位: '石家庄市职业技能鉴定指导中心' },
       { 姓名: names[1], 身份证号: wrongCheck, 手机号: `138${mobileTail}`, 所在市: '石家庄市', 工作单位: '石家庄职业技术学院' },
     ];
-    const book = new ExcelJS.Workbook();
-    const sheet = book.addWorksheet('督导员');
-    sheet.addRow(headers);
-    for (const r of rows) sheet.addRow(headers.map((h) => r[columnName(h)] ?? null));
-    const file = testInfo.outputPath('supervisor-import.xlsx');
-    await book.xlsx.writeFile(file);
-
-    await page.getByTestId('list-import').click();
-    const dialog = page.locator('.ant-modal').filter({ has: page.getByTestId('import-upload') });
-    await expect(dialog).toContainText('导入督导员');
-    await dialog.locator('input[type=file]').setInputFiles(file);
-
+    // 表头取自模板（与服务端的列定义同源）
+    const { file, columns } = await workbookFromTemplate(page.request, '/api/perSuper/importTemplate', testInfo, '督导员', rows);
+    expect(columns).toEqual(expect.arrayContaining(['姓名', '身份证号', '手机号', '所在市']));
+    const dialog = await importExpectingRowError(page, page.getByTestId('list-screen'), file, {
+      title: '导入督导员',
+      row: 3,
+      column: '身份证号',
+      reason: '身份证号校验位不正确',
+    });
     const errors = dialog.getByTestId('import-errors');
-    await expect(errors).toContainText('第 3 行', { timeout: 60_000 });
-    await expect(errors).toContainText('未导入任何数据');
-    const detail = errors.locator('tbody tr.ant-table-row');
-    await expect(detail).toHaveCount(1);
-    await expect(detail.locator('td').nth(0)).toHaveText('3');
-    await expect(detail.locator('td').nth(1)).toHaveText('身份证号');
-    await expect(detail.locator('td').nth(2)).toHaveText('身份证号校验位不正确');
     await expect(errors.getByTestId('import-error-download')).toBeVisible();
     await page.screenshot({ path: `${SHOTS}/filing-supervisor-import-errors.png` });
 

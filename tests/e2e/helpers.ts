@@ -1,5 +1,6 @@
 // e2e 公共步骤：像用户一样在登录页登录；演示账号与密码（种子数据，见 README 演示账号）。
-import { test as base, expect, type Locator, type Page } from '@playwright/test';
+import ExcelJS from 'exceljs';
+import { test as base, expect, type APIRequestContext, type Locator, type Page, type TestInfo } from '@playwright/test';
 
 export { expect };
 export type { Page };
@@ -115,4 +116,52 @@ export async function fillLogin(page: Page, account: string, password: string): 
 
 function escapeRegExp(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * 按导入模板（与服务端列定义同源）写一个工作簿：模板表头里必填列带“*”，rows 以去掉“*”的列名为键。
+ * 返回写好的文件路径与列名，供断言模板的列。
+ */
+export async function workbookFromTemplate(
+  request: APIRequestContext,
+  templatePath: string,
+  testInfo: TestInfo,
+  sheetName: string,
+  rows: Record<string, string>[],
+): Promise<{ file: string; columns: string[] }> {
+  const template = await request.get(templatePath);
+  expect(template.status()).toBe(200);
+  const templateBook = new ExcelJS.Workbook();
+  await templateBook.xlsx.load((await template.body()) as unknown as ArrayBuffer);
+  const headers = (templateBook.worksheets[0].getRow(1).values as unknown[]).slice(1).map((v) => String(v ?? ''));
+  const columns = headers.map((h) => h.replace(/^\*/, ''));
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet(sheetName);
+  sheet.addRow(headers);
+  for (const r of rows) sheet.addRow(columns.map((c) => r[c] ?? null));
+  const file = testInfo.outputPath(`${sheetName}-import.xlsx`);
+  await book.xlsx.writeFile(file);
+  return { file, columns };
+}
+
+/** 列表的“导入”上传一个工作簿，期望全部不导入：错误明细只有一行（行号、列、原因）。返回导入弹窗。 */
+export async function importExpectingRowError(
+  page: Page,
+  list: Locator,
+  file: string,
+  expected: { title: string; row: number; column: string; reason: string },
+): Promise<Locator> {
+  await list.getByTestId('list-import').click();
+  const dialog = page.locator('.ant-modal').filter({ has: page.getByTestId('import-upload') });
+  await expect(dialog).toContainText(expected.title);
+  await dialog.locator('input[type=file]').setInputFiles(file);
+  const errors = dialog.getByTestId('import-errors');
+  await expect(errors).toContainText(`第 ${expected.row} 行`, { timeout: 60_000 });
+  await expect(errors).toContainText('未导入任何数据');
+  const detail = errors.locator('tbody tr.ant-table-row');
+  await expect(detail).toHaveCount(1);
+  await expect(detail.locator('td').nth(0)).toHaveText(String(expected.row));
+  await expect(detail.locator('td').nth(1)).toHaveText(expected.column);
+  await expect(detail.locator('td').nth(2)).toHaveText(expected.reason);
+  return dialog;
 }

@@ -3,7 +3,7 @@
 // 每次运行用新的名称（后缀取时间），不依赖之前运行留下的数据；各用例共用场景一的角色与账号，故串行。
 import ExcelJS from 'exceljs';
 import type { Browser, Locator } from '@playwright/test';
-import { ADMIN, chooseOption, expect, expectMessage, fillLogin, loginAs, test, topMenuTitles, waitForHydration, withHydrationWaits, type Page } from './helpers';
+import { ADMIN, chooseOption, expect, expectMessage, fillLogin, loginAs, test, topMenuTitles, waitForHydration, withHydrationWaits, type Page, importExpectingRowError, workbookFromTemplate } from './helpers';
 
 const SHOTS = 'test-results';
 const SUFFIX = Date.now().toString(36);
@@ -227,16 +227,6 @@ test.describe.serial('系统管理：角色、账号、冻结、导入与操作�
     const users = page.getByTestId('sysUser-list');
     await expect(users).toBeVisible();
 
-    // 表头取自模板（与服务端的列定义同源）
-    const template = await page.request.get('/api/account/impAccount/template');
-    expect(template.status()).toBe(200);
-    const templateBook = new ExcelJS.Workbook();
-    await templateBook.xlsx.load((await template.body()) as unknown as ArrayBuffer);
-    // 必填列的表头带“*”
-    const headers = (templateBook.worksheets[0].getRow(1).values as unknown[]).slice(1).map((v) => String(v ?? ''));
-    const columnName = (header: string) => header.replace(/^\*/, '');
-    expect(headers.map(columnName)).toEqual(expect.arrayContaining(['账号', '姓名', '手机号', '初始密码', '角色编码']));
-
     const prefix = `imp_${SUFFIX}`;
     const mobileTail = String(Date.now()).slice(-8);
     // 种子里的“普通用户”角色（只有工作台与个人设置）
@@ -245,27 +235,11 @@ test.describe.serial('系统管理：角色、账号、冻结、导入与操作�
       { 账号: `${prefix}_b`, 姓名: '导入乙', 手机号: '12345', 初始密码: 'Ab@2026xy', 角色编码: 'BASIC_USER' },
       { 账号: `${prefix}_c`, 姓名: '导入丙', 手机号: `138${mobileTail}`, 初始密码: 'Ab@2026xy', 角色编码: 'BASIC_USER' },
     ];
-    const book = new ExcelJS.Workbook();
-    const sheet = book.addWorksheet('账号');
-    sheet.addRow(headers);
-    for (const r of rows) sheet.addRow(headers.map((h) => r[columnName(h)] ?? null));
-    const file = testInfo.outputPath('accounts-import.xlsx');
-    await book.xlsx.writeFile(file);
-
-    await users.getByTestId('list-import').click();
-    const dialog = page.locator('.ant-modal').filter({ has: page.getByTestId('import-upload') });
-    await expect(dialog).toContainText('导入账号');
-    await dialog.locator('input[type=file]').setInputFiles(file);
-
+    // 表头取自模板（与服务端的列定义同源；必填列的表头带“*”）
+    const { file, columns } = await workbookFromTemplate(page.request, '/api/account/impAccount/template', testInfo, '账号', rows);
+    expect(columns).toEqual(expect.arrayContaining(['账号', '姓名', '手机号', '初始密码', '角色编码']));
+    const dialog = await importExpectingRowError(page, users, file, { title: '导入账号', row: 3, column: '手机号', reason: '手机号格式有误，请重新输入' });
     const errors = dialog.getByTestId('import-errors');
-    await expect(errors).toContainText('第 3 行', { timeout: 60_000 });
-    await expect(errors).toContainText('未导入任何数据');
-    // 明细表：行号 3、列“手机号”
-    const detail = errors.locator('tbody tr.ant-table-row');
-    await expect(detail).toHaveCount(1);
-    await expect(detail.locator('td').nth(0)).toHaveText('3');
-    await expect(detail.locator('td').nth(1)).toHaveText('手机号');
-    await expect(detail.locator('td').nth(2)).toHaveText('手机号格式有误，请重新输入');
     await page.screenshot({ path: `${SHOTS}/system-import-errors.png` });
 
     const [download] = await Promise.all([page.waitForEvent('download'), errors.getByTestId('import-error-download').click()]);
