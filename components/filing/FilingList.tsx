@@ -1,6 +1,7 @@
 'use client';
 // 四类备案的列表（一个可配置组件，四处登记）：状态标签、筛选、新建/修改（工种经工种选择器）、提交、申请作废、增量与历史。
 import { useState } from 'react';
+import { useSearchParams } from 'next/navigation';
 import ListScreen from '@/components/list/ListScreen';
 import type { FieldSpec, FormSpec, ListScreenProps } from '@/components/list/types';
 import WorkTypePicker, { type PickedWork } from '@/components/catalog/WorkTypePicker';
@@ -60,6 +61,8 @@ export function FilingList({ kind }: { kind: 0 | 1 | 2 | 3 }) {
   const resource = kindResource(kind);
   const [historyOf, setHistoryOf] = useState<number | null>(null);
   const [dataOf, setDataOf] = useState<FilingItem | null>(null);
+  // 铃铛消息链接带 ?code=：打开即按该备案编号筛选
+  const code = useSearchParams().get('code') ?? undefined;
   const props: ListScreenProps<FilingItem> = {
     title: `${FILING_KINDS[kind]}备案`,
     resource,
@@ -69,7 +72,7 @@ export function FilingList({ kind }: { kind: 0 | 1 | 2 | 3 }) {
     filters: [
       { name: 'orgName', label: '机构名称' },
       { name: 'status', label: '状态', type: 'select', options: STATUS_OPTIONS },
-      { name: 'code', label: '备案编号' },
+      { name: 'code', label: '备案编号', initialValue: code },
     ],
     columns: [
       { title: '备案编号', dataIndex: 'code', width: 170 },
@@ -154,7 +157,8 @@ export function FilingList({ kind }: { kind: 0 | 1 | 2 | 3 }) {
   };
   return (
     <>
-      <ListScreen {...props} />
+      {/* 编号变了（从铃铛再次进入）就重建列表，让筛选取新的初始值 */}
+      <ListScreen key={code ?? ''} {...props} />
       <HistoryDialog filingId={historyOf} onClose={() => setHistoryOf(null)} />
       <FilingDataDialog filing={dataOf} onClose={() => setDataOf(null)} />
     </>

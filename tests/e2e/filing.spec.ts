@@ -298,10 +298,12 @@ test.describe.serial('机构备案：新建、提交、两级审核、历史与�
     await expect(notice).toContainText('当前状态：审核完成');
     await expect(panel.locator('.ant-list-item').filter({ hasText: `职业资格备案 ${code}：初审通过` })).toHaveCount(1);
     await page.screenshot({ path: `${SHOTS}/filing-bell.png` });
-    await page.keyboard.press('Escape');
-
-    await openMenu(page, '评价业务', '机构备案', '职业资格备案');
+    // 点消息：打开职业资格备案列表，按该备案编号筛选
+    await notice.click();
+    await expect(page).toHaveURL(new RegExp(`/evaluation/filing/qualification\\?code=${code}$`));
     const list = page.getByTestId('filing-list');
+    await expect(list.getByTestId('list-filters').getByLabel('备案编号')).toHaveValue(code);
+    await expect(list.locator('tbody tr.ant-table-row')).toHaveCount(1);
     const row = rowOf(list, code);
     await expect(row.getByTestId('filing-status-8')).toHaveText('审核完成');
     await expect(row).toContainText(PROVINCE_OPINION);

@@ -94,8 +94,8 @@ function filingWhere(user: SessionUser, filter: FilingFilter): SQL | undefined {
   const conds: (SQL | undefined)[] = [scopeOf(user)];
   if (filter.kind !== undefined) conds.push(eq(filings.kind, filter.kind));
   if (filter.status !== undefined) conds.push(eq(filings.status, filter.status));
-  if (filter.orgName) conds.push(ilike(orgName, `%${filter.orgName}%`));
-  if (filter.code) conds.push(ilike(filings.code, `%${filter.code}%`));
+  if (filter.orgName) conds.push(ilike(orgName, containsPattern(filter.orgName)));
+  if (filter.code) conds.push(ilike(filings.code, containsPattern(filter.code)));
   if (filter.pendingOnly) {
     const actor = actorOf(user);
     const pending = actor && actor !== 'org' ? PENDING_BY_ACTOR[actor] : [];
@@ -543,7 +543,7 @@ export async function applyTransition(ctx: Ctx, req: TransitionRequest) {
           title: `${what}：${t.verb}`,
           content: `当前状态：${statusLabel(t.to)}${opinion ? `；意见：${opinion}` : ''}`,
           kind: 'audit',
-          link: `${KIND_PATHS[f.kind]}?id=${f.id}`,
+          link: f.code ? `${KIND_PATHS[f.kind]}?code=${encodeURIComponent(f.code)}` : KIND_PATHS[f.kind],
         },
       );
     }

@@ -165,6 +165,8 @@ describe('意见、通知与历史', () => {
     expect(notes.at(-2)!.title).toContain('初审通过');
     expect(notes.at(-2)!.content).toContain('材料齐全');
     expect(notes.at(-1)!.title).toContain('复审通过');
+    // 消息链接打开该类备案列表并按编号筛选
+    expect(notes.at(-1)!.link).toMatch(/^\/evaluation\/filing\/qualification\?code=/);
     const hist = await call<{ actionName: string; opinion: string | null; actorName: string }[]>('POST', '/fil/info/filInfoOperate', { headers: h.eval_org, json: { id: filingId } });
     expect(hist.body.data.slice(-3).map((x) => x.actionName)).toEqual(['提交', '初审通过', '复审通过']);
     expect(hist.body.data.at(-2)).toMatchObject({ opinion: '材料齐全', actorName: '王志强' });
