@@ -1,6 +1,7 @@
 'use client';
 // 一条数据变更的改前 / 改后对照：按字段并排，改动过的字段标黄。
 import { Table, Tag, Typography } from 'antd';
+import { fieldLabel } from '@/lib/platform/field-labels';
 
 export interface ChangeView {
   entity: string;
@@ -52,7 +53,19 @@ export default function ChangeDiff({ change }: { change: ChangeView }) {
           dataSource={rows}
           onRow={(r) => ({ style: r.changed && before && after ? { background: '#fffbe6' } : undefined })}
           columns={[
-            { title: '字段', dataIndex: 'field', width: 160 },
+            {
+              title: '字段',
+              dataIndex: 'field',
+              width: 180,
+              render: (field: string) =>
+                fieldLabel(field) === field ? (
+                  field
+                ) : (
+                  <span>
+                    {fieldLabel(field)} <Typography.Text type="secondary">{field}</Typography.Text>
+                  </span>
+                ),
+            },
             { title: '改前', dataIndex: 'before', render: (v: string) => <span style={{ wordBreak: 'break-all' }}>{v}</span> },
             { title: '改后', dataIndex: 'after', render: (v: string) => <span style={{ wordBreak: 'break-all' }}>{v}</span> },
           ]}

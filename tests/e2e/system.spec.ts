@@ -280,6 +280,9 @@ test.describe.serial('系统管理：角色、账号、冻结、导入与操作�
     await expect(detail).toContainText(ROLE.code);
     await expect(detail).toContainText('dict');
     await expect(detail).toContainText('sysLog');
+    // 字段以中文名显示
+    await expect(detail).toContainText('授权');
+    await expect(detail).toContainText('编码');
     await page.screenshot({ path: `${SHOTS}/system-operation-log-detail.png` });
   });
 });
