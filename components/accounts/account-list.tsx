@@ -115,8 +115,6 @@ export function accountListProps(resource: 'sysUser' | 'account', title: string)
       { title: '层级', dataIndex: 'level', options: toOptions(LEVEL_NAME) },
       { title: '所属区划', dataIndex: 'areaName' },
       { title: '所属机构', dataIndex: 'orgName' },
-      { title: '用户类型', dataIndex: 'userType', options: toOptions(USER_TYPES) },
-      { title: '创建时间', dataIndex: 'createdAt', format: 'datetime' },
       { title: '最近登录', dataIndex: 'lastLoginAt', format: 'datetime' },
     ],
     create: createForm,
