@@ -2,8 +2,6 @@
 // 维护类端点用资源 baseJob 的权限；各处下拉与选择器用的查询只需登录。
 import { z } from 'zod';
 import { endpoint, type EndpointTable } from '@/lib/platform/api/endpoint';
-import { ApiError } from '@/lib/platform/api/errors';
-import { can } from '@/lib/platform/auth/session';
 import { ImportFileInput, importResponse, runImport, templateEndpoint, type ImportDef } from '@/lib/platform/excel/import';
 import {
   AllWorkLevelsInput,
@@ -52,6 +50,7 @@ import {
   worksByUserAndYear,
 } from './service';
 import { catalogImportParams, jobImport, workRequireImport, type CatalogImportParams } from './import';
+import { assertSaveAllowed } from '@/lib/platform/api/save-permission';
 
 const perm = (action: string) => `baseJob.${action}`;
 
@@ -98,7 +97,7 @@ export const catalogApi: EndpointTable = {
     permission: [perm('add'), perm('edit')],
     input: JobSaveInput,
     handle: (input, ctx) => {
-      if (!can(ctx.session, input.id === undefined ? perm('add') : perm('edit'))) throw ApiError.forbidden();
+      assertSaveAllowed(ctx.session, 'baseJob', input.id);
       return saveJob(ctx.db, input, ctx.audit);
     },
   }),

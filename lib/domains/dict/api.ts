@@ -1,7 +1,5 @@
 // 数据字典、通用查询与流程规则的端点。
-import { can } from '@/lib/platform/auth/session';
-import { endpoint, type Ctx, type EndpointTable } from '@/lib/platform/api/endpoint';
-import { ApiError } from '@/lib/platform/api/errors';
+import { endpoint, type EndpointTable } from '@/lib/platform/api/endpoint';
 import { DICTIONARY_PAGE_SIZE } from '@/lib/platform/api/paging';
 import { DICT } from './codes';
 import { lookupOrganisations, realInformation, tencentConfig } from './lookups';
@@ -24,12 +22,8 @@ import {
   ProcessStatusUpdateInput,
 } from './schemas';
 import { deleteItems, deleteType, dictOptions, exportItems, pageEnabledItems, pageEnabledTypes, pageItems, pageTypes, saveItem, saveType } from './service';
+import { assertSaveAllowed } from '@/lib/platform/api/save-permission';
 
-/** 保存（新增或编辑）共用一个端点：有 id 要 edit 权限，没有要 add 权限 */
-function requireSaveAction(ctx: Ctx, resource: string, id: number | undefined) {
-  const action = id === undefined ? 'add' : 'edit';
-  if (!can(ctx.session, `${resource}.${action}`)) throw ApiError.forbidden();
-}
 
 const idList = (input: { id?: number; ids?: number[] }) => [...new Set([...(input.ids ?? []), ...(input.id !== undefined ? [input.id] : [])])];
 
@@ -72,7 +66,7 @@ export const dictApi: EndpointTable = {
     permission: ['dict.add', 'dict.edit'],
     input: DictTypeSaveInput,
     handle: (input, ctx) => {
-      requireSaveAction(ctx, 'dict', input.id);
+      assertSaveAllowed(ctx.session, 'dict', input.id);
       return saveType(ctx.db, ctx, input);
     },
   }),
@@ -97,7 +91,7 @@ export const dictApi: EndpointTable = {
     permission: ['dict.add', 'dict.edit'],
     input: DictItemSaveInput,
     handle: (input, ctx) => {
-      requireSaveAction(ctx, 'dict', input.id);
+      assertSaveAllowed(ctx.session, 'dict', input.id);
       return saveItem(ctx.db, ctx, input);
     },
   }),

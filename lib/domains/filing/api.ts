@@ -48,6 +48,7 @@ import { deleteRecordOrgs, exportRecordOrgs, listRecordOrgs, recordOrgImport, re
 import { filingImport } from './import';
 import { filingDataApi } from './data';
 import { FILING_KINDS, STATUS_COLOR, STATUS_LABEL, TRANSITIONS, actionsFrom } from './transitions';
+import { assertSaveAllowed } from '@/lib/platform/api/save-permission';
 
 const VIEW = [...anyKind('filing', 'query'), 'filingAudit.query'];
 const GET = [...anyKind('filing', 'get'), 'filingAudit.get'];
@@ -140,7 +141,7 @@ export const filingApi: EndpointTable = {
     permission: [recordOrgPerm('add'), recordOrgPerm('edit')],
     input: RecordOrgSaveInput,
     handle: (input, ctx) => {
-      if (!ctx.session?.permissions.get('baseRecordOrg')?.has(input.id ? 'edit' : 'add')) throw ApiError.forbidden();
+      assertSaveAllowed(ctx.session, 'baseRecordOrg', input.id);
       return saveRecordOrg(ctx, input);
     },
   }),

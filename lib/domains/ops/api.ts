@@ -1,7 +1,5 @@
 // 运维：操作日志、登录日志、在线用户、定时任务、设备。
 import { endpoint, type EndpointTable } from '@/lib/platform/api/endpoint';
-import { ApiError } from '@/lib/platform/api/errors';
-import { can } from '@/lib/platform/auth/session';
 import { deleteDevices, listDevices, saveDevice } from './devices';
 import { listJobRuns, listJobs, runJobNow, saveJob, setJobEnabled } from './jobs';
 import { exportOperationLogs, listOperationLogs } from './operation-log';
@@ -19,6 +17,7 @@ import {
   OnlineFilter,
   OperationLogFilter,
 } from './schemas';
+import { assertSaveAllowed } from '@/lib/platform/api/save-permission';
 
 export const opsApi: EndpointTable = {
   // 操作日志
@@ -114,11 +113,7 @@ export const opsApi: EndpointTable = {
     permission: ['device.add', 'device.edit'],
     input: DeviceSaveInput,
     handle: (input, ctx) => {
-      // 新增与修改分别要求 add / edit
-      const need = input.id ? 'device.edit' : 'device.add';
-      if (!can(ctx.session, need)) {
-        throw ApiError.forbidden('没有访问权限：缺少该操作的权限，请联系管理员');
-      }
+      assertSaveAllowed(ctx.session, 'device', input.id);
       return saveDevice(ctx, input);
     },
   }),

@@ -2,8 +2,6 @@
 // 三个库的端点由同一组处理函数生成，权限用各自菜单资源：assessor、supervisor、examStaff。
 import { z } from 'zod';
 import { endpoint, type Ctx, type Endpoint, type EndpointTable } from '@/lib/platform/api/endpoint';
-import { ApiError } from '@/lib/platform/api/errors';
-import { can } from '@/lib/platform/auth/session';
 import { exportXlsx, keysetBatches, type ExportColumn } from '@/lib/platform/excel/export';
 import { ImportFileInput, importResponse, runImport, templateEndpoint } from '@/lib/platform/excel/import';
 import { allJobs, allWorks } from '@/lib/domains/catalog/service';
@@ -45,6 +43,7 @@ import {
 } from './service';
 import { importDefs, importJsonBatch } from './imports';
 import { importPhotoZip } from './photos';
+import { assertSaveAllowed } from '@/lib/platform/api/save-permission';
 
 const RESOURCE: Record<Library, string> = { assessor: 'assessor', supervisor: 'supervisor', examStaff: 'examStaff' };
 const options = (map: Record<number, string>) => Object.entries(map).map(([value, label]) => ({ value: Number(value), label }));
@@ -94,7 +93,7 @@ function libraryEndpoints(library: Library) {
       permission: [perm('add'), perm('edit')],
       input: PersonSaveInput,
       handle: (input, ctx) => {
-        if (!can(ctx.session, perm(input.id ? 'edit' : 'add'))) throw ApiError.forbidden();
+        assertSaveAllowed(ctx.session, r, input.id);
         return savePerson(ctx.db, ctx, library, input);
       },
     }),

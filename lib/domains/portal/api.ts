@@ -1,7 +1,5 @@
 // 门户互动：黑名单、友情链接、联系方式、意见征集与反馈、公告。规则在 service.ts 与 blacklist.ts，这里只做转接。
-import { endpoint, type Ctx, type EndpointTable } from '@/lib/platform/api/endpoint';
-import { ApiError } from '@/lib/platform/api/errors';
-import { can } from '@/lib/platform/auth/session';
+import { endpoint, type EndpointTable } from '@/lib/platform/api/endpoint';
 import { addBlacklist, exportBlacklist, getBlacklistEntry, listBlacklist, removeBlacklist } from './blacklist';
 import {
   changeTopicStatus,
@@ -49,11 +47,8 @@ import {
   TopicListInput,
   TopicSaveInput,
 } from './schemas';
+import { assertSaveAllowed } from '@/lib/platform/api/save-permission';
 
-/** 新增与修改共用一个保存接口：端点先放行任一，这里按有无 id 检查具体动作 */
-function requireSaveAction(ctx: Ctx, resource: string, id: number | undefined): void {
-  if (!can(ctx.session, `${resource}.${id === undefined ? 'add' : 'edit'}`)) throw ApiError.forbidden();
-}
 
 export const portalApi: EndpointTable = {
   // ------------------------------------------------------------ 黑名单
@@ -102,7 +97,7 @@ export const portalApi: EndpointTable = {
     permission: ['friendLink.add', 'friendLink.edit'],
     input: FriendLinkSaveInput,
     handle: (input, ctx) => {
-      requireSaveAction(ctx, 'friendLink', input.id);
+      assertSaveAllowed(ctx.session, 'friendLink', input.id);
       return saveFriendLink(ctx, input);
     },
   }),
@@ -143,7 +138,7 @@ export const portalApi: EndpointTable = {
     permission: ['contact.add', 'contact.edit'],
     input: ContactSaveInput,
     handle: (input, ctx) => {
-      requireSaveAction(ctx, 'contact', input.id);
+      assertSaveAllowed(ctx.session, 'contact', input.id);
       return saveContact(ctx, input);
     },
   }),
@@ -172,7 +167,7 @@ export const portalApi: EndpointTable = {
     permission: ['opinionCollect.add', 'opinionCollect.edit'],
     input: TopicSaveInput,
     handle: (input, ctx) => {
-      requireSaveAction(ctx, 'opinionCollect', input.id);
+      assertSaveAllowed(ctx.session, 'opinionCollect', input.id);
       return saveTopic(ctx, input);
     },
   }),

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Db } from '@/lib/platform/db/client';
 import { DbUnavailableError } from '@/lib/platform/db/client';
 import { can, type Session } from '@/lib/platform/auth/session';
-import { ApiError, ReturnCode } from './errors';
+import { ApiError, FORBIDDEN_MESSAGE, ReturnCode } from './errors';
 import { normalizePath, parseKey, type AuditChange, type Ctx, type Endpoint, type EndpointTable, type Method, type OperationRecord } from './endpoint';
 import { FileResult, fileResponse } from './files';
 import { MAX_PAGE_SIZE, PagingInput, toPage } from './paging';
@@ -153,7 +153,7 @@ export function createDispatcher(config: DispatcherConfig) {
       if (endpoint.permission !== 'public') {
         if (!session) throw ApiError.unauthorized();
         if (endpoint.permission !== 'login' && !can(session, endpoint.permission)) {
-          throw ApiError.forbidden('没有访问权限：缺少该操作的权限，请联系管理员');
+          throw ApiError.forbidden(FORBIDDEN_MESSAGE);
         }
       }
 

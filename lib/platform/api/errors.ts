@@ -24,6 +24,9 @@ const httpStatusOf: Record<number, number> = {
 
 export type FieldErrors = Record<string, string>;
 
+/** 缺少某个操作权限时的提示（调度器的权限检查与各保存端点共用） */
+export const FORBIDDEN_MESSAGE = '没有访问权限：缺少该操作的权限，请联系管理员';
+
 export class ApiError extends Error {
   readonly returnCode: number;
   readonly fields?: FieldErrors;
