@@ -55,22 +55,33 @@ export async function revokeToken(db: Db, token: string, reason: RevokeReason): 
     .where(and(eq(userSessions.tokenHash, hashToken(token)), isNull(userSessions.revokedAt)));
 }
 
-/** 用户经角色获得的权限：permissionId → 动作集合（停用的角色不计）。 */
-export async function loadPermissions(db: Db, userId: number): Promise<Map<string, Set<string>>> {
-  const rows = await db
-    .select({ key: resources.key, actions: roleResources.actions })
+/** 用户各启用角色（停用的不计）的授权与数据范围：会话查找的热路径上只查一次 */
+async function loadRoleGrants(db: Db, userId: number) {
+  return db
+    .select({ dataScope: roles.dataScope, key: resources.key, actions: roleResources.actions })
     .from(userRoles)
     .innerJoin(roles, and(eq(roles.id, userRoles.roleId), eq(roles.status, 0)))
-    .innerJoin(roleResources, eq(roleResources.roleId, roles.id))
-    .innerJoin(resources, eq(resources.id, roleResources.resourceId))
+    .leftJoin(roleResources, eq(roleResources.roleId, roles.id))
+    .leftJoin(resources, eq(resources.id, roleResources.resourceId))
     .where(eq(userRoles.userId, userId));
+}
+
+type RoleGrantRow = Awaited<ReturnType<typeof loadRoleGrants>>[number];
+
+function permissionsOf(rows: readonly RoleGrantRow[]): Map<string, Set<string>> {
   const map = new Map<string, Set<string>>();
   for (const { key, actions } of rows) {
+    if (key === null || actions === null) continue;
     const set = map.get(key) ?? new Set<string>();
     for (const a of actions) set.add(a);
     map.set(key, set);
   }
   return map;
+}
+
+/** 用户经角色获得的权限：permissionId → 动作集合 */
+export async function loadPermissions(db: Db, userId: number): Promise<Map<string, Set<string>>> {
+  return permissionsOf(await loadRoleGrants(db, userId));
 }
 
 const LEVEL_RANK: Record<DataLevel, number> = { province: 0, city: 1, county: 2, org: 3 };
@@ -79,12 +90,7 @@ const LEVEL_RANK: Record<DataLevel, number> = { province: 0, city: 1, county: 2,
  * 生效的数据范围：角色可设数据范围（/role/addDataRole）以收窄其持有人看到的数据。取各启用角色中最宽的一个
  * （有角色未设置即随账号层级），且不宽于账号本身的层级；收窄后仍按账号自己的区划/机构过滤。
  */
-export async function effectiveLevel(db: Db, userId: number, level: DataLevel): Promise<DataLevel> {
-  const rows = await db
-    .select({ dataScope: roles.dataScope })
-    .from(userRoles)
-    .innerJoin(roles, and(eq(roles.id, userRoles.roleId), eq(roles.status, 0)))
-    .where(eq(userRoles.userId, userId));
+function effectiveLevel(rows: readonly RoleGrantRow[], level: DataLevel): DataLevel {
   if (rows.length === 0 || rows.some((r) => r.dataScope === null)) return level;
   const widest = rows.map((r) => r.dataScope as DataLevel).reduce((a, b) => (LEVEL_RANK[a] <= LEVEL_RANK[b] ? a : b));
   return LEVEL_RANK[widest] > LEVEL_RANK[level] ? widest : level;
@@ -148,10 +154,10 @@ export async function lookupSession(db: Db, token: string): Promise<SessionLooku
   if (Date.now() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
     await db.update(userSessions).set({ lastSeenAt: sql`now()` }).where(eq(userSessions.id, row.sessionId));
   }
-  const [level, permissions] = await Promise.all([effectiveLevel(db, user.id, user.level as DataLevel), loadPermissions(db, user.id)]);
+  const grants = await loadRoleGrants(db, user.id);
   const session: Session = {
-    user: { ...user, level },
-    permissions,
+    user: { ...user, level: effectiveLevel(grants, user.level as DataLevel) },
+    permissions: permissionsOf(grants),
     token,
   };
   return session;
