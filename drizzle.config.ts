@@ -2,6 +2,6 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './lib/platform/db/schema.ts',
+  schema: './lib/schema.ts',
   out: './db/migrations',
 });

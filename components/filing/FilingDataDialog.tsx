@@ -8,7 +8,7 @@ import type { FieldSpec, FormSpec, ListColumn, ListScreenProps } from '@/compone
 import { checkIdNumber } from '@/lib/platform/identity/id-number';
 import { MOBILE_MESSAGE, MOBILE_PATTERN } from '@/lib/platform/identity/mobile';
 import type { FilingItem } from '@/lib/domains/filing/schemas';
-import { EDITABLE_STATUSES, kindResource } from '@/lib/domains/filing/transitions';
+import { kindResource } from '@/lib/domains/filing/transitions';
 
 interface DataRow {
   id: number;
@@ -134,7 +134,8 @@ function screenOf(variant: (typeof VARIANTS)[number], filingId: number, resource
 
 /** 场所与人员弹窗：filing 为空时关闭 */
 export default function FilingDataDialog({ filing, onClose }: { filing: FilingItem | null; onClose: () => void }) {
-  const editable = filing !== null && EDITABLE_STATUSES.includes(filing.status);
+  // 可否修改由服务端按状态与权限给出（列表行的 actions）
+  const editable = filing !== null && filing.actions.includes('edit');
   return (
     <Modal
       open={filing !== null}

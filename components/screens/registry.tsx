@@ -14,8 +14,11 @@ import { personnelScreens } from '@/components/personnel/screens';
 import { catalogScreens } from '@/components/catalog/screens';
 import { filingScreens } from '@/components/filing/screens';
 
+/** 工作台的快捷入口只列有界面的菜单：名单由注册表传入（工作台不反过来引用注册表，免成环） */
+const WorkplaceScreen = () => <Workplace screenNames={screenNames()} />;
+
 export const screens: Record<string, ComponentType> = {
-  Workplace,
+  Workplace: WorkplaceScreen,
   ...accountsScreens,
   ...accessScreens,
   ...orgScreens,

@@ -2,9 +2,8 @@
 import { loadWorkplace } from './data';
 import WorkplaceView from './WorkplaceView';
 
-export default async function Workplace() {
-  // 注册表也登记了本组件：按需引入，避免两个模块在加载时互相等待
-  const { screenNames } = await import('@/components/screens/registry');
-  const data = await loadWorkplace(new Set(screenNames()));
+/** screenNames：有界面的菜单组件名，由注册表传入 */
+export default async function Workplace({ screenNames }: { screenNames: readonly string[] }) {
+  const data = await loadWorkplace(new Set(screenNames));
   return <WorkplaceView data={data} />;
 }

@@ -1,16 +1,18 @@
-// 备案导入（/filling/importNotFilling）：管理员按机构编码批量登记未备案（−1）的备案及其工种，全有或全无。
+// 备案导入（/filling/importNotFilling）：管理员按机构编码批量登记未备案的备案及其工种，全有或全无。
 import { z } from 'zod';
 import { and, inArray, notInArray } from 'drizzle-orm';
 import type { Session, SessionUser } from '@/lib/platform/auth/session';
+import type { Db } from '@/lib/platform/db/client';
 import { can } from '@/lib/platform/auth/session';
 import { ApiError } from '@/lib/platform/api/errors';
 import { inScope } from '@/lib/platform/auth/scope';
-import { defineImport } from '@/lib/platform/excel/import';
+import type { Audit } from '@/lib/platform/api/endpoint';
+import { defineImport, importResponse, runImport } from '@/lib/platform/excel/import';
 import { mobileSchema } from '@/lib/platform/identity';
 import { organisations } from '../org/tables';
 import { ORG_TYPES } from '../org/codes';
 import { filingHistory, filings, filingWorks } from './tables';
-import { FILING_KINDS, kindResource } from './transitions';
+import { FILING_CLOSED, FILING_KINDS, FILING_STATUS, kindResource } from './transitions';
 import { assignCode, resolveWorks, tempCode } from './service';
 
 const KIND_BY_LABEL = new Map(FILING_KINDS.map((k, i) => [k, i]));
@@ -85,7 +87,7 @@ export const filingImport = defineImport<typeof row, FilingImportParams>({
       ? await tx
           .select({ orgId: filings.orgId, kind: filings.kind })
           .from(filings)
-          .where(and(inArray(filings.orgId, orgs.map((o) => o.id)), notInArray(filings.status, [6])))
+          .where(and(inArray(filings.orgId, orgs.map((o) => o.id)), notInArray(filings.status, [...FILING_CLOSED])))
       : [];
     const taken = new Set(existing.map((e) => `${e.orgId}:${e.kind}`));
     for (const r of rows) {
@@ -121,7 +123,7 @@ export const filingImport = defineImport<typeof row, FilingImportParams>({
           orgId: org.id,
           cityId: org.cityId,
           kind: r.kind,
-          status: -1,
+          status: FILING_STATUS.NOT_FILED,
           orgType: r.orgType,
           contactName: r.contactName,
           contactPhone: r.contactPhone,
@@ -133,8 +135,15 @@ export const filingImport = defineImport<typeof row, FilingImportParams>({
       await tx.insert(filingWorks).values(works.map((w) => ({ ...w, filingId: f.id })));
       await tx
         .insert(filingHistory)
-        .values({ filingId: f.id, action: 'create', fromStatus: -1, toStatus: -1, actorId: params.user.id, actorName: params.user.realName || params.user.nickName });
+        .values({ filingId: f.id, action: 'create', fromStatus: FILING_STATUS.NOT_FILED, toStatus: FILING_STATUS.NOT_FILED, actorId: params.user.id, actorName: params.user.realName || params.user.nickName });
       await assignCode(tx, f);
     }
   },
 });
+
+/** 导入备案（全部校验通过才写入；失败时返回错误工作簿） */
+export async function importFilings(db: Db, session: Session, file: Blob, audit: Audit) {
+  const answer = importResponse(await runImport(filingImport, file, { db, userId: session.user.id, params: { user: session.user, session } }));
+  audit({ entity: 'filing', detail: `导入备案 ${answer.total} 条` });
+  return answer;
+}

@@ -18,34 +18,37 @@ export const FILING_STATUS = {
 /** 备案有效的状态（审核完成；作废在审或作废被驳回时仍有效）：其场所、人员、工种可用 */
 export const FILING_IN_FORCE: readonly number[] = [FILING_STATUS.COMPLETED, FILING_STATUS.VOID_PENDING, FILING_STATUS.VOID_REJECTED];
 
+/** 作废后的备案不占“同一机构同一类别只有一份”的名额 */
+export const FILING_CLOSED: readonly number[] = [FILING_STATUS.VOIDED];
+
 export type FilingStatus = (typeof FILING_STATUS)[keyof typeof FILING_STATUS];
 
 /** 与字典 FILING_STATUS 相同的标签（0 在审核环节称“待初审”，与提示语一致） */
 export const STATUS_LABEL: Record<number, string> = {
-  [-1]: '未备案',
-  0: '待初审',
-  1: '初审驳回',
-  2: '待复审',
-  3: '复审驳回',
-  4: '作废待审核',
-  5: '作废成功',
-  6: '已作废',
-  7: '作废驳回',
-  8: '审核完成',
+  [FILING_STATUS.NOT_FILED]: '未备案',
+  [FILING_STATUS.FIRST_REVIEW]: '待初审',
+  [FILING_STATUS.FIRST_REJECTED]: '初审驳回',
+  [FILING_STATUS.SECOND_REVIEW]: '待复审',
+  [FILING_STATUS.SECOND_REJECTED]: '复审驳回',
+  [FILING_STATUS.VOID_PENDING]: '作废待审核',
+  [FILING_STATUS.VOID_APPROVED]: '作废成功',
+  [FILING_STATUS.VOIDED]: '已作废',
+  [FILING_STATUS.VOID_REJECTED]: '作废驳回',
+  [FILING_STATUS.COMPLETED]: '审核完成',
 };
 
 /** 状态标签颜色（界面用） */
 export const STATUS_COLOR: Record<number, string> = {
-  [-1]: 'default',
-  0: 'processing',
-  1: 'error',
-  2: 'processing',
-  3: 'error',
-  4: 'warning',
-  5: 'warning',
-  6: 'default',
-  7: 'volcano',
-  8: 'success',
+  [FILING_STATUS.NOT_FILED]: 'default',
+  [FILING_STATUS.FIRST_REVIEW]: 'processing',
+  [FILING_STATUS.FIRST_REJECTED]: 'error',
+  [FILING_STATUS.SECOND_REVIEW]: 'processing',
+  [FILING_STATUS.SECOND_REJECTED]: 'error',
+  [FILING_STATUS.VOID_PENDING]: 'warning',
+  [FILING_STATUS.VOID_APPROVED]: 'warning',
+  [FILING_STATUS.VOIDED]: 'default',
+  [FILING_STATUS.VOID_REJECTED]: 'volcano',
+  [FILING_STATUS.COMPLETED]: 'success',
 };
 
 /** 备案类别，下标即 SPEC §3 的计划类型 */
@@ -84,25 +87,34 @@ export interface Transition {
   /** required：必须填写意见（驳回、作废原因）；optional：可填 */
   opinion: 'required' | 'optional' | 'none';
   subjects: readonly Subject[];
+  /** 备案有进行中的增量时不受理（作废会带走增量正在审核的工种） */
+  blockedByOpenIncrement?: true;
 }
 
 /**
  * 作废：机构申请（8/7 → 4），市级管理员初审（4 → 5 同意、4 → 7 驳回），省级管理员确认（5 → 6 已作废）。
  * SPEC §3 只给出状态名；“作废成功”是市级同意后的中间状态，省级确认后才“已作废”，工种随之从机构的已备案工种中移除。
  */
+const { NOT_FILED, FIRST_REVIEW, FIRST_REJECTED, SECOND_REVIEW, SECOND_REJECTED, VOID_PENDING, VOID_APPROVED, VOIDED, VOID_REJECTED, COMPLETED } = FILING_STATUS;
+
+/** 可编辑（改资料、增删工种、场地与人员）与可提交的状态：未备案与被驳回 */
+export const EDITABLE_STATUSES: readonly number[] = [NOT_FILED, FIRST_REJECTED, SECOND_REJECTED];
+
 export const TRANSITIONS: readonly Transition[] = [
-  { action: 'submit', verb: '提交', from: [-1, 1, 3], to: 0, actor: 'org', permission: 'kind', opinion: 'none', subjects: ['filing', 'increment'] },
-  { action: 'cityPass', verb: '初审通过', from: [0], to: 2, actor: 'city', permission: 'audit', opinion: 'optional', subjects: ['filing', 'increment'] },
-  { action: 'cityReject', verb: '初审驳回', from: [0], to: 1, actor: 'city', permission: 'audit', opinion: 'required', subjects: ['filing', 'increment'] },
-  { action: 'provincePass', verb: '复审通过', from: [2], to: 8, actor: 'province', permission: 'audit', opinion: 'optional', subjects: ['filing', 'increment'] },
-  { action: 'provinceReject', verb: '复审驳回', from: [2], to: 3, actor: 'province', permission: 'audit', opinion: 'required', subjects: ['filing', 'increment'] },
-  { action: 'voidApply', verb: '申请作废', from: [8, 7], to: 4, actor: 'org', permission: 'kind', opinion: 'required', subjects: ['filing'] },
-  { action: 'voidPass', verb: '同意作废', from: [4], to: 5, actor: 'city', permission: 'audit', opinion: 'optional', subjects: ['filing'] },
-  { action: 'voidReject', verb: '驳回作废', from: [4], to: 7, actor: 'city', permission: 'audit', opinion: 'required', subjects: ['filing'] },
-  { action: 'voidConfirm', verb: '确认作废', from: [5], to: 6, actor: 'province', permission: 'audit', opinion: 'optional', subjects: ['filing'] },
+  { action: 'submit', verb: '提交', from: EDITABLE_STATUSES, to: FIRST_REVIEW, actor: 'org', permission: 'kind', opinion: 'none', subjects: ['filing', 'increment'] },
+  { action: 'cityPass', verb: '初审通过', from: [FIRST_REVIEW], to: SECOND_REVIEW, actor: 'city', permission: 'audit', opinion: 'optional', subjects: ['filing', 'increment'] },
+  { action: 'cityReject', verb: '初审驳回', from: [FIRST_REVIEW], to: FIRST_REJECTED, actor: 'city', permission: 'audit', opinion: 'required', subjects: ['filing', 'increment'] },
+  { action: 'provincePass', verb: '复审通过', from: [SECOND_REVIEW], to: COMPLETED, actor: 'province', permission: 'audit', opinion: 'optional', subjects: ['filing', 'increment'] },
+  { action: 'provinceReject', verb: '复审驳回', from: [SECOND_REVIEW], to: SECOND_REJECTED, actor: 'province', permission: 'audit', opinion: 'required', subjects: ['filing', 'increment'] },
+  { action: 'voidApply', verb: '申请作废', from: [COMPLETED, VOID_REJECTED], to: VOID_PENDING, actor: 'org', permission: 'kind', opinion: 'required', subjects: ['filing'], blockedByOpenIncrement: true },
+  { action: 'voidPass', verb: '同意作废', from: [VOID_PENDING], to: VOID_APPROVED, actor: 'city', permission: 'audit', opinion: 'optional', subjects: ['filing'] },
+  { action: 'voidReject', verb: '驳回作废', from: [VOID_PENDING], to: VOID_REJECTED, actor: 'city', permission: 'audit', opinion: 'required', subjects: ['filing'] },
+  { action: 'voidConfirm', verb: '确认作废', from: [VOID_APPROVED], to: VOIDED, actor: 'province', permission: 'audit', opinion: 'optional', subjects: ['filing'] },
 ];
 
 export const TRANSITION_ACTIONS = TRANSITIONS.map((t) => t.action) as [TransitionAction, ...TransitionAction[]];
+/** 审核员（市级、省级）办理的步骤：审核接口可直接指定的 action */
+export const REVIEW_ACTIONS = TRANSITIONS.filter((t) => t.actor !== 'org').map((t) => t.action) as [TransitionAction, ...TransitionAction[]];
 
 export function transitionOf(action: TransitionAction): Transition {
   const t = TRANSITIONS.find((x) => x.action === action);
@@ -115,10 +127,48 @@ export function actionsFrom(status: number, subject: Subject, actor?: Actor): Tr
   return TRANSITIONS.filter((t) => t.from.includes(status) && t.subjects.includes(subject) && (!actor || t.actor === actor)).map((t) => t.action);
 }
 
-/** 可编辑（改资料、增删工种、场地与人员）的状态：未备案与被驳回 */
-export const EDITABLE_STATUSES: readonly number[] = [-1, 1, 3];
+/** 某办理方在哪些状态上有事可办（由转换表推出）：审核列表“待我审核”的筛选 */
+export function pendingStatuses(actor: Actor, subject: Subject): number[] {
+  return [...new Set(TRANSITIONS.filter((t) => t.actor === actor && t.subjects.includes(subject)).flatMap((t) => t.from))];
+}
 
-/** “审核中”的状态：审核列表默认列出的待办 */
-export const PENDING_BY_ACTOR: Record<Exclude<Actor, 'org'>, readonly number[]> = { city: [0, 4], province: [2, 5] };
+/** 转换之外、同样按状态决定的操作：修改资料、删除、追加增量工种 */
+export type FilingOperation = 'edit' | 'delete' | 'incrementAdd';
+/** 列表一行上当前用户可做的事：转换（提交、审核、作废…）与上面的操作 */
+export type FilingAction = TransitionAction | FilingOperation;
+
+export interface ActionSubject {
+  kind: number;
+  status: number;
+  /** 进行中（未审核完成）的增量备案的状态；没有则为空 */
+  incrementStatus: number | null;
+}
+
+/**
+ * 当前用户此刻对一份备案能做的事，唯一的一处规则：服务端按它拒绝、列表与详情按它给出按钮。
+ * allowed(permission) 查会话权限（'filingSkill.edit'、'filingAudit.edit' 等）。
+ */
+export function availableActions(f: ActionSubject, actor: Actor | null, allowed: (permission: string) => boolean): { actions: FilingAction[]; incrementActions: TransitionAction[] } {
+  if (!actor) return { actions: [], incrementActions: [] };
+  const incrementOpen = f.incrementStatus !== null;
+  const transitions = (status: number, subject: Subject) =>
+    actionsFrom(status, subject, actor).filter((a) => allowed(transitionPermission(a, f.kind)) && !(incrementOpen && transitionOf(a).blockedByOpenIncrement));
+  const kindAllows = (action: string) => allowed(`${kindResource(f.kind)}.${action}`);
+  const operations: FilingOperation[] = [];
+  if (EDITABLE_STATUSES.includes(f.status) && kindAllows('edit')) operations.push('edit');
+  if (f.status === NOT_FILED && kindAllows('delete')) operations.push('delete');
+  if (f.status === COMPLETED && actor === 'org' && kindAllows('edit') && (!incrementOpen || EDITABLE_STATUSES.includes(f.incrementStatus!))) operations.push('incrementAdd');
+  return {
+    actions: [...operations, ...transitions(f.status, 'filing')],
+    incrementActions: incrementOpen ? transitions(f.incrementStatus!, 'increment') : [],
+  };
+}
+
+/** 一步转换要的权限：机构的提交、作废用备案类别资源的 edit，审核用 filingAudit.edit */
+export const transitionPermission = (action: TransitionAction, kind: number): string =>
+  transitionOf(action).permission === 'kind' ? `${kindResource(kind)}.edit` : 'filingAudit.edit';
+
+/** 审核员的一步（市级、省级办理的转换） */
+export const isReviewAction = (action: FilingAction): boolean => (REVIEW_ACTIONS as readonly string[]).includes(action);
 
 export const statusLabel = (status: number): string => STATUS_LABEL[status] ?? String(status);

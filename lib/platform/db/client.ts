@@ -1,12 +1,13 @@
 // 数据库入口：设置 DATABASE_URL 时经 pg 连接池连 PostgreSQL，否则使用 ./data/pglite 中的内置 PGlite。
-// 首次取用时执行迁移；内置库（或 SEED_DEMO_DATA=true 时的 PostgreSQL）为空时自动写入演示数据。打开失败不缓存，下次请求重试。
+// 首次取用时执行迁移，再执行启动代码登记的准备步骤（instrumentation.ts 登记“空库写入演示数据”）。打开失败不缓存，下次请求重试。
+// 本模块不引用任何领域：Db 不带 schema（没有用关系查询），演示数据由启动代码注入。
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import * as schema from './schema';
 
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** 数据库句柄：各领域以自己的 tables.ts 建查询，不需要全库 schema。 */
+export type Db = PgDatabase<PgQueryResultHKT>;
 
 /** 迁移目录，相对于启动时的工作目录（按调用时求值）。 */
 const migrationsFolder = () => path.join(process.cwd(), 'db/migrations');
@@ -54,7 +55,7 @@ export async function openPostgres(url: string, max = Number(process.env.DB_POOL
       { cause: err },
     );
   }
-  return { db: drizzle(pool, { schema }) as unknown as Db, kind: 'postgres', target, close: () => pool.end() };
+  return { db: drizzle(pool) as unknown as Db, kind: 'postgres', target, close: () => pool.end() };
 }
 
 export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<OpenedDb> {
@@ -71,7 +72,7 @@ export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob
       { cause: err },
     );
   }
-  return { db: drizzle(client, { schema }) as unknown as Db, kind: 'pglite', target, close: () => client.close() };
+  return { db: drizzle(client) as unknown as Db, kind: 'pglite', target, close: () => client.close() };
 }
 
 /** 执行迁移；PostgreSQL 上以咨询锁串行化，多个实例同时启动也只迁移一次。 */
@@ -90,19 +91,22 @@ export async function migrateDb(opened: OpenedDb): Promise<void> {
 
 // Next 的生产构建把 API 路由、页面与 instrumentation 打进不同的服务端包，各有一份本模块；
 // 同一目录的内置 PGlite 只能有一个实例（否则页面读不到接口刚写入的会话），故整个进程共用一份，挂在 globalThis 上。
-const shared = globalThis as typeof globalThis & { __portalDb?: { current: Promise<OpenedDb> | null } };
+// 准备步骤同样挂在这份共享对象上：instrumentation 登记的步骤，接口包里的 getDb 重试打开时也会执行。
+type Prepare = (opened: OpenedDb) => Promise<void>;
+const shared = globalThis as typeof globalThis & { __portalDb?: { current: Promise<OpenedDb> | null; prepare?: Prepare } };
 const holder = (shared.__portalDb ??= { current: null });
+
+/** 登记打开并迁移之后、交出数据库之前的一步（启动代码用它在空库写入演示数据）；只保留最后登记的一个。 */
+export function onDatabaseOpened(prepare: Prepare): void {
+  holder.prepare = prepare;
+}
 
 async function openConfigured(): Promise<OpenedDb> {
   const url = process.env.DATABASE_URL;
   const opened = url ? await openPostgres(url) : await openPglite(process.env.PGLITE_DIR ?? './data/pglite');
   try {
     await migrateDb(opened);
-    // 内置库总是在为空时写入演示数据；PostgreSQL 需显式 SEED_DEMO_DATA=true（如 docker compose 演示）。
-    if (opened.kind === 'pglite' || process.env.SEED_DEMO_DATA === 'true') {
-      const { seedIfEmpty } = await import('@/db/seed');
-      await seedIfEmpty(opened.db);
-    }
+    await holder.prepare?.(opened);
   } catch (err) {
     await opened.close().catch(() => {});
     throw err;

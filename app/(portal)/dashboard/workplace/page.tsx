@@ -1,6 +1,7 @@
 // 工作台：登录后的默认落点（SPEC §2），菜单组件名 Workplace。
 import type { Metadata } from 'next';
 import Workplace from '@/components/workplace/Workplace';
+import { screenNames } from '@/components/screens/registry';
 import { getT } from '@/lib/i18n/server';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -8,5 +9,5 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default function WorkplacePage() {
-  return <Workplace />;
+  return <Workplace screenNames={screenNames()} />;
 }
