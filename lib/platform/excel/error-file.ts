@@ -1,9 +1,11 @@
 // 导入失败时的错误工作簿：生成、存库（多实例下任一实例都能下载）、按上传者读取、定期清理。
+// 大小有界：错误明细最多 MAX_ERROR_DETAILS 条（其余只写“另有 N 处”），原文件过大时不抄写原始数据。
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { and, eq, gt, lt } from 'drizzle-orm';
 import type { Db } from '@/lib/platform/db/client';
 import { sheetRows } from './reader';
+import { MAX_ERROR_COPY_CHARS } from './limits';
 import { importErrorFiles } from './tables';
 
 /** 错误工作簿保留时长；过期后下载返回 404，并由定时任务删除。 */
@@ -21,7 +23,9 @@ export interface ImportIssue {
 }
 
 export interface ErrorWorkbookInput {
-  file: Blob;
+  file: Blob | Uint8Array;
+  /** 是否抄写原文件（原文件的文本超过 MAX_ERROR_COPY_CHARS 时为 false，只给错误明细） */
+  copyRows?: boolean;
   /** 表头所在行与要去掉的旧“错误原因”列（下标从 0 起，-1 表示没有） */
   headerRow: number;
   dropColumn: number;
@@ -55,6 +59,7 @@ const issueText = (i: ImportIssue) => (i.column ? `${i.column}：${i.message}` :
  * 第 1 个工作表“原始数据”：原文件的全部行（行号不变）加最后一列“错误原因”。导入是全有或全无，
  * 出错时一行也没写入，所以这里保留所有行：用户改好出错的行，整份重新上传即可。
  * 第 2 个工作表“错误明细”：行号 / 列 / 错误原因。
+ * 原文件的文本超过 MAX_ERROR_COPY_CHARS 时（copyRows 为 false）只有“错误明细”，并注明请在原文件中改正。
  */
 export async function buildErrorWorkbook(input: ErrorWorkbookInput): Promise<Buffer> {
   const byRow = new Map<number, string[]>();
@@ -64,6 +69,10 @@ export async function buildErrorWorkbook(input: ErrorWorkbookInput): Promise<Buf
     else byRow.set(i.row, [issueText(i)]);
   }
   return writeToBuffer(async (wb) => {
+    if (input.copyRows === false) {
+      writeDetails(wb, input, `原文件较大（超过 ${MAX_ERROR_COPY_CHARS} 个字符），本工作簿只列出错误明细，请按行号在原文件中改正后重新导入`);
+      return;
+    }
     const data = wb.addWorksheet('原始数据');
     const width = input.columnCount;
     data.columns = [...Array.from({ length: width }, () => ({ width: 16 })), { width: 50 }];
@@ -84,19 +93,24 @@ export async function buildErrorWorkbook(input: ErrorWorkbookInput): Promise<Buf
       r.commit();
     }
     data.commit();
-
-    const detail = wb.addWorksheet('错误明细');
-    detail.columns = [
-      { header: '行号', width: 10 },
-      { header: '列', width: 18 },
-      { header: '错误原因', width: 60 },
-    ];
-    detail.getRow(1).font = { bold: true };
-    detail.getRow(1).commit();
-    for (const i of input.issues) detail.addRow([i.row, i.column, i.message]).commit();
-    if (input.omitted > 0) detail.addRow([null, null, `另有 ${input.omitted} 处错误未列出，请先改正以上错误后重新导入`]).commit();
-    detail.commit();
+    writeDetails(wb, input);
   });
+}
+
+/** “错误明细”工作表：行号 / 列 / 错误原因；列不下的只写条数，note 写在最后 */
+function writeDetails(wb: ExcelJS.stream.xlsx.WorkbookWriter, input: ErrorWorkbookInput, note?: string): void {
+  const detail = wb.addWorksheet('错误明细');
+  detail.columns = [
+    { header: '行号', width: 10 },
+    { header: '列', width: 18 },
+    { header: '错误原因', width: 60 },
+  ];
+  detail.getRow(1).font = { bold: true };
+  detail.getRow(1).commit();
+  for (const i of input.issues) detail.addRow([i.row, i.column, i.message]).commit();
+  if (input.omitted > 0) detail.addRow([null, null, `另有 ${input.omitted} 处错误未列出，请先改正以上错误后重新导入`]).commit();
+  if (note) detail.addRow([null, null, note]).commit();
+  detail.commit();
 }
 
 export async function saveErrorFile(db: Db, file: { userId: number | null; importName: string; content: Buffer }): Promise<string> {

@@ -1,5 +1,6 @@
 // 通用 Excel 导入：流式读取 .xlsx → 按表头对应列 → 逐行 zod 校验（与可选的查库检查）→ 在一个事务里分批写入。
 // 全有或全无：任何一行出错就回滚，一行也不写，并生成可下载的错误工作簿（行号、列、中文原因）。
+// 上限（limits.ts）：文件大小与压缩比、行数、单元格长度、处理时间，超出即整份拒绝；错误工作簿的大小也有上限。
 //
 // 与 API 的对接只有一种方式：端点里 `return importResponse(await runImport(def, file, ctx))`，
 // 或直接用 importEndpoint(def, …) 生成整行端点。失败时 importResponse 抛 ApiError 400，
@@ -13,7 +14,8 @@ import type { Db } from '@/lib/platform/db/client';
 import { endpoint, type Endpoint, type Permission } from '@/lib/platform/api/endpoint';
 import { ApiError } from '@/lib/platform/api/errors';
 import { FileResult } from '@/lib/platform/api/files';
-import { sheetRows, UnreadableWorkbookError } from './reader';
+import { sheetRows, TOO_MANY_ROWS, UnreadableWorkbookError } from './reader';
+import { checkDeadline, deadlineAfter, IMPORT_MAX_ROWS, ImportLimitError, MAX_ERROR_COPY_CHARS, MAX_ISSUE_MESSAGE_CHARS } from './limits';
 import { buildErrorWorkbook, ERROR_COLUMN, errorFileUrl, saveErrorFile, type ImportIssue } from './error-file';
 
 export type { ImportIssue } from './error-file';
@@ -171,15 +173,21 @@ export async function runImport<S extends z.ZodObject, P>(
   let header: { row: number; index: [string, number][]; dropColumn: number; columnCount: number } | null = null;
   let scanned = 0;
   let lastRow = 0;
+  /** 工作表里预先数出的行数与已读到的行数：找到表头时据此估出数据行数，过多则在校验之前拒绝 */
+  let sheetRowCount = 0;
+  let rowsRead = 0;
   let total = 0;
   let errorCount = 0;
+  /** 原文件单元格文本的总字符数：决定错误工作簿是否抄写原文件 */
+  let copiedChars = 0;
   const issues: ImportIssue[] = [];
   let pending: ImportRow<T>[] = [];
   const seen = new Map((def.unique ?? []).map((k) => [k as string, new Map<string, number>()]));
 
   const addIssue = (row: number, key: string | undefined, message: string) => {
     errorCount++;
-    if (issues.length < MAX_ERROR_DETAILS) issues.push({ row, column: key ? (headerOf.get(key) ?? key) : '', message });
+    const text = message.length > MAX_ISSUE_MESSAGE_CHARS ? `${message.slice(0, MAX_ISSUE_MESSAGE_CHARS)}…` : message;
+    if (issues.length < MAX_ERROR_DETAILS) issues.push({ row, column: key ? (headerOf.get(key) ?? key) : '', message: text });
   };
 
   /** 写入一批；在保存点里执行，失败时事务仍可用。失败则逐行重试（同样在保存点里，最后整体撤销）找出出错的行。 */
@@ -247,6 +255,7 @@ export async function runImport<S extends z.ZodObject, P>(
       if (isBlank(cells)) return;
       header = matchHeader(row, cells);
       if (header) {
+        if (sheetRowCount - rowsRead > IMPORT_MAX_ROWS) throw new Rollback(failure(TOO_MANY_ROWS, { row, column: '', message: TOO_MANY_ROWS }));
         const found = new Set(header.index.map(([k]) => k));
         const missing = def.columns.filter((c) => !found.has(c.key) && isRequired(shape[c.key]));
         if (missing.length) {
@@ -260,7 +269,7 @@ export async function runImport<S extends z.ZodObject, P>(
       return;
     }
     if (isBlank(cells, header.dropColumn)) return;
-    total++;
+    if (++total > IMPORT_MAX_ROWS) throw new Rollback(failure(TOO_MANY_ROWS, { row, column: '', message: TOO_MANY_ROWS }));
     const input: Record<string, string | undefined> = {};
     for (const [key, i] of header.index) input[key] = cells[i];
     const parsed = def.row.safeParse(input);
@@ -290,14 +299,20 @@ export async function runImport<S extends z.ZodObject, P>(
     if (pending.length >= batchSize) await flush(tx);
   };
 
+  // 只读一次上传的文件；两遍读取（校验写库、生成错误工作簿）都用这份字节
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const deadline = deadlineAfter();
   try {
     await ctx.db.transaction(async (txn) => {
       const tx = txn as unknown as Db;
-      for await (const { row, cells } of sheetRows(file)) {
+      for await (const { row, cells } of sheetRows(bytes, { deadline, onRowCount: (n) => (sheetRowCount = n) })) {
         lastRow = row;
+        rowsRead++;
+        for (const c of cells) copiedChars += c?.length ?? 0;
         await handleRow(tx, row, cells);
       }
       await flush(tx);
+      checkDeadline(deadline);
       if (!header) {
         throw new Rollback(
           scanned ? failure(`导入失败：没有找到表头（${def.columns.map((c) => c.header).join('、')}），请使用导入模板`, { row: 1, column: '', message: '没有找到表头' }) : EMPTY(1),
@@ -307,7 +322,7 @@ export async function runImport<S extends z.ZodObject, P>(
       if (errorCount > 0) throw new Rollback();
     });
   } catch (err) {
-    if (err instanceof UnreadableWorkbookError) return failure(err.message, { row: 0, column: '', message: err.message });
+    if (err instanceof UnreadableWorkbookError || err instanceof ImportLimitError) return failure(err.message, { row: 0, column: '', message: err.message });
     if (!(err instanceof Rollback)) throw err;
     if (err.result) return err.result;
   }
@@ -315,7 +330,8 @@ export async function runImport<S extends z.ZodObject, P>(
 
   const h = header!;
   const content = await buildErrorWorkbook({
-    file,
+    file: bytes,
+    copyRows: copiedChars <= MAX_ERROR_COPY_CHARS,
     headerRow: h.row,
     dropColumn: h.dropColumn,
     columnCount: h.columnCount,
