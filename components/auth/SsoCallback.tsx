@@ -13,11 +13,13 @@ export interface SsoCallbackProps {
   code?: string;
   ticket?: string;
   state?: string;
+  /** 身份源回传的签发方（RFC 9207），服务端据此防止混用身份源 */
+  iss?: string;
   /** 身份源回传的错误（如用户拒绝授权） */
   error?: string;
 }
 
-export default function SsoCallback({ code, ticket, state, error }: SsoCallbackProps) {
+export default function SsoCallback({ code, ticket, state, iss, error }: SsoCallbackProps) {
   const t = useT();
   const [failure, setFailure] = useState<string | null>(() =>
     error ? t('auth.sso.denied', { error }) : !code && !ticket ? t('auth.sso.missingCode') : null,
@@ -29,8 +31,8 @@ export default function SsoCallback({ code, ticket, state, error }: SsoCallbackP
     started.current = true;
     const redirectUri = `${window.location.origin}${SSO_CALLBACK_PATH}`;
     const call = ticket
-      ? apiPost('/user/onePlatformLogin', { ticket, redirectUri, state }, { silent: true, authFlow: true })
-      : apiPost('/user/ssoLogin', { code, redirectUri, state }, { silent: true, authFlow: true });
+      ? apiPost('/user/onePlatformLogin', { ticket, redirectUri, state, iss }, { silent: true, authFlow: true })
+      : apiPost('/user/ssoLogin', { code, redirectUri, state, iss }, { silent: true, authFlow: true });
     call.then(
       () => {
         const target = safeRedirect(window.sessionStorage.getItem(SSO_REDIRECT_KEY));
@@ -39,7 +41,7 @@ export default function SsoCallback({ code, ticket, state, error }: SsoCallbackP
       },
       (err: unknown) => setFailure(err instanceof ApiClientError ? translateMessage(t, err.message) : t('auth.api.requestError')),
     );
-  }, [code, ticket, state, error, t]);
+  }, [code, ticket, state, iss, error, t]);
 
   return (
     <div className={styles.resultCard}>

@@ -135,6 +135,7 @@ export const SsoLoginInput = z.object({
   code: z.string({ error: '缺少授权码' }).trim().min(1, '缺少授权码').max(2000).describe('授权码'),
   redirectUri: z.string({ error: '缺少回调地址' }).trim().url('回调地址格式不正确').describe('回调地址'),
   state: z.string().trim().max(200).optional().describe('state'),
+  iss: z.string().trim().max(500).optional().describe('身份源在回调中给出的签发方（RFC 9207）'),
 });
 
 export const OnePlatformLoginInput = z
@@ -143,6 +144,7 @@ export const OnePlatformLoginInput = z
     ticket: z.string().trim().max(2000).optional().describe('票据'),
     redirectUri: z.string({ error: '缺少回调地址' }).trim().url('回调地址格式不正确').describe('回调地址'),
     state: z.string().trim().max(200).optional().describe('state'),
+    iss: z.string().trim().max(500).optional().describe('身份源在回调中给出的签发方（RFC 9207）'),
   })
   .refine((v) => Boolean(v.code || v.ticket), { message: '缺少授权码', path: ['code'] });
 

@@ -110,3 +110,22 @@ export const smsCodes = pgTable(
   },
   (t) => [index('sms_code_mobile_idx').on(t.mobile, t.purpose, t.createdAt), index('sms_code_ip_idx').on(t.ip, t.createdAt)],
 );
+
+/**
+ * 统一身份认证（OIDC）发起中的登录：浏览器的 oidc_state Cookie 只带一个随机值，库里存它的 SHA-256 和
+ * 这次登录的 state、nonce、PKCE code_verifier。回调时整行删除（只能用一次），10 分钟后过期。
+ */
+export const oidcLogins = pgTable(
+  'oidc_login',
+  {
+    bindingHash: varchar('binding_hash', { length: 64 }).primaryKey(),
+    issuer: varchar('issuer', { length: 500 }).notNull(),
+    state: varchar('state', { length: 128 }).notNull(),
+    nonce: varchar('nonce', { length: 128 }).notNull(),
+    codeVerifier: varchar('code_verifier', { length: 128 }).notNull(),
+    redirectUri: varchar('redirect_uri', { length: 2000 }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('oidc_login_expires_idx').on(t.expiresAt)],
+);

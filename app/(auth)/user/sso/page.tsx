@@ -11,6 +11,6 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function SsoCallbackPage({ searchParams }: { searchParams: SearchParams }) {
   await redirectIfSignedIn();
-  const [code, ticket, state, error] = await Promise.all(['code', 'ticket', 'state', 'error'].map((k) => queryValue(searchParams, k)));
-  return <SsoCallback code={code} ticket={ticket} state={state} error={error} />;
+  const [code, ticket, state, iss, error] = await Promise.all(['code', 'ticket', 'state', 'iss', 'error'].map((k) => queryValue(searchParams, k)));
+  return <SsoCallback code={code} ticket={ticket} state={state} iss={iss} error={error} />;
 }
