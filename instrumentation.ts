@@ -1,13 +1,17 @@
-// 服务启动时打开数据库（迁移，内置库为空时写入演示数据），问题在启动时就以一句话说明。
+// 服务启动时打开数据库（迁移；登记并执行“内置库为空时写入演示数据”），问题在启动时就以一句话说明。
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs' || process.env.NEXT_PHASE === 'phase-production-build') return;
   // 短信配置有误（未知的 SMS_PROVIDER）在启动日志里说清楚；发送验证码时同样报错。
   const { smsConfigError } = await import('@/lib/domains/user/sms');
   const smsError = smsConfigError();
   if (smsError) console.error(`[sms] 配置错误：${smsError}`);
-  // 生产环境未设置 AUTH_SECRET（推送令牌的签名密钥）时在启动日志里警告。
-  (await import('@/lib/domains/access/ws-token')).checkAuthSecret();
-  const { getDb, DbUnavailableError } = await import('@/lib/platform/db/client');
+  // 生产环境没有可靠的 AUTH_SECRET（签名密钥）就不启动：用公开的默认值签名等于没有签名。
+  (await import('@/lib/platform/auth/secret')).refuseToStartWithoutSecret();
+  // 客户端 IP：只采信受信代理（TRUSTED_PROXIES）给的转发头，见 docs/SECURITY.md。
+  (await import('@/lib/platform/http/client-ip')).installForwardingGuard();
+  const { getDb, onDatabaseOpened, DbUnavailableError } = await import('@/lib/platform/db/client');
+  // 空库写入演示数据由启动代码登记（数据库模块不依赖演示数据与各领域）；打开失败后请求里重试时同样执行。
+  onDatabaseOpened((await import('@/db/seed')).seedOnFirstStart);
   try {
     await getDb();
   } catch (err) {

@@ -12,6 +12,18 @@ const nextConfig: NextConfig = {
   // 登录后的门户按请求渲染；antd 客户端组件与 cacheComponents 预渲染不兼容，故不开启。
   cacheComponents: false,
   poweredByHeader: false,
+  // 静态资源也带的安全头；页面的 CSP（带 nonce）在 proxy.ts，接口的在调度器
+  async headers() {
+    return [
+      {
+        source: '/:path*',
+        headers: [
+          { key: 'X-Content-Type-Options', value: 'nosniff' },
+          { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
+        ],
+      },
+    ];
+  },
   // next dev 默认只许 localhost 加载开发资源；以 127.0.0.1 打开时页面否则不会水合。
   allowedDevOrigins: ['127.0.0.1'],
 };

@@ -29,6 +29,8 @@ const serverEnv: Record<string, string> = {
     : // 置空以免继承外部的 DATABASE_URL；数据库模块把空值视为未设置。
       { DATABASE_URL: '', PGLITE_DIR: pgliteDir }),
   ...(process.env.NEXT_DIST_DIR ? { NEXT_DIST_DIR: process.env.NEXT_DIST_DIR } : {}),
+  // 生产构建没有 AUTH_SECRET 不启动；测试用固定值
+  AUTH_SECRET: process.env.AUTH_SECRET || 'e2e-only-secret-0123456789abcdef0123456789abcdef',
   SMS_PROVIDER: 'fixed',
   SMS_FIXED_CODE: E2E_SMS_CODE,
   SUPPORT_CHAT_TRAIN_URL: 'https://support.example.com/chat/train',

@@ -482,7 +482,7 @@ async function main(): Promise<number> {
   const dbUrl = withDatabase(o.adminUrl, dbName);
   await migrateAndSeed(dbUrl, o.poolMax, selected);
 
-  const app = await startApp({ ...baseEnv, NODE_ENV: 'production', DATABASE_URL: dbUrl });
+  const app = await startApp({ ...baseEnv, NODE_ENV: 'production', DATABASE_URL: dbUrl, AUTH_SECRET: baseEnv.AUTH_SECRET || 'bench-only-secret-0123456789abcdef0123456789abcdef' });
   const floor = await startFloor({ ...baseEnv, NODE_ENV: 'production', FLOOR_DATABASE_URL: dbUrl, FLOOR_PORT: '0' });
 
   const results: CaseResult[] = [];

@@ -1,5 +1,6 @@
 // npm start：没有生产构建（或源码比构建新）时先构建，然后启动。默认使用内置数据库并自动写入演示数据。
 import { spawnSync, spawn } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -21,6 +22,17 @@ if (!builtAt || sources.some((s) => newestMtime(s) > builtAt)) {
   console.log(builtAt ? '源码有更新，重新构建…' : '首次启动，正在构建（约 1–2 分钟）…');
   const r = spawnSync(process.execPath, ['node_modules/next/dist/bin/next', 'build'], { stdio: 'inherit', env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } });
   if (r.status !== 0) process.exit(r.status ?? 1);
+}
+
+// 生产服务没有 AUTH_SECRET 不启动（见 lib/platform/auth/secret.ts）。本机运行时生成一个随机密钥存进 ./data/，
+// 之后每次启动沿用（会话不受影响，只有签名用到它）。部署时请自行设置 AUTH_SECRET。
+if (!process.env.AUTH_SECRET) {
+  const file = path.join('data', 'auth-secret');
+  if (!fs.existsSync(file)) {
+    fs.mkdirSync('data', { recursive: true });
+    fs.writeFileSync(file, crypto.randomBytes(32).toString('hex'), { mode: 0o600 });
+  }
+  process.env.AUTH_SECRET = fs.readFileSync(file, 'utf8').trim();
 }
 
 const port = process.env.PORT || '3000';

@@ -28,6 +28,8 @@ interface Envelope<T> {
 interface FilingRow {
   id: number;
   code: string;
+  /** 公示页的地址码 */
+  publicCode: string;
   orgName: string;
   status: number;
   workCount: number;
@@ -328,10 +330,10 @@ test.describe.serial('机构备案：新建、提交、两级审核、历史与�
   });
 
   test('e. 公开页免登录显示备案摘要', async ({ browser }) => {
-    const { id, code, orgName } = current();
+    const { publicCode, code, orgName } = current();
     const context = await browser.newContext();
     const page = await context.newPage();
-    await page.goto(`/institutionalFiling/filingRover/single?id=${id}`);
+    await page.goto(`/institutionalFiling/filingRover/single?code=${publicCode}`);
     const view = page.getByTestId('filing-public');
     await expect(view).toContainText('机构备案信息');
     await expect(view).toContainText(code);
@@ -343,7 +345,7 @@ test.describe.serial('机构备案：新建、提交、两级审核、历史与�
       await expect(view).toContainText(w.name);
     }
     // 不需要登录：没有跳到登录页
-    await expect(page).toHaveURL(/\/institutionalFiling\/filingRover\/single\?id=/);
+    await expect(page).toHaveURL(/\/institutionalFiling\/filingRover\/single\?code=/);
     await page.screenshot({ path: `${SHOTS}/filing-public.png`, fullPage: true });
     await context.close();
   });

@@ -5,7 +5,8 @@
 // 所以改了授权，持有该角色的用户下一次请求即生效，无需重新登录。
 import { and, asc, count, desc, eq, ilike, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/platform/db/client';
-import type { AuditChange } from '@/lib/platform/api/endpoint';
+import { fetchPage } from '@/lib/platform/db/paged';
+import type { Audit } from '@/lib/platform/api/endpoint';
 import type { Page, PageResult } from '@/lib/platform/api/paging';
 import { ApiError } from '@/lib/platform/api/errors';
 import { ACTIONS, can, type Action, type DataLevel, type Session, type SessionUser } from '@/lib/platform/auth/session';
@@ -26,7 +27,6 @@ import {
 } from './schemas';
 import { escapeLike } from '@/lib/platform/db/like';
 
-type Audit = (change: AuditChange) => void;
 type RoleRow = typeof roles.$inferSelect;
 
 const rank = (level: string) => LEVELS.indexOf(level as DataLevel);
@@ -89,10 +89,11 @@ export async function listRoles(db: Db, user: SessionUser, filter: RoleFilter, p
   if (filter.level) conds.push(eq(roles.level, filter.level));
   if (filter.status !== undefined) conds.push(eq(roles.status, filter.status));
   const where = and(...conds);
-  const [rows, [{ total }]] = await Promise.all([
-    db.select().from(roles).where(where).orderBy(asc(sql`array_position(array['province','city','county','org']::text[], ${roles.level}::text)`), desc(roles.id)).limit(page.pageSize).offset(page.offset),
+  const { list: rows, total } = await fetchPage(
+    page,
+    db.select().from(roles).where(where).orderBy(asc(sql`array_position(array['province','city','county','org']::text[], ${roles.level}::text)`), desc(roles.id)),
     db.select({ total: count() }).from(roles).where(where),
-  ]);
+  );
   const counts = await userCounts(db, rows.map((r) => r.id));
   return { list: rows.map((r) => toItem(r, counts.get(r.id) ?? 0)), total: Number(total) };
 }
@@ -285,4 +286,31 @@ export async function deleteRoles(db: Db, user: SessionUser, ids: number[], audi
 /** 调用者可创建的角色层级 */
 export function roleLevels(user: SessionUser) {
   return manageableLevels(user).map((l) => ({ value: l, label: LEVEL_NAMES[l] }));
+}
+
+/**
+ * 分配角色的前提：角色的每一项授权都是分配人本人持有的（与新建角色时“只能授予自己持有的权限”同一规则）。
+ * 返回 角色 id → 本人缺少的授权说明；不在结果里的角色可以分配。
+ */
+export async function lackingGrantsOf(db: Db, grantor: Pick<Session, 'permissions'>, roleIds: readonly number[]): Promise<Map<number, string[]>> {
+  const out = new Map<number, string[]>();
+  if (!roleIds.length) return out;
+  const rows = await db
+    .select({ roleId: roleResources.roleId, key: resources.key, title: resources.title, actions: roleResources.actions })
+    .from(roleResources)
+    .innerJoin(resources, eq(resources.id, roleResources.resourceId))
+    .where(and(inArray(roleResources.roleId, [...new Set(roleIds)]), ne(resources.component, DIRECTORY_COMPONENT)));
+  for (const r of rows) {
+    const missing = (r.actions as Action[]).filter((a) => !can(grantor, `${r.key}.${a}`));
+    if (!missing.length) continue;
+    const list = out.get(r.roleId) ?? [];
+    list.push(`${r.title}（${missing.map((a) => ACTION_NAMES[a] ?? a).join('、')}）`);
+    out.set(r.roleId, list);
+  }
+  return out;
+}
+
+/** 分配人缺少角色中某项授权时的拒绝消息 */
+export function ungrantableMessage(roleName: string, lacking: readonly string[]): string {
+  return `不能分配角色「${roleName}」：其中有您本人没有的权限（${lacking.slice(0, 3).join('；')}${lacking.length > 3 ? ` 等 ${lacking.length} 项` : ''}）`;
 }

@@ -1,5 +1,6 @@
 // 角色与资源管理的输入校验与返回类型（接口与界面共用，故不引入服务端模块）。
 import { z } from 'zod';
+import { id, ids, MAX_INT32 } from '@/lib/platform/validation/fields';
 import { ACTIONS, type Action, type DataLevel } from '@/lib/platform/auth/session';
 
 /** 层级由高到低；数字越小管辖越广 */
@@ -21,8 +22,6 @@ export const ACTION_NAMES: Record<Action, string> = {
 };
 
 const level = z.enum(LEVELS as [DataLevel, ...DataLevel[]], { error: '层级只能是 province、city、county 或 org' });
-const id = (label: string) => z.coerce.number({ error: `${label}必须是数字` }).int(`${label}必须是整数`).min(1, `请指定${label}`);
-const ids = (label: string) => z.array(id(label), { error: `请选择${label}` }).min(1, `请至少选择一个${label}`).max(500, `一次最多 500 个${label}`);
 
 export const RoleListInput = z.object({
   name: z.string().trim().max(64, '角色名称最多 64 个字').optional().describe('角色名称'),
@@ -77,7 +76,7 @@ const keyRule = z
 
 export const ResourceSaveInput = z.object({
   id: id('资源').optional().describe('资源 id；给出时为修改'),
-  parentId: z.coerce.number().int().min(0).optional().describe('上级目录 id（新增时必填，0 为一级菜单）'),
+  parentId: z.coerce.number().int().min(0).max(MAX_INT32, '上级目录不正确').optional().describe('上级目录 id（新增时必填，0 为一级菜单）'),
   key: keyRule.optional().describe('资源标识（权限 key，新增时必填，之后不可改）'),
   title: z.string({ error: '请输入资源名称' }).trim().min(1, '请输入资源名称').max(64, '资源名称最多 64 个字').describe('资源名称'),
   icon: z.string().trim().max(64, '图标名最多 64 位').optional().nullable().describe('图标（@ant-design/icons 名称）'),

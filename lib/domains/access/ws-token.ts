@@ -1,24 +1,11 @@
 // 消息推送连接用的短期令牌：用户 id + 过期时间，HMAC-SHA256 签名。
 // 推送服务只需验签，不必查会话表；令牌短命，泄露的影响有限。
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { authSecret } from '@/lib/platform/auth/secret';
 
 export const WS_TOKEN_TTL_SECONDS = 10 * 60;
 
-/** 仅供开发与测试；生产环境必须设置 AUTH_SECRET */
-const DEV_SECRET = 'skills-portal-dev-secret-do-not-use-in-production';
-let warned = false;
-
-function secret(): string {
-  const configured = process.env.AUTH_SECRET;
-  if (configured) return configured;
-  if (process.env.NODE_ENV === 'production' && !warned) {
-    warned = true;
-    console.warn('[auth] 未设置 AUTH_SECRET，正在使用开发用的默认密钥签发推送令牌；生产环境请设置足够长的随机 AUTH_SECRET。');
-  }
-  return DEV_SECRET;
-}
-
-const sign = (payload: string) => createHmac('sha256', secret()).update(payload).digest('base64url');
+const sign = (payload: string) => createHmac('sha256', authSecret()).update(payload).digest('base64url');
 
 /** 签发：`<base64url(JSON{uid,exp})>.<签名>` */
 export function issueWebSocketToken(userId: number, now = Date.now()): string {
@@ -40,9 +27,4 @@ export function verifyWebSocketToken(token: string, now = Date.now()): number | 
   } catch {
     return null;
   }
-}
-
-/** 启动时调用：生产环境未配置密钥时立即给出警告，而不是等到第一次签发。 */
-export function checkAuthSecret(): void {
-  secret();
 }

@@ -1,5 +1,6 @@
 // 职业工种目录的输入与常量：服务端校验与前端表单共用（不引入服务端模块）。
 import { z } from 'zod';
+import { id } from '@/lib/platform/validation/fields';
 
 /** 《职业分类大典》的 8 个大类（职业编码首位） */
 export const JOB_CATEGORIES: Record<number, string> = {
@@ -48,7 +49,6 @@ const name = (what: string) =>
     .describe(what);
 const status = z.coerce.number().int().pipe(z.union([z.literal(0), z.literal(1)], { error: '状态应为 0 启用或 1 停用' })).default(0).describe('状态：0 启用 1 停用');
 const levelCode = z.coerce.number({ error: '请选择等级' }).int().min(1, '等级应为 1 到 5').max(5, '等级应为 1 到 5').describe('等级：5 五级 … 1 一级');
-const id = (what: string) => z.coerce.number({ error: `缺少${what}` }).int().positive(`${what}不正确`).describe(`${what} id`);
 const keyword = z.string().trim().max(64).optional().describe('名称或编码关键字');
 
 export const WorkSaveItem = z.object({

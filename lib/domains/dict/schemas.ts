@@ -1,17 +1,8 @@
 // 字典、通用查询与流程规则的输入校验（中文消息）。
 import { z } from 'zod';
+import { id, required as text, nullableText as optionalText } from '@/lib/platform/validation/fields';
 
 const status = z.coerce.number({ error: '状态只能是 0（启用）或 1（停用）' }).int().pipe(z.union([z.literal(0), z.literal(1)], { error: '状态只能是 0（启用）或 1（停用）' }));
-const id = (label: string) => z.coerce.number({ error: `请指定${label}` }).int(`${label}无效`).min(1, `${label}无效`);
-const text = (label: string, max: number) => z.string({ error: `请输入${label}` }).trim().min(1, `请输入${label}`).max(max, `${label}最多 ${max} 个字`);
-const optionalText = (label: string, max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `${label}最多 ${max} 个字`)
-    .optional()
-    .nullable()
-    .transform((v) => (v ? v : null));
 
 const dicType = z.string({ error: '请指定字典类型' }).trim().min(1, '请指定字典类型').max(64, '字典类型最多 64 位');
 

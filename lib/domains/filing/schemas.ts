@@ -1,16 +1,12 @@
 // 备案与备案机构库的输入模式（中文消息）与返回类型。
 import { z } from 'zod';
+import { id as idOf, text, required, nullableText as optionalText } from '@/lib/platform/validation/fields';
+
+export { idOf };
 import { idNumberSchema, mobileSchema } from '@/lib/platform/identity';
 import { ORG_TYPES } from '../org/codes';
-import { TRANSITION_ACTIONS } from './transitions';
+import { FILING_STATUS, REVIEW_ACTIONS, TRANSITION_ACTIONS, type FilingAction, type TransitionAction } from './transitions';
 
-export const idOf = (label: string) => z.coerce.number({ error: `请指定${label}` }).int(`${label}不正确`).min(1, `${label}不正确`).describe(label);
-const text = (label: string, max: number) => z.string().trim().max(max, `${label}不能超过 ${max} 个字`).describe(label);
-const required = (label: string, max: number) => z.string({ error: `请输入${label}` }).trim().min(1, `请输入${label}`).max(max, `${label}不能超过 ${max} 个字`).describe(label);
-const optionalText = (label: string, max: number) =>
-  text(label, max)
-    .optional()
-    .transform((v) => v || null);
 
 export const orgTypeSchema = z.coerce
   .number({ error: '请选择机构类型' })
@@ -39,7 +35,7 @@ export const FilingWorkInput = z.object({
 
 export const FilingListInput = z.object({
   kind: kindSchema.optional(),
-  status: z.coerce.number().int().min(-1).max(8).optional().describe('状态 −1…8'),
+  status: z.coerce.number().int().min(FILING_STATUS.NOT_FILED).max(FILING_STATUS.COMPLETED).optional().describe('状态 −1…8'),
   orgName: text('机构名称', 64).optional(),
   code: text('备案编号', 32).optional(),
   /** 审核列表：只看待我审核的 */
@@ -78,7 +74,7 @@ export const AuditInput = z.object({
   incrementId: idOf('增量备案').optional(),
   result: z.enum(['pass', 'reject'], { error: '请选择审核结果' }).optional().describe('pass 通过 / reject 驳回（按当前状态对应到具体的审核步骤）'),
   action: z
-    .enum(['cityPass', 'cityReject', 'provincePass', 'provinceReject', 'voidPass', 'voidReject', 'voidConfirm'], { error: '审核操作不正确' })
+    .enum(REVIEW_ACTIONS, { error: '审核操作不正确' })
     .optional()
     .describe('直接指定审核步骤（与 result 二选一）'),
   opinion: optionalText('审核意见', 500),
@@ -127,7 +123,7 @@ export const DataItemInput = z.object({ filingId: idOf('备案'), id: idOf('记�
 export const RecordOrgListInput = z.object({
   name: text('机构名称', 64).optional(),
   orgType: orgTypeSchema.optional(),
-  cityId: z.coerce.number().int().optional().describe('所在市（省级可选）'),
+  cityId: z.coerce.number().int().min(100000, '所在市不正确').max(999999, '所在市不正确').optional().describe('所在市（省级可选）'),
 });
 
 export const RecordOrgSaveInput = z.object({
@@ -158,6 +154,8 @@ export const IdsInput = z.object({
 export interface FilingItem {
   id: number;
   code: string;
+  /** 公示页 /institutionalFiling/filingRover/single?code= 的地址码（随机，不可猜） */
+  publicCode: string;
   orgId: number;
   orgName: string;
   cityId: number | null;
@@ -173,6 +171,10 @@ export interface FilingItem {
   workCount: number;
   /** 进行中的增量备案状态（无则为空） */
   incrementStatus: number | null;
+  /** 当前用户此刻对备案可做的事（服务端按 transitions.ts 的转换表与权限算出，界面只照此显示按钮） */
+  actions: FilingAction[];
+  /** 当前用户此刻对进行中的增量可做的转换 */
+  incrementActions: TransitionAction[];
   lastOpinion: string | null;
   submitTime: string | null;
   completeTime: string | null;

@@ -1,9 +1,12 @@
-// 机构备案：录入、资料（工种、场地、人员）、状态转换（唯一入口 applyTransition）、增量备案、历史与公开摘要。
+// 机构备案：录入、状态转换（唯一入口 applyTransition）、增量备案、列表（每行带当前用户可做的操作）、历史与公开摘要。
 // 数据范围：机构只看本机构，市级只看本市，省级看全省；范围外的备案一律答 404。
+// 签名：(db, session, input, audit)——端点只做转接（docs/API.md“服务函数”）。
 import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/platform/db/client';
-import type { Ctx } from '@/lib/platform/api/endpoint';
+import type { Audit } from '@/lib/platform/api/endpoint';
 import type { Page, PageResult } from '@/lib/platform/api/paging';
+import { exportXlsx, keysetBatches } from '@/lib/platform/excel/export';
+import { fetchPage } from '@/lib/platform/db/paged';
 import { ApiError } from '@/lib/platform/api/errors';
 import { can, type Session, type SessionUser } from '@/lib/platform/auth/session';
 import { assertInScope, scopeWhere } from '@/lib/platform/auth/scope';
@@ -22,18 +25,23 @@ import { filingHistory, filingIncrements, filingPeople, filings, filingSites, fi
 import {
   ACTOR_LABEL,
   actionsFrom,
+  availableActions,
   EDITABLE_STATUSES,
+  FILING_CLOSED,
   FILING_IN_FORCE,
   FILING_KINDS,
+  FILING_STATUS,
+  isReviewAction,
   kindResource,
-  PENDING_BY_ACTOR,
+  pendingStatuses,
   statusLabel,
   transitionOf,
+  transitionPermission,
   type Actor,
   type Subject,
   type TransitionAction,
 } from './transitions';
-import type { FilingHistoryItem, FilingItem, FilingWorkItem } from './schemas';
+import type { FilingAuditItem, FilingHistoryItem, FilingItem, FilingWorkItem } from './schemas';
 
 type Filing = typeof filings.$inferSelect;
 type Increment = typeof filingIncrements.$inferSelect;
@@ -49,14 +57,21 @@ export function actorOf(user: SessionUser): Actor | null {
   return null;
 }
 
-function session(ctx: Ctx): Session {
-  if (!ctx.session) throw ApiError.unauthorized();
-  return ctx.session;
-}
+const { NOT_FILED, COMPLETED } = FILING_STATUS;
 
 /** 按类别检查资源权限（端点已按“任一类别”放行，这里落到具体类别） */
-export function assertKindPermission(ctx: Ctx, kind: number, action: string): void {
-  if (!can(session(ctx), `${kindResource(kind)}.${action}`)) throw ApiError.forbidden(`没有${FILING_KINDS[kind]}备案的相应权限`);
+export function assertKindPermission(session: Session, kind: number, action: string): void {
+  if (!can(session, `${kindResource(kind)}.${action}`)) throw ApiError.forbidden(`没有${FILING_KINDS[kind]}备案的相应权限`);
+}
+
+/** 某个端点只受理部分类别（技能等级认定与其他三类分开的端点） */
+export function assertKindAccepted(kinds: readonly number[] | undefined, kind: number): void {
+  if (kinds && !kinds.includes(kind)) throw ApiError.badRequest(`本接口只受理${kinds.map((k) => FILING_KINDS[k]).join('、')}备案`);
+}
+
+/** 列表按类别筛选时须有该类别的查询权限（审核员可看全部类别） */
+function assertListKind(session: Session, kind: number | undefined) {
+  if (kind !== undefined && !can(session, 'filingAudit.query')) assertKindPermission(session, kind, 'query');
 }
 
 const scopeOf = (user: SessionUser) => scopeWhere(user, { cityId: filings.cityId, orgId: filings.orgId });
@@ -71,10 +86,9 @@ function assertEditable(f: { status: number }, what = '修改'): void {
   if (!EDITABLE_STATUSES.includes(f.status)) throw ApiError.badRequest(`当前状态为「${statusLabel(f.status)}」，不能${what}`);
 }
 
-async function assertOwnOrgEditor(ctx: Ctx, f: Filing, what: string): Promise<void> {
-  const user = ctx.user();
-  if (user.level !== 'org' && user.level !== 'province' && user.level !== 'city') throw ApiError.forbidden();
-  assertKindPermission(ctx, f.kind, 'edit');
+function assertOwnOrgEditor(session: Session, f: Filing, what: string): void {
+  if (!actorOf(session.user)) throw ApiError.forbidden();
+  assertKindPermission(session, f.kind, 'edit');
   assertEditable(f, what);
 }
 
@@ -98,9 +112,9 @@ function filingWhere(user: SessionUser, filter: FilingFilter): SQL | undefined {
   if (filter.code) conds.push(ilike(filings.code, containsPattern(filter.code)));
   if (filter.pendingOnly) {
     const actor = actorOf(user);
-    const pending = actor && actor !== 'org' ? PENDING_BY_ACTOR[actor] : [];
-    // 待办：备案本身在我的审核环节，或其增量在我的审核环节
-    const incPending = actor === 'city' ? [0] : actor === 'province' ? [2] : [];
+    // 待办：备案本身在我的审核环节，或其增量在我的审核环节（由转换表推出）
+    const pending = actor && actor !== 'org' ? pendingStatuses(actor, 'filing') : [];
+    const incPending = actor && actor !== 'org' ? pendingStatuses(actor, 'increment') : [];
     conds.push(
       or(
         pending.length ? inArray(filings.status, [...pending]) : sql`false`,
@@ -113,37 +127,72 @@ function filingWhere(user: SessionUser, filter: FilingFilter): SQL | undefined {
   return and(...conds);
 }
 
-export async function listFilings(db: Db, user: SessionUser, filter: FilingFilter, page: Page): Promise<PageResult<FilingItem>> {
-  const where = filingWhere(user, filter);
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select({ f: filings, orgName, cityName: areas.name })
-      .from(filings)
-      .innerJoin(organisations, eq(organisations.id, filings.orgId))
-      .leftJoin(areas, eq(areas.id, filings.cityId))
-      .where(where)
-      .orderBy(desc(filings.updatedAt), desc(filings.id))
-      .limit(page.pageSize)
-      .offset(page.offset),
-    db.select({ total: count() }).from(filings).innerJoin(organisations, eq(organisations.id, filings.orgId)).where(where),
-  ]);
-  return { list: await toItems(db, rows), total };
-}
-
-/** 导出用：按 id 键集分批 */
-export async function filingsAfter(db: Db, user: SessionUser, filter: FilingFilter, lastId: number | null, limit: number): Promise<FilingItem[]> {
-  const rows = await db
+const listRows = (db: Db) =>
+  db
     .select({ f: filings, orgName, cityName: areas.name })
     .from(filings)
     .innerJoin(organisations, eq(organisations.id, filings.orgId))
-    .leftJoin(areas, eq(areas.id, filings.cityId))
-    .where(and(filingWhere(user, filter), lastId !== null ? gt(filings.id, lastId) : undefined))
-    .orderBy(asc(filings.id))
-    .limit(limit);
-  return toItems(db, rows);
+    .leftJoin(areas, eq(areas.id, filings.cityId));
+
+/** 分页列表；每行带当前用户此刻可做的操作（actions、incrementActions），界面照此显示按钮 */
+export async function listFilings(db: Db, session: Session, filter: FilingFilter, page: Page): Promise<PageResult<FilingItem>> {
+  assertListKind(session, filter.kind);
+  const where = filingWhere(session.user, filter);
+  return fetchPage(
+    page,
+    listRows(db).where(where).orderBy(desc(filings.updatedAt), desc(filings.id)),
+    db.select({ total: count() }).from(filings).innerJoin(organisations, eq(organisations.id, filings.orgId)).where(where),
+    (rows) => toItems(db, session, rows),
+  );
 }
 
-async function toItems(db: Db, rows: { f: Filing; orgName: string; cityName: string | null }[]): Promise<FilingItem[]> {
+/** 审核列表：另标出当前用户此刻能否审核备案本身与其增量（由每行的操作推出） */
+export async function listFilingsForReview(db: Db, session: Session, filter: FilingFilter, page: Page): Promise<PageResult<FilingAuditItem>> {
+  const result = await listFilings(db, session, filter, page);
+  return {
+    ...result,
+    list: result.list.map((r) => ({
+      ...r,
+      reviewable: r.actions.some(isReviewAction),
+      incrementReviewable: r.status === COMPLETED && r.incrementActions.some(isReviewAction),
+    })),
+  };
+}
+
+/** 导出用：按 id 键集分批 */
+async function filingsAfter(db: Db, session: Session, filter: FilingFilter, lastId: number | null, limit: number): Promise<FilingItem[]> {
+  const rows = await listRows(db)
+    .where(and(filingWhere(session.user, filter), lastId !== null ? gt(filings.id, lastId) : undefined))
+    .orderBy(asc(filings.id))
+    .limit(limit);
+  return toItems(db, session, rows);
+}
+
+const EXPORT_COLUMNS = [
+  { header: '备案编号', key: 'code', width: 20 },
+  { header: '机构名称', key: 'orgName', width: 32 },
+  { header: '所在市', key: 'cityName', width: 12 },
+  { header: '备案类别', key: 'kindName', width: 14 },
+  { header: '机构类型', key: 'orgTypeName', width: 18 },
+  { header: '状态', key: 'statusName', width: 12 },
+  { header: '工种数', key: 'workCount', width: 8 },
+  { header: '联系人', key: 'contactName', width: 12 },
+  { header: '联系电话', key: 'contactPhone', width: 14 },
+  { header: '提交时间', key: 'submitTime', width: 20 },
+  { header: '完成时间', key: 'completeTime', width: 20 },
+] as const satisfies readonly { header: string; key: keyof FilingItem; width: number }[];
+
+/** 按列表的筛选导出（按 id 键集分批读取，内存占用不随条数增长） */
+export function exportFilings(db: Db, session: Session, filter: FilingFilter) {
+  assertListKind(session, filter.kind);
+  return exportXlsx({
+    columns: EXPORT_COLUMNS,
+    sheetName: '机构备案',
+    rows: keysetBatches<FilingItem, number>((last, limit) => filingsAfter(db, session, filter, last, limit), (r) => r.id),
+  });
+}
+
+async function toItems(db: Db, session: Session, rows: { f: Filing; orgName: string; cityName: string | null }[]): Promise<FilingItem[]> {
   const ids = rows.map((r) => r.f.id);
   const [workCounts, incs] = ids.length
     ? await Promise.all([
@@ -151,14 +200,16 @@ async function toItems(db: Db, rows: { f: Filing; orgName: string; cityName: str
         db
           .select({ filingId: filingIncrements.filingId, status: filingIncrements.status })
           .from(filingIncrements)
-          .where(and(inArray(filingIncrements.filingId, ids), notInArray(filingIncrements.status, [8]))),
+          .where(and(inArray(filingIncrements.filingId, ids), notInArray(filingIncrements.status, [COMPLETED]))),
       ])
     : [[], []];
   const nWorks = new Map(workCounts.map((w) => [w.filingId, w.n]));
   const incOf = new Map(incs.map((i) => [i.filingId, i.status]));
+  const actor = actorOf(session.user);
   return rows.map(({ f, orgName, cityName }) => ({
     id: f.id,
     code: f.code,
+    publicCode: f.publicCode,
     orgId: f.orgId,
     orgName,
     cityId: f.cityId,
@@ -173,6 +224,7 @@ async function toItems(db: Db, rows: { f: Filing; orgName: string; cityName: str
     contactPhone: f.contactPhone,
     workCount: nWorks.get(f.id) ?? 0,
     incrementStatus: incOf.get(f.id) ?? null,
+    ...availableActions({ kind: f.kind, status: f.status, incrementStatus: incOf.get(f.id) ?? null }, actor, (p) => can(session, p)),
     lastOpinion: f.lastOpinion,
     submitTime: f.submittedAt ? formatBeijing(f.submittedAt) : null,
     completeTime: f.completedAt ? formatBeijing(f.completedAt) : null,
@@ -180,13 +232,13 @@ async function toItems(db: Db, rows: { f: Filing; orgName: string; cityName: str
   }));
 }
 
-async function filingItem(db: Db, f: Filing): Promise<FilingItem> {
+async function filingItem(db: Db, session: Session, f: Filing): Promise<FilingItem> {
   const [row] = await db
     .select({ orgName, cityName: areas.name })
     .from(organisations)
     .leftJoin(areas, eq(areas.id, organisations.cityId))
     .where(eq(organisations.id, f.orgId));
-  return (await toItems(db, [{ f, orgName: row?.orgName ?? '', cityName: row?.cityName ?? null }]))[0];
+  return (await toItems(db, session, [{ f, orgName: row?.orgName ?? '', cityName: row?.cityName ?? null }]))[0];
 }
 
 async function worksOf(db: Db, filingId: number): Promise<FilingWorkItem[]> {
@@ -197,7 +249,7 @@ async function worksOf(db: Db, filingId: number): Promise<FilingWorkItem[]> {
     .where(eq(filingWorks.filingId, filingId))
     .orderBy(asc(filingWorks.id));
   const [f] = await db.select({ status: filings.status }).from(filings).where(eq(filings.id, filingId));
-  const mainFiled = [8, 4, 7].includes(f?.status ?? -1);
+  const mainFiled = FILING_IN_FORCE.includes(f?.status ?? NOT_FILED);
   return rows.map(({ w, incStatus }) => ({
     id: w.id,
     workCode: w.workCode,
@@ -205,7 +257,7 @@ async function worksOf(db: Db, filingId: number): Promise<FilingWorkItem[]> {
     levels: w.levels,
     levelNames: w.levels.map((l) => LEVEL_NAMES[l] ?? String(l)),
     incrementId: w.incrementId,
-    filed: w.incrementId === null ? mainFiled : incStatus === 8,
+    filed: w.incrementId === null ? mainFiled : incStatus === COMPLETED,
   }));
 }
 
@@ -237,21 +289,17 @@ const actionName = (action: string) => {
   }
 };
 
-/** 详情：备案、工种、场地、人员，以及当前用户此刻可做的操作 */
-export async function filingDetail(ctx: Ctx, id: number) {
-  const { db } = ctx;
-  const user = ctx.user();
-  const f = await loadFiling(db, user, id);
+/** 详情：备案、工种、场地、人员，以及当前用户此刻可做的操作。须有备案所属类别的查看权限，或审核权限 */
+export async function filingDetail(db: Db, session: Session, id: number) {
+  const f = await loadFiling(db, session.user, id);
+  if (!can(session, 'filingAudit.get')) assertKindPermission(session, f.kind, 'get');
   const [item, works, sites, people, increment] = await Promise.all([
-    filingItem(db, f),
+    filingItem(db, session, f),
     worksOf(db, id),
     db.select().from(filingSites).where(eq(filingSites.filingId, id)).orderBy(asc(filingSites.id)),
     db.select().from(filingPeople).where(eq(filingPeople.filingId, id)).orderBy(asc(filingPeople.id)),
     openIncrement(db, id),
   ]);
-  const actor = actorOf(user);
-  const allowed = (subject: Subject, status: number) =>
-    actor ? actionsFrom(status, subject, actor).filter((a) => can(ctx.session, permissionFor(a, f.kind))) : [];
   return {
     ...item,
     address: f.address,
@@ -260,25 +308,24 @@ export async function filingDetail(ctx: Ctx, id: number) {
     sites: sites.map((s) => ({ ...s, createdAt: undefined })),
     people: people.map((p) => ({ ...p, createdAt: undefined })),
     increment: increment ? { id: increment.id, status: increment.status, statusName: statusLabel(increment.status), lastOpinion: increment.lastOpinion } : null,
-    actions: allowed('filing', f.status),
-    incrementActions: increment ? allowed('increment', increment.status) : [],
-    editable: actor === 'org' && EDITABLE_STATUSES.includes(f.status),
+    editable: item.actions.includes('edit'),
   };
 }
 
-const permissionFor = (action: TransitionAction, kind: number) =>
-  transitionOf(action).permission === 'kind' ? `${kindResource(kind)}.edit` : 'filingAudit.edit';
-
 /** 无需登录的公开摘要：机构、类别、状态与已备案工种，不含人员等个人信息 */
-export async function publicSummary(db: Db, id: number) {
+/**
+ * 免登录的备案公示：只按随机的公示码查，只公示有效的备案（审核完成、作废在审或作废被驳回）；
+ * 在审、被驳回、已作废的与不存在的一样答 404。
+ */
+export async function publicSummary(db: Db, publicCode: string) {
   const [row] = await db
     .select({ f: filings, orgName, cityName: areas.name })
     .from(filings)
     .innerJoin(organisations, eq(organisations.id, filings.orgId))
     .leftJoin(areas, eq(areas.id, filings.cityId))
-    .where(eq(filings.id, id));
-  if (!row || row.f.status === -1) throw ApiError.notFound('备案不存在');
-  const works = (await worksOf(db, id)).filter((w) => w.incrementId === null || w.filed);
+    .where(and(eq(filings.publicCode, publicCode), inArray(filings.status, FILING_IN_FORCE)));
+  if (!row) throw ApiError.notFound('备案不存在或未在公示期内');
+  const works = (await worksOf(db, row.f.id)).filter((w) => w.incrementId === null || w.filed);
   return {
     code: row.f.code,
     orgName: row.orgName,
@@ -338,16 +385,18 @@ export interface SaveFilingInput {
   address: string | null;
   description: string | null;
   works?: WorkChoice[];
+  /** 端点只受理的类别（不填则四类都受理） */
+  acceptKinds?: readonly number[];
 }
 
 /**
  * 新建或修改备案。机构用户的机构取自会话；管理员代录时机构须在其范围内。
  * 同一机构同一类别只能有一份未作废的备案。
  */
-export async function saveFiling(ctx: Ctx, input: SaveFilingInput): Promise<FilingItem> {
-  const { db } = ctx;
-  const user = ctx.user();
-  assertKindPermission(ctx, input.kind, input.id ? 'edit' : 'add');
+export async function saveFiling(db: Db, session: Session, input: SaveFilingInput, audit: Audit): Promise<FilingItem> {
+  const { user } = session;
+  assertKindAccepted(input.acceptKinds, input.kind);
+  assertKindPermission(session, input.kind, input.id ? 'edit' : 'add');
   const works = input.works ? await resolveWorks(db, input.works) : undefined;
   const fields = {
     orgType: input.orgType,
@@ -372,18 +421,18 @@ export async function saveFiling(ctx: Ctx, input: SaveFilingInput): Promise<Fili
       const [dup] = await tx
         .select({ code: filings.code, status: filings.status })
         .from(filings)
-        .where(and(eq(filings.orgId, orgId), eq(filings.kind, input.kind), notInArray(filings.status, [6])));
+        .where(and(eq(filings.orgId, orgId), eq(filings.kind, input.kind), notInArray(filings.status, [...FILING_CLOSED])));
       if (dup) throw ApiError.conflict(`该机构已有${FILING_KINDS[input.kind]}备案（${dup.code}，${statusLabel(dup.status)}），请在原备案上修改或增量备案`);
       [f] = await tx
         .insert(filings)
-        .values({ ...fields, code: tempCode(), orgId, cityId: org.cityId, kind: input.kind, status: -1, createdBy: user.id })
+        .values({ ...fields, code: tempCode(), orgId, cityId: org.cityId, kind: input.kind, status: NOT_FILED, createdBy: user.id })
         .returning();
       f = await assignCode(tx, f);
       await tx.insert(filingHistory).values({
         filingId: f.id,
         action: 'create',
-        fromStatus: -1,
-        toStatus: -1,
+        fromStatus: NOT_FILED,
+        toStatus: NOT_FILED,
         actorId: user.id,
         actorName: user.realName || user.nickName,
       });
@@ -392,35 +441,35 @@ export async function saveFiling(ctx: Ctx, input: SaveFilingInput): Promise<Fili
       await tx.delete(filingWorks).where(and(eq(filingWorks.filingId, f.id), isNull(filingWorks.incrementId)));
       if (works.length) await tx.insert(filingWorks).values(works.map((w) => ({ ...w, filingId: f.id })));
     }
-    ctx.audit({
+    audit({
       entity: 'filing',
       entityId: f.id,
       before,
       after: { ...f, works },
       detail: `${before ? '修改' : '新建'}${FILING_KINDS[f.kind]}备案 ${f.code}`,
     });
-    return filingItem(tx, f);
+    return filingItem(tx, session, f);
   });
 }
 
 /** 删除：只能删除从未提交过的（未备案）备案 */
-export async function deleteFiling(ctx: Ctx, id: number): Promise<{ removed: number }> {
-  const f = await loadFiling(ctx.db, ctx.user(), id);
-  assertKindPermission(ctx, f.kind, 'delete');
-  if (f.status !== -1) throw ApiError.badRequest(`当前状态为「${statusLabel(f.status)}」，不能删除`);
-  await ctx.db.delete(filings).where(eq(filings.id, id));
-  ctx.audit({ entity: 'filing', entityId: id, before: f, detail: `删除备案 ${f.code}` });
+export async function deleteFiling(db: Db, session: Session, id: number, audit: Audit): Promise<{ removed: number }> {
+  const f = await loadFiling(db, session.user, id);
+  assertKindPermission(session, f.kind, 'delete');
+  if (f.status !== NOT_FILED) throw ApiError.badRequest(`当前状态为「${statusLabel(f.status)}」，不能删除`);
+  await db.delete(filings).where(eq(filings.id, id));
+  audit({ entity: 'filing', entityId: id, before: f, detail: `删除备案 ${f.code}` });
   return { removed: 1 };
 }
 
 /** 同一机构同一类别是否已有进行中的备案（新建前提示） */
-export async function hasOngoing(ctx: Ctx, kind: number) {
-  const user = ctx.user();
+export async function hasOngoing(db: Db, session: Session, kind: number) {
+  const { user } = session;
   if (user.level !== 'org' || !user.orgId) return { has: false, id: null, status: null, statusName: null };
-  const [f] = await ctx.db
+  const [f] = await db
     .select({ id: filings.id, status: filings.status })
     .from(filings)
-    .where(and(eq(filings.orgId, user.orgId), eq(filings.kind, kind), notInArray(filings.status, [6])));
+    .where(and(eq(filings.orgId, user.orgId), eq(filings.kind, kind), notInArray(filings.status, [...FILING_CLOSED])));
   return { has: !!f, id: f?.id ?? null, status: f?.status ?? null, statusName: f ? statusLabel(f.status) : null };
 }
 
@@ -430,7 +479,7 @@ async function openIncrement(db: Db, filingId: number): Promise<Increment | unde
   const [inc] = await db
     .select()
     .from(filingIncrements)
-    .where(and(eq(filingIncrements.filingId, filingId), notInArray(filingIncrements.status, [8])))
+    .where(and(eq(filingIncrements.filingId, filingId), notInArray(filingIncrements.status, [COMPLETED])))
     .orderBy(desc(filingIncrements.id))
     .limit(1);
   return inc;
@@ -441,13 +490,15 @@ export interface TransitionRequest {
   incrementId?: number;
   action: TransitionAction;
   opinion?: string | null;
+  /** 端点只受理的类别（提交端点按类别分开） */
+  acceptKinds?: readonly number[];
 }
 
 /** 预检：当前用户此刻能否做这一步；不能则抛出与真正执行时相同的错误 */
-export async function checkTransition(ctx: Ctx, req: TransitionRequest) {
-  const f = await loadFiling(ctx.db, ctx.user(), req.id);
-  const inc = req.incrementId ? await loadIncrement(ctx.db, f, req.incrementId) : undefined;
-  guard(ctx, f, inc, req, true);
+export async function checkTransition(db: Db, session: Session, req: TransitionRequest) {
+  const f = await loadFiling(db, session.user, req.id);
+  const inc = req.incrementId ? await loadIncrement(db, f, req.incrementId) : undefined;
+  guard(session, f, inc, req, true);
   return { can: true };
 }
 
@@ -460,13 +511,13 @@ async function loadIncrement(db: Db, f: Filing, incrementId: number): Promise<In
   return inc;
 }
 
-function guard(ctx: Ctx, f: Filing, inc: Increment | undefined, req: TransitionRequest, dryRun = false) {
+function guard(session: Session, f: Filing, inc: Increment | undefined, req: TransitionRequest, dryRun = false) {
+  assertKindAccepted(req.acceptKinds, f.kind);
   const t = transitionOf(req.action);
   const subject: Subject = inc ? 'increment' : 'filing';
   if (!t.subjects.includes(subject)) throw ApiError.badRequest(`增量备案不能${t.verb}`);
-  if (!can(ctx.session, permissionFor(req.action, f.kind))) throw ApiError.forbidden(`没有${t.verb}的权限`);
-  const user = ctx.user();
-  if (actorOf(user) !== t.actor) throw ApiError.forbidden(`「${t.verb}」须由${t.actor === 'org' ? '备案机构本身' : ACTOR_LABEL[t.actor]}办理`);
+  if (!can(session, transitionPermission(req.action, f.kind))) throw ApiError.forbidden(`没有${t.verb}的权限`);
+  if (actorOf(session.user) !== t.actor) throw ApiError.forbidden(`「${t.verb}」须由${t.actor === 'org' ? '备案机构本身' : ACTOR_LABEL[t.actor]}办理`);
   const current = inc ? inc.status : f.status;
   if (!t.from.includes(current)) throw ApiError.badRequest(`当前状态为「${statusLabel(current)}」，不能${t.verb}`);
   if (!dryRun && t.opinion === 'required' && !req.opinion) {
@@ -479,12 +530,12 @@ function guard(ctx: Ctx, f: Filing, inc: Increment | undefined, req: TransitionR
  * 备案与增量的一切状态变更都经此处：查转换表 → 权限、办理方、当前状态、意见 → 条件更新（防并发）
  * → 历史 → 完成/作废的后续（机构已备案工种）→ 铃铛通知机构 → 操作日志。
  */
-export async function applyTransition(ctx: Ctx, req: TransitionRequest) {
-  const user = ctx.user();
-  return ctx.db.transaction(async (tx) => {
+export async function applyTransition(db: Db, session: Session, req: TransitionRequest, audit: Audit) {
+  const { user } = session;
+  return db.transaction(async (tx) => {
     const f = await loadFiling(tx, user, req.id);
     const inc = req.incrementId ? await loadIncrement(tx, f, req.incrementId) : undefined;
-    const t = guard(ctx, f, inc, req);
+    const t = guard(session, f, inc, req);
     // 审核意见“可填”的一步，若本地的流程规则（系统管理 › 流程规则）要求该层级填写意见，则必填
     if (t.opinion === 'optional' && !req.opinion && t.actor !== 'org' && (await stepRequiresOpinion(tx, 'FILING_AUDIT', t.actor, [f.cityId, ROOT_AREA_ID]))) {
       throw ApiError.badRequest('请输入审核意见（本地流程规则要求填写）', { opinion: '请输入审核意见' });
@@ -493,14 +544,14 @@ export async function applyTransition(ctx: Ctx, req: TransitionRequest) {
       ? await tx.select({ n: count() }).from(filingWorks).where(eq(filingWorks.incrementId, inc.id))
       : await tx.select({ n: count() }).from(filingWorks).where(and(eq(filingWorks.filingId, f.id), isNull(filingWorks.incrementId)));
     if (t.action === 'submit' && subjectWorks[0].n === 0) throw ApiError.badRequest('请至少添加一个备案工种后再提交');
-    if (t.action === 'voidApply' && (await openIncrement(tx, f.id))) throw ApiError.badRequest('该备案有进行中的增量备案，不能申请作废');
+    if (t.blockedByOpenIncrement && (await openIncrement(tx, f.id))) throw ApiError.badRequest(`该备案有进行中的增量备案，不能${t.verb}`);
 
     const from = inc ? inc.status : f.status;
     const now = new Date();
     const opinion = t.opinion === 'none' ? null : (req.opinion ?? null);
     const stamp = {
       ...(t.action === 'submit' ? { submittedAt: now } : {}),
-      ...(t.to === 8 ? { completedAt: now } : {}),
+      ...(t.to === COMPLETED ? { completedAt: now } : {}),
       ...(t.actor !== 'org' || opinion ? { lastOpinion: opinion } : {}),
     };
     // 条件更新：状态在读取后被别人改了，则本次不生效
@@ -530,8 +581,8 @@ export async function applyTransition(ctx: Ctx, req: TransitionRequest) {
       createdAt: now,
     });
 
-    if (t.to === 8) await syncOrgWorks(tx, f, inc ? { incrementId: inc.id } : { main: true });
-    if (t.to === 6) await removeOrgWorks(tx, f);
+    if (t.to === COMPLETED) await syncOrgWorks(tx, f, inc ? { incrementId: inc.id } : { main: true });
+    if (t.to === FILING_STATUS.VOIDED) await removeOrgWorks(tx, f);
 
     const what = `${FILING_KINDS[f.kind]}备案 ${f.code}${inc ? ' 的增量备案' : ''}`;
     if (t.actor !== 'org') {
@@ -547,7 +598,7 @@ export async function applyTransition(ctx: Ctx, req: TransitionRequest) {
         },
       );
     }
-    ctx.audit({
+    audit({
       entity: inc ? 'filing_increment' : 'filing',
       entityId: inc?.id ?? f.id,
       before: { status: from },
@@ -561,24 +612,27 @@ export async function applyTransition(ctx: Ctx, req: TransitionRequest) {
 /** 各类别备案界面的路由（通知里的链接） */
 export const KIND_PATHS = ['/evaluation/filing/skill', '/evaluation/filing/qualification', '/evaluation/filing/special', '/evaluation/filing/organ'] as const;
 
-/** 审核：按备案（或增量）当前状态对应到初审、复审或作废审核 */
-export function reviewAction(status: number, result: 'pass' | 'reject'): TransitionAction | null {
-  const table: Record<number, [TransitionAction, TransitionAction]> = {
-    0: ['cityPass', 'cityReject'],
-    2: ['provincePass', 'provinceReject'],
-    4: ['voidPass', 'voidReject'],
-  };
-  if (status === 5 && result === 'pass') return 'voidConfirm';
-  const pair = table[status];
-  return pair ? pair[result === 'pass' ? 0 : 1] : null;
+/**
+ * 审核：按备案（或增量）当前状态取审核员此刻可办的那一步（查转换表）：通过取去向非驳回的一步，驳回取去向为驳回的一步。
+ * 同一状态下审核员只有一对“通过/驳回”（确认作废只有通过），故结果唯一。
+ */
+export function reviewAction(status: number, subject: Subject, result: 'pass' | 'reject'): TransitionAction | null {
+  const steps = actionsFrom(status, subject).filter(isReviewAction).map(transitionOf);
+  const step = steps.find((t) => (t.opinion === 'required') === (result === 'reject'));
+  return step?.action ?? null;
 }
 
-export async function review(ctx: Ctx, input: { id: number; incrementId?: number; result?: 'pass' | 'reject'; action?: TransitionAction; opinion: string | null }) {
-  const f = await loadFiling(ctx.db, ctx.user(), input.id);
-  const status = input.incrementId ? (await loadIncrement(ctx.db, f, input.incrementId)).status : f.status;
-  const action = input.action ?? reviewAction(status, input.result ?? 'pass');
+export async function review(
+  db: Db,
+  session: Session,
+  input: { id: number; incrementId?: number; result?: 'pass' | 'reject'; action?: TransitionAction; opinion: string | null },
+  audit: Audit,
+) {
+  const f = await loadFiling(db, session.user, input.id);
+  const status = input.incrementId ? (await loadIncrement(db, f, input.incrementId)).status : f.status;
+  const action = input.action ?? reviewAction(status, input.incrementId ? 'increment' : 'filing', input.result ?? 'pass');
   if (!action) throw ApiError.badRequest(`当前状态为「${statusLabel(status)}」，不能审核`);
-  return applyTransition(ctx, { id: input.id, incrementId: input.incrementId, action, opinion: input.opinion });
+  return applyTransition(db, session, { id: input.id, incrementId: input.incrementId, action, opinion: input.opinion }, audit);
 }
 
 // ---------- 完成与作废后的机构已备案工种 ----------
@@ -601,7 +655,7 @@ async function removeOrgWorks(tx: Db, f: Filing) {
     .select({ code: filingWorks.workCode })
     .from(filingWorks)
     .innerJoin(filings, eq(filings.id, filingWorks.filingId))
-    .where(and(eq(filings.orgId, f.orgId), eq(filings.status, 8), inArray(filingWorks.workCode, mine.map((m) => m.code))));
+    .where(and(eq(filings.orgId, f.orgId), eq(filings.status, COMPLETED), inArray(filingWorks.workCode, mine.map((m) => m.code))));
   const keep = new Set(others.map((o) => o.code));
   const drop = mine.map((m) => m.code).filter((c) => !keep.has(c));
   if (drop.length) await tx.delete(organisationWorks).where(and(eq(organisationWorks.orgId, f.orgId), inArray(organisationWorks.workCode, drop)));
@@ -613,14 +667,14 @@ async function removeOrgWorks(tx: Db, f: Filing) {
  * 给已完成的备案追加工种：建一条增量（或沿用未提交/被驳回的那条），工种挂在增量下。
  * 备案本身保持“审核完成”，已备案工种不动；增量审核完成后其工种即为已备案。
  */
-export async function incrementAdd(ctx: Ctx, input: { id: number; works: WorkChoice[] }) {
-  const user = ctx.user();
-  const f = await loadFiling(ctx.db, user, input.id);
-  assertKindPermission(ctx, f.kind, 'edit');
+export async function incrementAdd(db: Db, session: Session, input: { id: number; works: WorkChoice[] }, audit: Audit) {
+  const { user } = session;
+  const f = await loadFiling(db, user, input.id);
+  assertKindPermission(session, f.kind, 'edit');
   if (actorOf(user) !== 'org') throw ApiError.forbidden('增量备案须由备案机构本身办理');
-  if (f.status !== 8) throw ApiError.badRequest(`当前状态为「${statusLabel(f.status)}」，不能增量备案（须为审核完成）`);
-  const works = await resolveWorks(ctx.db, input.works);
-  return ctx.db.transaction(async (tx) => {
+  if (f.status !== COMPLETED) throw ApiError.badRequest(`当前状态为「${statusLabel(f.status)}」，不能增量备案（须为审核完成）`);
+  const works = await resolveWorks(db, input.works);
+  return db.transaction(async (tx) => {
     let inc = await openIncrement(tx, f.id);
     if (inc && !EDITABLE_STATUSES.includes(inc.status)) throw ApiError.badRequest(`增量备案当前状态为「${statusLabel(inc.status)}」，不能再添加工种`);
     const existing = await tx.select({ code: filingWorks.workCode, incrementId: filingWorks.incrementId }).from(filingWorks).where(eq(filingWorks.filingId, f.id));
@@ -628,20 +682,20 @@ export async function incrementAdd(ctx: Ctx, input: { id: number; works: WorkCho
     const dup = works.filter((w) => taken.has(w.workCode));
     if (dup.length) throw ApiError.conflict(`工种已备案：${dup.map((d) => d.workName).join('、')}`);
     if (!inc) {
-      [inc] = await tx.insert(filingIncrements).values({ filingId: f.id, status: -1 }).returning();
+      [inc] = await tx.insert(filingIncrements).values({ filingId: f.id, status: NOT_FILED }).returning();
       await tx.insert(filingHistory).values({
         filingId: f.id,
         incrementId: inc.id,
         action: 'incrementAdd',
-        fromStatus: -1,
-        toStatus: -1,
+        fromStatus: NOT_FILED,
+        toStatus: NOT_FILED,
         actorId: user.id,
         actorName: user.realName || user.nickName,
       });
     }
     await tx.delete(filingWorks).where(eq(filingWorks.incrementId, inc.id));
     await tx.insert(filingWorks).values(works.map((w) => ({ ...w, filingId: f.id, incrementId: inc.id })));
-    ctx.audit({ entity: 'filing_increment', entityId: inc.id, after: works, detail: `备案 ${f.code} 增量工种：${works.map((w) => w.workName).join('、')}` });
+    audit({ entity: 'filing_increment', entityId: inc.id, after: works, detail: `备案 ${f.code} 增量工种：${works.map((w) => w.workName).join('、')}` });
     return { incrementId: inc.id, status: inc.status, statusName: statusLabel(inc.status), works };
   });
 }
@@ -656,15 +710,15 @@ export async function currentIncrementId(db: Db, user: SessionUser, id: number, 
 
 // ---------- 资料（场地、考点、工种、人员）：只在可编辑状态下由机构维护 ----------
 
-export async function editableFiling(ctx: Ctx, filingId: number, what: string): Promise<Filing> {
-  const f = await loadFiling(ctx.db, ctx.user(), filingId);
-  await assertOwnOrgEditor(ctx, f, what);
+export async function editableFiling(db: Db, session: Session, filingId: number, what: string): Promise<Filing> {
+  const f = await loadFiling(db, session.user, filingId);
+  assertOwnOrgEditor(session, f, what);
   return f;
 }
 
-export async function viewableFiling(ctx: Ctx, filingId: number): Promise<Filing> {
-  const f = await loadFiling(ctx.db, ctx.user(), filingId);
-  if (!can(ctx.session, [`${kindResource(f.kind)}.query`, 'filingAudit.query'])) throw ApiError.forbidden();
+export async function viewableFiling(db: Db, session: Session, filingId: number): Promise<Filing> {
+  const f = await loadFiling(db, session.user, filingId);
+  if (!can(session, [`${kindResource(f.kind)}.query`, 'filingAudit.query'])) throw ApiError.forbidden();
   return f;
 }
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, serial, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, serial, smallint, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { areas } from '../area/tables';
 import { organisations } from '../org/tables';
 
@@ -49,6 +49,8 @@ export const filings = pgTable(
   {
     id: serial('id').primaryKey(),
     code: varchar('code', { length: 32 }).notNull().unique(),
+    /** 公示页的地址码：随机、不可猜（备案号与 id 都是按序的，不能当公开地址） */
+    publicCode: uuid('public_code').notNull().defaultRandom().unique(),
     orgId: integer('org_id')
       .notNull()
       .references(() => organisations.id),

@@ -3,6 +3,7 @@
 import { and, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '@/lib/platform/db/client';
+import { fetchPage } from '@/lib/platform/db/paged';
 import type { SessionUser } from '@/lib/platform/auth/session';
 import type { OperationRecord } from '@/lib/platform/api/endpoint';
 import type { Page, PageResult } from '@/lib/platform/api/paging';
@@ -11,6 +12,7 @@ import { MENU_TREE, type ResourceDef } from '../access/menu-tree';
 import { operationLogs, type StoredChange } from './tables';
 import { beijingDay, type OperationLogFilter } from './schemas';
 import { escapeLike } from '@/lib/platform/db/like';
+import { maskPersonal } from '@/lib/platform/identity/mask';
 
 /** 已记在登录日志里的端点（登录、退出、验证码、找回密码），不再记操作日志 */
 const LOGIN_LOG_ENDPOINTS = new Set([
@@ -33,9 +35,13 @@ const MAX_ARRAY = 50;
 const MAX_DEPTH = 5;
 const MAX_JSON = 16_000;
 
-function redactValue(value: unknown, depth: number): unknown {
+function redactValue(value: unknown, depth: number, key = ''): unknown {
   if (value === null || value === undefined) return value ?? null;
-  if (typeof value === 'string') return value.length > MAX_STRING ? `${value.slice(0, MAX_STRING)}…（共 ${value.length} 字）` : value;
+  if (typeof value === 'string') {
+    // 身份证号与手机号只留前后几位：日志可被市级管理员导出
+    const masked = maskPersonal(key, value);
+    return masked.length > MAX_STRING ? `${masked.slice(0, MAX_STRING)}…（共 ${masked.length} 字）` : masked;
+  }
   if (typeof value === 'number' || typeof value === 'boolean') return value;
   if (typeof value === 'bigint') return value.toString();
   if (value instanceof Date) return value.toISOString();
@@ -45,7 +51,7 @@ function redactValue(value: unknown, depth: number): unknown {
   }
   if (depth >= MAX_DEPTH) return '[…]';
   if (Array.isArray(value)) {
-    const items = value.slice(0, MAX_ARRAY).map((v) => redactValue(v, depth + 1));
+    const items = value.slice(0, MAX_ARRAY).map((v) => redactValue(v, depth + 1, key));
     if (value.length > MAX_ARRAY) items.push(`…（共 ${value.length} 项）`);
     return items;
   }
@@ -55,7 +61,7 @@ function redactValue(value: unknown, depth: number): unknown {
       if (v === undefined) continue;
       if (SECRET_KEY.test(k)) out[k] = '******';
       else if (k === 'file' || (typeof Blob !== 'undefined' && v instanceof Blob)) out[k] = redactValue(v instanceof Blob ? v : '[文件]', depth + 1);
-      else out[k] = redactValue(v, depth + 1);
+      else out[k] = redactValue(v, depth + 1, k);
     }
     return out;
   }
@@ -208,10 +214,11 @@ function toItem(r: Row) {
 
 export async function listOperationLogs(db: Db, user: SessionUser, f: z.output<typeof OperationLogFilter>, page: Page): Promise<PageResult<ReturnType<typeof toItem>>> {
   const where = filterWhere(user, f);
-  const [rows, [{ total }]] = await Promise.all([
-    db.select(listColumns).from(operationLogs).where(where).orderBy(desc(operationLogs.createdAt), desc(operationLogs.id)).limit(page.pageSize).offset(page.offset),
+  const { list: rows, total } = await fetchPage(
+    page,
+    db.select(listColumns).from(operationLogs).where(where).orderBy(desc(operationLogs.createdAt), desc(operationLogs.id)),
     db.select({ total: sql<number>`count(*)::int` }).from(operationLogs).where(where),
-  ]);
+  );
   return { list: (rows as Row[]).map(toItem), total };
 }
 

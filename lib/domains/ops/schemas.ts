@@ -1,15 +1,9 @@
 // 运维各端点的输入。
 import { z } from 'zod';
+import { text, optionalText, blankToUndefined, id, optionalId } from '@/lib/platform/validation/fields';
 
-const text = (label: string, max: number) => z.string().trim().max(max, `${label}最多 ${max} 个字`);
-const optionalText = (label: string, max = 64) =>
-  text(label, max)
-    .optional()
-    .transform((v) => v || undefined)
-    .describe(label);
 
 /** 空串视同未填 */
-const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 
 /** 可选的枚举：空串视同未填 */
 const optionalEnum = <const T extends readonly [string, ...string[]]>(values: T, label: string) =>
@@ -41,10 +35,10 @@ export function beijingDay(date: string, end = false): Date {
 }
 
 export const OperationLogFilter = CreatedRange.extend({
-  account: optionalText('账号'),
-  module: optionalText('模块'),
-  entity: optionalText('实体'),
-  entityId: optionalText('实体主键'),
+  account: optionalText('账号', 64),
+  module: optionalText('模块', 64),
+  entity: optionalText('实体', 64),
+  entityId: optionalText('实体主键', 64),
   keyword: optionalText('关键字', 100),
 });
 
@@ -58,21 +52,21 @@ export const LOGIN_RESULT_NAMES: Record<(typeof LOGIN_RESULTS)[number], string> 
 };
 
 export const LoginLogFilter = CreatedRange.extend({
-  account: optionalText('账号'),
+  account: optionalText('账号', 64),
   result: optionalEnum(LOGIN_RESULTS, '登录结果'),
-  ip: optionalText('IP'),
+  ip: optionalText('IP', 64),
 });
 
 export const OnlineFilter = z.object({
-  account: optionalText('账号'),
-  name: optionalText('姓名'),
-  ip: optionalText('IP'),
+  account: optionalText('账号', 64),
+  name: optionalText('姓名', 64),
+  ip: optionalText('IP', 64),
 });
 
 export const ForceLogoutInput = z
   .object({
     sessionId: z.uuid('会话标识不正确').optional(),
-    userId: z.coerce.number({ error: '用户标识必须是数字' }).int().positive().optional(),
+    userId: id('用户').optional(),
   })
   .refine((v) => v.sessionId !== undefined || v.userId !== undefined, { message: '请指定要下线的会话或用户', path: ['sessionId'] });
 
@@ -109,15 +103,15 @@ export const DEVICE_STATUS_NAMES: Record<(typeof DEVICE_STATUSES)[number], strin
 const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
 
 export const DeviceFilter = z.object({
-  keyword: optionalText('名称或编号'),
+  keyword: optionalText('名称或编号', 64),
   type: optionalEnum(DEVICE_TYPES, '设备类型'),
   status: optionalEnum(DEVICE_STATUSES, '设备状态'),
-  orgId: z.preprocess(blankToUndefined, z.coerce.number({ error: '所属机构不正确' }).int().positive().optional()).describe('所属机构'),
+  orgId: optionalId('所属机构'),
 });
 
 export const DeviceSaveInput = z.object({
   /** 有 id 为修改，否则新增 */
-  id: z.coerce.number({ error: '设备标识必须是数字' }).int().positive().optional(),
+  id: id('设备').optional(),
   code: z
     .string({ error: '设备编号不能为空' })
     .trim()
@@ -127,7 +121,7 @@ export const DeviceSaveInput = z.object({
     .describe('设备编号'),
   name: z.string({ error: '设备名称不能为空' }).trim().min(1, '设备名称不能为空').max(64, '设备名称最多 64 个字').describe('设备名称'),
   type: z.enum(DEVICE_TYPES, { error: '请选择设备类型' }).describe('设备类型'),
-  orgId: z.coerce.number({ error: '请选择所属机构' }).int('请选择所属机构').positive('请选择所属机构').describe('所属机构'),
+  orgId: id('所属机构', '请选择所属机构'),
   location: optionalText('安装位置', 128),
   ip: z
     .string()
@@ -140,7 +134,7 @@ export const DeviceSaveInput = z.object({
   remark: optionalText('备注', 300),
 });
 
-export const DeviceIdInput = z.object({ id: z.coerce.number({ error: '设备标识必须是数字' }).int().positive() });
+export const DeviceIdInput = z.object({ id: id('设备') });
 export const DeviceIdsInput = z.object({
-  ids: z.array(z.coerce.number({ error: '设备标识必须是数字' }).int().positive(), { error: '请选择要删除的设备' }).min(1, '请选择要删除的设备').max(500, '一次最多删除 500 台设备'),
+  ids: z.array(id('设备'), { error: '请选择要删除的设备' }).min(1, '请选择要删除的设备').max(500, '一次最多删除 500 台设备'),
 });

@@ -71,6 +71,7 @@ export const orgApi: EndpointTable = {
   'GET /sys/orgination/updateParentOrg': endpoint({
     summary: '把机构迁到另一个上级之下（可同时迁区划）：拒绝环与越出上级区划；下级机构随之移动，账号范围同步',
     permission: 'organization.edit',
+    changes: true,
     input: MoveOrgInput,
     handle: (input, ctx) => moveOrganisation(ctx.db, ctx.user(), input, ctx.audit),
   }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { id, nullableText as optionalText } from '@/lib/platform/validation/fields';
 import { RegionValue } from '@/lib/domains/area/schemas';
 import { isUnifiedSocialCreditCode, MOBILE_PATTERN } from '@/lib/domains/user/schemas';
 import { DEPT_AUDIT_STATUS, ORG_CATEGORIES, ORG_STATUS, ORG_TYPES, type OrgCategory } from './codes';
@@ -13,7 +14,6 @@ const areaCode = (label: string) =>
     .min(100000, '区划代码为 6 位数字')
     .max(999999, '区划代码为 6 位数字');
 
-const id = (label: string) => z.coerce.number({ error: `请指定${label}` }).int(`${label}不正确`).min(1, `${label}不正确`).describe(label);
 const ids = (label: string) =>
   z
     .array(id(label), { error: `请选择要删除的${label}` })
@@ -21,14 +21,6 @@ const ids = (label: string) =>
     .max(100, '一次最多删除 100 条')
     .describe(`${label} id 列表`);
 
-const optionalText = (label: string, max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `${label}最多 ${max} 个字`)
-    .nullish()
-    .transform((v) => v || null)
-    .describe(label);
 
 const phone = z
   .string()

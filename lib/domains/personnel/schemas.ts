@@ -1,5 +1,6 @@
 // 人员库（考评员、督导员、考务人员）的代码表、输入模式与返回类型。客户端界面也引用这里（不含服务端模块）。
 import { z } from 'zod';
+import { id, optionalText, text as plainText } from '@/lib/platform/validation/fields';
 import { idNumberSchema, mobileSchema } from '@/lib/platform/identity';
 import { levelCodeOf, workCode } from '@/lib/domains/catalog/schemas';
 
@@ -14,12 +15,7 @@ export const FILING_TYPES: Record<number, string> = { 1: '技能等级认定', 2
 export const EDUCATIONS = ['博士研究生', '硕士研究生', '大学本科', '大学专科', '中专/技校', '高中', '初中及以下'] as const;
 export const TITLES = ['正高级', '副高级', '中级', '初级', '无'] as const;
 
-const id = (label: string) => z.coerce.number({ error: `${label}不正确` }).int(`${label}不正确`).positive(`${label}不正确`).describe(`${label} id`);
-const text = (label: string, max: number) => z.string().trim().max(max, `${label}最多 ${max} 个字`).optional().describe(label);
-const optionalText = (label: string, max: number) =>
-  text(label, max)
-    .transform((v) => (v ? v : undefined))
-    .describe(label);
+const text = (label: string, max: number) => plainText(label, max).optional();
 
 export const levelCode = z.coerce
   .number({ error: '请选择等级' })

@@ -2,7 +2,9 @@
 // 停用的人不能再分派（assertAssignable）。三个库共用这些函数，按 library 区分。
 import { and, asc, count, desc, eq, exists, gt, ilike, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/platform/db/client';
+import { fetchPage } from '@/lib/platform/db/paged';
 import { ApiError } from '@/lib/platform/api/errors';
+import { withUniqueMessage } from '@/lib/platform/db/save-row';
 import type { Ctx } from '@/lib/platform/api/endpoint';
 import type { Page, PageResult } from '@/lib/platform/api/paging';
 import { inScope, scopeWhere } from '@/lib/platform/auth/scope';
@@ -67,7 +69,7 @@ function baseQuery(db: Db) {
 type Row = Awaited<ReturnType<ReturnType<typeof baseQuery>['execute']>>[number];
 
 function filterWhere(user: SessionUser, library: Library, f: PersonFilter): SQL | undefined {
-  const worksOf = (cond: SQL) => exists(sql`select 1 from ${personWorks} where ${personWorks.personId} = ${people.id} and ${cond}`);
+  const worksOf = (cond: SQL) => sql`exists (select 1 from ${personWorks} where ${personWorks.personId} = ${people.id} and ${cond})`;
   return and(
     eq(people.library, library),
     scopeOf(user),
@@ -137,10 +139,11 @@ function toItem(r: Row, works: PersonWorkItem[], mask: boolean): PersonItem {
 
 export async function listPeople(db: Db, user: SessionUser, library: Library, filter: PersonFilter, page: Page): Promise<PageResult<PersonItem>> {
   const where = filterWhere(user, library, filter);
-  const [rows, [{ total }]] = await Promise.all([
-    baseQuery(db).where(where).orderBy(desc(people.id)).limit(page.pageSize).offset(page.offset),
+  const { list: rows, total } = await fetchPage(
+    page,
+    baseQuery(db).where(where).orderBy(desc(people.id)),
     db.select({ total: count() }).from(people).where(where),
-  ]);
+  );
   const works = await worksOf(
     db,
     rows.map((r) => r.person.id),
@@ -248,10 +251,6 @@ export function worksProblem(known: WorkLevels, works: readonly { workCode: stri
   return null;
 }
 
-const isUniqueViolation = (err: unknown) => {
-  for (let e: unknown = err, i = 0; e && i < 5; e = (e as { cause?: unknown }).cause, i++) if ((e as { code?: unknown }).code === '23505') return true;
-  return false;
-};
 
 export async function savePerson(db: Db, ctx: Pick<Ctx, 'user' | 'audit'>, library: Library, input: PersonSave): Promise<PersonDetail> {
   const user = ctx.user();
@@ -279,9 +278,9 @@ export async function savePerson(db: Db, ctx: Pick<Ctx, 'user' | 'audit'>, libra
     remark: input.remark ?? null,
     updatedAt: new Date(),
   };
-  let id: number;
-  try {
-    id = await db.transaction(async (tx) => {
+  const duplicate = input.certs ? `${duplicateMessage(library)}，或证书编号重复` : duplicateMessage(library);
+  const id = await withUniqueMessage(duplicate, () =>
+    db.transaction(async (tx) => {
       let personId: number;
       if (input.id) {
         await tx.update(people).set(values).where(eq(people.id, input.id));
@@ -302,11 +301,8 @@ export async function savePerson(db: Db, ctx: Pick<Ctx, 'user' | 'audit'>, libra
         if (input.certs.length) await tx.insert(personCerts).values(input.certs.map((c) => ({ personId, ...c, issuedBy: c.issuedBy ?? null, issuedAt: c.issuedAt ?? null })));
       }
       return personId;
-    });
-  } catch (err) {
-    if (isUniqueViolation(err)) throw ApiError.conflict(input.certs ? `${duplicateMessage(library)}，或证书编号重复` : duplicateMessage(library));
-    throw err;
-  }
+    }),
+  );
   const after = await personDetail(db, user, library, id);
   ctx.audit({
     entity: 'person',
@@ -414,10 +410,11 @@ export async function assignPerson(
 export async function listAssignments(db: Db, user: SessionUser, library: Library, personId: number, page: Page): Promise<PageResult<AssignmentItem>> {
   await loadPerson(db, user, library, personId);
   const where = eq(personAssignments.personId, personId);
-  const [rows, [{ total }]] = await Promise.all([
-    db.select().from(personAssignments).where(where).orderBy(desc(personAssignments.examDate), desc(personAssignments.id)).limit(page.pageSize).offset(page.offset),
+  const { list: rows, total } = await fetchPage(
+    page,
+    db.select().from(personAssignments).where(where).orderBy(desc(personAssignments.examDate), desc(personAssignments.id)),
     db.select({ total: count() }).from(personAssignments).where(where),
-  ]);
+  );
   return {
     list: rows.map((r) => ({ id: r.id, planCode: r.planCode, planName: r.planName, role: r.role, siteName: r.siteName, examDate: r.examDate, createTime: formatBeijing(r.createdAt) })),
     total: Number(total),

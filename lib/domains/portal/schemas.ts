@@ -1,19 +1,12 @@
 // 门户互动的输入：服务端校验与前端表单共用（不引入任何服务端模块）。
 import { z } from 'zod';
+import { flag as flagValue, id as Id, ids, int, required as text, text as plainText } from '@/lib/platform/validation/fields';
 
-const Id = (label: string) => z.coerce.number({ error: `${label}必须是数字` }).int(`${label}必须是整数`).positive(`请选择${label}`).describe(label);
-const Ids = (label: string) => z.array(Id(label), { error: `${label}应为数组` }).min(1, `请选择${label}`).max(500, '一次最多处理 500 条');
-const text = (label: string, max: number) =>
-  z.string({ error: `请输入${label}` }).trim().min(1, `请输入${label}`).max(max, `${label}最多 ${max} 个字`).describe(label);
-const optionalText = (label: string, max: number) => z.string().trim().max(max, `${label}最多 ${max} 个字`).optional().describe(label);
-const Sort = z.coerce.number({ error: '排序必须是数字' }).int('排序必须是整数').min(0, '排序不能小于 0').max(9999, '排序不能大于 9999').default(0).describe('排序');
+const Ids = (label: string) => ids(label);
+const optionalText = (label: string, max: number) => plainText(label, max).optional();
+const Sort = int('排序', 0, 9999).default(0);
 /** 查询条件里的布尔值：'true'/'1' 为真，'false'/'0' 为假 */
-const flag = (label: string) =>
-  z
-    .union([z.boolean(), z.enum(['true', 'false', '1', '0'])], { error: `${label}只能是 true 或 false` })
-    .optional()
-    .transform((v) => (v === undefined ? undefined : v === true || v === 'true' || v === '1'))
-    .describe(label);
+const flag = (label: string) => flagValue(label).optional();
 /** YYYY-MM-DD */
 const DateStr = (label: string) =>
   z

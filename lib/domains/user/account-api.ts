@@ -39,7 +39,7 @@ const batchUpdate = endpoint({
   summary: '批量修改账号：ids 为用户 id 列表；status 0 解冻、1 冻结（冻结立即结束会话）；roleIds 与 roleMode（replace 替换、add 追加、remove 移除）改角色。全部合规才执行',
   permission: perm('edit'),
   input: BatchUpdateInput,
-  handle: (input, ctx) => batchUpdateAccounts(ctx.db, ctx.user(), input, audit(ctx)),
+  handle: (input, ctx) => batchUpdateAccounts(ctx.db, ctx.session!, input, audit(ctx)),
 });
 
 export const accountApi: EndpointTable = {
@@ -66,19 +66,19 @@ export const accountApi: EndpointTable = {
     summary: '新建账号：按所选机构或区划确定层级与范围（须在管辖范围内），都不选则与操作人相同；角色不能高于本人层级',
     permission: perm('add'),
     input: AccountAddInput,
-    handle: (input, ctx) => createAccount(ctx.db, ctx.user(), input, audit(ctx), { sub: false }),
+    handle: (input, ctx) => createAccount(ctx.db, ctx.session!, input, audit(ctx), { sub: false }),
   }),
   'POST /account/addSubAccount': endpoint({
     summary: '新建本人名下的子账号：层级、区划与机构取自本人',
     permission: perm('add'),
     input: SubAccountAddInput,
-    handle: (input, ctx) => createAccount(ctx.db, ctx.user(), input, audit(ctx), { sub: true }),
+    handle: (input, ctx) => createAccount(ctx.db, ctx.session!, input, audit(ctx), { sub: true }),
   }),
   'POST /account/update': endpoint({
     summary: '修改账号的用户名、真实姓名、手机号、邮箱与角色（账号名不能修改）',
     permission: perm('edit'),
     input: AccountUpdateInput,
-    handle: (input, ctx) => updateAccount(ctx.db, ctx.user(), input, audit(ctx)),
+    handle: (input, ctx) => updateAccount(ctx.db, ctx.session!, input, audit(ctx)),
   }),
   'POST /account/resetPwd': endpoint({
     summary: '重置账号密码（6–18 位字母、数字与特殊符号的组合），并结束该账号的全部会话',
@@ -132,7 +132,7 @@ export const accountApi: EndpointTable = {
     body: 'multipart',
     input: z.object({ file: ImportFileInput }),
     handle: async ({ file }, ctx) => {
-      const params = accountImportParams(ctx.user());
+      const params = accountImportParams(ctx.session!);
       const answer = importResponse(await runImport(accountImport, file as Blob, { db: ctx.db, userId: ctx.user().id, params }));
       ctx.audit({ entity: 'sys_user', after: { accounts: params.created }, detail: `导入账号 ${params.created.length} 个` });
       return answer;

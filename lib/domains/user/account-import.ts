@@ -4,10 +4,11 @@ import bcrypt from 'bcrypt';
 import { inArray } from 'drizzle-orm';
 import type { Db } from '@/lib/platform/db/client';
 import { ApiError } from '@/lib/platform/api/errors';
-import type { SessionUser } from '@/lib/platform/auth/session';
+import type { Session, SessionUser } from '@/lib/platform/auth/session';
 import { passwordStrength } from '@/lib/platform/auth/password';
 import { defineImport, type ImportRow, type RowIssue } from '@/lib/platform/excel/import';
 import { roles, userRoles } from '../access/tables';
+import { lackingGrantsOf, ungrantableMessage } from '../access/roles';
 import { users } from './tables';
 import { BCRYPT_ROUNDS, newCode } from './service';
 import { AccountImportRow } from './account-schemas';
@@ -20,14 +21,18 @@ type Key = keyof Row & string;
 /** 一次导入的上下文：操作人取自会话；位置与角色查一次后在校验与写入间复用 */
 export interface AccountImportParams {
   actor: SessionUser;
+  /** 分配人持有的授权：角色中有本人没有的授权不能分配 */
+  grantor: Pick<Session, 'permissions'>;
+  /** 角色 id → 本人缺少的授权（查一次后复用） */
+  lacking: Map<number, string[]>;
   placements: Map<string, Placement | ApiError>;
   roleByCode: Map<string, RoleRef>;
   /** 写入成功的账号（记操作日志用） */
   created: string[];
 }
 
-export function accountImportParams(actor: SessionUser): AccountImportParams {
-  return { actor, placements: new Map(), roleByCode: new Map(), created: [] };
+export function accountImportParams(session: Session): AccountImportParams {
+  return { actor: session.user, grantor: session, lacking: new Map(), placements: new Map(), roleByCode: new Map(), created: [] };
 }
 
 const placementKey = (r: Row) => (r.orgCode ? `org:${r.orgCode}` : r.areaId !== undefined ? `area:${r.areaId}` : 'self');
@@ -52,6 +57,12 @@ async function loadRoles(db: Db, p: AccountImportParams, rows: readonly Row[]): 
   if (!missing.length) return;
   const found = await db.select({ id: roles.id, code: roles.code, name: roles.name, level: roles.level }).from(roles).where(inArray(roles.code, missing));
   for (const r of found) p.roleByCode.set(r.code, r);
+  const lacking = await lackingGrantsOf(
+    db,
+    p.grantor,
+    found.map((r) => r.id),
+  );
+  for (const [id, list] of lacking) p.lacking.set(id, list);
 }
 
 export const accountImport = defineImport<typeof AccountImportRow, AccountImportParams>({
@@ -97,9 +108,10 @@ export const accountImport = defineImport<typeof AccountImportRow, AccountImport
         continue;
       }
       for (const code of data.roleCodes) {
-        const refusal = roleRefusal(p.actor, placement.level, p.roleByCode.get(code)!);
+        const role = p.roleByCode.get(code)!;
+        const refusal = roleRefusal(p.actor, placement.level, role)?.message ?? (p.lacking.has(role.id) ? ungrantableMessage(role.name, p.lacking.get(role.id)!) : null);
         if (refusal) {
-          issues.push({ row, column: 'roleCodes', message: refusal.message });
+          issues.push({ row, column: 'roleCodes', message: refusal });
           break;
         }
       }

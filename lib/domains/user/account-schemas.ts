@@ -1,5 +1,6 @@
 // 账号管理的输入与行形状：服务端校验与前端表单共用（不引入任何服务端模块）。
 import { z } from 'zod';
+import { blankToUndefined, id, optionalId } from '@/lib/platform/validation/fields';
 import { NewPassword } from '@/lib/platform/auth/password';
 import { Mobile, NewAccount } from './schemas';
 
@@ -19,10 +20,8 @@ export const USER_TYPES: Record<string, string> = {
   USER: '普通用户',
 };
 
-const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
-const optionalId = (label: string) => z.preprocess(blankToUndefined, z.coerce.number().int().positive(`${label}不正确`).optional()).describe(label);
 
-export const AccountId = z.coerce.number({ error: '缺少用户 id' }).int('用户 id 不正确').positive('用户 id 不正确').describe('用户 id');
+export const AccountId = id('用户 id');
 
 /** id 列表：数组，或逗号分隔的字符串 */
 export const AccountIds = z
@@ -35,7 +34,7 @@ export const AccountIds = z
 const RoleIds = z
   .preprocess(
     (v) => (typeof v === 'string' ? v.split(/[,，]/).map((s) => s.trim()).filter(Boolean) : v),
-    z.array(z.coerce.number().int().positive('角色 id 不正确')).max(50, '角色过多'),
+    z.array(id('角色 id')).max(50, '角色过多'),
   )
   .describe('角色 id 列表');
 

@@ -4,10 +4,12 @@
 import bcrypt from 'bcrypt';
 import { and, asc, count, desc, eq, ilike, inArray, lt, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/platform/db/client';
+import { fetchPage } from '@/lib/platform/db/paged';
 import type { Page } from '@/lib/platform/api/paging';
-import type { AuditChange } from '@/lib/platform/api/endpoint';
+import type { Audit } from '@/lib/platform/api/endpoint';
 import { ApiError } from '@/lib/platform/api/errors';
-import type { DataLevel, SessionUser } from '@/lib/platform/auth/session';
+import { isUniqueViolation } from '@/lib/platform/db/save-row';
+import type { DataLevel, Session, SessionUser } from '@/lib/platform/auth/session';
 import { inScope, scopeWhere, type ScopedRecord } from '@/lib/platform/auth/scope';
 import { passwordStrength } from '@/lib/platform/auth/password';
 import { exportXlsx, keysetBatches, type ExportColumn } from '@/lib/platform/excel/export';
@@ -16,6 +18,7 @@ import { areas } from '../area/tables';
 import { ROOT_AREA_ID } from '../area/schemas';
 import { organisations } from '../org/tables';
 import { roles, userRoles } from '../access/tables';
+import { lackingGrantsOf, ungrantableMessage } from '../access/roles';
 import { users, type User } from './tables';
 import { revokeUserSessions } from './session';
 import { accountExists, assertMobileFree, BCRYPT_ROUNDS, newCode } from './service';
@@ -35,7 +38,6 @@ import {
 import type { z } from 'zod';
 import { containsPattern } from '@/lib/platform/db/like';
 
-export type Audit = (change: AuditChange) => void;
 
 /** 账号的范围列：县级按所属区划（县区代码）匹配 */
 const userScope = { cityId: users.cityId, countyId: users.areaId, orgId: users.orgId };
@@ -112,10 +114,11 @@ async function toRows(db: Db, rows: RawRow[]): Promise<AccountRow[]> {
 
 export async function listAccounts(db: Db, actor: SessionUser, filter: AccountFilter, page: Page) {
   const where = filterWhere(actor, filter);
-  const [rows, [{ total }]] = await Promise.all([
-    selectRows(db).where(where).orderBy(desc(users.createdAt), desc(users.id)).limit(page.pageSize).offset(page.offset),
+  const { list: rows, total } = await fetchPage(
+    page,
+    selectRows(db).where(where).orderBy(desc(users.createdAt), desc(users.id)),
     db.select({ total: count() }).from(users).where(where),
-  ]);
+  );
   return { list: await toRows(db, rows), total };
 }
 
@@ -244,24 +247,45 @@ export function roleRefusal(actor: Pick<SessionUser, 'level'>, targetLevel: Data
   return null;
 }
 
-async function assignableRoles(db: Db, actor: SessionUser, targetLevel: DataLevel, roleIds: readonly number[]): Promise<RoleRef[]> {
+/**
+ * 校验要分配的角色：存在、层级不高于分配人与账号，且分配人持有角色的每一项授权。
+ * kept：账号原有的角色，保留它们不算分配（与角色授权的规则相同）。
+ */
+async function assignableRoles(
+  db: Db,
+  grantor: Session,
+  targetLevel: DataLevel,
+  roleIds: readonly number[],
+  kept: readonly number[] = [],
+): Promise<RoleRef[]> {
   const ids = [...new Set(roleIds)];
   if (!ids.length) return [];
   const found = await db.select({ id: roles.id, code: roles.code, name: roles.name, level: roles.level }).from(roles).where(inArray(roles.id, ids));
   if (found.length !== ids.length) throw ApiError.badRequest('所选角色不存在，请刷新后重新选择', { roleIds: '角色不存在' });
-  for (const role of found) {
-    const refusal = roleRefusal(actor, targetLevel, role);
+  const added = found.filter((r) => !kept.includes(r.id));
+  for (const role of added) {
+    const refusal = roleRefusal(grantor.user, targetLevel, role);
     if (refusal) throw refusal.forbidden ? ApiError.forbidden(refusal.message) : ApiError.badRequest(refusal.message, { roleIds: refusal.message });
   }
+  const lacking = await lackingGrantsOf(
+    db,
+    grantor,
+    added.map((r) => r.id),
+  );
+  const refused = added.find((r) => lacking.has(r.id));
+  if (refused) throw ApiError.forbidden(ungrantableMessage(refused.name, lacking.get(refused.id)!));
   return found;
 }
 
-function isUniqueViolation(err: unknown): boolean {
-  for (let e: unknown = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    if ((e as { code?: string }).code === '23505') return true;
-  }
-  return false;
+const OWN_ROLES = '不能修改自己的角色，请由上级管理员调整';
+
+/** 本人的角色只能由他人调整：任何账号都不能给自己加角色或去掉角色 */
+function assertNotOwnRoles(actor: SessionUser, targetId: number, before: readonly number[], after: readonly number[] | null): void {
+  if (after === null || targetId !== actor.id) return;
+  const same = before.length === after.length && before.every((id) => after.includes(id));
+  if (!same) throw ApiError.forbidden(OWN_ROLES);
 }
+
 
 const ACCOUNT_TAKEN = '账号已存在';
 
@@ -293,11 +317,12 @@ async function roleIdsOf(db: Db, userId: number): Promise<number[]> {
  */
 export async function createAccount(
   db: Db,
-  actor: SessionUser,
+  session: Session,
   input: z.output<typeof AccountAddInput> | z.output<typeof SubAccountAddInput>,
   audit: Audit,
   opts: { sub: boolean },
 ): Promise<AccountDetail> {
+  const actor = session.user;
   const placement = opts.sub
     ? await placementOfActor(db, actor)
     : await resolvePlacement(db, actor, { areaId: 'areaId' in input ? input.areaId : undefined, orgId: 'orgId' in input ? input.orgId : undefined });
@@ -305,7 +330,7 @@ export async function createAccount(
   checkUserType(userType, placement.level);
   if (await accountExists(db, input.account)) throw ApiError.badRequest(ACCOUNT_TAKEN, { account: ACCOUNT_TAKEN });
   if (input.mobile) await assertMobileFree(db, input.mobile, 0);
-  const granted = await assignableRoles(db, actor, placement.level, input.roleIds);
+  const granted = await assignableRoles(db, session, placement.level, input.roleIds);
   const passwordHash = await bcrypt.hash(input.password, BCRYPT_ROUNDS);
   let created: User;
   try {
@@ -347,7 +372,8 @@ export async function createAccount(
 
 // ---------------------------------------------------------------- 修改
 
-export async function updateAccount(db: Db, actor: SessionUser, input: z.output<typeof AccountUpdateInput>, audit: Audit): Promise<AccountDetail> {
+export async function updateAccount(db: Db, session: Session, input: z.output<typeof AccountUpdateInput>, audit: Audit): Promise<AccountDetail> {
+  const actor = session.user;
   const target = await scopedAccount(db, actor, input.id);
   if (input.account !== undefined && input.account !== target.account) throw ApiError.badRequest('账号名不能修改', { account: '账号名不能修改' });
   const beforeRoles = await roleIdsOf(db, target.id);
@@ -359,7 +385,8 @@ export async function updateAccount(db: Db, actor: SessionUser, input: z.output<
     if (input.mobile) await assertMobileFree(db, input.mobile, target.id);
     set.mobile = input.mobile || null;
   }
-  const granted = input.roleIds === undefined ? null : await assignableRoles(db, actor, target.level as DataLevel, input.roleIds);
+  assertNotOwnRoles(actor, target.id, beforeRoles, input.roleIds ?? null);
+  const granted = input.roleIds === undefined ? null : await assignableRoles(db, session, target.level as DataLevel, input.roleIds, beforeRoles);
   if (granted) await assertRemovableRoles(db, actor, beforeRoles, granted.map((r) => r.id));
   const after = await db.transaction(async (tx) => {
     const [row] = await tx.update(users).set(set).where(eq(users.id, target.id)).returning();
@@ -392,6 +419,8 @@ async function assertRemovableRoles(db: Db, actor: SessionUser, before: readonly
 
 /** 管理员重置密码：按 SPEC §5 规则，结束该账号的全部会话并解除锁定 */
 export async function resetAccountPassword(db: Db, actor: SessionUser, id: number, password: string, audit: Audit) {
+  // 本人改密须核对旧密码，走个人设置的修改密码（/sys/user/reset/password）
+  if (id === actor.id) throw ApiError.forbidden('不能在账号管理中重置自己的密码，请在个人设置中修改密码');
   const target = await scopedAccount(db, actor, id);
   const passwordHash = await bcrypt.hash(password, BCRYPT_ROUNDS);
   await db
@@ -548,7 +577,8 @@ export async function deleteAccounts(db: Db, actor: SessionUser, ids: readonly n
 // ---------------------------------------------------------------- 批量修改
 
 /** 批量改状态与角色（/sys/user/batch/update）：全部账号在范围内、全部合规才执行 */
-export async function batchUpdateAccounts(db: Db, actor: SessionUser, input: z.output<typeof BatchUpdateInput>, audit: Audit) {
+export async function batchUpdateAccounts(db: Db, session: Session, input: z.output<typeof BatchUpdateInput>, audit: Audit) {
+  const actor = session.user;
   const targets = await scopedAccounts(db, actor, input.ids);
   let statusChanged = 0;
   let revokedSessions = 0;
@@ -556,7 +586,8 @@ export async function batchUpdateAccounts(db: Db, actor: SessionUser, input: z.o
   if (input.roleIds !== undefined) {
     // 角色须同时适合每个账号的层级：取最低的层级校验
     const lowest = targets.reduce<DataLevel>((lv, t) => (LEVEL_RANK[t.level as DataLevel] > LEVEL_RANK[lv] ? (t.level as DataLevel) : lv), 'province');
-    const granted = (await assignableRoles(db, actor, lowest, input.roleIds)).map((r) => r.id);
+    if (targets.some((t) => t.id === actor.id)) throw ApiError.forbidden(OWN_ROLES);
+    const granted = (await assignableRoles(db, session, lowest, input.roleIds)).map((r) => r.id);
     const current = await db
       .select({ userId: userRoles.userId, roleId: userRoles.roleId })
       .from(userRoles)

@@ -45,8 +45,8 @@ import {
   type ClientMeta,
   type LoginResult,
 } from './service';
-import { clearLoginCookies, cookieValue, setLoginCookies, tokenFromRequest } from './session';
-import { authorizationUrl, oidcConfig } from './sso';
+import { clearLoginCookies, cookieValue, secureSuffix, setLoginCookies, tokenFromRequest } from './session';
+import { OIDC_LOGIN_TTL_MS, oidcConfig, startOidcLogin } from './sso';
 
 const meta = (ctx: Ctx): ClientMeta => ({ ip: ctx.ip, userAgent: ctx.request.headers.get('user-agent') });
 
@@ -57,13 +57,18 @@ async function signIn(ctx: Ctx, login: Promise<LoginResult>): Promise<LoginResul
   return result;
 }
 
-/** 网页发起统一身份认证时放 state 的 Cookie（10 分钟，只回传给回调接口） */
+/**
+ * 发起统一身份认证时的 Cookie（10 分钟，只回传给 /api/user 下的回调接口）：值是随机数，库里按它的 SHA-256
+ * 找到这次登录的 state、nonce 与 PKCE 校验码（sso.ts），回调时清除。
+ */
 const OIDC_STATE_COOKIE = 'oidc_state';
+const oidcStateCookie = (ctx: Ctx, value: string, maxAge: number) =>
+  `${OIDC_STATE_COOKIE}=${value}; Path=/api/user; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secureSuffix(ctx.request)}`;
 
 function takeOidcState(ctx: Ctx): string | null {
-  const state = cookieValue(ctx.request, OIDC_STATE_COOKIE);
-  if (state) ctx.responseHeaders.append('Set-Cookie', `${OIDC_STATE_COOKIE}=; Path=/api/user; Max-Age=0; HttpOnly; SameSite=Lax`);
-  return state;
+  const binding = cookieValue(ctx.request, OIDC_STATE_COOKIE);
+  if (binding) ctx.responseHeaders.append('Set-Cookie', oidcStateCookie(ctx, '', 0));
+  return binding;
 }
 
 export const userApi: EndpointTable = {
@@ -86,20 +91,20 @@ export const userApi: EndpointTable = {
     handle: (input, ctx) => signIn(ctx, smsLogin(ctx.db, input, meta(ctx))),
   }),
   'GET /user/ssoConfig': endpoint({
-    summary: '统一身份认证是否已配置；给出 redirectUri 时返回跳转地址并把 state 放进 Cookie',
+    summary: '统一身份认证是否已配置；给出 redirectUri 时发起登录（state、nonce、PKCE），返回跳转地址并设置 oidc_state Cookie',
     permission: 'public',
     input: SsoConfigInput,
     handle: async ({ redirectUri }, ctx) => {
       const cfg = oidcConfig();
       if (!cfg) return { enabled: false };
       if (!redirectUri) return { enabled: true };
-      const { url, state } = await authorizationUrl(cfg, redirectUri);
-      ctx.responseHeaders.append('Set-Cookie', `${OIDC_STATE_COOKIE}=${state}; Path=/api/user; Max-Age=600; HttpOnly; SameSite=Lax`);
+      const { url, binding } = await startOidcLogin(ctx.db, cfg, redirectUri);
+      ctx.responseHeaders.append('Set-Cookie', oidcStateCookie(ctx, binding, OIDC_LOGIN_TTL_MS / 1000));
       return { enabled: true, authorizationUrl: url };
     },
   }),
   'POST /user/ssoLogin': endpoint({
-    summary: '统一身份认证（OIDC 授权码）登录；未配置 OIDC_ISSUER 时返回说明',
+    summary: '统一身份认证（OIDC 授权码）回调登录：须带 /user/ssoConfig 设置的 oidc_state Cookie 与回调的 state、iss；未配置 OIDC_ISSUER 时返回说明',
     permission: 'public',
     input: SsoLoginInput,
     handle: (input, ctx) => signIn(ctx, ssoLogin(ctx.db, input, meta(ctx), takeOidcState(ctx))),
@@ -108,12 +113,13 @@ export const userApi: EndpointTable = {
     summary: '一体化平台登录：code 或 ticket 作为 OIDC 授权码，其余同 /user/ssoLogin',
     permission: 'public',
     input: OnePlatformLoginInput,
-    handle: ({ code, ticket, redirectUri, state }, ctx) =>
-      signIn(ctx, ssoLogin(ctx.db, { code: (code || ticket)!, redirectUri, state }, meta(ctx), takeOidcState(ctx))),
+    handle: ({ code, ticket, redirectUri, state, iss }, ctx) =>
+      signIn(ctx, ssoLogin(ctx.db, { code: (code || ticket)!, redirectUri, state, iss }, meta(ctx), takeOidcState(ctx))),
   }),
   'GET /user/logout': endpoint({
     summary: '退出登录：吊销本次令牌、清除 Cookie；未登录时同样成功',
     permission: 'public',
+    changes: true,
     handle: async (_input, ctx) => {
       await logout(ctx.db, tokenFromRequest(ctx.request), meta(ctx));
       clearLoginCookies(ctx.responseHeaders, ctx.request);
@@ -129,6 +135,7 @@ export const userApi: EndpointTable = {
   'GET /user/sendVerCode': endpoint({
     summary: '发送短信验证码：purpose 为 login、register 或 resetPassword；60 秒一条，每天 10 条，5 分钟有效',
     permission: 'public',
+    changes: true,
     input: SendVerCodeInput,
     handle: ({ mobile, purpose }, ctx) => sendVerCode(ctx.db, mobile, purpose, ctx.ip),
   }),

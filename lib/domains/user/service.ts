@@ -4,8 +4,10 @@ import { randomBytes } from 'node:crypto';
 import bcrypt from 'bcrypt';
 import { and, asc, count, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/platform/db/client';
+import { fetchPage } from '@/lib/platform/db/paged';
 import type { Page } from '@/lib/platform/api/paging';
 import { ApiError, ReturnCode } from '@/lib/platform/api/errors';
+import { isUniqueViolation } from '@/lib/platform/db/save-row';
 import type { DataLevel, SessionUser } from '@/lib/platform/auth/session';
 import { assertInScope, scopeWhere } from '@/lib/platform/auth/scope';
 import { passwordStrength } from '@/lib/platform/auth/password';
@@ -18,7 +20,7 @@ import { messages } from '../message/tables';
 import { loginLogs, userSessions, users, type User } from './tables';
 import { createSession, hashToken, revokeToken, revokeUserSessions } from './session';
 import { issueSmsCode, verifySmsCode } from './sms';
-import { exchangeCode, requireOidcConfig } from './sso';
+import { finishOidcLogin, requireOidcConfig } from './sso';
 import { assertNotBlacklisted } from '../portal/blacklist';
 import { CATEGORY_LABEL, type RegisterCategory, type SmsPurpose } from './schemas';
 import type { z } from 'zod';
@@ -184,23 +186,42 @@ async function refuseIfInactive(db: Db, user: User, meta: ClientMeta): Promise<v
   throw ApiError.badRequest(message);
 }
 
-/** 记一次密码错误；第 5 次锁定 15 分钟（计数清零，解锁后重新计） */
-async function recordFailure(db: Db, user: User, meta: ClientMeta): Promise<never> {
-  const until = new Date(Date.now() + LOCK_MINUTES * 60000).toISOString();
-  const reached = sql`${users.failedLogins} + 1 >= ${MAX_LOGIN_FAILURES}`;
-  const [row] = await db
+/**
+ * 比较密码前先在库里原子地占一次尝试（failed_logins + 1，条件是未锁定且未满 5 次）：
+ * 并发的请求、多个实例都经同一行的条件更新，一个锁定窗口内最多比较 5 次密码。
+ * 占不到（已锁定，或 5 次尝试都在途）即拒绝，不做比较。
+ */
+async function reserveAttempt(db: Db, user: User, meta: ClientMeta): Promise<number> {
+  const [slot] = await db
     .update(users)
-    .set({
-      failedLogins: sql`case when ${reached} then 0 else ${users.failedLogins} + 1 end`,
-      lockedUntil: sql`case when ${reached} then ${until}::timestamptz else ${users.lockedUntil} end`,
-    })
-    .where(eq(users.id, user.id))
-    .returning({ failedLogins: users.failedLogins, lockedUntil: users.lockedUntil });
-  if (row?.lockedUntil && row.lockedUntil.getTime() > Date.now()) {
+    .set({ failedLogins: sql`${users.failedLogins} + 1` })
+    .where(
+      and(
+        eq(users.id, user.id),
+        sql`(${users.lockedUntil} is null or ${users.lockedUntil} <= now())`,
+        sql`${users.failedLogins} < ${MAX_LOGIN_FAILURES}`,
+      ),
+    )
+    .returning({ attempt: users.failedLogins });
+  if (slot) return slot.attempt;
+  const [now] = await db.select({ lockedUntil: users.lockedUntil }).from(users).where(eq(users.id, user.id));
+  const until = now?.lockedUntil && now.lockedUntil.getTime() > Date.now() ? now.lockedUntil : new Date(Date.now() + LOCK_MINUTES * 60000);
+  await writeLoginLog(db, { userId: user.id, account: user.account, kind: 'failure', message: '锁定期间尝试登录' }, meta);
+  throw new ApiError(ReturnCode.TOO_MANY, lockMessage(Math.ceil((until.getTime() - Date.now()) / 60000)), { data: { lockedUntil: until } });
+}
+
+/** 占用的那次尝试确认为密码错误；第 5 次锁定 15 分钟（计数清零，解锁后重新计） */
+async function recordFailure(db: Db, user: User, attempt: number, meta: ClientMeta): Promise<never> {
+  if (attempt >= MAX_LOGIN_FAILURES) {
+    const [row] = await db
+      .update(users)
+      .set({ failedLogins: 0, lockedUntil: sql`now() + make_interval(mins => ${LOCK_MINUTES})` })
+      .where(eq(users.id, user.id))
+      .returning({ lockedUntil: users.lockedUntil });
     await writeLoginLog(db, { userId: user.id, account: user.account, kind: 'locked', message: `连续输错 ${MAX_LOGIN_FAILURES} 次，锁定 ${LOCK_MINUTES} 分钟` }, meta);
-    throw new ApiError(ReturnCode.TOO_MANY, lockMessage(LOCK_MINUTES), { data: { lockedUntil: row.lockedUntil } });
+    throw new ApiError(ReturnCode.TOO_MANY, lockMessage(LOCK_MINUTES), { data: { lockedUntil: row?.lockedUntil } });
   }
-  await writeLoginLog(db, { userId: user.id, account: user.account, kind: 'failure', message: `密码错误（第 ${row?.failedLogins ?? 0} 次）` }, meta);
+  await writeLoginLog(db, { userId: user.id, account: user.account, kind: 'failure', message: `密码错误（第 ${attempt} 次）` }, meta);
   throw ApiError.badRequest(WRONG_CREDENTIALS);
 }
 
@@ -230,8 +251,8 @@ export async function passwordLogin(db: Db, input: z.output<typeof LoginInput>, 
     await writeLoginLog(db, { userId: null, account: input.account, kind: 'failure', message: '账号不存在' }, meta);
     throw ApiError.badRequest(WRONG_CREDENTIALS);
   }
-  await refuseIfLocked(db, user, meta);
-  if (!(await bcrypt.compare(input.password, user.passwordHash))) await recordFailure(db, user, meta);
+  const attempt = await reserveAttempt(db, user, meta);
+  if (!(await bcrypt.compare(input.password, user.passwordHash))) await recordFailure(db, user, attempt, meta);
   await refuseIfInactive(db, user, meta);
   // 强度按本次输入的明文计算：规则或评分变了，下次登录即生效
   return openSession(db, user, passwordStrength(input.password), meta, 'login', '账号密码登录');
@@ -262,16 +283,30 @@ export async function smsLogin(db: Db, input: z.output<typeof SmsLoginInput>, me
   return openSession(db, user, user.passwordStrength, meta, 'login', '短信验证码登录');
 }
 
-/** 统一身份认证登录（/user/ssoLogin、/user/onePlatformLogin）。stateCookie：网页发起时放在 Cookie 里的 state，须与回调的一致 */
+/** 身份尚未确认时（回调或令牌被拒）登录日志里的账号 */
+const SSO_UNKNOWN_ACCOUNT = '统一身份认证';
+
+/**
+ * 统一身份认证登录（/user/ssoLogin、/user/onePlatformLogin）。stateCookie：/user/ssoConfig 发起时放进
+ * oidc_state Cookie 的随机值，对应库里这次登录的 state、nonce 与 PKCE 校验码（sso.ts）。
+ */
 export async function ssoLogin(
   db: Db,
-  input: Pick<z.output<typeof SsoLoginInput>, 'code' | 'redirectUri' | 'state'>,
+  input: Pick<z.output<typeof SsoLoginInput>, 'code' | 'redirectUri' | 'state' | 'iss'>,
   meta: ClientMeta,
   stateCookie: string | null,
 ): Promise<LoginResult> {
   const cfg = requireOidcConfig();
-  if (stateCookie && input.state !== stateCookie) throw ApiError.badRequest('统一身份认证状态校验失败，请重新发起登录');
-  const identity = await exchangeCode(cfg, input.code, input.redirectUri);
+  let identity: Awaited<ReturnType<typeof finishOidcLogin>>;
+  try {
+    identity = await finishOidcLogin(db, cfg, stateCookie, input);
+  } catch (err) {
+    // 重放、伪造的令牌、错误的 iss 都记一条失败，便于追查；身份源不可达（502）不是登录失败
+    if (err instanceof ApiError && err.returnCode === ReturnCode.BAD_REQUEST) {
+      await writeLoginLog(db, { userId: null, account: SSO_UNKNOWN_ACCOUNT, kind: 'failure', message: err.message }, meta);
+    }
+    throw err;
+  }
   const [user] = await db.select().from(users).where(eq(users.account, identity.username));
   if (!user) {
     const message = `统一身份认证账号 ${identity.username} 未绑定本系统账号`;
@@ -405,12 +440,6 @@ const ORG_TYPE_OF: Record<RegisterCategory, number> = { eval: 3, train: 103, ent
 /** 审核通过后授予的角色（存在才授予） */
 const ROLE_OF: Record<RegisterCategory, string> = { eval: 'EVAL_ORG', train: 'TRAIN_ORG', enterprise: 'ENTERPRISE' };
 
-function isUniqueViolation(err: unknown): boolean {
-  for (let e: unknown = err; e; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: string }).code === '23505') return true;
-  }
-  return false;
-}
 
 /** 区划的管理员：本市的市级管理员与省级管理员 */
 async function adminsFor(db: Db, cityId: number | null) {
@@ -502,18 +531,17 @@ export async function pendingRegisters(db: Db, actor: SessionUser, filter: z.out
   if (filter.orgName) where.push(ilike(organisations.name, containsPattern(filter.orgName)));
   if (filter.category) where.push(eq(organisations.category, filter.category));
   const cond = and(...where);
-  const [rows, [{ total }]] = await Promise.all([
+  const { list: rows, total } = await fetchPage(
+    page,
     db
       .select({ user: users, org: organisations, areaName: areas.name })
       .from(users)
       .innerJoin(organisations, eq(organisations.id, users.orgId))
       .leftJoin(areas, eq(areas.id, users.areaId))
       .where(cond)
-      .orderBy(desc(users.createdAt), desc(users.id))
-      .limit(page.pageSize)
-      .offset(page.offset),
+      .orderBy(desc(users.createdAt), desc(users.id)),
     db.select({ total: count() }).from(users).innerJoin(organisations, eq(organisations.id, users.orgId)).where(cond),
-  ]);
+  );
   return {
     list: rows.map(({ user, org, areaName }) => ({
       code: user.code,
@@ -677,19 +705,18 @@ export async function listUsers(db: Db, actor: SessionUser, filter: z.output<typ
   if (filter.userType) where.push(eq(users.userType, filter.userType));
   if (filter.status !== undefined) where.push(eq(users.status, filter.status));
   const cond = and(...where);
-  const [rows, [{ total }]] = await Promise.all([
+  return fetchPage(
+    page,
     db
       .select(listColumns)
       .from(users)
       .leftJoin(organisations, eq(organisations.id, users.orgId))
       .leftJoin(areas, eq(areas.id, users.areaId))
       .where(cond)
-      .orderBy(desc(users.createdAt), desc(users.id))
-      .limit(page.pageSize)
-      .offset(page.offset),
+      .orderBy(desc(users.createdAt), desc(users.id)),
     db.select({ total: count() }).from(users).where(cond),
-  ]);
-  return { list: rows.map(toListItem), total };
+    (rows) => rows.map(toListItem),
+  );
 }
 
 /** 管理员修改管辖范围内用户的资料；范围外一律 404 */

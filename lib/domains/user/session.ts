@@ -5,6 +5,7 @@ import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/platform/db/client';
 import type { SessionLookup } from '@/lib/platform/api/dispatcher';
 import type { DataLevel, Session } from '@/lib/platform/auth/session';
+import { headerToken } from '@/lib/platform/http/origin';
 import { roleResources, roles, userRoles } from '../access/tables';
 import { resources } from '../access/tables';
 import { userSessions, users } from './tables';
@@ -98,10 +99,7 @@ function effectiveLevel(rows: readonly RoleGrantRow[], level: DataLevel): DataLe
 
 /** 从请求中取令牌：请求头优先（API 客户端），其次 Cookie（网页端）。 */
 export function tokenFromRequest(request: Request): string | null {
-  const h = request.headers;
-  const header = h.get('authorization_token') ?? h.get('x-auth-token') ?? h.get('authorization')?.replace(/^Bearer\s+/i, '') ?? null;
-  if (header?.trim()) return header.trim();
-  return cookieValue(request, SESSION_COOKIE);
+  return headerToken(request) ?? cookieValue(request, SESSION_COOKIE);
 }
 
 /** 请求 Cookie 中某一项的值 */
@@ -173,7 +171,7 @@ export const STRENGTH_COOKIE = 'pwdStrength';
 const COOKIE_MAX_AGE = SESSION_TTL_MS / 1000;
 
 /** 经 HTTPS（含反向代理终止 TLS）访问时给 Cookie 加 Secure；本机 http 的开发与测试不加 */
-function secureSuffix(request: Request): string {
+export function secureSuffix(request: Request): string {
   const proto = request.headers.get('x-forwarded-proto')?.split(',')[0].trim() ?? new URL(request.url).protocol.replace(':', '');
   return proto === 'https' ? '; Secure' : '';
 }

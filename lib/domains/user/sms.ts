@@ -1,5 +1,6 @@
 // 短信验证码：经 SmsSender 发送（默认写入服务端日志），库里只存哈希；5 分钟有效，
 // 同一手机号同一用途 60 秒一条，每个手机号每天（北京时间）最多 10 条，同一 IP 每小时最多 50 条，每条最多错 5 次。
+import { maskMobile } from '@/lib/platform/identity/mask';
 import { createHash, randomInt } from 'node:crypto';
 import { and, desc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/platform/db/client';
@@ -25,10 +26,14 @@ const PURPOSE_LABEL: Record<SmsPurpose, string> = {
   updateMobile: '更换手机号',
 };
 
-/** 默认发送器：验证码写入服务端日志（开发、演示与内网无短信网关时） */
+/**
+ * 默认发送器（开发、演示与内网无短信网关时）：日志只记“发给了谁”（手机号脱敏）；
+ * 验证码只有显式设置 SMS_LOG_CODES=true（仅限开发）时才写进日志。
+ */
 export const logSmsSender: SmsSender = {
   async send(mobile, text) {
-    console.log(`[sms] ${mobile} ${text}`);
+    if (process.env.SMS_LOG_CODES === 'true') console.log(`[sms] ${mobile} ${text}`);
+    else console.log(`[sms] 已向 ${maskMobile(mobile)} 发送验证码（内容不记日志；开发时可设 SMS_LOG_CODES=true 显示）`);
   },
 };
 

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { Db } from '@/lib/platform/db/client';
 import type { Session, SessionUser } from '@/lib/platform/auth/session';
 import type { Page } from './paging';
+import { ApiError } from './errors';
 
 export type BodyKind = 'json' | 'multipart' | 'form' | 'none';
 
@@ -23,7 +24,16 @@ export interface Ctx {
    * 记一条数据变更（操作日志：谁、何时、改了什么、改前改后）。只在处理成功后由调度器交给
    * recordOperation 写入；处理失败（抛错）则一条也不记。
    */
-  audit(change: AuditChange): void;
+  audit: Audit;
+}
+
+/** 记一条数据变更；服务函数的最后一个参数（写操作），端点传入 ctx.audit。 */
+export type Audit = (change: AuditChange) => void;
+
+/** 当前会话（服务函数的 session 参数）；未登录时抛 401。需要登录的端点由调度器保证已登录。 */
+export function sessionOf(ctx: Ctx): Session {
+  if (!ctx.session) throw ApiError.unauthorized();
+  return ctx.session;
 }
 
 /** 一条数据变更：实体（表或业务对象名）、主键、改前与改后的快照（删除时 after 为空，新增时 before 为空）。 */
@@ -61,6 +71,11 @@ export interface EndpointDef<S extends AnyObject | undefined, P extends boolean>
   paged?: P;
   /** 分页上限，默认 MAX_PAGE_SIZE；字典类一次性加载时放宽 */
   maxPageSize?: number;
+  /**
+   * GET 却会改数据（SPEC §7 把个别改动写成 GET，如退出、迁移机构、发验证码）：凭 Cookie 时只接受本站页面发起的请求，
+   * API 客户端须用令牌请求头。非 GET 的端点总按改动处理。
+   */
+  changes?: boolean;
   handle(input: InputOf<S, P>, ctx: Ctx): Promise<unknown>;
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_INT32 } from '@/lib/platform/validation/fields';
 
 export const DEFAULT_PAGE_SIZE = 10;
 /** 普通列表每页上限；字典类一次性加载（SPEC §9：100000 / 99999）由端点声明更高上限。 */
@@ -22,7 +23,7 @@ export interface PagedData<T> extends PageResult<T> {
 }
 
 const positiveInt = (label: string) =>
-  z.coerce.number({ error: `${label}必须是数字` }).int(`${label}必须是整数`).min(1, `${label}必须大于 0`).optional();
+  z.coerce.number({ error: `${label}必须是数字` }).int(`${label}必须是整数`).min(1, `${label}必须大于 0`).max(MAX_INT32, `${label}过大`).optional();
 
 /** 两种分页参数写法：pageNo/pageSize 与 page/limit。 */
 export const PagingInput = z.object({

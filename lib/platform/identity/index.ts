@@ -2,3 +2,4 @@
 export * from './id-number';
 export * from './mobile';
 export * from './schemas';
+export * from './mask';

@@ -14,7 +14,7 @@ const list = async (who: string, filter: Record<string, unknown> = {}) =>
 const ids: Record<string, number> = {};
 beforeAll(async () => {
   const db = await getDb();
-  for (const code of ['PROVINCE_ADMIN', 'CITY_ADMIN', 'TEACHER', 'EVAL_ORG', 'SUPERVISOR']) ids[code] = await roleIdOf(db, code);
+  for (const code of ['PROVINCE_ADMIN', 'CITY_ADMIN', 'TEACHER', 'EVAL_ORG', 'SUPERVISOR', 'BASIC_USER']) ids[code] = await roleIdOf(db, code);
   ids.sjzEval = await orgIdOf(db, 'ORG130102001');
   ids.sjzTrain = await orgIdOf(db, 'ORG130105001');
   ids.bdEval = await orgIdOf(db, 'ORG130606001');
@@ -216,15 +216,19 @@ describe('批量修改 /sys/user/batch/update', () => {
     const res = await post<{ total: number; statusChanged: number; rolesChanged: number }>('/bks/v1/migrate/sys/user/batch/update', await as('sjz_admin'), {
       ids: made.join(','),
       status: 1,
-      roleIds: [ids.SUPERVISOR],
+      roleIds: [ids.BASIC_USER],
       roleMode: 'add',
     });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ total: 2, statusChanged: 2, rolesChanged: 2 });
     for (const id of made) {
       expect((await db.select({ s: users.status }).from(users).where(eq(users.id, id)))[0].s).toBe(1);
-      expect((await db.select().from(userRoles).where(eq(userRoles.userId, id))).map((r) => r.roleId)).toEqual([ids.SUPERVISOR]);
+      expect((await db.select().from(userRoles).where(eq(userRoles.userId, id))).map((r) => r.roleId)).toEqual([ids.BASIC_USER]);
     }
+    // 督导员角色里有市级管理员本人没有的权限：不能分配
+    const supervisor = await post('/sys/user/batch/update', await as('sjz_admin'), { ids: made, roleIds: [ids.SUPERVISOR], roleMode: 'add' });
+    expect(supervisor.status).toBe(403);
+    expect(supervisor.body.returnMsg).toMatch(/^不能分配角色「督导员」/);
     const high = await post('/sys/user/batch/update', await as('sjz_admin'), { ids: made, roleIds: [ids.PROVINCE_ADMIN] });
     expect(high.status).toBe(403);
     const none = await post('/sys/user/batch/update', h, { ids: made });

@@ -55,14 +55,17 @@ describe('账号导入', () => {
 
   it('重复账号（文件内与库中）、未知角色、越级角色、范围外机构：逐行报告，一个也不写', async () => {
     const dupInFile = fresh('dup').account;
+    // 市级管理员能完整授予的角色是“普通用户”；教师角色里有它本人没有的权限
+    const basic = { role: 'BASIC_USER' };
     const rows = [
-      person({ account: dupInFile }),
-      person({ account: dupInFile }),
-      person({ account: 'teacher' }),
+      person({ ...basic, account: dupInFile }),
+      person({ ...basic, account: dupInFile }),
+      person({ ...basic, account: 'teacher' }),
       person({ role: 'NO_SUCH_ROLE' }),
       person({ role: 'PROVINCE_ADMIN' }),
-      person({ org: 'ORG130606001' }),
-      person(),
+      person({ ...basic, org: 'ORG130606001' }),
+      person({ role: 'TEACHER' }),
+      person(basic),
     ];
     const { status, body } = await upload('sjz_admin', rows);
     expect(status).toBe(400);
@@ -74,10 +77,11 @@ describe('账号导入', () => {
         '5|角色编码|角色不存在：NO_SUCH_ROLE',
         '6|角色编码|不能分配高于本人层级的角色「省级管理员」',
         '7|机构编码|只能在您的管辖范围内建账号',
+        expect.stringMatching(/^8\|角色编码\|不能分配角色「教师」：其中有您本人没有的权限/),
       ]),
     );
-    expect(body.data.errorCount).toBe(5);
-    expect(await existing([dupInFile, rows[6][0] as string])).toEqual([]);
+    expect(body.data.errorCount).toBe(6);
+    expect(await existing([dupInFile, rows[7][0] as string])).toEqual([]);
   });
 
   it('全部正确：建出账号并授予角色，可以登录', async () => {

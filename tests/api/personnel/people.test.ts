@@ -1,12 +1,12 @@
 // 人员库：同库不能重复录入、性别与出生日期由身份证号推出、停用后不能分派、数据范围、权限。
 import { beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { setupTestDb } from '../../helpers/db';
 import { call } from '../../helpers/api';
 import { authHeaders } from '../access/login-helper';
 import { demoIdNumber } from '@/lib/domains/personnel/seed';
 import { assertAssignable, assignPerson } from '@/lib/domains/personnel/service';
-import { people, personAssignments } from '@/lib/domains/personnel/tables';
+import { people, personAssignments, personWorks } from '@/lib/domains/personnel/tables';
 import type { PersonDetail, PersonItem } from '@/lib/domains/personnel/schemas';
 import { organisations } from '@/lib/domains/org/tables';
 import { operationLogs } from '@/lib/domains/ops/tables';
@@ -163,6 +163,19 @@ describe('数据范围与权限', () => {
     const res = await post<Paged<PersonItem>>('eval_org', '/perEval/list', { pageSize: 100 });
     expect(res.body.data.list.every((p) => p.orgName === '河北华元职业技能评价有限公司')).toBe(true);
     expect(res.body.data.list[0].idNumber).toMatch(/^\d{6}\*{8}\d{3}[\dX]$/);
+  });
+
+  it('按工种、按职业筛选：只列出有该工种（该职业下工种）的人员', async () => {
+    const all = (await post<Paged<PersonItem>>('admin', '/perEval/list', { pageSize: 100 })).body.data.list;
+    const d = await db();
+    const works = await d.select().from(personWorks).where(inArray(personWorks.personId, all.map((p) => p.id)));
+    const code = works[0].workCode;
+    const holders = new Set(works.filter((w) => w.workCode === code).map((w) => w.personId));
+    const byWork = await post<Paged<PersonItem>>('admin', '/perEval/list', { workCode: code, pageSize: 100 });
+    expect(byWork.status).toBe(200);
+    expect(new Set(byWork.body.data.list.map((p) => p.id))).toEqual(holders);
+    const none = await post<Paged<PersonItem>>('admin', '/perEval/list', { jobCode: '9-99-99', pageSize: 100 });
+    expect(none.body.data.total).toBe(0);
   });
 
   it('没有权限答 403：培训机构不能看考评员，评价机构不能管督导员', async () => {

@@ -131,6 +131,16 @@ describe('信封与校验', () => {
     expect(wrong.status).toBe(415);
     expect(wrong.body.returnMsg).toContain('multipart/form-data');
   });
+
+  it('浏览器的 multipart（boundary 含大写字母）照常解析', async () => {
+    const boundary = '----WebKitFormBoundaryAbCdEf123XyZ';
+    const body = [`--${boundary}`, 'Content-Disposition: form-data; name="file"; filename="a.txt"', 'Content-Type: text/plain', '', 'hello', `--${boundary}--`, ''].join('\r\n');
+    const res = await dispatch(
+      new Request('http://localhost/api/t/upload', { method: 'POST', headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, body }),
+    );
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { data: unknown }).data).toMatchObject({ name: 'a.txt', size: 5 });
+  });
 });
 
 describe('会话与权限', () => {

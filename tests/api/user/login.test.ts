@@ -207,7 +207,7 @@ describe('退出与吊销', () => {
 
   it('经 Cookie 退出同样吊销；没有会话或会话已失效时也返回 200', async () => {
     const a = await login('t_alice', 'Alice@2026');
-    const out = await call('GET', '/user/logout', { headers: { cookie: `Access-Token=${a.token}` } });
+    const out = await call('GET', '/user/logout', { headers: { cookie: `Access-Token=${a.token}`, 'sec-fetch-site': 'same-origin' } });
     expect(out.status).toBe(200);
     expect((await me(a.token, 'cookie')).body.returnCode).toBe(10005);
     expect((await call('GET', '/user/logout')).status).toBe(200);

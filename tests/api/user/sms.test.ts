@@ -214,14 +214,28 @@ describe('发送器配置', () => {
     captureSms();
   });
 
-  it('默认发送器把验证码写入服务端日志', async () => {
+  it('默认发送器只记脱敏的手机号，不记验证码；SMS_LOG_CODES=true 时才记验证码', async () => {
     setSmsSender(null);
     const log = vi.spyOn(console, 'log').mockImplementation(() => {});
     const mobile = uniqueMobile();
     await makeUser(await db(), { account: 't_logsms', mobile });
     await send(mobile);
-    expect(log).toHaveBeenCalledWith(expect.stringMatching(new RegExp(`^\\[sms\\] ${mobile} 验证码 \\d{6}，`)));
-    log.mockRestore();
+    const quiet = log.mock.calls.map(([m]) => String(m)).filter((m) => m.startsWith('[sms]'));
+    expect(quiet).toHaveLength(1);
+    expect(quiet[0]).toContain(`${mobile.slice(0, 3)}****${mobile.slice(-4)}`);
+    expect(quiet[0]).not.toContain(mobile);
+    expect(quiet[0]).not.toMatch(/\d{6}/);
+
+    process.env.SMS_LOG_CODES = 'true';
+    try {
+      const other = uniqueMobile();
+      await makeUser(await db(), { account: 't_logsms2', mobile: other });
+      await send(other);
+      expect(log).toHaveBeenCalledWith(expect.stringMatching(new RegExp(`^\\[sms\\] ${other} 验证码 \\d{6}，`)));
+    } finally {
+      delete process.env.SMS_LOG_CODES;
+      log.mockRestore();
+    }
   });
 
   it('SMS_PROVIDER=fixed：验证码固定为 SMS_FIXED_CODE，仍只存哈希、仍限频，首次使用时大声警告', async () => {

@@ -8,13 +8,15 @@ import FilingPublicView from '@/components/filing/FilingPublicView';
 export const metadata: Metadata = { title: '机构备案信息' };
 export const dynamic = 'force-dynamic';
 
-export default async function FilingRoverSinglePage({ searchParams }: { searchParams: Promise<{ id?: string }> }) {
-  const { id } = await searchParams;
-  const n = Number(id);
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** 按公示码（?code=，随机的 uuid）查看；不是有效备案或码不对时显示“未找到” */
+export default async function FilingRoverSinglePage({ searchParams }: { searchParams: Promise<{ code?: string }> }) {
+  const { code } = await searchParams;
   let summary: Awaited<ReturnType<typeof publicSummary>> | null = null;
-  if (Number.isInteger(n) && n > 0) {
+  if (code && UUID.test(code)) {
     try {
-      summary = await publicSummary(await getDb(), n);
+      summary = await publicSummary(await getDb(), code);
     } catch (e) {
       if (!(e instanceof ApiError)) throw e;
     }

@@ -1,0 +1,26 @@
+// 个人信息脱敏：日志与导出里只留够区分记录的部分（身份证号前 6 后 4，手机号前 3 后 4）。
+
+/** 只凭值认出的：18 位或 15 位居民身份证号（其他证件按字段名认） */
+const ID_LIKE = /^(\d{17}[\dXx]|\d{15})$/;
+const MOBILE_LIKE = /^1[3-9]\d{9}$/;
+/** 字段名看是证件号或手机号（不看值也脱敏：值可能是不完整的号码） */
+const ID_KEY = /id(card|number|no)|cardno|certno|identity|sfz/i;
+const MOBILE_KEY = /mobile|phone|tel(ephone)?$/i;
+
+export function maskIdNumber(value: string): string {
+  if (value.length <= 6) return '*'.repeat(value.length);
+  const keep = value.length >= 15 ? 6 : 2;
+  return value.slice(0, keep) + '*'.repeat(Math.max(value.length - keep - 4, 2)) + value.slice(-4);
+}
+
+export function maskMobile(value: string): string {
+  return value.length < 7 ? '*'.repeat(value.length) : value.slice(0, 3) + '*'.repeat(value.length - 7) + value.slice(-4);
+}
+
+/** 按字段名或值的样子脱敏一个字符串；不像证件号或手机号的原样返回 */
+export function maskPersonal(key: string, value: string): string {
+  const v = value.trim();
+  if (ID_KEY.test(key) || ID_LIKE.test(v)) return v ? maskIdNumber(v) : value;
+  if (MOBILE_KEY.test(key) || MOBILE_LIKE.test(v)) return v ? maskMobile(v) : value;
+  return value;
+}
