@@ -4,7 +4,8 @@
 import { and, asc, count, eq, ilike, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '@/lib/platform/db/client';
-import type { Ctx } from '@/lib/platform/api/endpoint';
+import { fetchPage } from '@/lib/platform/db/paged';
+import type { Audit } from '@/lib/platform/api/endpoint';
 import { ApiError } from '@/lib/platform/api/errors';
 import type { Page, PageResult } from '@/lib/platform/api/paging';
 import type { SessionUser } from '@/lib/platform/auth/session';
@@ -28,7 +29,6 @@ import {
 } from './schemas';
 import { containsPattern } from '@/lib/platform/db/like';
 
-type Audit = Ctx['audit'];
 
 const like = containsPattern;
 
@@ -142,10 +142,11 @@ function jobFilter(f: z.output<typeof JobListInput>): SQL | undefined {
 }
 export async function listJobs(db: Db, filter: z.output<typeof JobListInput>, page: Page): Promise<PageResult<JobItem>> {
   const where = jobFilter(filter);
-  const [rows, [{ total }]] = await Promise.all([
-    db.select().from(baseJobs).where(where).orderBy(asc(baseJobs.code)).limit(page.pageSize).offset(page.offset),
+  const { list: rows, total } = await fetchPage(
+    page,
+    db.select().from(baseJobs).where(where).orderBy(asc(baseJobs.code)),
     db.select({ total: count() }).from(baseJobs).where(where),
-  ]);
+  );
   const works = await worksOfJobs(
     db,
     rows.map((r) => r.id),
@@ -324,15 +325,22 @@ export async function workLevelRequirements(db: Db, workCode: string, levelCode?
 
 // ---------- 工种列表与各下拉 ----------
 
-/** 工种 + 所属职业 + 开设等级，按工种编码排序 */
-async function workOptions(db: Db, where: SQL | undefined, page?: Page): Promise<WorkOption[]> {
-  const q = db
+/** 工种 + 所属职业，按工种编码排序 */
+const workRows = (db: Db, where: SQL | undefined) =>
+  db
     .select({ id: baseWorks.id, workCode: baseWorks.code, workName: baseWorks.name, jobCode: baseJobs.code, jobName: baseJobs.name })
     .from(baseWorks)
     .innerJoin(baseJobs, eq(baseJobs.id, baseWorks.jobId))
     .where(where)
     .orderBy(asc(baseWorks.code));
-  const rows = page ? await q.limit(page.pageSize).offset(page.offset) : await q;
+
+/** 工种 + 所属职业 + 开设等级（不分页） */
+async function workOptions(db: Db, where: SQL | undefined): Promise<WorkOption[]> {
+  return withLevels(db, await workRows(db, where));
+}
+
+/** 补上各工种开设的等级 */
+async function withLevels(db: Db, rows: Awaited<ReturnType<typeof workRows>>): Promise<WorkOption[]> {
   const levels = rows.length
     ? await db
         .select({ workId: baseWorkLevels.workId, levelCode: baseWorkLevels.levelCode })
@@ -364,11 +372,12 @@ function workFilter(f: z.output<typeof WorkListInput>): SQL | undefined {
 /** 工种分页（工种选择器） */
 export async function pageWorks(db: Db, filter: z.output<typeof WorkListInput>, page: Page): Promise<PageResult<WorkOption>> {
   const where = workFilter(filter);
-  const [list, [{ total }]] = await Promise.all([
-    workOptions(db, where, page),
+  return fetchPage(
+    page,
+    workRows(db, where),
     db.select({ total: count() }).from(baseWorks).innerJoin(baseJobs, eq(baseJobs.id, baseWorks.jobId)).where(where),
-  ]);
-  return { list, total: Number(total) };
+    (rows) => withLevels(db, rows),
+  );
 }
 
 /** 全部启用的工种（可按职业、关键字） */
@@ -441,10 +450,11 @@ export async function orgsByWorkCode(db: Db, user: SessionUser, workCode: string
   const work = await workByCode(db, workCode);
   const where = and(eq(organisationWorks.workCode, workCode), orgScope(user));
   const base = () => db.select().from(organisationWorks).innerJoin(organisations, eq(organisations.id, organisationWorks.orgId));
-  const [rows, [{ total }]] = await Promise.all([
-    base().where(where).orderBy(asc(organisations.code)).limit(page.pageSize).offset(page.offset),
+  const { list: rows, total } = await fetchPage(
+    page,
+    base().where(where).orderBy(asc(organisations.code)),
     db.select({ total: count() }).from(organisationWorks).innerJoin(organisations, eq(organisations.id, organisationWorks.orgId)).where(where),
-  ]);
+  );
   return {
     work: { code: work.code, name: work.name },
     list: rows.map(({ organisation: o, organisation_work: ow }) => ({
@@ -463,16 +473,15 @@ export async function orgsByWorkCode(db: Db, user: SessionUser, workCode: string
 export async function orgWorkCounts(db: Db, user: SessionUser, orgName: string | undefined, page: Page) {
   const where = and(orgScope(user), orgName ? ilike(organisations.name, like(orgName)) : undefined);
   const n = sql<number>`(select count(*)::int from ${organisationWorks} where ${organisationWorks.orgId} = ${organisations.id})`;
-  const [list, [{ total }]] = await Promise.all([
+  const { list: list, total } = await fetchPage(
+    page,
     db
       .select({ orgId: organisations.id, orgCode: organisations.code, orgName: organisations.name, orgType: organisations.orgType, cityId: organisations.cityId, workCount: n })
       .from(organisations)
       .where(where)
-      .orderBy(asc(organisations.code))
-      .limit(page.pageSize)
-      .offset(page.offset),
+      .orderBy(asc(organisations.code)),
     db.select({ total: count() }).from(organisations).where(where),
-  ]);
+  );
   return { list, total: Number(total) };
 }
 

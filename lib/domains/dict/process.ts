@@ -3,6 +3,7 @@
 import { and, asc, count, eq, ilike, inArray, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '@/lib/platform/db/client';
+import { fetchPage } from '@/lib/platform/db/paged';
 import type { Ctx } from '@/lib/platform/api/endpoint';
 import { ApiError } from '@/lib/platform/api/errors';
 import type { Page, PageResult } from '@/lib/platform/api/paging';
@@ -13,7 +14,8 @@ import { areas } from '../area/tables';
 import { DICT, PROCESS_STATUS_DICT } from './codes';
 import { dictItems, dictTypes, processRules, type ProcessRule } from './tables';
 import { REVIEWER_LEVELS, type ReviewerLevel, type ProcessRuleAddInput, type ProcessRuleListInput, type ProcessRuleUpdateInput } from './schemas';
-import { dictOptions, isUniqueViolation, like, STATUS_NAMES } from './service';
+import { withUniqueMessage } from '@/lib/platform/db/save-row';
+import { dictOptions, like, STATUS_NAMES } from './service';
 
 type RuleInput = z.output<typeof ProcessRuleAddInput>;
 
@@ -50,16 +52,17 @@ export async function pageRules(db: Db, user: SessionUser, filter: z.output<type
   if (filter.name) conds.push(ilike(processRules.name, like(filter.name)));
   if (filter.status !== undefined) conds.push(eq(processRules.status, filter.status));
   const where = and(...conds);
-  const [rows, [{ total }], types] = await Promise.all([
-    db
-      .select({ rule: processRules, areaName: areas.name })
-      .from(processRules)
-      .leftJoin(areas, eq(areas.id, processRules.areaId))
-      .where(where)
-      .orderBy(asc(processRules.processType), asc(processRules.areaId), asc(processRules.id))
-      .limit(page.pageSize)
-      .offset(page.offset),
-    db.select({ total: count() }).from(processRules).where(where),
+  const [{ list: rows, total }, types] = await Promise.all([
+    fetchPage(
+      page,
+      db
+        .select({ rule: processRules, areaName: areas.name })
+        .from(processRules)
+        .leftJoin(areas, eq(areas.id, processRules.areaId))
+        .where(where)
+        .orderBy(asc(processRules.processType), asc(processRules.areaId), asc(processRules.id)),
+      db.select({ total: count() }).from(processRules).where(where),
+    ),
     typeNames(db),
   ]);
   return { list: rows.map((r) => ruleView(r.rule, r.areaName, types)), total };
@@ -93,17 +96,16 @@ export async function addRule(db: Db, ctx: Ctx, input: RuleInput): Promise<Proce
   const user = ctx.user();
   const r = await resolveRule(db, user, input);
   await assertNoOtherActive(db, input, r.typeName, r.areaName);
-  try {
-    const [row] = await db
-      .insert(processRules)
-      .values({ processType: input.processType, name: input.name, areaId: input.areaId, cityId: r.cityId, steps: r.steps, status: input.status, remark: input.remark, createdBy: user.id })
-      .returning();
-    ctx.audit({ entity: 'process_rule', entityId: row.id, after: row, detail: `新增流程规则「${row.name}」（${r.typeName}，${r.areaName}）` });
-    return ruleView(row, r.areaName, r.types);
-  } catch (err) {
-    if (isUniqueViolation(err)) throw conflict(r.typeName, r.areaName);
-    throw err;
-  }
+  const [row] = await withUniqueMessage(
+    () => conflict(r.typeName, r.areaName),
+    () =>
+      db
+        .insert(processRules)
+        .values({ processType: input.processType, name: input.name, areaId: input.areaId, cityId: r.cityId, steps: r.steps, status: input.status, remark: input.remark, createdBy: user.id })
+        .returning(),
+  );
+  ctx.audit({ entity: 'process_rule', entityId: row.id, after: row, detail: `新增流程规则「${row.name}」（${r.typeName}，${r.areaName}）` });
+  return ruleView(row, r.areaName, r.types);
 }
 
 export async function updateRule(db: Db, ctx: Ctx, input: z.output<typeof ProcessRuleUpdateInput>): Promise<ProcessRuleView> {
@@ -112,18 +114,17 @@ export async function updateRule(db: Db, ctx: Ctx, input: z.output<typeof Proces
   const before = assertInScope(user, existing ?? undefined, '流程规则');
   const r = await resolveRule(db, user, input);
   await assertNoOtherActive(db, input, r.typeName, r.areaName, input.id);
-  try {
-    const [after] = await db
-      .update(processRules)
-      .set({ processType: input.processType, name: input.name, areaId: input.areaId, cityId: r.cityId, steps: r.steps, status: input.status, remark: input.remark, updatedAt: new Date() })
-      .where(eq(processRules.id, input.id))
-      .returning();
-    ctx.audit({ entity: 'process_rule', entityId: after.id, before, after, detail: `修改流程规则「${after.name}」` });
-    return ruleView(after, r.areaName, r.types);
-  } catch (err) {
-    if (isUniqueViolation(err)) throw conflict(r.typeName, r.areaName);
-    throw err;
-  }
+  const [after] = await withUniqueMessage(
+    () => conflict(r.typeName, r.areaName),
+    () =>
+      db
+        .update(processRules)
+        .set({ processType: input.processType, name: input.name, areaId: input.areaId, cityId: r.cityId, steps: r.steps, status: input.status, remark: input.remark, updatedAt: new Date() })
+        .where(eq(processRules.id, input.id))
+        .returning(),
+  );
+  ctx.audit({ entity: 'process_rule', entityId: after.id, before, after, detail: `修改流程规则「${after.name}」` });
+  return ruleView(after, r.areaName, r.types);
 }
 
 export async function deleteRules(db: Db, ctx: Ctx, ids: number[]): Promise<{ deleted: number }> {

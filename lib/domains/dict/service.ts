@@ -3,8 +3,10 @@
 import { and, asc, count, eq, gt, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '@/lib/platform/db/client';
+import { fetchPage } from '@/lib/platform/db/paged';
 import type { Ctx } from '@/lib/platform/api/endpoint';
 import { ApiError } from '@/lib/platform/api/errors';
+import { saveRow } from '@/lib/platform/db/save-row';
 import type { Page, PageResult } from '@/lib/platform/api/paging';
 import { exportXlsx, keysetBatches } from '@/lib/platform/excel/export';
 import { formatBeijing } from '@/lib/platform/time';
@@ -16,12 +18,6 @@ export const STATUS_NAMES: Record<number, string> = { 0: '启用', 1: '停用' }
 
 export const like = containsPattern;
 
-export function isUniqueViolation(err: unknown): boolean {
-  for (let e: unknown = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    if ((e as { code?: string }).code === '23505') return true;
-  }
-  return false;
-}
 
 export interface DictOption {
   label: string;
@@ -76,17 +72,16 @@ export async function pageEnabledItems(db: Db, typeCode: string, keyword: string
   const conds: (SQL | undefined)[] = [eq(dictItems.typeCode, typeCode), eq(dictItems.status, 0), eq(dictTypes.status, 0)];
   if (keyword) conds.push(or(ilike(dictItems.label, like(keyword)), ilike(dictItems.value, like(keyword))));
   const where = and(...conds);
-  const [rows, [{ total }]] = await Promise.all([
+  const { list: rows, total } = await fetchPage(
+    page,
     db
       .select({ item: dictItems })
       .from(dictItems)
       .innerJoin(dictTypes, eq(dictTypes.code, dictItems.typeCode))
       .where(where)
-      .orderBy(asc(dictItems.sort), asc(dictItems.id))
-      .limit(page.pageSize)
-      .offset(page.offset),
+      .orderBy(asc(dictItems.sort), asc(dictItems.id)),
     db.select({ total: count() }).from(dictItems).innerJoin(dictTypes, eq(dictTypes.code, dictItems.typeCode)).where(where),
-  ]);
+  );
   return { list: rows.map((r) => itemView(r.item)), total };
 }
 
@@ -102,11 +97,12 @@ export async function pageTypes(db: Db, keyword: string | undefined, page: Page,
   if (enabledOnly) conds.push(eq(dictTypes.status, 0));
   if (keyword) conds.push(or(ilike(dictTypes.code, like(keyword)), ilike(dictTypes.name, like(keyword))));
   const where = and(...conds);
-  const [rows, [{ total }]] = await Promise.all([
-    db.select().from(dictTypes).where(where).orderBy(asc(dictTypes.id)).limit(page.pageSize).offset(page.offset),
+  return fetchPage(
+    page,
+    db.select().from(dictTypes).where(where).orderBy(asc(dictTypes.id)),
     db.select({ total: count() }).from(dictTypes).where(where),
-  ]);
-  return { list: rows.map(typeView), total };
+    (rows) => rows.map(typeView),
+  );
 }
 
 export async function pageItems(db: Db, filter: z.output<typeof DictItemListInput>, page: Page): Promise<PageResult<DictItemView>> {
@@ -115,11 +111,12 @@ export async function pageItems(db: Db, filter: z.output<typeof DictItemListInpu
   if (filter.value) conds.push(ilike(dictItems.value, like(filter.value)));
   if (filter.status !== undefined) conds.push(eq(dictItems.status, filter.status));
   const where = and(...conds);
-  const [rows, [{ total }]] = await Promise.all([
-    db.select().from(dictItems).where(where).orderBy(asc(dictItems.sort), asc(dictItems.id)).limit(page.pageSize).offset(page.offset),
+  return fetchPage(
+    page,
+    db.select().from(dictItems).where(where).orderBy(asc(dictItems.sort), asc(dictItems.id)),
     db.select({ total: count() }).from(dictItems).where(where),
-  ]);
-  return { list: rows.map(itemView), total };
+    (rows) => rows.map(itemView),
+  );
 }
 
 async function typeByCode(db: Db, code: string): Promise<DictType> {
@@ -129,31 +126,19 @@ async function typeByCode(db: Db, code: string): Promise<DictType> {
 }
 
 export async function saveType(db: Db, ctx: Ctx, input: z.output<typeof DictTypeSaveInput>): Promise<DictTypeView> {
-  const now = new Date();
-  if (input.id === undefined) {
-    try {
-      const [row] = await db
-        .insert(dictTypes)
-        .values({ code: input.code, name: input.name, status: input.status, remark: input.remark })
-        .returning();
-      ctx.audit({ entity: 'dict_type', entityId: row.id, after: row, detail: `新增字典类型 ${row.code}（${row.name}）` });
-      return typeView(row);
-    } catch (err) {
-      if (isUniqueViolation(err)) throw ApiError.conflict(`字典编码 ${input.code} 已存在`);
-      throw err;
-    }
-  }
-  const [before] = await db.select().from(dictTypes).where(eq(dictTypes.id, input.id));
-  if (!before) throw ApiError.notFound('字典类型不存在');
-  // 编码被字典项与业务引用，新增后不可修改
-  if (before.code !== input.code) throw ApiError.badRequest('字典编码新增后不能修改', { code: '字典编码新增后不能修改' });
-  const [after] = await db
-    .update(dictTypes)
-    .set({ name: input.name, status: input.status, remark: input.remark, updatedAt: now })
-    .where(eq(dictTypes.id, input.id))
-    .returning();
-  ctx.audit({ entity: 'dict_type', entityId: after.id, before, after, detail: `修改字典类型 ${after.code}（${after.name}）` });
-  return typeView(after);
+  const row = await saveRow(db, dictTypes, input.id, { code: input.code, name: input.name, status: input.status, remark: input.remark }, {
+    audit: ctx.audit,
+    entity: 'dict_type',
+    notFound: '字典类型不存在',
+    duplicate: `字典编码 ${input.code} 已存在`,
+    updateValues: { name: input.name, status: input.status, remark: input.remark, updatedAt: new Date() },
+    // 编码被字典项与业务引用，新增后不可修改
+    checkBefore: (before) => {
+      if (before.code !== input.code) throw ApiError.badRequest('字典编码新增后不能修改', { code: '字典编码新增后不能修改' });
+    },
+    detail: (r, isNew) => `${isNew ? '新增' : '修改'}字典类型 ${r.code}（${r.name}）`,
+  });
+  return typeView(row);
 }
 
 /**
@@ -179,23 +164,20 @@ export async function saveItem(db: Db, ctx: Ctx, input: z.output<typeof DictItem
     .where(and(eq(dictItems.typeCode, input.typeCode), eq(dictItems.value, input.value)));
   if (same && same.id !== input.id) throw duplicate();
   const values = { label: input.label, value: input.value, sort: input.sort, status: input.status, remark: input.remark };
-  try {
-    if (input.id === undefined) {
-      const [row] = await db.insert(dictItems).values({ typeCode: type.code, ...values }).returning();
-      ctx.audit({ entity: 'dict_item', entityId: row.id, after: row, detail: `字典「${type.name}」新增 ${row.value}=${row.label}` });
-      return itemView(row);
-    }
-    const [before] = await db.select().from(dictItems).where(eq(dictItems.id, input.id));
-    if (!before || before.typeCode !== type.code) throw ApiError.notFound('字典项不存在');
-    // 内置字典的取值被业务数据引用：可改文字、排序、状态，不能改取值
-    if (type.builtin && before.value !== input.value) throw ApiError.badRequest('内置字典项的取值不能修改', { value: '内置字典项的取值不能修改' });
-    const [after] = await db.update(dictItems).set({ ...values, updatedAt: new Date() }).where(eq(dictItems.id, input.id)).returning();
-    ctx.audit({ entity: 'dict_item', entityId: after.id, before, after, detail: `字典「${type.name}」修改 ${after.value}=${after.label}` });
-    return itemView(after);
-  } catch (err) {
-    if (isUniqueViolation(err)) throw duplicate();
-    throw err;
-  }
+  const row = await saveRow(db, dictItems, input.id, { typeCode: type.code, ...values }, {
+    audit: ctx.audit,
+    entity: 'dict_item',
+    notFound: '字典项不存在',
+    duplicate,
+    updateValues: { ...values, updatedAt: new Date() },
+    checkBefore: (before) => {
+      if (before.typeCode !== type.code) throw ApiError.notFound('字典项不存在');
+      // 内置字典的取值被业务数据引用：可改文字、排序、状态，不能改取值
+      if (type.builtin && before.value !== input.value) throw ApiError.badRequest('内置字典项的取值不能修改', { value: '内置字典项的取值不能修改' });
+    },
+    detail: (r, isNew) => `字典「${type.name}」${isNew ? '新增' : '修改'} ${r.value}=${r.label}`,
+  });
+  return itemView(row);
 }
 
 /** 删除字典项（可批量）：内置字典的项不能删（可停用）。全部校验通过才删除。 */

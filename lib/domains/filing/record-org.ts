@@ -2,12 +2,14 @@
 import { z } from 'zod';
 import { and, asc, count, desc, eq, gt, ilike, inArray, isNotNull, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/platform/db/client';
-import type { Ctx } from '@/lib/platform/api/endpoint';
+import type { Audit } from '@/lib/platform/api/endpoint';
 import type { Page, PageResult } from '@/lib/platform/api/paging';
 import type { SessionUser } from '@/lib/platform/auth/session';
 import { ApiError } from '@/lib/platform/api/errors';
 import { assertInScope, scopeWhere } from '@/lib/platform/auth/scope';
-import { defineImport } from '@/lib/platform/excel/import';
+import { defineImport, importResponse, runImport } from '@/lib/platform/excel/import';
+import { fetchPage } from '@/lib/platform/db/paged';
+import { saveRow } from '@/lib/platform/db/save-row';
 import { exportXlsx, keysetBatches } from '@/lib/platform/excel/export';
 import { containsPattern } from '@/lib/platform/db/like';
 import { mobileSchema } from '@/lib/platform/identity';
@@ -46,11 +48,12 @@ function recordOrgWhere(user: SessionUser, filter: RecordOrgFilter): SQL | undef
 
 export async function listRecordOrgs(db: Db, user: SessionUser, filter: RecordOrgFilter, page: Page): Promise<PageResult<RecordOrgItem>> {
   const where = recordOrgWhere(user, filter);
-  const [rows, [{ total }]] = await Promise.all([
-    db.select().from(baseRecordOrgs).where(where).orderBy(desc(baseRecordOrgs.id)).limit(page.pageSize).offset(page.offset),
+  return fetchPage(
+    page,
+    db.select().from(baseRecordOrgs).where(where).orderBy(desc(baseRecordOrgs.id)),
     db.select({ total: count() }).from(baseRecordOrgs).where(where),
-  ]);
-  return { list: await withNames(db, rows), total };
+    (rows) => withNames(db, rows),
+  );
 }
 
 /** 按当前筛选导出（按 id 键集分批读取，内存占用不随条数增长） */
@@ -117,38 +120,32 @@ export async function cityOfArea(db: Db, user: SessionUser, areaId: number): Pro
   return cityId;
 }
 
-export async function saveRecordOrg(ctx: Ctx, input: z.output<typeof RecordOrgSaveInput>): Promise<RecordOrgItem> {
-  const { db } = ctx;
-  const user = ctx.user();
+export async function saveRecordOrg(db: Db, user: SessionUser, input: z.output<typeof RecordOrgSaveInput>, audit: Audit): Promise<RecordOrgItem> {
   const cityId = await cityOfArea(db, user, input.areaId);
-  const before = input.id ? await loadRecordOrg(db, user, input.id) : null;
+  if (input.id) await loadRecordOrg(db, user, input.id);
   const [dup] = await db.select({ id: baseRecordOrgs.id, name: baseRecordOrgs.name }).from(baseRecordOrgs).where(eq(baseRecordOrgs.unifiedSocialCreditCode, input.unifiedSocialCreditCode));
   if (dup && dup.id !== input.id) throw ApiError.conflict(`统一社会信用代码已登记（${dup.name}）`);
   const { id, ...data } = input;
   const values = { ...data, superiorOrgId: data.superiorOrgId ?? null, contactPhone: data.contactPhone ?? null, cityId };
-  const [row] = id
-    ? await db
-        .update(baseRecordOrgs)
-        .set({ ...values, updatedAt: new Date() })
-        .where(eq(baseRecordOrgs.id, id))
-        .returning()
-    : await db
-        .insert(baseRecordOrgs)
-        .values({ ...values, createdBy: user.id })
-        .returning();
-  ctx.audit({ entity: 'base_record_org', entityId: row.id, before, after: row, detail: `${before ? '修改' : '新增'}备案机构 ${row.name}` });
+  const row = await saveRow(db, baseRecordOrgs, id, { ...values, createdBy: user.id }, {
+    audit,
+    entity: 'base_record_org',
+    notFound: '备案机构不存在',
+    duplicate: '统一社会信用代码已登记',
+    updateValues: { ...values, updatedAt: new Date() },
+    detail: (r, isNew) => `${isNew ? '新增' : '修改'}备案机构 ${r.name}`,
+  });
   return recordOrgInfo(db, user, row.id);
 }
 
-export async function deleteRecordOrgs(ctx: Ctx, ids: number[]): Promise<{ removed: number }> {
-  const user = ctx.user();
-  const rows = await ctx.db
+export async function deleteRecordOrgs(db: Db, user: SessionUser, ids: number[], audit: Audit): Promise<{ removed: number }> {
+  const rows = await db
     .select()
     .from(baseRecordOrgs)
     .where(and(inArray(baseRecordOrgs.id, ids), scopeOf(user)));
   if (rows.length !== new Set(ids).size) throw ApiError.notFound('备案机构不存在或不在您的管辖范围内');
-  await ctx.db.delete(baseRecordOrgs).where(inArray(baseRecordOrgs.id, ids));
-  for (const r of rows) ctx.audit({ entity: 'base_record_org', entityId: r.id, before: r, detail: `删除备案机构 ${r.name}` });
+  await db.delete(baseRecordOrgs).where(inArray(baseRecordOrgs.id, ids));
+  for (const r of rows) audit({ entity: 'base_record_org', entityId: r.id, before: r, detail: `删除备案机构 ${r.name}` });
   return { removed: rows.length };
 }
 
@@ -226,3 +223,10 @@ export const recordOrgImport = defineImport<typeof importRow, RecordOrgImportPar
     await tx.insert(baseRecordOrgs).values(values);
   },
 });
+
+/** 导入备案机构（全部校验通过才写入；失败时返回错误工作簿） */
+export async function importRecordOrgs(db: Db, user: SessionUser, file: Blob, audit: Audit) {
+  const answer = importResponse(await runImport(recordOrgImport, file, { db, userId: user.id, params: { user } }));
+  audit({ entity: 'base_record_org', detail: `导入备案机构 ${answer.total} 条` });
+  return answer;
+}

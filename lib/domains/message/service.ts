@@ -1,6 +1,7 @@
 // 站内消息：页头铃铛的未读数、列表与标记已读；其他领域经 notify() 写入。每个用户只能看到和改动自己的消息。
 import { and, count, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/platform/db/client';
+import { fetchPage } from '@/lib/platform/db/paged';
 import type { Page, PageResult } from '@/lib/platform/api/paging';
 import { ApiError } from '@/lib/platform/api/errors';
 import { formatBeijing } from '@/lib/platform/time';
@@ -20,10 +21,11 @@ export async function listMessages(db: Db, userId: number, filter: { unreadOnly?
   const conds: SQL[] = [eq(messages.userId, userId)];
   if (filter.unreadOnly) conds.push(isNull(messages.readAt));
   const where = and(...conds);
-  const [rows, [{ total }]] = await Promise.all([
-    db.select().from(messages).where(where).orderBy(desc(messages.createdAt), desc(messages.id)).limit(page.pageSize).offset(page.offset),
+  const { list: rows, total } = await fetchPage(
+    page,
+    db.select().from(messages).where(where).orderBy(desc(messages.createdAt), desc(messages.id)),
     db.select({ total: count() }).from(messages).where(where),
-  ]);
+  );
   return {
     list: rows.map((m) => ({
       id: m.id,

@@ -2,6 +2,7 @@
 import { and, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '@/lib/platform/db/client';
+import { fetchPage } from '@/lib/platform/db/paged';
 import type { SessionUser } from '@/lib/platform/auth/session';
 import type { Ctx } from '@/lib/platform/api/endpoint';
 import { ApiError } from '@/lib/platform/api/errors';
@@ -46,11 +47,12 @@ export async function listDevices(db: Db, user: SessionUser, f: z.output<typeof 
     f.status ? eq(devices.status, f.status) : undefined,
     f.orgId ? eq(devices.orgId, f.orgId) : undefined,
   );
-  const [rows, [{ total }]] = await Promise.all([
-    db.select(columns).from(devices).innerJoin(organisations, eq(organisations.id, devices.orgId)).where(where).orderBy(desc(devices.id)).limit(page.pageSize).offset(page.offset),
+  return fetchPage(
+    page,
+    db.select(columns).from(devices).innerJoin(organisations, eq(organisations.id, devices.orgId)).where(where).orderBy(desc(devices.id)),
     db.select({ total: sql<number>`count(*)::int` }).from(devices).innerJoin(organisations, eq(organisations.id, devices.orgId)).where(where),
-  ]);
-  return { list: rows.map(withNames), total };
+    (rows) => rows.map(withNames),
+  );
 }
 
 async function scopedDevice(db: Db, user: SessionUser, id: number) {

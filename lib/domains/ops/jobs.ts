@@ -4,6 +4,7 @@
 import { and, desc, eq, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '@/lib/platform/db/client';
+import { fetchPage } from '@/lib/platform/db/paged';
 import type { Ctx } from '@/lib/platform/api/endpoint';
 import { ApiError } from '@/lib/platform/api/errors';
 import type { Page } from '@/lib/platform/api/paging';
@@ -151,11 +152,12 @@ const jobItem = (j: typeof scheduleJobs.$inferSelect) => ({
 });
 
 export async function listJobs(db: Db, page: Page) {
-  const [rows, [{ total }]] = await Promise.all([
-    db.select().from(scheduleJobs).orderBy(scheduleJobs.id).limit(page.pageSize).offset(page.offset),
+  return fetchPage(
+    page,
+    db.select().from(scheduleJobs).orderBy(scheduleJobs.id),
     db.select({ total: sql<number>`count(*)::int` }).from(scheduleJobs),
-  ]);
-  return { list: rows.map(jobItem), total };
+    (rows) => rows.map(jobItem),
+  );
 }
 
 async function findJob(db: Db, code: string) {
@@ -207,9 +209,10 @@ export async function runJobNow(ctx: Ctx, code: string) {
 export async function listJobRuns(db: Db, code: string, page: Page) {
   const job = await findJob(db, code);
   const where = eq(scheduleJobRuns.jobId, job.id);
-  const [list, [{ total }]] = await Promise.all([
-    db.select().from(scheduleJobRuns).where(where).orderBy(desc(scheduleJobRuns.startedAt), desc(scheduleJobRuns.id)).limit(page.pageSize).offset(page.offset),
+  const { list: list, total } = await fetchPage(
+    page,
+    db.select().from(scheduleJobRuns).where(where).orderBy(desc(scheduleJobRuns.startedAt), desc(scheduleJobRuns.id)),
     db.select({ total: sql<number>`count(*)::int` }).from(scheduleJobRuns).where(where),
-  ]);
+  );
   return { list: list.map((r) => ({ ...r, jobCode: job.code, jobName: job.name })), total };
 }

@@ -3,6 +3,7 @@
 import { and, desc, eq, gt, gte, ilike, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '@/lib/platform/db/client';
+import { fetchPage } from '@/lib/platform/db/paged';
 import type { SessionUser } from '@/lib/platform/auth/session';
 import type { Ctx } from '@/lib/platform/api/endpoint';
 import { ApiError } from '@/lib/platform/api/errors';
@@ -51,18 +52,17 @@ const withResultName = <T extends { result: string }>(r: T) => ({ ...r, resultNa
 
 export async function listLoginLogs(db: Db, actor: SessionUser, f: z.output<typeof LoginLogFilter>, page: Page) {
   const where = loginWhere(actor, f);
-  const [rows, [{ total }]] = await Promise.all([
+  return fetchPage(
+    page,
     db
       .select(loginColumns)
       .from(loginLogs)
       .leftJoin(users, eq(users.id, loginLogs.userId))
       .where(where)
-      .orderBy(desc(loginLogs.createdAt), desc(loginLogs.id))
-      .limit(page.pageSize)
-      .offset(page.offset),
+      .orderBy(desc(loginLogs.createdAt), desc(loginLogs.id)),
     db.select({ total: sql<number>`count(*)::int` }).from(loginLogs).leftJoin(users, eq(users.id, loginLogs.userId)).where(where),
-  ]);
-  return { list: rows.map(withResultName), total };
+    (rows) => rows.map(withResultName),
+  );
 }
 
 export async function exportLoginLogs(db: Db, actor: SessionUser, f: z.output<typeof LoginLogFilter>) {
@@ -107,7 +107,8 @@ export async function listOnlineSessions(db: Db, actor: SessionUser, f: z.output
     f.name ? or(ilike(users.realName, like(f.name)), ilike(users.nickName, like(f.name))) : undefined,
     f.ip ? ilike(userSessions.ip, like(f.ip)) : undefined,
   );
-  const [rows, [{ total }]] = await Promise.all([
+  const { list: rows, total } = await fetchPage(
+    page,
     db
       .select({
         sessionId: userSessions.id,
@@ -125,11 +126,9 @@ export async function listOnlineSessions(db: Db, actor: SessionUser, f: z.output
       .from(userSessions)
       .innerJoin(users, eq(users.id, userSessions.userId))
       .where(where)
-      .orderBy(desc(userSessions.lastSeenAt), desc(userSessions.createdAt))
-      .limit(page.pageSize)
-      .offset(page.offset),
+      .orderBy(desc(userSessions.lastSeenAt), desc(userSessions.createdAt)),
     db.select({ total: sql<number>`count(*)::int` }).from(userSessions).innerJoin(users, eq(users.id, userSessions.userId)).where(where),
-  ]);
+  );
   const own = actor.id;
   const currentHash = currentToken ? hashToken(currentToken) : null;
   return {

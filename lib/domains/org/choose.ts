@@ -3,6 +3,7 @@
 import { and, asc, count, eq, ilike, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '@/lib/platform/db/client';
+import { fetchPage } from '@/lib/platform/db/paged';
 import type { Page, PageResult } from '@/lib/platform/api/paging';
 import type { SessionUser } from '@/lib/platform/auth/session';
 import { ApiError } from '@/lib/platform/api/errors';
@@ -11,7 +12,8 @@ import { formatBeijing } from '@/lib/platform/time';
 import { areas } from '../area/tables';
 import { organisationChoices, organisations } from './tables';
 import { ORG_CATEGORIES, type ChooseAddInput, type ChooseUpdateInput, type OrgCategory } from './schemas';
-import { orgScopeColumns, type Audit } from './service';
+import type { Audit } from '@/lib/platform/api/endpoint';
+import { orgScopeColumns } from './service';
 import { containsPattern } from '@/lib/platform/db/like';
 
 export interface ChooseItem {
@@ -32,18 +34,17 @@ export async function listChoices(db: Db, user: SessionUser, filter: { name?: st
     scopeWhere(user, orgScopeColumns),
     filter.name ? ilike(organisations.name, containsPattern(filter.name)) : undefined,
   );
-  const [rows, [{ total }]] = await Promise.all([
+  const { list: rows, total } = await fetchPage(
+    page,
     db
       .select({ c: organisationChoices, org: organisations, cityName: areas.name })
       .from(organisationChoices)
       .innerJoin(organisations, eq(organisations.id, organisationChoices.orgId))
       .leftJoin(areas, eq(areas.id, organisations.cityId))
       .where(where)
-      .orderBy(asc(organisationChoices.sort), asc(organisationChoices.id))
-      .limit(page.pageSize)
-      .offset(page.offset),
+      .orderBy(asc(organisationChoices.sort), asc(organisationChoices.id)),
     db.select({ total: count() }).from(organisationChoices).innerJoin(organisations, eq(organisations.id, organisationChoices.orgId)).where(where),
-  ]);
+  );
   return {
     list: rows.map(({ c, org, cityName }) => ({
       id: c.id,

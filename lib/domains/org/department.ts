@@ -3,6 +3,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '@/lib/platform/db/client';
+import { fetchPage } from '@/lib/platform/db/paged';
 import type { Page, PageResult } from '@/lib/platform/api/paging';
 import type { SessionUser } from '@/lib/platform/auth/session';
 import { ApiError } from '@/lib/platform/api/errors';
@@ -10,7 +11,7 @@ import { assertInScope, inScope, scopeWhere } from '@/lib/platform/auth/scope';
 import { formatBeijing } from '@/lib/platform/time';
 import { departmentAudits, departments, organisations } from './tables';
 import { DEPT_AUDIT_STATUS, type DeptAuditInput, type DeptItem, type DeptSaveInput, type DeptUpdateInput } from './schemas';
-import type { Audit } from './service';
+import type { Audit } from '@/lib/platform/api/endpoint';
 import { containsPattern } from '@/lib/platform/db/like';
 
 const scopeColumns = { cityId: departments.cityId, countyId: departments.areaId, orgId: departments.orgId };
@@ -88,10 +89,11 @@ export async function listDepartments(db: Db, user: SessionUser, filter: DeptFil
   if (filter.auditStatus !== undefined) conds.push(eq(departments.auditStatus, filter.auditStatus));
   if (filter.cityId !== undefined) conds.push(eq(departments.cityId, filter.cityId));
   const where = and(...conds);
-  const [rows, [{ total }]] = await Promise.all([
-    baseQuery(db).where(where).orderBy(asc(organisations.name), asc(departments.sort), asc(departments.id)).limit(page.pageSize).offset(page.offset),
+  const { list: rows, total } = await fetchPage(
+    page,
+    baseQuery(db).where(where).orderBy(asc(organisations.name), asc(departments.sort), asc(departments.id)),
     db.select({ total: count() }).from(departments).innerJoin(organisations, eq(organisations.id, departments.orgId)).where(where),
-  ]);
+  );
   const auditors = await lastAuditors(db, rows.map((r) => r.id));
   return { list: rows.map((r) => toItem(r, auditors.get(r.id) ?? null)), total };
 }

@@ -5,10 +5,12 @@ import { and, asc, count, eq, ilike, inArray, notInArray, or, sql, type SQL } fr
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db } from '@/lib/platform/db/client';
+import { fetchPage } from '@/lib/platform/db/paged';
 import type { Page, PageResult } from '@/lib/platform/api/paging';
-import type { Ctx } from '@/lib/platform/api/endpoint';
+import type { Audit } from '@/lib/platform/api/endpoint';
 import type { SessionUser } from '@/lib/platform/auth/session';
 import { ApiError } from '@/lib/platform/api/errors';
+import { withUniqueMessage } from '@/lib/platform/db/save-row';
 import { assertInScope, inScope, scopeWhere } from '@/lib/platform/auth/scope';
 import { formatBeijing } from '@/lib/platform/time';
 import { areas } from '../area/tables';
@@ -31,7 +33,6 @@ import {
 import { containsPattern } from '@/lib/platform/db/like';
 
 /** ctx.audit */
-export type Audit = Ctx['audit'];
 
 const area = alias(areas, 'org_area');
 const city = alias(areas, 'org_city');
@@ -136,11 +137,12 @@ export async function listOrganisations(db: Db, user: SessionUser, filter: OrgFi
   if (filter.status !== undefined) conds.push(eq(organisations.status, filter.status));
   if (filter.parentId !== undefined) conds.push(eq(organisations.parentId, filter.parentId));
   const where = and(...conds);
-  const [rows, [{ total }]] = await Promise.all([
-    baseQuery(db).where(where).orderBy(asc(organisations.cityId), asc(organisations.name), asc(organisations.id)).limit(page.pageSize).offset(page.offset),
+  return fetchPage(
+    page,
+    baseQuery(db).where(where).orderBy(asc(organisations.cityId), asc(organisations.name), asc(organisations.id)),
     db.select({ total: count() }).from(organisations).where(where),
-  ]);
-  return { list: rows.map(toItem), total };
+    (rows) => rows.map(toItem),
+  );
 }
 
 const NOT_FOUND = '机构';
@@ -255,7 +257,21 @@ async function assertCreditCodeFree(db: Db, code: string | null, exceptId?: numb
   if (dup) throw ApiError.conflict(`统一社会信用代码已被机构「${dup.name}」使用`);
 }
 
-const isUniqueViolation = (err: unknown) => (err as { code?: string; cause?: { code?: string } })?.code === '23505' || (err as { cause?: { code?: string } })?.cause?.code === '23505';
+
+/** 新增与修改共用的字段（编码只在新增时写，状态各有默认） */
+const orgFields = (input: z.output<typeof OrgSaveInput> | z.output<typeof OrgUpdateInput>, placed: Awaited<ReturnType<typeof placeIn>>) => ({
+  name: input.name,
+  category: input.category,
+  orgType: input.orgType,
+  ...placed,
+  parentId: input.parentId,
+  unifiedSocialCreditCode: input.unifiedSocialCreditCode,
+  legalPerson: input.legalPerson,
+  contactName: input.contactName,
+  contactPhone: input.contactPhone,
+  address: input.address,
+  remark: input.remark,
+});
 
 export async function createOrganisation(db: Db, user: SessionUser, input: z.output<typeof OrgSaveInput>, audit: Audit): Promise<OrgItem> {
   requireAdmin(user);
@@ -264,30 +280,12 @@ export async function createOrganisation(db: Db, user: SessionUser, input: z.out
   const [exists] = await db.select({ id: organisations.id }).from(organisations).where(eq(organisations.code, input.code));
   if (exists) throw ApiError.conflict(`机构编码 ${input.code} 已存在`);
   await assertCreditCodeFree(db, input.unifiedSocialCreditCode);
-  let id: number;
-  try {
-    [{ id }] = await db
+  const [{ id }] = await withUniqueMessage(`机构编码 ${input.code} 已存在`, () =>
+    db
       .insert(organisations)
-      .values({
-        code: input.code,
-        name: input.name,
-        category: input.category,
-        orgType: input.orgType,
-        ...placed,
-        parentId: input.parentId,
-        unifiedSocialCreditCode: input.unifiedSocialCreditCode,
-        legalPerson: input.legalPerson,
-        contactName: input.contactName,
-        contactPhone: input.contactPhone,
-        address: input.address,
-        remark: input.remark,
-        status: input.status ?? 0,
-      })
-      .returning({ id: organisations.id });
-  } catch (err) {
-    if (isUniqueViolation(err)) throw ApiError.conflict(`机构编码 ${input.code} 已存在`);
-    throw err;
-  }
+      .values({ code: input.code, ...orgFields(input, placed), status: input.status ?? 0 })
+      .returning({ id: organisations.id }),
+  );
   const after = await snapshot(db, id);
   audit({ entity: 'organisation', entityId: id, after, detail: `新增机构 ${input.name}` });
   return after;
@@ -303,21 +301,7 @@ export async function updateOrganisation(db: Db, user: SessionUser, input: z.out
   await db.transaction(async (tx) => {
     await tx
       .update(organisations)
-      .set({
-        name: input.name,
-        category: input.category,
-        orgType: input.orgType,
-        ...placed,
-        parentId: input.parentId,
-        unifiedSocialCreditCode: input.unifiedSocialCreditCode,
-        legalPerson: input.legalPerson,
-        contactName: input.contactName,
-        contactPhone: input.contactPhone,
-        address: input.address,
-        remark: input.remark,
-        status: input.status ?? current.status,
-        updatedAt: new Date(),
-      })
+      .set({ ...orgFields(input, placed), status: input.status ?? current.status, updatedAt: new Date() })
       .where(eq(organisations.id, input.id));
     if (areaChanged) await applyAreaChange(tx as unknown as Db, input.id, placed);
   });

@@ -4,6 +4,7 @@ import { BlockList, isIP } from 'node:net';
 import { and, asc, count, desc, eq, gt, ilike, inArray, isNotNull, isNull, lte, ne, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '@/lib/platform/db/client';
+import { fetchPage } from '@/lib/platform/db/paged';
 import type { Ctx } from '@/lib/platform/api/endpoint';
 import type { Page, PageResult } from '@/lib/platform/api/paging';
 import { ApiError } from '@/lib/platform/api/errors';
@@ -152,10 +153,11 @@ const selectWithCity = (db: Db) => db.select({ row: blacklist, cityName: areas.n
 
 export async function listBlacklist(db: Db, actor: SessionUser, f: z.output<typeof BlacklistListInput>, page: Page): Promise<PageResult<BlacklistItem>> {
   const where = listWhere(actor, f);
-  const [rows, [{ total }]] = await Promise.all([
-    selectWithCity(db).where(where).orderBy(desc(blacklist.createdAt), desc(blacklist.id)).limit(page.pageSize).offset(page.offset),
+  const { list: rows, total } = await fetchPage(
+    page,
+    selectWithCity(db).where(where).orderBy(desc(blacklist.createdAt), desc(blacklist.id)),
     db.select({ total: count() }).from(blacklist).where(where),
-  ]);
+  );
   return { list: rows.map((r) => toItem({ ...r.row, cityName: r.cityName })), total };
 }
 

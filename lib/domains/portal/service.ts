@@ -3,9 +3,11 @@
 import { and, asc, count, desc, eq, gt, gte, ilike, inArray, isNotNull, isNull, lte, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '@/lib/platform/db/client';
+import { fetchPage } from '@/lib/platform/db/paged';
 import type { Ctx } from '@/lib/platform/api/endpoint';
 import type { Page, PageResult } from '@/lib/platform/api/paging';
 import { ApiError } from '@/lib/platform/api/errors';
+import { saveRow } from '@/lib/platform/db/save-row';
 import { assertInScope, scopeWhere } from '@/lib/platform/auth/scope';
 import type { SessionUser } from '@/lib/platform/auth/session';
 import { exportXlsx, keysetBatches } from '@/lib/platform/excel/export';
@@ -47,11 +49,6 @@ import type {
 export const beijingToday = () => formatBeijing(new Date()).slice(0, 10);
 const displayName = (u: { realName: string | null; nickName: string }) => u.realName || u.nickName;
 
-/** 唯一约束冲突（名称重复等） */
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
-}
 
 // ---------------------------------------------------------------- 友情链接
 
@@ -77,31 +74,25 @@ const linkItem = (r: FriendLinkRow): FriendLinkItem => ({
 
 export async function listFriendLinks(db: Db, f: z.output<typeof FriendLinkListInput>, page: Page): Promise<PageResult<FriendLinkItem>> {
   const where = and(f.name ? ilike(friendLinks.name, `%${f.name}%`) : undefined, f.enabled === undefined ? undefined : eq(friendLinks.enabled, f.enabled));
-  const [rows, [{ total }]] = await Promise.all([
-    db.select().from(friendLinks).where(where).orderBy(asc(friendLinks.sort), asc(friendLinks.id)).limit(page.pageSize).offset(page.offset),
+  return fetchPage(
+    page,
+    db.select().from(friendLinks).where(where).orderBy(asc(friendLinks.sort), asc(friendLinks.id)),
     db.select({ total: count() }).from(friendLinks).where(where),
-  ]);
-  return { list: rows.map(linkItem), total };
+    (rows) => rows.map(linkItem),
+  );
 }
 
 export async function saveFriendLink(ctx: Ctx, input: z.output<typeof FriendLinkSaveInput>) {
   const { id, ...fields } = input;
   const values = { ...fields, logo: fields.logo || null, updatedAt: new Date() };
-  try {
-    if (id === undefined) {
-      const [row] = await ctx.db.insert(friendLinks).values(values).returning();
-      ctx.audit({ entity: 'friend_link', entityId: row.id, after: row, detail: `新增友情链接 ${row.name}` });
-      return linkItem(row);
-    }
-    const [before] = await ctx.db.select().from(friendLinks).where(eq(friendLinks.id, id));
-    if (!before) throw ApiError.notFound('友情链接不存在');
-    const [row] = await ctx.db.update(friendLinks).set(values).where(eq(friendLinks.id, id)).returning();
-    ctx.audit({ entity: 'friend_link', entityId: id, before, after: row, detail: `修改友情链接 ${row.name}` });
-    return linkItem(row);
-  } catch (err) {
-    if (isUniqueViolation(err)) throw ApiError.conflict(`友情链接“${input.name}”已存在`);
-    throw err;
-  }
+  const row = await saveRow(ctx.db, friendLinks, id, values, {
+    audit: ctx.audit,
+    entity: 'friend_link',
+    notFound: '友情链接不存在',
+    duplicate: `友情链接“${input.name}”已存在`,
+    detail: (r, isNew) => `${isNew ? '新增' : '修改'}友情链接 ${r.name}`,
+  });
+  return linkItem(row);
 }
 
 export async function deleteFriendLinks(ctx: Ctx, ids: number[]) {
@@ -152,11 +143,12 @@ const contactItem = (r: ContactRow): ContactItem => ({
 
 export async function listContacts(db: Db, f: z.output<typeof ContactListInput>, page: Page): Promise<PageResult<ContactItem>> {
   const where = f.department ? ilike(contacts.department, `%${f.department}%`) : undefined;
-  const [rows, [{ total }]] = await Promise.all([
-    db.select().from(contacts).where(where).orderBy(asc(contacts.sort), asc(contacts.id)).limit(page.pageSize).offset(page.offset),
+  return fetchPage(
+    page,
+    db.select().from(contacts).where(where).orderBy(asc(contacts.sort), asc(contacts.id)),
     db.select({ total: count() }).from(contacts).where(where),
-  ]);
-  return { list: rows.map(contactItem), total };
+    (rows) => rows.map(contactItem),
+  );
 }
 
 export async function saveContact(ctx: Ctx, input: z.output<typeof ContactSaveInput>) {
@@ -170,21 +162,14 @@ export async function saveContact(ctx: Ctx, input: z.output<typeof ContactSaveIn
     sort: fields.sort,
     updatedAt: new Date(),
   };
-  try {
-    if (id === undefined) {
-      const [row] = await ctx.db.insert(contacts).values(values).returning();
-      ctx.audit({ entity: 'portal_contact', entityId: row.id, after: row, detail: `新增联系方式 ${row.department}` });
-      return contactItem(row);
-    }
-    const [before] = await ctx.db.select().from(contacts).where(eq(contacts.id, id));
-    if (!before) throw ApiError.notFound('联系方式不存在');
-    const [row] = await ctx.db.update(contacts).set(values).where(eq(contacts.id, id)).returning();
-    ctx.audit({ entity: 'portal_contact', entityId: id, before, after: row, detail: `修改联系方式 ${row.department}` });
-    return contactItem(row);
-  } catch (err) {
-    if (isUniqueViolation(err)) throw ApiError.conflict(`部门“${input.department}”的联系方式已存在`);
-    throw err;
-  }
+  const row = await saveRow(ctx.db, contacts, id, values, {
+    audit: ctx.audit,
+    entity: 'portal_contact',
+    notFound: '联系方式不存在',
+    duplicate: `部门“${input.department}”的联系方式已存在`,
+    detail: (r, isNew) => `${isNew ? '新增' : '修改'}联系方式 ${r.department}`,
+  });
+  return contactItem(row);
 }
 
 export async function deleteContacts(ctx: Ctx, ids: number[]) {
@@ -249,17 +234,16 @@ export async function listTopics(db: Db, actor: SessionUser, f: z.output<typeof 
     f.title ? ilike(opinionTopics.title, `%${f.title}%`) : undefined,
     f.status ? eq(opinionTopics.status, f.status) : undefined,
   );
-  const [rows, [{ total }]] = await Promise.all([
+  const { list: rows, total } = await fetchPage(
+    page,
     db
       .select({ row: opinionTopics, cityName: areas.name })
       .from(opinionTopics)
       .leftJoin(areas, eq(areas.id, opinionTopics.cityId))
       .where(where)
-      .orderBy(desc(opinionTopics.createdAt), desc(opinionTopics.id))
-      .limit(page.pageSize)
-      .offset(page.offset),
+      .orderBy(desc(opinionTopics.createdAt), desc(opinionTopics.id)),
     db.select({ total: count() }).from(opinionTopics).where(where),
-  ]);
+  );
   const counts = await opinionCounts(
     db,
     rows.map((r) => r.row.id),
@@ -393,18 +377,17 @@ function opinionWhere(topicId: number, replied: boolean | undefined): SQL | unde
 export async function listOpinions(db: Db, actor: SessionUser, f: z.output<typeof OpinionListInput>, page: Page): Promise<PageResult<OpinionItem>> {
   await loadTopic(db, actor, f.topicId);
   const where = opinionWhere(f.topicId, f.replied);
-  const [rows, [{ total }]] = await Promise.all([
+  return fetchPage(
+    page,
     db
       .select(opinionSelect)
       .from(opinions)
       .innerJoin(users, eq(users.id, opinions.userId))
       .where(where)
-      .orderBy(desc(opinions.createdAt), desc(opinions.id))
-      .limit(page.pageSize)
-      .offset(page.offset),
+      .orderBy(desc(opinions.createdAt), desc(opinions.id)),
     db.select({ total: count() }).from(opinions).where(where),
-  ]);
-  return { list: rows.map(opinionItem), total };
+    (rows) => rows.map(opinionItem),
+  );
 }
 
 export async function exportOpinions(db: Db, actor: SessionUser, topicId: number) {
@@ -581,20 +564,22 @@ export async function submitFeedback(ctx: Ctx, input: z.output<typeof FeedbackSu
 
 export async function myFeedback(db: Db, user: SessionUser, page: Page): Promise<PageResult<FeedbackItem>> {
   const where = eq(feedbacks.userId, user.id);
-  const [rows, [{ total }]] = await Promise.all([
-    feedbackQuery(db).where(where).orderBy(desc(feedbacks.createdAt), desc(feedbacks.id)).limit(page.pageSize).offset(page.offset),
+  return fetchPage(
+    page,
+    feedbackQuery(db).where(where).orderBy(desc(feedbacks.createdAt), desc(feedbacks.id)),
     db.select({ total: count() }).from(feedbacks).where(where),
-  ]);
-  return { list: rows.map(feedbackItem), total };
+    (rows) => rows.map(feedbackItem),
+  );
 }
 
 export async function listFeedback(db: Db, actor: SessionUser, f: z.output<typeof FeedbackListInput>, page: Page): Promise<PageResult<FeedbackItem>> {
   const where = feedbackWhere(actor, f);
-  const [rows, [{ total }]] = await Promise.all([
-    feedbackQuery(db).where(where).orderBy(desc(feedbacks.createdAt), desc(feedbacks.id)).limit(page.pageSize).offset(page.offset),
+  return fetchPage(
+    page,
+    feedbackQuery(db).where(where).orderBy(desc(feedbacks.createdAt), desc(feedbacks.id)),
     db.select({ total: count() }).from(feedbacks).innerJoin(users, eq(users.id, feedbacks.userId)).where(where),
-  ]);
-  return { list: rows.map(feedbackItem), total };
+    (rows) => rows.map(feedbackItem),
+  );
 }
 
 export function exportFeedback(db: Db, actor: SessionUser, f: z.output<typeof FeedbackListInput>) {
