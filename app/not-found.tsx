@@ -1,5 +1,5 @@
-// 404：未知路径（SPEC §2：未知路径转到 404）。notFound() 也落到这里。
-// 已登录时未知路径由门户的 [...slug] 接住，404 显示在门户框架的内容区里；未登录时占满整页。
+// 404：页面里调用 notFound() 时落到这里（如公开页查无此记录）。
+// 未知路径不到这里：门户的 [...slug]（已登录）与 requirePortalSession（未登录）都把它重定向到 /404（SPEC §2）。
 import ErrorResult from '@/components/shell/ErrorResult';
 import { homeHrefForRequest } from '@/components/shell/data';
 import { WORKPLACE_PATH } from '@/components/shell/types';

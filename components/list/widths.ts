@@ -24,10 +24,24 @@ export function textWidth(text: string): number {
   return width;
 }
 
-function cellText<T>(column: ListColumn<T>, row: T, options?: readonly Option[]): string | null {
+/** 自定义 render 画出的是文字（如 v || '-'）时为该文字，画的是元素时为 null */
+function renderedText<T>(column: ListColumn<T>, value: unknown, row: T, index: number): string | null {
+  try {
+    const out = column.render!(value, row, index);
+    return typeof out === 'string' || typeof out === 'number' ? String(out) : null;
+  } catch {
+    return null;
+  }
+}
+
+function cellText<T>(column: ListColumn<T>, row: T, options?: readonly Option[], index = 0): string | null {
   const { dataIndex } = column;
   if (typeof dataIndex !== 'string' && typeof dataIndex !== 'number') return null;
   const value = (row as Record<string, unknown>)[dataIndex];
+  if (column.render) {
+    const text = renderedText(column, value, row, index);
+    if (text !== null) return text;
+  }
   if (value === undefined || value === null) return '';
   if (column.format === 'datetime') return '0000-00-00 00:00:00';
   if (column.format === 'date') return '0000-00-00';
@@ -37,18 +51,108 @@ function cellText<T>(column: ListColumn<T>, row: T, options?: readonly Option[])
   return null;
 }
 
-/** 一列的宽度：给了数字宽度用它；否则按标题与本页数据的最长文字估算 */
-export function estimateColumnWidth<T>(column: ListColumn<T>, rows: readonly T[]): number {
+/**
+ * 文字列：本页每格显示的都是文字（取值是文字，含按选项、字典、时间格式显示的；有自定义 render 时看它画出的是不是文字）。
+ * 列表界面让这样的列单行显示、放不下时以省略号收尾并在 title 里给出全文，因此可以收窄。
+ */
+export function isTextColumn<T>(column: ListColumn<T>, rows: readonly T[]): boolean {
+  const { dataIndex } = column;
+  if (typeof dataIndex !== 'string' && typeof dataIndex !== 'number') return false;
+  if (column.render) return rows.every((row, i) => renderedText(column, (row as Record<string, unknown>)[dataIndex], row, i) !== null);
+  return rows.every((row) => cellText(column, row, column.options) !== null);
+}
+
+/** 一列的宽度：给了数字宽度用它；否则按标题与本页数据的最长文字估算。tree：树形表格的首列（带缩进与展开按钮） */
+export function estimateColumnWidth<T>(column: ListColumn<T>, rows: readonly T[], tree = false): number {
   if (typeof column.width === 'number') return column.width;
   const title = typeof column.title === 'string' ? column.title : '';
   let widest = textWidth(title) + (column.sorter ? 20 : 0);
-  for (const row of rows) {
+  for (const { row, depth } of tree ? flattenTree(rows) : rows.map((row) => ({ row, depth: 0 }))) {
     const text = cellText(column, row, column.options);
     if (text === null) return Math.max(widest + CELL_PADDING, COMPLEX_WIDTH);
-    widest = Math.max(widest, textWidth(text));
+    widest = Math.max(widest, textWidth(text) + (tree ? depth * TREE_INDENT + TREE_EXPANDER : 0));
   }
-  const max = column.ellipsis ? MAX_ELLIPSIS : MAX_PLAIN;
+  const max = tree ? MAX_TREE : column.ellipsis ? MAX_ELLIPSIS : MAX_PLAIN;
   return Math.min(max, Math.max(MIN_WIDTH, widest + CELL_PADDING));
+}
+
+// —— 树形表格：antd 把带 children 的行画成可展开的树，缩进与展开按钮都在首列 ——
+
+/** antd 表格每级缩进（indentSize 默认 15）与展开按钮（17px 加 8px 右边距） */
+const TREE_INDENT = 15;
+const TREE_EXPANDER = 25;
+/** 树形首列的上限：比普通列宽，深层的名称也不至于被挤成一字一行 */
+const MAX_TREE = 420;
+
+const childrenOf = (row: unknown): readonly unknown[] | null => {
+  const children = (row as { children?: unknown }).children;
+  return Array.isArray(children) && children.length > 0 ? children : null;
+};
+
+/** 本页有没有树形的行（带非空 children） */
+export function isTree(rows: readonly unknown[]): boolean {
+  return rows.some((r) => childrenOf(r) !== null);
+}
+
+/** 树形的行连同各级子行展开成一列，附层级（0 为顶层） */
+export function flattenTree<T>(rows: readonly T[], depth = 0): { row: T; depth: number }[] {
+  return rows.flatMap((row) => [{ row, depth }, ...flattenTree((childrenOf(row) ?? []) as T[], depth + 1)]);
+}
+
+// —— 按容器宽度收窄：总宽超出容器时，先收窄能省略显示（带省略号与提示）的列，收到底仍放不下才横向滚动 ——
+// 之前总宽略超容器时直接横向滚动，固定在右侧的操作列盖住最后一列的一半（如“2026-11-24 02”）。
+
+export interface ColumnPlan {
+  /** 首选宽度：给定的或估算的 */
+  width: number;
+  /** 放得下本页内容的宽度（不超过 width）：给定宽度比内容宽时，多出的部分先让出来 */
+  need: number;
+  /** 最窄可收到多少（不能收窄的列与 width 相同） */
+  min: number;
+}
+
+/** 能收窄的列的下限：放得下标题，且不小于 ELLIPSIS_MIN */
+const ELLIPSIS_MIN = 96;
+/** 内容宽不超过此值的列算“短列”：收窄时优先保持完整 */
+const SHORT_COLUMN = 150;
+
+/** 一列的首选宽度与下限：shrinkable 为该列以省略号显示且有提示（文字列），其余不收窄 */
+export function planColumn<T>(column: ListColumn<T>, rows: readonly T[], opts: { tree?: boolean; shrinkable?: boolean } = {}): ColumnPlan {
+  const width = estimateColumnWidth(column, rows, opts.tree);
+  if (!opts.shrinkable) return { width, need: width, min: width };
+  const need = Math.min(width, estimateColumnWidth({ ...column, width: undefined }, rows, opts.tree));
+  const title = typeof column.title === 'string' ? column.title : '';
+  const min = Math.min(need, Math.max(ELLIPSIS_MIN, textWidth(title) + (column.sorter ? 20 : 0) + CELL_PADDING));
+  return { width, need, min };
+}
+
+/**
+ * 总宽超出 available 时收窄：先让出给定宽度里超过内容的部分（按比例）；仍放不下，再从最宽的列往下削，
+ * 把各列压到同一条“水位线”（不低于各自的下限）：短的编号、IP、时间保持完整，长的名称、地址以省略号收尾。
+ * 收到下限仍放不下就保持下限（由表格横向滚动）。
+ */
+export function fitWidths(plans: readonly ColumnPlan[], available: number): number[] {
+  const sum = (ws: readonly number[]) => ws.reduce((a, b) => a + b, 0);
+  const widths = plans.map((p) => p.width);
+  const over = sum(widths) - available;
+  if (over <= 0) return widths;
+  const spare = sum(plans.map((p) => p.width - p.need));
+  if (spare >= over) return plans.map((p) => Math.floor(p.width - ((p.width - p.need) * over) / spare));
+  const needs = plans.map((p) => p.need);
+  // 内容本就不长的列（编号、IP、短名称）尽量不削：整表放得下时以其内容宽为下限
+  const keepShort = plans.map((p) => (p.need <= SHORT_COLUMN ? p.need : p.min));
+  const floors = sum(keepShort) <= available ? keepShort : plans.map((p) => p.min);
+  const at = (level: number) => plans.map((p, i) => Math.max(floors[i], Math.min(needs[i], level)));
+  if (sum(at(0)) > available) return at(0);
+  // 二分找最高的水位线
+  let low = 0;
+  let high = Math.max(...needs);
+  while (high - low > 1) {
+    const mid = Math.floor((low + high) / 2);
+    if (sum(at(mid)) <= available) low = mid;
+    else high = mid;
+  }
+  return at(low);
 }
 
 /** 操作列宽度：每个链接按钮为文字加 7px×2 内边距，“更多”另加图标 */

@@ -44,3 +44,7 @@ export function displayName(user: Pick<ShellUser, 'userType' | 'nickName' | 'rea
 }
 
 export const WORKPLACE_PATH = '/dashboard/workplace';
+/** 未知路径重定向到的 404 页（SPEC §2 固定路径） */
+export const NOT_FOUND_PATH = '/404';
+/** 门户里不属于菜单资源、登录后才能打开的固定页面（个人设置） */
+export const ACCOUNT_PATH = '/account';

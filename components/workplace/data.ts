@@ -9,7 +9,7 @@ import { listMessages } from '@/lib/domains/message/service';
 import { loginLogs, users } from '@/lib/domains/user/tables';
 import { userDepartment } from '@/lib/domains/user/service';
 import { loadUserAndPermissions, requirePortalSession } from '@/components/shell/data';
-import { countLeaves, landingPath, shellMenu } from '@/components/shell/menu';
+import { landingPath, shellMenu } from '@/components/shell/menu';
 import { displayName } from '@/components/shell/types';
 
 export interface FunctionGroup {
@@ -20,8 +20,8 @@ export interface FunctionGroup {
   count: number;
   /** 前几项功能的名称 */
   items: string[];
-  /** 已有界面时的入口，否则为 null */
-  href: string | null;
+  /** 入口：组里第一个功能 */
+  href: string;
 }
 
 export interface LoginRecord {
@@ -121,28 +121,24 @@ export function periodOf(hour: number): WorkplaceData['period'] {
   return 'evening';
 }
 
-/** 一级菜单分组（不含 show:false 的），每组的功能数与前几项名称；有界面的组给出入口 */
+/**
+ * 一级菜单分组：只计菜单里真能打开的功能（show 为真且已有界面的叶子，与门户菜单同一棵可见树），
+ * 没有可用功能的组不列；每组给出功能数、前几项名称与入口。
+ */
 export function functionGroups(routes: Parameters<typeof buildMenuTree>[0], screens: ReadonlySet<string>): FunctionGroup[] {
-  const visible = new Map(shellMenu(routes, screens).visible.map((n) => [n.id, n]));
-  const leaves = (node: MenuNode): string[] => {
-    const kids = node.children.filter((c) => c.meta.show);
-    if (kids.length === 0) return isDirectory(node) ? [] : [node.meta.title];
-    return kids.flatMap(leaves);
-  };
-  return buildMenuTree(routes)
-    .filter((n) => n.meta.show)
-    .map((n) => {
-      const shown = visible.get(n.id);
-      return {
-        key: n.key,
-        title: n.meta.title,
-        icon: n.meta.icon,
-        count: countLeaves(n),
-        items: leaves(n).slice(0, GROUP_ITEMS),
-        href: shown ? landingPath(shown) : null,
-      };
+  return shellMenu(routes, screens)
+    .visible.map((n) => {
+      const names = leafTitles(n);
+      return { key: n.key, title: n.meta.title, icon: n.meta.icon, count: names.length, items: names.slice(0, GROUP_ITEMS), href: landingPath(n) };
     })
     .filter((g) => g.count > 0);
+}
+
+/** 可见树里某节点下各功能（叶子）的名称；折叠子项的目录（hideChildren）本身算一项 */
+function leafTitles(node: MenuNode): string[] {
+  const kids = node.children.filter((c) => c.meta.show);
+  if (kids.length === 0) return isDirectory(node) && !node.meta.hideChildren ? [] : [node.meta.title];
+  return kids.flatMap(leafTitles);
 }
 
 export async function loadWorkplace(screens: ReadonlySet<string>): Promise<WorkplaceData> {

@@ -1,16 +1,17 @@
 // 演示数据：可重复执行（按业务键新增或更新，已有的账号与消息不动）。`npm run db:seed` 与内置库首次启动时调用。
 import bcrypt from 'bcrypt';
 import { count, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '@/lib/platform/db/client';
+import type { Db, OpenedDb } from '@/lib/platform/db/client';
 import { areas } from '@/lib/domains/area/tables';
 import { seedAreas } from '@/lib/domains/area/service';
 import { roles } from '@/lib/domains/access/tables';
-import { setRoleGrants, setUserRoles, upsertResourceTree } from '@/lib/domains/access/service';
+import { setRoleGrants, setUserRoles, upsertResourceTree, userRouters } from '@/lib/domains/access/service';
 import { flattenMenuTree } from '@/lib/domains/access/menu-tree';
 import { messages } from '@/lib/domains/message/tables';
 import { organisations } from '@/lib/domains/org/tables';
 import { users } from '@/lib/domains/user/tables';
 import { BCRYPT_ROUNDS, ensureUser } from '@/lib/domains/user/service';
+import { loadPermissions } from '@/lib/domains/user/session';
 import { seedDicts } from '@/lib/domains/dict/seed';
 import { seedOps } from '@/lib/domains/ops/seed';
 import { seedPortal } from '@/lib/domains/portal/seed';
@@ -18,13 +19,17 @@ import { seedCatalog } from '@/lib/domains/catalog/seed';
 import { seedFilings } from '@/lib/domains/filing/seed';
 import { seedPersonnel } from '@/lib/domains/personnel/seed';
 import { DEMO_ACCOUNTS, DEMO_ORGS, creditCode } from './accounts';
-import { demoMessagesFor } from './messages';
+import { ACCOUNT_SETTINGS_PREFIX, demoMessagesFor, loadMessageFacts } from './messages';
+import { seedOperationLog } from './operation-log';
 import { seedMoreCities } from './regions';
 import { seedDepartments } from './departments';
 import { DEMO_ROLES, expandRoleSpec } from './roles';
 
 export { DEMO_ACCOUNTS, DEMO_PASSWORD } from './accounts';
 export { DEMO_ROLES } from './roles';
+
+/** 没有记录时间的演示消息之间相隔的时间 */
+const MESSAGE_SPACING_MS = 47 * 60 * 1000;
 
 export interface SeedReport {
   areas: number;
@@ -106,18 +111,29 @@ async function seedAccounts(db: Db, orgIds: Map<string, number>): Promise<Map<st
   return ids;
 }
 
-/** 演示消息：只给还没有任何消息的账号写入，时间依次向前错开 */
+/**
+ * 演示消息：按已写入的备案、人员等记录生成（见 ./messages.ts），只给还没有任何消息的账号写入。
+ * 链接只保留本人菜单里有的页面（及个人设置），免得点开是 403；没有记录时间的消息依次向前错开。
+ */
 async function seedMessages(db: Db, userIds: Map<string, number>): Promise<void> {
   const ids = [...userIds.values()];
   const counts = await db.select({ userId: messages.userId, n: count() }).from(messages).where(inArray(messages.userId, ids)).groupBy(messages.userId);
   const hasMessages = new Set(counts.map((c) => c.userId));
+  const pending = [...userIds].filter(([, userId]) => !hasMessages.has(userId));
+  if (pending.length === 0) return;
+  const facts = await loadMessageFacts(db);
+  const accounts = await db
+    .select({ id: users.id, account: users.account, realName: users.realName, cityId: users.cityId, orgId: users.orgId, level: users.level })
+    .from(users)
+    .where(inArray(users.id, pending.map(([, id]) => id)));
   const now = Date.now();
   const rows: (typeof messages.$inferInsert)[] = [];
-  for (const [account, userId] of userIds) {
-    if (hasMessages.has(userId)) continue;
-    demoMessagesFor(account).forEach((msg, i) => {
-      const createdAt = new Date(now - (i + 1) * 47 * 60 * 1000);
-      rows.push({ userId, title: msg.title, content: msg.content, kind: msg.kind, link: msg.link, createdAt, readAt: msg.read ? createdAt : null });
+  for (const a of accounts) {
+    const paths = new Set((await userRouters(db, await loadPermissions(db, a.id))).map((r) => r.path));
+    const reachable = (link: string | null) => link !== null && (link.startsWith(ACCOUNT_SETTINGS_PREFIX) || paths.has(link.split('?')[0]));
+    demoMessagesFor(a, facts).forEach((msg, i) => {
+      const createdAt = msg.at ?? new Date(now - (i + 1) * MESSAGE_SPACING_MS);
+      rows.push({ userId: a.id, title: msg.title, content: msg.content, kind: msg.kind, link: reachable(msg.link) ? msg.link : null, createdAt, readAt: msg.read ? createdAt : null });
     });
   }
   if (rows.length) await db.insert(messages).values(rows);
@@ -129,7 +145,6 @@ export async function seed(db: Db): Promise<SeedReport> {
   await seedRoles(db);
   const orgIds = await seedOrganisations(db);
   const userIds = await seedAccounts(db, orgIds);
-  await seedMessages(db, userIds);
   await seedDepartments(db);
   await seedDicts(db);
   await seedOps(db);
@@ -138,6 +153,9 @@ export async function seed(db: Db): Promise<SeedReport> {
   await seedPersonnel(db);
   await seedFilings(db);
   await seedMoreCities(db);
+  // 消息与操作日志讲的是上面写入的记录，放在最后
+  await seedMessages(db, userIds);
+  await seedOperationLog(db);
   return { areas: areaCount, accounts: DEMO_ACCOUNTS.map((a) => ({ account: a.account, password: a.password, role: a.label })) };
 }
 
@@ -147,7 +165,17 @@ export async function seedIfEmpty(db: Db): Promise<void> {
   if (n > 0) return;
   const report = await seed(db);
   console.log(`[seed] 内置数据库为空，已写入演示数据：${report.areas} 条区划；演示账号：`);
-  for (const a of report.accounts) console.log(`[seed]   ${a.role}：${a.account} / ${a.password}`);
+  // 密码不进服务器日志：演示账号的密码见 README
+  for (const a of report.accounts) console.log(`[seed]   ${a.role}：${a.account}`);
+  console.log('[seed] 演示账号的密码见 README.md 的“演示账号”一节');
+}
+
+/**
+ * 首次启动的准备步骤（instrumentation.ts 经 onDatabaseOpened 登记，迁移之后执行）：
+ * 内置库总是在为空时写入演示数据；PostgreSQL 需显式 SEED_DEMO_DATA=true（如 docker compose 演示）。
+ */
+export async function seedOnFirstStart(opened: OpenedDb): Promise<void> {
+  if (opened.kind === 'pglite' || process.env.SEED_DEMO_DATA === 'true') await seedIfEmpty(opened.db);
 }
 
 /** 测试与脚本用：账号名 → 用户 id */

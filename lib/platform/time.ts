@@ -26,3 +26,10 @@ export function beijingStamp(date: Date): string {
   const p = beijingParts(date);
   return `${p.year}${p.month}${p.day}${p.hour}${p.minute}${p.second}`;
 }
+
+const DAY_MS = 24 * 3600 * 1000;
+
+/** 北京时间的日期 YYYY-MM-DD；days 为相对 date 前后的天数（演示数据按写入当天推算日期用） */
+export function beijingDate(date: Date, days = 0): string {
+  return formatBeijing(new Date(date.getTime() + days * DAY_MS)).slice(0, 10);
+}

@@ -1,8 +1,26 @@
-import { expect, test } from './helpers';
+import { ADMIN, expect, fillLogin, test, WORKPLACE } from './helpers';
 
 const AREA_API = '/api/comApi/getAreaByParent';
 
 test.describe('公开首页', () => {
+  test('未登录时页头与首屏有登录入口；登录后首页改为问候语与“进入系统”，点开进入门户', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByTestId('home-enter')).toHaveCount(0);
+    await expect(page.getByTestId('hero-enter')).toHaveText('登录系统');
+    await page.getByTestId('home-login').click();
+    await expect(page).toHaveURL(/\/user\/loginV2$/);
+
+    await fillLogin(page, ADMIN.account, ADMIN.password);
+    await expect(page).toHaveURL(new RegExp(`${WORKPLACE}$`));
+    await page.goto('/');
+    await expect(page.getByTestId('home-login')).toHaveCount(0);
+    await expect(page.getByTestId('home-account')).toContainText('您好，');
+    await expect(page.getByTestId('hero-enter')).toHaveText('进入系统');
+    await page.screenshot({ path: 'test-results/home-signed-in.png' });
+    await page.getByTestId('home-enter').click();
+    await expect(page).toHaveURL(new RegExp(`${WORKPLACE}$`));
+  });
+
   test('以中文渲染标题与四类评价业务', async ({ page }) => {
     const response = await page.goto('/');
     expect(response?.status()).toBe(200);

@@ -1,5 +1,5 @@
 // 门户框架：各角色的菜单、工作台、多标签栏与右键菜单、铃铛、退出确认、只显示内容、404/403、布局设置、语言。
-import { buildMenuTree, visibleMenuTree, type MenuItem } from '@/lib/domains/access/menu';
+import { visibleMenuTree, type MenuItem } from '@/lib/domains/access/menu';
 import { ADMIN, DEMO_PASSWORD, WORKPLACE, expect, expectMessage, hoverMenuAction, test, topMenuTitles, type Page } from './helpers';
 
 const ROLES = [
@@ -40,15 +40,9 @@ async function userRouters(page: Page): Promise<MenuItem[]> {
   return body.data;
 }
 
-/** 接口给出的一级分组（show 为真且其下有功能）：工作台"我的功能"应与之一致 */
-function permittedGroups(routes: MenuItem[]): string[] {
-  const leafCount = (n: ReturnType<typeof buildMenuTree>[number]): number => {
-    const kids = n.children.filter((c) => c.meta.show);
-    return kids.length === 0 ? (n.component === 'RouteView' ? 0 : 1) : kids.reduce((s, c) => s + leafCount(c), 0);
-  };
-  return buildMenuTree(routes)
-    .filter((n) => n.meta.show && leafCount(n) > 0)
-    .map((n) => n.meta.title);
+/** 接口给出的、有已登记界面的一级分组：工作台"我的功能"应与之一致（只列能打开的功能） */
+function permittedGroups(routes: MenuItem[], screens: ReadonlySet<string>): string[] {
+  return visibleMenuTree(routes, (item) => screens.has(item.component)).map((n) => n.meta.title);
 }
 
 function tab(page: Page, title: string) {
@@ -88,8 +82,8 @@ test.describe('各角色的菜单与工作台', () => {
       expect(routes.some((r) => r.key === 'user' && !r.meta.show)).toBe(true);
       await expect(page.getByTestId('top-menu')).not.toContainText('个人设置');
 
-      // 工作台"我的功能"列出该角色被授权的全部业务板块
-      const expectedGroups = permittedGroups(routes);
+      // 工作台"我的功能"列出该角色能打开的业务板块（与菜单一致）
+      const expectedGroups = permittedGroups(routes, screens);
       const cards = page.getByTestId('my-functions').locator('[data-testid^="group-"]');
       await expect(cards).toHaveCount(expectedGroups.length);
       const titles = await cards.locator('[data-group-title]').allTextContents();
@@ -121,8 +115,10 @@ test.describe('各角色的菜单与工作台', () => {
     expect(topMenuByRole.get('eval_org')).toContain('评价业务');
     expect(topMenuByRole.get('teacher')).not.toContain('系统管理');
     expect(new Set([...topMenuByRole.values()].map((t) => t.join('|'))).size).toBeGreaterThanOrEqual(3);
+    // "我的功能"只列能打开的板块，与顶部菜单一致
     const distinct = new Set([...groupsByRole.values()].map((g) => g.join('|')));
-    expect(distinct.size).toBeGreaterThanOrEqual(4);
+    expect(distinct.size).toBeGreaterThanOrEqual(3);
+    for (const [account, groups] of groupsByRole) expect(groups, account).toEqual(topMenuByRole.get(account));
   });
 });
 
@@ -254,13 +250,21 @@ test.describe('页面与布局', () => {
     await expect(page.getByTestId('global-header')).toBeVisible();
   });
 
-  test('未知路径显示 404；属于菜单但未授权的路径显示 403；/403 /404 /500 页面', async ({ page }) => {
+  test('未知路径重定向到 /404（登录前后都是）；属于菜单但未授权的路径显示 403；/403 /404 /500 页面', async ({ page, browser }) => {
+    // 未登录：未知路径直接到 /404，不先去登录；菜单里有的路径仍去登录
+    const anonymous = await browser.newContext();
+    const visitor = await anonymous.newPage();
+    await visitor.goto('/some/unknown/path');
+    await expect(visitor).toHaveURL(/\/404$/);
+    await expect(visitor.getByTestId('error-404')).toContainText('抱歉，您访问的页面不存在。');
+    await visitor.goto('/system/user');
+    await expect(visitor).toHaveURL(/\/user\/login\?redirect=%2Fsystem%2Fuser$/);
+    await anonymous.close();
+
     await loginAs(page, 'teacher', DEMO_PASSWORD);
     await page.goto('/some/unknown/path');
+    await expect(page).toHaveURL(/\/404$/);
     await expect(page.getByTestId('error-404')).toContainText('抱歉，您访问的页面不存在。');
-    // 已登录：404 显示在门户框架里，且不为它开标签
-    await expect(page.getByTestId('global-header')).toBeVisible();
-    await expect(page.getByTestId('multi-tab').locator('.ant-tabs-tab')).toHaveCount(1);
     await page.screenshot({ path: 'test-results/shell-404.png' });
     await page.getByTestId('error-404').getByRole('link', { name: /返回首页/ }).click();
     await expect(page).toHaveURL(new RegExp(`${WORKPLACE}$`));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { actionsWidth, estimateColumnWidth, textWidth } from '@/components/list/widths';
+import { actionsWidth, estimateColumnWidth, fitWidths, flattenTree, isTextColumn, isTree, planColumn, textWidth } from '@/components/list/widths';
 
 describe('列宽估算', () => {
   it('汉字按 14px、大写字母按 10px、其余按 8px 计', () => {
@@ -34,5 +34,59 @@ describe('列宽估算', () => {
     const oneRow = actionsWidth([['查看', '编辑']], [false]);
     expect(oneRow).toBe(2 * (28 + 14) + 24);
     expect(actionsWidth([['查看', '编辑'], ['查看', '编辑', '重置密码']], [false, true])).toBe(28 + 14 + 28 + 14 + 56 + 14 + 28 + 14 + 18 + 24);
+  });
+
+  it('树形表格的首列计入各级缩进与展开按钮：深层的名称不会被挤成一字一行', () => {
+    const rows = [{ title: '系统管理', children: [{ title: '运维', children: [{ title: '在线用户管理' }] }] }];
+    expect(isTree(rows)).toBe(true);
+    expect(isTree([{ title: '首页', children: [] }])).toBe(false);
+    expect(flattenTree(rows).map((r) => [r.row.title, r.depth])).toEqual([
+      ['系统管理', 0],
+      ['运维', 1],
+      ['在线用户管理', 2],
+    ]);
+    // 最宽的是第 3 级的 6 个字：84 + 2×15 缩进 + 25 展开按钮 + 24 内边距
+    expect(estimateColumnWidth({ title: '资源名称', dataIndex: 'title' }, rows, true)).toBe(84 + 30 + 25 + 24);
+    // 不按树估算时只看顶层，正是之前一字一行的原因
+    expect(estimateColumnWidth({ title: '资源名称', dataIndex: 'title' }, rows)).toBe(Math.max(72, 56 + 24));
+  });
+
+  it('文字列（无自定义 render、取值都是文字）可收窄；带 render 或取值为数组的列不可', () => {
+    const rows = [{ name: '张三', tags: ['a'] }];
+    expect(isTextColumn({ title: '姓名', dataIndex: 'name' }, rows)).toBe(true);
+    expect(isTextColumn({ title: '姓名', dataIndex: 'name', render: () => ({ props: {}, children: '张三' }) }, rows)).toBe(false);
+    // render 画出的是文字（如空值显示“-”）也算文字列，按画出的文字估算宽度
+    expect(isTextColumn({ title: 'IP', dataIndex: 'ip', render: (v: string | null) => v || '-' }, [{ ip: null }, { ip: '10.0.0.1' }])).toBe(true);
+    expect(estimateColumnWidth({ title: 'IP', dataIndex: 'ip', render: (v: string | null) => v || '未知地址' }, [{ ip: null }])).toBe(4 * 14 + 24);
+    expect(isTextColumn({ title: '标签', dataIndex: 'tags' }, rows)).toBe(false);
+    // 给定 200，内容只要 2 个字：多出的先让出（need），再往下可收到 96
+    expect(planColumn({ title: '姓名', dataIndex: 'name', width: 200 }, rows, { shrinkable: true })).toEqual({ width: 200, need: 72, min: 72 });
+    expect(planColumn({ title: '姓名', dataIndex: 'name', width: 200 }, [{ name: '很'.repeat(20) }], { shrinkable: true })).toEqual({ width: 200, need: 200, min: 96 });
+    expect(planColumn({ title: '姓名', dataIndex: 'name', width: 200 }, rows)).toEqual({ width: 200, need: 200, min: 200 });
+    // 下限放得下标题
+    expect(planColumn({ title: '统一社会信用代码', dataIndex: 'name', width: 300 }, [{ name: '很'.repeat(20) }], { shrinkable: true }).min).toBe(8 * 14 + 24);
+  });
+
+  it('总宽超出容器时先让出给定宽度里多余的部分，再从最宽的列往下削；短列保持完整；放得下时不动', () => {
+    const plans = [
+      { width: 130, need: 128, min: 96 }, // IP
+      { width: 220, need: 220, min: 96 }, // 机构名称
+      { width: 180, need: 150, min: 96 }, // 安装位置：给定宽度比内容多 30
+      { width: 170, need: 170, min: 170 }, // 时间：不收窄
+    ];
+    expect(fitWidths(plans, 1000)).toEqual([130, 220, 180, 170]);
+    expect(fitWidths(plans, Infinity)).toEqual([130, 220, 180, 170]);
+    // 超出 16：只从多余的部分里让（IP 多 2、安装位置多 30，按比例）
+    expect(fitWidths(plans, 684)).toEqual([129, 220, 165, 170]);
+    // 超出 100：多余的 32 让完，再把最宽的机构名称削到水位线，IP 不动
+    const fitted = fitWidths(plans, 600);
+    expect(fitted).toEqual([128, 152, 150, 170]);
+    expect(fitted.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(600);
+    // 再窄：短列（IP 128、安装位置 150）保持内容宽，只削长的机构名称
+    expect(fitWidths(plans, 560)).toEqual([128, 112, 150, 170]);
+    // 连短列都保不住时，各列一起降到同一水位线
+    expect(fitWidths(plans, 500)).toEqual([110, 110, 110, 170]);
+    // 放不下：收到下限，由表格横向滚动
+    expect(fitWidths(plans, 100)).toEqual([96, 96, 96, 170]);
   });
 });

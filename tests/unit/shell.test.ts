@@ -160,11 +160,14 @@ describe('菜单：可见性、首页与当前位置', () => {
     expect(countLeaves(system)).toBe(15);
   });
 
-  it('工作台"我的功能"按一级分组列出全部授权功能，不论界面是否已登记；有界面的组给出入口', () => {
-    const groups = functionGroups(routes, new Set(['Workplace']));
-    expect(groups.map((g) => g.title)).toEqual(['首页', '评价业务', '培训管理', '补贴管理', '机构与企业', '内容管理', '系统管理']);
-    expect(groups[0]).toMatchObject({ key: 'home', href: '/dashboard/workplace' });
-    expect(groups.find((g) => g.key === 'system')).toMatchObject({ count: 15, href: null, items: ['用户管理', '角色管理', '资源管理', '数据字典', '流程规则', '流程状态'] });
+  it('工作台"我的功能"只计已有界面的功能：没有界面的叶子不计数、不列名，没有可用功能的组不出现', () => {
+    const only = functionGroups(routes, new Set(['Workplace']));
+    expect(only).toEqual([expect.objectContaining({ key: 'home', count: 1, items: ['工作台'], href: '/dashboard/workplace' })]);
+
+    const groups = functionGroups(routes, new Set(['Workplace', 'UserList', 'DictList', 'ProcessRuleList']));
+    expect(groups.map((g) => g.title)).toEqual(['首页', '系统管理']);
+    // 系统管理有 15 项授权，其中只有 3 项有界面：计 3 项，入口是第一个能打开的功能
+    expect(groups[1]).toMatchObject({ key: 'system', count: 3, items: ['用户管理', '数据字典', '流程规则'], href: '/system/user' });
   });
 
   it('资源树用到的每个图标都能显示（不落到默认图标）', () => {

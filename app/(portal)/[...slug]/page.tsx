@@ -1,11 +1,12 @@
-// 菜单路径 → 菜单项 → 界面注册表。本人路由中没有的路径：属于某个菜单资源时显示 403，否则 404；
-// 目录路径转到其第一个可见子页；没有已注册界面的菜单项为 404。
+// 菜单路径 → 菜单项 → 界面注册表。本人路由中没有的路径：属于某个菜单资源时显示 403，否则转到 /404（SPEC §2：未知路径重定向到 404）；
+// 目录路径转到其第一个可见子页；没有已注册界面的菜单项同样转到 /404。
 import type { Metadata } from 'next';
-import { notFound, redirect } from 'next/navigation';
+import { redirect } from 'next/navigation';
 import { hasScreen, screenNames, screens } from '@/components/screens/registry';
 import { homeHrefForRequest, isResourcePath, loadUserAndPermissions, requirePortalSession } from '@/components/shell/data';
 import ErrorResult from '@/components/shell/ErrorResult';
 import { findRoute, landingPath, normalisePath, shellMenu } from '@/components/shell/menu';
+import { NOT_FOUND_PATH } from '@/components/shell/types';
 import { isDirectory } from '@/lib/domains/access/menu';
 import { can } from '@/lib/platform/auth/session';
 
@@ -29,7 +30,7 @@ export default async function MenuPage({ params }: { params: Params }) {
 
   if (!route || !can(session, route.meta.permission)) {
     if (await isResourcePath(path)) return <ErrorResult status={403} inline homeHref={await homeHrefForRequest()} />;
-    notFound();
+    redirect(NOT_FOUND_PATH);
   }
 
   if (isDirectory(route)) {
@@ -47,10 +48,10 @@ export default async function MenuPage({ params }: { params: Params }) {
       return node ? landingPath(node) : null;
     })();
     if (target && normalisePath(target) !== path) redirect(target);
-    notFound();
+    redirect(NOT_FOUND_PATH);
   }
 
-  if (!hasScreen(route.component)) notFound();
+  if (!hasScreen(route.component)) redirect(NOT_FOUND_PATH);
   const Screen = screens[route.component];
   return <Screen />;
 }

@@ -1,4 +1,5 @@
-// 演示备案：演示机构的备案覆盖全部状态 −1…8，附完整的办理历史、场地与人员；按编号只补缺失的（可重复执行，已有的不动）。
+// 演示备案：演示机构的备案覆盖全部状态 −1…8，附完整的办理历史、场地与人员；按（机构, 类别）只补缺失的（可重复执行，已有的不动）。
+// 编号与界面新建的一样（BA + 年份 + 类别 + 序号），时间以写入当天为准往前推。
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '@/lib/platform/db/client';
 import { idCheckChar } from '@/lib/platform/identity';
@@ -7,20 +8,21 @@ import { organisations, organisationWorks } from '../org/tables';
 import { users } from '../user/tables';
 import { baseWorkLevels, baseWorks } from '../catalog/tables';
 import { baseRecordOrgs, filingHistory, filingIncrements, filingPeople, filings, filingSites, filingWorks } from './tables';
-import { transitionOf, type TransitionAction } from './transitions';
+import { assignCode, tempCode } from './service';
+import { FILING_IN_FORCE, FILING_STATUS as S, transitionOf, type TransitionAction } from './transitions';
 
 /** 到达各状态的办理路径 */
 const PATHS: Record<number, TransitionAction[]> = {
-  [-1]: [],
-  0: ['submit'],
-  1: ['submit', 'cityReject'],
-  2: ['submit', 'cityPass'],
-  3: ['submit', 'cityPass', 'provinceReject'],
-  8: ['submit', 'cityPass', 'provincePass'],
-  4: ['submit', 'cityPass', 'provincePass', 'voidApply'],
-  5: ['submit', 'cityPass', 'provincePass', 'voidApply', 'voidPass'],
-  6: ['submit', 'cityPass', 'provincePass', 'voidApply', 'voidPass', 'voidConfirm'],
-  7: ['submit', 'cityPass', 'provincePass', 'voidApply', 'voidReject'],
+  [S.NOT_FILED]: [],
+  [S.FIRST_REVIEW]: ['submit'],
+  [S.FIRST_REJECTED]: ['submit', 'cityReject'],
+  [S.SECOND_REVIEW]: ['submit', 'cityPass'],
+  [S.SECOND_REJECTED]: ['submit', 'cityPass', 'provinceReject'],
+  [S.COMPLETED]: ['submit', 'cityPass', 'provincePass'],
+  [S.VOID_PENDING]: ['submit', 'cityPass', 'provincePass', 'voidApply'],
+  [S.VOID_APPROVED]: ['submit', 'cityPass', 'provincePass', 'voidApply', 'voidPass'],
+  [S.VOIDED]: ['submit', 'cityPass', 'provincePass', 'voidApply', 'voidPass', 'voidConfirm'],
+  [S.VOID_REJECTED]: ['submit', 'cityPass', 'provincePass', 'voidApply', 'voidReject'],
 };
 
 const OPINIONS: Partial<Record<TransitionAction, string>> = {
@@ -38,21 +40,20 @@ const OPINIONS: Partial<Record<TransitionAction, string>> = {
 export type DemoFiling = readonly [orgCode: string, kind: number, status: number];
 
 const DEMO: readonly DemoFiling[] = [
-  ['ORG130102001', 0, 8],
-  ['ORG130102001', 2, -1],
-  ['ORG130102001', 3, 1],
-  ['ORG130104001', 0, 0],
-  ['ORG130105001', 0, 5],
-  ['ORG130105001', 1, 7],
-  ['ORG130606001', 0, 2],
-  ['ORG130606001', 1, 3],
-  ['ORG130606001', 2, 4],
-  ['ORG130606001', 3, 8],
-  ['ORG130602001', 0, 6],
-  ['ORG130607001', 0, 0],
+  ['ORG130102001', 0, S.COMPLETED],
+  ['ORG130102001', 2, S.NOT_FILED],
+  ['ORG130102001', 3, S.FIRST_REJECTED],
+  ['ORG130104001', 0, S.FIRST_REVIEW],
+  ['ORG130105001', 0, S.VOID_APPROVED],
+  ['ORG130105001', 1, S.VOID_REJECTED],
+  ['ORG130606001', 0, S.SECOND_REVIEW],
+  ['ORG130606001', 1, S.SECOND_REJECTED],
+  ['ORG130606001', 2, S.VOID_PENDING],
+  ['ORG130606001', 3, S.COMPLETED],
+  ['ORG130602001', 0, S.VOIDED],
+  ['ORG130607001', 0, S.FIRST_REVIEW],
 ];
 
-const demoCode = (orgCode: string, kind: number) => `DEMO${orgCode}${kind}`;
 
 /** 合法的 18 位身份证号（演示用） */
 function demoId(area: string, birth: string, seq: number): string {
@@ -75,7 +76,9 @@ export async function seedDemoFilings(db: Db, demo: readonly DemoFiling[], first
     .from(organisations)
     .where(inArray(organisations.code, [...new Set(demo.map((d) => d[0]))]));
   const orgByCode = new Map(orgs.map((o) => [o.code, o]));
-  const have = new Set((await db.select({ code: filings.code }).from(filings).where(inArray(filings.code, demo.map(([o, k]) => demoCode(o, k))))).map((r) => r.code));
+  // 幂等以（机构, 类别）判断：同一机构同一类别只演示一份，编号与界面新建的一样按 BA+年份+类别+序号分配
+  const existing = orgs.length ? await db.select({ orgId: filings.orgId, kind: filings.kind }).from(filings).where(inArray(filings.orgId, orgs.map((o) => o.id))) : [];
+  const have = new Set(existing.map((r) => `${r.orgId}:${r.kind}`));
   const workRows = await db
     .select({ code: baseWorks.code, name: baseWorks.name, level: baseWorkLevels.levelCode })
     .from(baseWorks)
@@ -103,9 +106,8 @@ export async function seedDemoFilings(db: Db, demo: readonly DemoFiling[], first
 
   for (const [j, [orgCode, kind, status]] of demo.entries()) {
     const i = first + j;
-    const code = demoCode(orgCode, kind);
     const org = orgByCode.get(orgCode);
-    if (!org || have.has(code)) continue;
+    if (!org || have.has(`${org.id}:${kind}`)) continue;
     const orgUser = accounts.find((a) => a.orgId === org.id && a.level === 'org');
     const actorFor = (action: TransitionAction) => {
       const actor = transitionOf(action).actor;
@@ -117,10 +119,10 @@ export async function seedDemoFilings(db: Db, demo: readonly DemoFiling[], first
     const at = (step: number) => new Date(start + step * 26 * 3600 * 1000);
     const completedStep = path.indexOf('provincePass');
     const last = path[path.length - 1];
-    const [f] = await db
+    const [inserted] = await db
       .insert(filings)
       .values({
-        code,
+        code: tempCode(),
         orgId: org.id,
         cityId: org.cityId,
         kind,
@@ -138,6 +140,7 @@ export async function seedDemoFilings(db: Db, demo: readonly DemoFiling[], first
         updatedAt: at(path.length),
       })
       .returning();
+    const f = await assignCode(db, inserted);
     const chosen = [0, 1, 2].map((n) => catalogue[(i * 3 + n) % catalogue.length]);
     await db.insert(filingWorks).values(chosen.map((w) => ({ ...w, filingId: f.id })));
     await db.insert(filingSites).values([
@@ -151,28 +154,29 @@ export async function seedDemoFilings(db: Db, demo: readonly DemoFiling[], first
       { filingId: f.id, role: 'examStaff', name: '刘晓燕', idNumber: demoId(area, '19900105', 100 + i), mobile: '13931100013', title: '考务人员' },
     ]);
     const history = [
-      { action: 'create', fromStatus: -1, toStatus: -1, opinion: null, createdAt: at(0), ...actorFor('submit') },
+      { action: 'create', fromStatus: S.NOT_FILED, toStatus: S.NOT_FILED, opinion: null, createdAt: at(0), ...actorFor('submit') },
       ...path.map((action, step) => {
         const t = transitionOf(action);
-        const from = step === 0 ? -1 : transitionOf(path[step - 1]).to;
+        const from = step === 0 ? S.NOT_FILED : transitionOf(path[step - 1]).to;
         return { action, fromStatus: from, toStatus: t.to, opinion: OPINIONS[action] ?? null, createdAt: at(step + 1), ...actorFor(action) };
       }),
     ];
     await db.insert(filingHistory).values(history.map((h) => ({ ...h, filingId: f.id })));
-    if ([8, 4, 5, 7].includes(status)) {
+    // 审核完成后工种进入机构的已备案工种，直到省级确认作废（作废成功仍保留）
+    if ([...FILING_IN_FORCE, S.VOID_APPROVED].includes(status)) {
       await db
         .insert(organisationWorks)
         .values(chosen.map((w) => ({ orgId: org.id, workCode: w.workCode, workName: w.workName })))
         .onConflictDoNothing();
     }
     // 华元评价的技能等级认定备案：另有一次待初审的增量备案
-    if (orgCode === 'ORG130102001' && status === 8) {
-      const [inc] = await db.insert(filingIncrements).values({ filingId: f.id, status: 0, submittedAt: at(5), createdAt: at(4) }).returning();
+    if (orgCode === 'ORG130102001' && status === S.COMPLETED) {
+      const [inc] = await db.insert(filingIncrements).values({ filingId: f.id, status: S.FIRST_REVIEW, submittedAt: at(5), createdAt: at(4) }).returning();
       const extra = catalogue[(i * 3 + 3) % catalogue.length];
       await db.insert(filingWorks).values({ ...extra, filingId: f.id, incrementId: inc.id });
       await db.insert(filingHistory).values([
-        { filingId: f.id, incrementId: inc.id, action: 'incrementAdd', fromStatus: -1, toStatus: -1, createdAt: at(4), ...actorFor('submit') },
-        { filingId: f.id, incrementId: inc.id, action: 'submit', fromStatus: -1, toStatus: 0, createdAt: at(5), ...actorFor('submit') },
+        { filingId: f.id, incrementId: inc.id, action: 'incrementAdd', fromStatus: S.NOT_FILED, toStatus: S.NOT_FILED, createdAt: at(4), ...actorFor('submit') },
+        { filingId: f.id, incrementId: inc.id, action: 'submit', fromStatus: S.NOT_FILED, toStatus: S.FIRST_REVIEW, createdAt: at(5), ...actorFor('submit') },
       ]);
     }
   }

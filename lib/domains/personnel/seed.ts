@@ -3,6 +3,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '@/lib/platform/db/client';
 import { idCheckChar, parseIdNumber } from '@/lib/platform/identity';
+import { beijingDate } from '@/lib/platform/time';
 import { organisations } from '@/lib/domains/org/tables';
 import { baseWorkLevels, baseWorks } from '@/lib/domains/catalog/tables';
 import { people, personAssignments, personCerts, personPhotos, personWorks } from './tables';
@@ -22,6 +23,8 @@ export interface SeedPerson {
   post?: string;
   workUnit?: string;
   stopped?: string;
+  /** 一定有考务分派（演示账号对应的人，其铃铛消息与工作台据此有任务） */
+  assigned?: boolean;
 }
 
 /** 18 位身份证号：县区码 + 出生日期 + 顺序码 + 校验位 */
@@ -30,12 +33,16 @@ export function demoIdNumber(area: number, birth: string, seq: number): string {
   return body + idCheckChar(body);
 }
 
+/** 考务分派的考试日期：写入当天之后第 ASSIGNMENT_LEAD_DAYS 天起，每隔 ASSIGNMENT_SPACING_DAYS 天一场 */
+const ASSIGNMENT_LEAD_DAYS = 6;
+const ASSIGNMENT_SPACING_DAYS = 7;
+
 const SJZ_EVAL = 'ORG130102001';
 const BD_EVAL = 'ORG130606001';
 
 const ASSESSORS: Record<string, SeedPerson[]> = {
   [SJZ_EVAL]: [
-    { name: '吴国栋', area: 130102, birth: '19780312', seq: 11, mobile: '13831100009', education: '大学本科', title: '副高级', works: ['6-31-01-03', '6-18-02-04'] },
+    { name: '吴国栋', area: 130102, birth: '19780312', seq: 11, mobile: '13831100009', education: '大学本科', title: '副高级', works: ['6-31-01-03', '6-18-02-04'], assigned: true },
     { name: '刘建军', area: 130104, birth: '19750822', seq: 231, mobile: '13931210001', education: '大学专科', title: '中级', works: ['6-31-01-03'] },
     { name: '马秀英', area: 130105, birth: '19820415', seq: 62, mobile: '13931210002', education: '大学本科', title: '中级', works: ['4-03-02-01'] },
     { name: '高志明', area: 130108, birth: '19690105', seq: 153, mobile: '13931210003', education: '中专/技校', title: '正高级', works: ['6-18-01-01', '6-18-02-04'] },
@@ -68,7 +75,7 @@ const EXAM_STAFF: Record<string, SeedPerson[]> = {
 
 const SUPERVISORS: Record<number, SeedPerson[]> = {
   130100: [
-    { name: '杨帆', area: 130102, birth: '19810512', seq: 115, mobile: '13831100008', education: '硕士研究生', title: '副高级', post: '督导员', workUnit: '石家庄市职业技能鉴定指导中心', works: ['6-31-01-03'] },
+    { name: '杨帆', area: 130102, birth: '19810512', seq: 115, mobile: '13831100008', education: '硕士研究生', title: '副高级', post: '督导员', workUnit: '石家庄市职业技能鉴定指导中心', works: ['6-31-01-03'], assigned: true },
     { name: '胡立新', area: 130104, birth: '19740928', seq: 137, mobile: '13831140001', education: '大学本科', title: '正高级', post: '督导组长', workUnit: '石家庄市人力资源和社会保障局' },
     { name: '林雪', area: 130105, birth: '19860119', seq: 148, mobile: '13831140002', education: '大学本科', title: '中级', post: '督导员', workUnit: '石家庄职业技术学院' },
     { name: '徐建华', area: 130108, birth: '19710307', seq: 159, mobile: '13831140003', education: '大学专科', title: '副高级', post: '督导员', workUnit: '石家庄市职业技能鉴定指导中心', stopped: '退休' },
@@ -147,6 +154,7 @@ export async function seedPeople(db: Db, groups: SeedPeopleGroups, places: Recor
   for (const [cityId, list] of Object.entries(supervisors)) for (const p of list) entries.push({ library: 'supervisor', p, orgId: null, cityId: Number(cityId), countyId: null });
 
   let index = 0;
+  const now = new Date();
   for (const { library, p, orgId, cityId, countyId } of entries) {
     const idNumber = demoIdNumber(p.area, p.birth, p.seq);
     const parsed = parseIdNumber(idNumber)!;
@@ -196,16 +204,19 @@ export async function seedPeople(db: Db, groups: SeedPeopleGroups, places: Recor
       const photo = has ? null : await makePhoto(index);
       if (photo) await db.insert(personPhotos).values({ personId, content: photo, contentType: 'image/png', size: photo.length }).onConflictDoNothing();
     }
-    if (created && !p.stopped && index % 3 === 0) {
+    if (created && !p.stopped && (index % 3 === 0 || p.assigned)) {
+      // 考试日期以写入当天为准排在之后几周，计划编号与名称取该日期的年月
+      const examDate = beijingDate(now, ASSIGNMENT_LEAD_DAYS + (index % 4) * ASSIGNMENT_SPACING_DAYS);
+      const [year, month] = examDate.split('-');
       await db
         .insert(personAssignments)
         .values({
           personId,
-          planCode: `JH2026${String(cityId).slice(2, 4)}0${(index % 4) + 1}`,
-          planName: `2026年第一批${library === 'supervisor' ? '督导' : ''}技能等级认定（${places[cityId].city}）`,
+          planCode: `JH${year}${month}${String(cityId).slice(2, 4)}${(index % 4) + 1}`,
+          planName: `${year}年${Number(month)}月${library === 'supervisor' ? '督导' : ''}技能等级认定（${places[cityId].city}）`,
           role: library === 'assessor' ? '考评员' : library === 'supervisor' ? '督导员' : '监考员',
           siteName: places[cityId].site,
-          examDate: '2026-03-21',
+          examDate,
         })
         .onConflictDoNothing();
     }

@@ -8,11 +8,21 @@ import { authHeaders } from '../access/login-helper';
 import { TRANSITIONS, STATUS_LABEL, type Transition } from '@/lib/domains/filing/transitions';
 import { filingHistory, filings, filingWorks, baseRecordOrgs } from '@/lib/domains/filing/tables';
 import { messages } from '@/lib/domains/message/tables';
-import { organisationWorks } from '@/lib/domains/org/tables';
+import { organisations, organisationWorks } from '@/lib/domains/org/tables';
 import { baseWorks } from '@/lib/domains/catalog/tables';
 import { processRules } from '@/lib/domains/dict/tables';
 import { demoUserId } from '@/db/seed';
 import type { Db } from '@/lib/platform/db/client';
+
+/** 种子里某演示机构某类别的备案（编号按 BA+年份+类别+序号分配，故按机构与类别找） */
+async function demoFiling(db: Db, orgCode: string, kind: number) {
+  const [row] = await db
+    .select({ filing: filings })
+    .from(filings)
+    .innerJoin(organisations, eq(organisations.id, filings.orgId))
+    .where(and(eq(organisations.code, orgCode), eq(filings.kind, kind)));
+  return row.filing;
+}
 
 const { db: getDb } = setupTestDb();
 let db: Db;
@@ -118,7 +128,7 @@ describe('办理方与权限', () => {
   });
 
   it('石家庄管理员审核保定的备案：404；看不到保定的备案', async () => {
-    const [bd] = await db.select().from(filings).where(eq(filings.code, 'DEMOORG1306070010'));
+    const bd = await demoFiling(db, 'ORG130607001', 0);
     expect(bd.status).toBe(0);
     const { status } = await call('POST', '/filInfoAudit/updateStatus', { headers: h.sjz_admin, json: { id: bd.id, result: 'pass', opinion: '同意' } });
     expect(status).toBe(404);
@@ -295,10 +305,21 @@ describe('录入与导入', () => {
   });
 
   it('公开摘要无需登录，不含人员信息', async () => {
-    const [f] = await db.select().from(filings).where(eq(filings.code, 'DEMOORG1301020010'));
-    const { status, body } = await call<Record<string, unknown>>('GET', '/fil/view/publicFilView', { query: { id: f.id } });
+    const f = await demoFiling(db, 'ORG130102001', 0);
+    const { status, body } = await call<Record<string, unknown>>('GET', '/fil/view/publicFilView', { query: { code: f.publicCode } });
     expect(status).toBe(200);
     expect(body.data).toMatchObject({ orgName: '河北华元职业技能评价有限公司', statusName: '审核完成' });
     expect(JSON.stringify(body.data)).not.toMatch(/idNumber|mobile|contactPhone/);
+  });
+
+  it('公示只按随机公示码、只公示有效备案：按序号 id 查 400，在审的备案 404', async () => {
+    const f = await demoFiling(db, 'ORG130102001', 0);
+    const byId = await call('GET', '/fil/view/publicFilView', { query: { id: f.id } });
+    expect(byId.status).toBe(400);
+    await setStatus(1);
+    const pending = (await db.select().from(filings).where(eq(filings.id, filingId)))[0];
+    const res = await call('GET', '/fil/view/publicFilView', { query: { code: pending.publicCode } });
+    expect(res.status).toBe(404);
+    expect(res.body.returnMsg).toBe('备案不存在或未在公示期内');
   });
 });

@@ -1,0 +1,226 @@
+// 列表界面的版式检查（SPEC §2 最小窗口 1366px）：以省级管理员与一个机构角色，在 1366×768 下打开菜单里每个已登记界面的叶子
+// （按接口给出的菜单与框架上的 data-screens 遍历，不是手写清单），凡有表格的页面都检查：
+//   1. 筛选栏的各项与查询/重置/展开按钮互不重叠，间距至少 8px；
+//   2. 表格单元格的文字没有被截断（被裁掉或被固定的操作列盖住），除非该格以省略号收尾并带 title 或悬停提示；
+//   3. 没有一格被挤成一字一行（超过三行且平均每行不到两个字）。
+// 每个界面只加载一次，问题按界面汇总后一次报告；另截几张图供人看。另有一例看侧栏背景与换主色后的链接颜色。
+import { visibleMenuTree, type MenuItem, type MenuNode } from '@/lib/domains/access/menu';
+import { ADMIN, DEMO_PASSWORD, WORKPLACE, expect, test, type Page } from './helpers';
+
+const VIEWPORT = { width: 1366, height: 768 };
+/** 筛选控件与按钮之间的最小间距 */
+const MIN_GAP = 8;
+/** 悬停后等提示弹出的时间（antd Tooltip 默认延迟 0.1 秒，另有动画） */
+const TOOLTIP_WAIT = 600;
+/** 文字比容器宽出这么多才算被截（亚像素取整） */
+const TOLERANCE = 1;
+/** 截图的界面（组件名） */
+const SHOTS = new Set(['ResourceList', 'FilingAudit', 'DeviceList', 'OnlineUserList', 'AssessorList', 'SystemLog']);
+const ACCOUNTS = [
+  { account: ADMIN.account, password: ADMIN.password },
+  { account: 'eval_org', password: DEMO_PASSWORD },
+] as const;
+
+interface Envelope<T> {
+  returnCode: number;
+  data: T;
+}
+
+test.use({ viewport: VIEWPORT });
+
+async function apiLogin(page: Page, account: string, password: string): Promise<void> {
+  const res = await page.request.post('/api/user/login', { data: { account, password } });
+  expect(res.status(), `${account} 登录`).toBe(200);
+  expect(((await res.json()) as Envelope<unknown>).returnCode).toBe(200);
+}
+
+/** 菜单里显示的、有已登记界面的叶子（不含工作台与外链） */
+async function screenLeaves(page: Page): Promise<{ path: string; title: string; component: string }[]> {
+  await page.goto(WORKPLACE);
+  const screens = new Set(((await page.locator('[data-screens]').getAttribute('data-screens')) ?? '').split(' ').filter(Boolean));
+  const res = await page.request.get('/api/index/getUserRouters');
+  const routes = ((await res.json()) as Envelope<MenuItem[]>).data;
+  const out: { path: string; title: string; component: string }[] = [];
+  const walk = (nodes: readonly MenuNode[]) => {
+    for (const n of nodes) {
+      if (n.children.length > 0 && !n.meta.hideChildren) walk(n.children);
+      else if (screens.has(n.component) && n.component !== 'Workplace' && !/^https?:/.test(n.path)) out.push({ path: n.path, title: n.meta.title, component: n.component });
+    }
+  };
+  walk(visibleMenuTree(routes, (item) => screens.has(item.component)));
+  return out;
+}
+
+/** 以省略号收尾、没有 title 的格子：标上 data-layout-tip，由测试悬停看是否弹出提示（antd 的 Tooltip 不留 title） */
+interface TipCandidate {
+  id: number;
+  column: string;
+  text: string;
+}
+
+/** 在页面里量版式，返回问题说明（空数组为通过）与待悬停确认提示的格子 */
+function measureLayout({ minGap, tolerance }: { minGap: number; tolerance: number }): { problems: string[]; tips: TipCandidate[] } {
+  const problems: string[] = [];
+  const tips: TipCandidate[] = [];
+  const visible = (el: Element) => {
+    const r = el.getBoundingClientRect();
+    return r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== 'hidden';
+  };
+  const label = (el: Element) => (el.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 24) || el.getAttribute('aria-label') || el.tagName;
+
+  // 1. 筛选栏：每个筛选项（标签 + 输入框）与每个按钮是一个盒子，两两之间的距离不小于 minGap
+  for (const bar of document.querySelectorAll('[data-testid="list-filters"]')) {
+    const boxes = [...bar.querySelectorAll('.ant-form-item, button')].filter(visible).filter((el) => !el.closest('.ant-form-item')?.contains(el) || el.classList.contains('ant-form-item'));
+    for (let i = 0; i < boxes.length; i++) {
+      for (let j = i + 1; j < boxes.length; j++) {
+        const a = boxes[i].getBoundingClientRect();
+        const b = boxes[j].getBoundingClientRect();
+        const dx = Math.max(b.left - a.right, a.left - b.right);
+        const dy = Math.max(b.top - a.bottom, a.top - b.bottom);
+        const gap = Math.max(dx, dy);
+        if (gap < minGap) problems.push(`筛选栏“${label(boxes[i])}”与“${label(boxes[j])}”间距 ${Math.round(gap)}px`);
+      }
+    }
+    // 输入框不超出自己的筛选项（否则会压到旁边的项上）
+    for (const item of bar.querySelectorAll('.ant-form-item')) {
+      const box = item.getBoundingClientRect();
+      for (const control of item.querySelectorAll('.ant-form-item-control-input-content > *')) {
+        const r = control.getBoundingClientRect();
+        if (r.right > box.right + tolerance) problems.push(`筛选项“${label(item)}”的输入框超出 ${Math.round(r.right - box.right)}px`);
+      }
+    }
+  }
+
+  // 2. 表格单元格
+  for (const table of document.querySelectorAll('.ant-table-wrapper')) {
+    if (!visible(table)) continue;
+    const fixedRight = [...table.querySelectorAll('tbody .ant-table-cell-fix-right, tbody .ant-table-cell-fix-end')].filter(visible);
+    const coverLeft = fixedRight.length ? Math.min(...fixedRight.map((c) => c.getBoundingClientRect().left)) : Infinity;
+    const body = table.querySelector('.ant-table-body, .ant-table-content');
+    // 收窄到下限仍放不下的表格横向滚动：滚动区边上露一半的列是滚动的常态（有滚动条，固定的操作列带阴影提示），
+    // 不算截断；但必须真有这个提示
+    const scrolls = Boolean(body && body.scrollWidth > body.clientWidth + tolerance);
+    if (scrolls && fixedRight.length > 0 && !table.querySelector('.ant-table-cell-fix-end-shadow-show, .ant-table-fix-end-shadow-show, .ant-table-ping-right')) {
+      problems.push('表格横向滚动，但固定的操作列没有阴影提示右侧还有内容');
+    }
+    const bodyRect = scrolls ? undefined : body?.getBoundingClientRect();
+    const headers = [...table.querySelectorAll('thead th')].map((th) => (th.textContent ?? '').trim());
+    for (const row of table.querySelectorAll('tbody tr.ant-table-row')) {
+      const cells = [...row.querySelectorAll(':scope > td')];
+      cells.forEach((td, index) => {
+        if (td.classList.contains('ant-table-selection-column') || !visible(td)) return;
+        const column = headers[index] || `第 ${index + 1} 列`;
+        const text = (td.textContent ?? '').trim();
+        if (!text) return;
+        const ellipsis = (el: Element) => getComputedStyle(el).textOverflow === 'ellipsis';
+        const titled = (el: Element) => Boolean(el.closest('[title]') ?? el.querySelector('[title]'));
+        // 2a. 被裁掉：单元格或其中某个不外溢的元素内容比自身宽；有省略号时须有 title 或悬停提示
+        const clips = [td, ...td.querySelectorAll('*')].filter((el) => el === td || getComputedStyle(el).overflowX !== 'visible');
+        for (const el of clips) {
+          if (el.scrollWidth <= el.clientWidth + tolerance || el.clientWidth === 0) continue;
+          if (!ellipsis(el)) problems.push(`“${column}”列的“${label(el)}”被截断、没有省略号（${el.scrollWidth}px 放进 ${el.clientWidth}px）`);
+          else if (!titled(el)) {
+            el.setAttribute('data-layout-tip', String(tips.length));
+            tips.push({ id: tips.length, column, text: (el.textContent ?? '').trim() });
+          }
+          break;
+        }
+        // 2b. 被固定的操作列或表格边缘盖住一部分（整列都在滚动区外的不算：用户横向滚动即可看到）。
+        // 文字的可见右缘：文字本身与各层裁剪（overflow 非 visible）的右缘取小
+        if (!td.classList.contains('ant-table-cell-fix-right') && !td.classList.contains('ant-table-cell-fix-end') && bodyRect) {
+          const range = document.createRange();
+          range.selectNodeContents(td);
+          const r = range.getBoundingClientRect();
+          const shownRight = Math.min(r.right, td.getBoundingClientRect().right, ...clips.filter((el) => el !== td).map((el) => el.getBoundingClientRect().right));
+          const rightEdge = Math.min(coverLeft, bodyRect.right);
+          if (r.left < rightEdge - tolerance && shownRight > rightEdge + tolerance) {
+            problems.push(`“${column}”列的“${text.slice(0, 24)}”被操作列或表格边缘盖住 ${Math.round(shownRight - rightEdge)}px`);
+          }
+        }
+        // 3. 一字一行：单元格里文字的行数远超两行（看单元格高度与字号）
+        const lineHeight = parseFloat(getComputedStyle(td).lineHeight) || 22;
+        const lines = Math.round((td.getBoundingClientRect().height - 16) / lineHeight);
+        if (lines > 3 && text.length <= lines * 2) problems.push(`“${column}”列的“${text.slice(0, 24)}”被挤成 ${lines} 行`);
+      });
+    }
+  }
+  return { problems, tips };
+}
+
+for (const { account, password } of ACCOUNTS) {
+  test(`${account}：1366px 下每个列表界面的筛选栏与表格不重叠、不截断`, async ({ page }, testInfo) => {
+    test.setTimeout(600_000);
+    await apiLogin(page, account, password);
+    const leaves = await screenLeaves(page);
+    expect(leaves.length, '菜单里应有已登记的界面').toBeGreaterThan(0);
+    const report: string[] = [];
+    let tables = 0;
+    for (const leaf of leaves) {
+      await page.goto(leaf.path);
+      const content = page.locator('main, .ant-layout-content').first();
+      // 列表加载完：表格不在加载中，且有数据行或空状态
+      const table = content.locator('.ant-table-wrapper').first();
+      if ((await table.count()) === 0) {
+        // 非列表界面（如设置页）：等一会儿看是否稍后才出现表格
+        await page.waitForTimeout(500);
+        if ((await table.count()) === 0) continue;
+      }
+      tables++;
+      await expect(content.locator('.ant-table-wrapper .ant-spin-spinning')).toHaveCount(0);
+      await expect(content.locator('.ant-table-wrapper tbody tr.ant-table-row, .ant-table-wrapper .ant-empty').first()).toBeVisible();
+      const { problems, tips } = await page.evaluate(measureLayout, { minGap: MIN_GAP, tolerance: TOLERANCE });
+      // 省略号收尾、没有 title 的格子：悬停应弹出含全文的提示（每列看一格即可）
+      const seen = new Set<string>();
+      for (const tip of tips) {
+        if (seen.has(tip.column)) continue;
+        seen.add(tip.column);
+        await page.locator(`[data-layout-tip="${tip.id}"]`).hover();
+        const shown = page.locator('.ant-tooltip:not(.ant-tooltip-hidden)').filter({ hasText: tip.text.slice(0, 12) });
+        if (!(await shown.isVisible().catch(() => false))) await page.waitForTimeout(TOOLTIP_WAIT);
+        if (!(await shown.isVisible())) problems.push(`“${tip.column}”列的“${tip.text.slice(0, 24)}”以省略号截断，但没有 title 或悬停提示`);
+        await page.mouse.move(0, 0);
+      }
+      for (const p of problems) report.push(`${leaf.title}（${leaf.path}）：${p}`);
+      if (SHOTS.has(leaf.component)) await page.screenshot({ path: testInfo.outputPath(`layout-${account}-${leaf.component}.png`) });
+    }
+    expect(tables, '应检查到列表界面').toBeGreaterThan(0);
+    expect([...new Set(report)]).toEqual([]);
+  });
+}
+
+test('侧栏的深色背景拉满整页；换了主色后链接与操作按钮随之变色', async ({ page, context, baseURL }) => {
+  await apiLogin(page, ADMIN.account, ADMIN.password);
+  // 主色换成薄暮红（布局偏好存在 Cookie 里，服务端首屏即按它渲染）
+  const red = '#F5222D';
+  await context.addCookies([{ name: 'layout-settings', value: encodeURIComponent(JSON.stringify({ primaryColor: red })), url: baseURL! }]);
+  // 系统日志每页 50 条（种子里有备案办理的操作记录），页面远高于视口：侧栏底边与内容区底边齐平
+  await page.goto('/system/ops/log');
+  const logs = page.locator('.ant-layout-content');
+  await expect(logs.locator('tbody tr.ant-table-row').first()).toBeVisible();
+  await logs.locator('.ant-pagination-options .ant-select').first().click();
+  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').getByText('50 条/页').click();
+  await expect.poll(() => logs.locator('tbody tr.ant-table-row').count()).toBeGreaterThan(20);
+  const heights = await page.evaluate(() => ({
+    sider: document.querySelector('[data-testid="side-menu"]')!.getBoundingClientRect().bottom + window.scrollY,
+    page: document.documentElement.scrollHeight,
+    viewport: window.innerHeight,
+  }));
+  expect(heights.page).toBeGreaterThan(heights.viewport * 2);
+  expect(heights.sider).toBeGreaterThanOrEqual(heights.page - 1);
+  // 滚到底：侧栏的菜单仍在视口里（固定侧栏）
+  await page.mouse.wheel(0, heights.page);
+  await expect(page.getByTestId('side-menu').getByRole('menuitem', { name: /系统日志$/ })).toBeInViewport();
+  await page.screenshot({ path: test.info().outputPath('layout-tall-page.png'), fullPage: true });
+
+  await page.goto('/system/resource');
+  const list = page.getByTestId('resource-list');
+  await expect(list.locator('tbody tr.ant-table-row').first()).toBeVisible();
+  const primary = await list.getByTestId('list-search').evaluate((el) => getComputedStyle(el).backgroundColor);
+  expect(primary).toBe('rgb(245, 34, 45)');
+  const link = await list.getByTestId('row-action-edit').first().evaluate((el) => getComputedStyle(el).color);
+  expect(link).toBe(primary);
+  // 框架自己的样式取到的也是当前主色（不是写死的蓝色）
+  const cssVar = await page.locator('[data-screens]').evaluate((el) => getComputedStyle(el).getPropertyValue('--ant-color-primary').trim().toLowerCase());
+  expect(cssVar).toBe(red.toLowerCase());
+  await page.screenshot({ path: test.info().outputPath('layout-theme-red.png') });
+});
