@@ -5,7 +5,7 @@ import { accessApi } from '@/lib/domains/access/api';
 import { messageApi } from '@/lib/domains/message/api';
 import { orgApi } from '@/lib/domains/org/api';
 import { userApi } from '@/lib/domains/user/api';
-import { accountApi } from '@/lib/domains/user/account-api';
+import { accountApi } from '@/lib/domains/account/api';
 import { dictApi } from '@/lib/domains/dict/api';
 import { opsApi } from '@/lib/domains/ops/api';
 import { recordOperation } from '@/lib/domains/ops/operation-log';

@@ -4,7 +4,7 @@ import type { Db } from '@/lib/platform/db/client';
 import { users } from '@/lib/domains/user/tables';
 import { roles } from '@/lib/domains/access/tables';
 import { organisations } from '@/lib/domains/org/tables';
-import type { AccountDetail, AccountRow } from '@/lib/domains/user/account-schemas';
+import type { AccountDetail, AccountRow } from '@/lib/domains/account/schemas';
 import { call } from '../../helpers/api';
 import { authHeaders } from '../access/login-helper';
 

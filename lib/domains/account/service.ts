@@ -19,9 +19,9 @@ import { ROOT_AREA_ID } from '../area/schemas';
 import { organisations } from '../org/tables';
 import { roles, userRoles } from '../access/tables';
 import { lackingGrantsOf, ungrantableMessage } from '../access/roles';
-import { users, type User } from './tables';
-import { revokeUserSessions } from './session';
-import { accountExists, assertMobileFree, BCRYPT_ROUNDS, newCode } from './service';
+import { users, type User } from '../user/tables';
+import { revokeUserSessions } from '../user/session';
+import { accountExists, assertMobileFree, BCRYPT_ROUNDS, newCode } from '../user/service';
 import {
   ACCOUNT_STATUS,
   LEVEL_NAME,
@@ -34,7 +34,7 @@ import {
   type BatchUpdateInput,
   type OrgListInput,
   type SubAccountAddInput,
-} from './account-schemas';
+} from './schemas';
 import type { z } from 'zod';
 import { containsPattern } from '@/lib/platform/db/like';
 

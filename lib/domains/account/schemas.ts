@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { blankToUndefined, id, optionalId } from '@/lib/platform/validation/fields';
 import { NewPassword } from '@/lib/platform/auth/password';
-import { Mobile, NewAccount } from './schemas';
+import { Mobile, NewAccount } from '../user/schemas';
 
 /** 0 正常 1 冻结 2 待审核 3 注册被驳回 */
 export const ACCOUNT_STATUS: Record<number, string> = { 0: '正常', 1: '冻结', 2: '待审核', 3: '已驳回' };
@@ -106,7 +106,7 @@ export const OrgListInput = z.object({
   cityId: optionalId('市'),
 });
 
-/** 导入的一行（列见 account-import.ts） */
+/** 导入的一行（列见 import.ts） */
 export const AccountImportRow = z.object({
   account: NewAccount,
   realName: z.string({ error: '请填写姓名' }).trim().min(1, '请填写姓名').max(64, '姓名最多 64 个字'),

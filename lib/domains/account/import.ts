@@ -9,10 +9,10 @@ import { passwordStrength } from '@/lib/platform/auth/password';
 import { defineImport, type ImportRow, type RowIssue } from '@/lib/platform/excel/import';
 import { roles, userRoles } from '../access/tables';
 import { lackingGrantsOf, ungrantableMessage } from '../access/roles';
-import { users } from './tables';
-import { BCRYPT_ROUNDS, newCode } from './service';
-import { AccountImportRow } from './account-schemas';
-import { defaultUserType, existingAccounts, resolvePlacement, roleRefusal, takenMobiles, type Placement, type RoleRef } from './account-service';
+import { users } from '../user/tables';
+import { BCRYPT_ROUNDS, newCode } from '../user/service';
+import { AccountImportRow } from './schemas';
+import { defaultUserType, existingAccounts, resolvePlacement, roleRefusal, takenMobiles, type Placement, type RoleRef } from './service';
 import type { z } from 'zod';
 
 type Row = z.output<typeof AccountImportRow>;

@@ -1,5 +1,5 @@
 // 账号管理端点（/account/*、/sys/user/batch/update 等）。系统“用户管理”（sysUser）与机构“账号管理”（account）
-// 两个界面共用，权限写成两者之一。规则都在 account-service.ts。
+// 两个界面共用，权限写成两者之一。规则都在 service.ts。
 import { endpoint, type Ctx, type EndpointTable } from '@/lib/platform/api/endpoint';
 import { importResponse, ImportFileInput, runImport, templateEndpoint } from '@/lib/platform/excel/import';
 import {
@@ -12,7 +12,7 @@ import {
   OrgListInput,
   ResetPwdInput,
   SubAccountAddInput,
-} from './account-schemas';
+} from './schemas';
 import {
   accountDetail,
   assignableOrgs,
@@ -26,8 +26,8 @@ import {
   resetAccountPassword,
   superiorCities,
   updateAccount,
-} from './account-service';
-import { accountImport, accountImportParams } from './account-import';
+} from './service';
+import { accountImport, accountImportParams } from './import';
 import { z } from 'zod';
 
 /** 两个界面任一授予该动作即可 */
