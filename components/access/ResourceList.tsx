@@ -8,7 +8,9 @@ import type { FieldSpec, FormSpec, ListColumn, Option } from '@/components/list/
 import { apiGet } from '@/components/api-client';
 import { MenuIcon } from '@/components/shell/icons';
 import { ACTIONS } from '@/lib/platform/auth/session';
-import { ACTION_NAMES, type ResourceNode } from '@/lib/domains/access/schemas';
+import { type ResourceNode, ResourceSaveInput } from '@/lib/domains/access/schemas';
+import { Tx, useT } from '@/lib/i18n/client';
+import { zodRule } from '@/components/list/rules';
 
 type ResourceRow = Omit<ResourceNode, 'children'> & { roleCount: number; children?: ResourceRow[] };
 
@@ -18,7 +20,8 @@ interface ParentNode {
   children: ParentNode[];
 }
 
-const actionOptions: Option[] = ACTIONS.map((a) => ({ value: a, label: ACTION_NAMES[a] }));
+// 动作名用稳定键 access.action.<动作>（“启用”“停用”作状态名时另有译法）
+const actionOptions: Option[] = ACTIONS.map((a) => ({ value: a, label: `access.action.${a}` }));
 
 /** 上级目录选择：只含目录，根为“一级菜单” */
 function ParentPicker({ value, onChange, disabled }: { value: unknown; onChange: (v: unknown) => void; disabled?: boolean }) {
@@ -48,6 +51,17 @@ function ParentPicker({ value, onChange, disabled }: { value: unknown; onChange:
 
 const filters: FieldSpec[] = [{ name: 'title', label: '资源名称' }];
 
+/** 可授予动作的名称（按当前语言，分隔符随语言） */
+function ActionNames({ actions }: { actions: ResourceRow['actions'] }) {
+  const t = useT();
+  const text = actions.map((a) => t(`access.action.${a}`)).join(t('access.action.separator'));
+  return (
+    <Tooltip title={text} placement="topLeft">
+      {text}
+    </Tooltip>
+  );
+}
+
 const columns: ListColumn<ResourceRow>[] = [
   {
     title: '资源名称',
@@ -56,7 +70,7 @@ const columns: ListColumn<ResourceRow>[] = [
       <Space size={6}>
         {row.icon && <MenuIcon name={row.icon} />}
         <span>{title}</span>
-        {row.isDirectory && <Tag>目录</Tag>}
+        {row.isDirectory && <Tag><Tx text="目录" /></Tag>}
       </Space>
     ),
   },
@@ -65,28 +79,21 @@ const columns: ListColumn<ResourceRow>[] = [
   { title: '界面组件', dataIndex: 'component' },
   { title: '排序', dataIndex: 'sort', align: 'right' },
   { title: '授予角色数', dataIndex: 'roleCount', align: 'right' },
-  { title: '显示', dataIndex: 'show', render: (v: boolean) => (v ? <Tag color="green">显示</Tag> : <Tag>隐藏</Tag>) },
+  { title: '显示', dataIndex: 'show', render: (v: boolean) => (v ? <Tag color="green"><Tx text="显示" /></Tag> : <Tag><Tx text="隐藏" /></Tag>) },
   {
     title: '可授予动作',
     dataIndex: 'actions',
     width: 180,
     ellipsis: { showTitle: false },
-    render: (actions: ResourceRow['actions']) => {
-      const text = actions.map((a) => ACTION_NAMES[a]).join('、');
-      return (
-        <Tooltip title={text} placement="topLeft">
-          {text}
-        </Tooltip>
-      );
-    },
+    render: (actions: ResourceRow['actions']) => <ActionNames actions={actions} />,
   },
 ];
 
 const commonFields: FieldSpec[] = [
   { name: 'title', label: '资源名称', required: true, span: 12 },
   { name: 'icon', label: '图标', span: 12, placeholder: '如 BookOutlined', help: '@ant-design/icons 的图标名' },
-  { name: 'path', label: '路由路径', required: true, span: 12, placeholder: '如 /system/dict', rules: [{ pattern: /^\/[A-Za-z0-9/_-]*$/, message: '以 / 开头，只能含字母、数字、-、_ 和 /' }] },
-  { name: 'component', label: '界面组件', required: true, span: 12, help: '目录填 RouteView', rules: [{ pattern: /^[A-Za-z][A-Za-z0-9]*$/, message: '组件名只能含字母和数字' }] },
+  { name: 'path', label: '路由路径', required: true, span: 12, placeholder: '如 /system/dict', rules: [zodRule(ResourceSaveInput.shape.path)] },
+  { name: 'component', label: '界面组件', required: true, span: 12, help: '目录填 RouteView', rules: [zodRule(ResourceSaveInput.shape.component)] },
   { name: 'sort', label: '排序', type: 'number', required: true, span: 12, initialValue: 10, help: '同级按从小到大排列' },
   { name: 'show', label: '在菜单中显示', type: 'switch', span: 12, initialValue: true },
 ];
@@ -103,7 +110,7 @@ const createForm: FormSpec<ResourceRow> = {
       required: true,
       span: 12,
       help: '即权限标识，保存后不能修改',
-      rules: [{ pattern: /^[A-Za-z][A-Za-z0-9_]*$/, message: '以字母开头，只能含字母、数字和下划线' }],
+      rules: [zodRule(ResourceSaveInput.shape.key)],
     },
     ...commonFields,
     { name: 'actions', label: '可授予动作', type: 'multiSelect', options: actionOptions, help: '功能页必选；目录（组件 RouteView）的动作由其下功能推出，不用选' },
@@ -133,7 +140,7 @@ export default function ResourceList() {
       pageSizeOptions={[50, 100]}
       remove={{
         call: { path: '/resource/del', body: (row) => ({ id: row.id }) },
-        confirm: (row) => `确定删除资源“${row.title}”吗？删除后该菜单项不再出现。`,
+        confirm: (row, t) => t('确定删除资源“{title}”吗？删除后该菜单项不再出现。', { title: row.title }),
       }}
     />
   );

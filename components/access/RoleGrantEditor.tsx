@@ -7,7 +7,8 @@ import { Alert, Button, Checkbox, Empty, Input, Space, Spin, Tree, Typography } 
 import type { DataNode } from 'antd/es/tree';
 import { apiPost } from '@/components/api-client';
 import { ACTIONS, type Action } from '@/lib/platform/auth/session';
-import { ACTION_NAMES, type ResourceNode } from '@/lib/domains/access/schemas';
+import { type ResourceNode } from '@/lib/domains/access/schemas';
+import { useT } from '@/lib/i18n/client';
 
 /** 授权：资源 key → 动作 */
 export type GrantMap = Record<string, Action[]>;
@@ -37,6 +38,7 @@ function filterTree(nodes: ResourceNode[], word: string, onlyKey?: (key: string)
 
 export default function RoleGrantEditor({ value, onChange, disabled }: Props) {
   const grants = useMemo(() => value ?? {}, [value]);
+  const t = useT();
   const [tree, setTree] = useState<ResourceNode[] | null>(null);
   const [failed, setFailed] = useState(false);
   const [word, setWord] = useState('');
@@ -114,7 +116,7 @@ export default function RoleGrantEditor({ value, onChange, disabled }: Props) {
             disabled={disabled}
             onChange={(e) => update({ [node.key]: e.target.checked ? [...held, a] : held.filter((x) => x !== a) })}
           >
-            {ACTION_NAMES[a]}
+            {t(`access.action.${a}`)}
           </Checkbox>
         ))}
       </Space>
@@ -137,28 +139,28 @@ export default function RoleGrantEditor({ value, onChange, disabled }: Props) {
   const [collapsed, setCollapsed] = useState<string[]>([]);
   const expandedKeys = dirKeys.filter((k) => !collapsed.includes(k));
 
-  if (failed) return <Alert type="error" showIcon title="资源树加载失败，请关闭后重试" />;
+  if (failed) return <Alert type="error" showIcon title={t('资源树加载失败，请关闭后重试')} />;
   if (!tree) return <Spin style={{ display: 'block', padding: 24 }} />;
 
   return (
     <div data-testid="role-editor">
       <Space style={{ marginBottom: 8, width: '100%', justifyContent: 'space-between' }} wrap>
-        <Input.Search allowClear placeholder="按资源名称查找" value={word} onChange={(e) => setWord(e.target.value)} style={{ width: 220 }} />
+        <Input.Search allowClear placeholder={t('按资源名称查找')} value={word} onChange={(e) => setWord(e.target.value)} style={{ width: 220 }} />
         <Space size={4}>
-          <Typography.Text type="secondary">已授权 {grantedCount} 项</Typography.Text>
+          <Typography.Text type="secondary">{t('已授权 {count} 项', { count: grantedCount })}</Typography.Text>
           <Checkbox checked={onlyGranted} onChange={(e) => setOnlyGranted(e.target.checked)} data-testid="role-only-granted">
-            只看已授权
+            {t('只看已授权')}
           </Checkbox>
           <Button size="small" type="link" onClick={() => setCollapsed([])}>
-            全部展开
+            {t('全部展开')}
           </Button>
           <Button size="small" type="link" onClick={() => setCollapsed(dirKeys)}>
-            全部收起
+            {t('全部收起')}
           </Button>
         </Space>
       </Space>
       {kept.length > 0 && (
-        <Alert style={{ marginBottom: 8 }} type="info" showIcon title={`另有 ${kept.length} 项授权超出您的权限，保存时原样保留`} />
+        <Alert style={{ marginBottom: 8 }} type="info" showIcon title={t('另有 {count} 项授权超出您的权限，保存时原样保留', { count: kept.length })} />
       )}
       <div style={{ maxHeight: 420, overflow: 'auto', border: '1px solid #f0f0f0', borderRadius: 6, padding: 8 }}>
         {shown.length ? (
@@ -172,7 +174,7 @@ export default function RoleGrantEditor({ value, onChange, disabled }: Props) {
             treeData={toData(shown)}
           />
         ) : (
-          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={word || onlyGranted ? '没有匹配的资源' : '您没有可授予的资源'} />
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={word || onlyGranted ? t('没有匹配的资源') : t('您没有可授予的资源')} />
         )}
       </div>
     </div>

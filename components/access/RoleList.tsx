@@ -5,8 +5,10 @@ import { Tag } from 'antd';
 import ListScreen from '@/components/list/ListScreen';
 import type { FieldSpec, FormSpec, ListColumn, Option } from '@/components/list/types';
 import { apiPost } from '@/components/api-client';
-import { DATA_SCOPE_NAMES, LEVEL_NAMES, ROLE_STATUS_NAMES, type RoleDetail, type RoleItem } from '@/lib/domains/access/schemas';
+import { Tx } from '@/lib/i18n/client';
+import { DATA_SCOPE_NAMES, LEVEL_NAMES, ROLE_STATUS_NAMES, type RoleDetail, type RoleItem, RoleSaveInput } from '@/lib/domains/access/schemas';
 import RoleGrantEditor, { type GrantMap } from './RoleGrantEditor';
+import { zodRule } from '@/components/list/rules';
 
 const levelOptions: Option[] = Object.entries(LEVEL_NAMES).map(([value, label]) => ({ value, label }));
 const statusOptions: Option[] = Object.entries(ROLE_STATUS_NAMES).map(([value, label]) => ({ value: Number(value), label }));
@@ -22,10 +24,10 @@ const filters: FieldSpec[] = [
 const columns: ListColumn<RoleItem>[] = [
   { title: '角色名称', dataIndex: 'name' },
   { title: '角色编码', dataIndex: 'code' },
-  { title: '层级', dataIndex: 'levelName' },
-  { title: '数据范围', dataIndex: 'dataScopeName' },
+  { title: '层级', dataIndex: 'levelName', render: (v: string) => <Tx text={v} /> },
+  { title: '数据范围', dataIndex: 'dataScopeName', render: (v: string) => <Tx text={v} /> },
   { title: '用户数', dataIndex: 'userCount', align: 'right' },
-  { title: '状态', dataIndex: 'status', render: (v: number) => <Tag color={v === 0 ? 'green' : 'default'}>{ROLE_STATUS_NAMES[v]}</Tag> },
+  { title: '状态', dataIndex: 'status', render: (v: number) => <Tag color={v === 0 ? 'green' : 'default'}><Tx text={ROLE_STATUS_NAMES[v]} /></Tag> },
   { title: '描述', dataIndex: 'description', ellipsis: true, width: 260 },
   { title: '创建时间', dataIndex: 'createdAt' },
 ];
@@ -38,7 +40,7 @@ const roleFields: FieldSpec[] = [
     required: true,
     span: 12,
     placeholder: '如 CITY_AUDITOR',
-    rules: [{ pattern: /^[A-Za-z][A-Za-z0-9_]*$/, message: '以字母开头，只能含字母、数字和下划线' }],
+    rules: [zodRule(RoleSaveInput.shape.code)],
   },
   { name: 'level', label: '层级', type: 'select', required: true, span: 12, optionsFrom: { path: '/role/getRoleLevel', method: 'GET', labelKey: 'label', valueKey: 'value' } },
   { name: 'status', label: '状态', type: 'radio', span: 12, options: statusOptions, initialValue: 0 },
@@ -92,7 +94,10 @@ export default function RoleList() {
       remove={{
         call: { path: '/role/del', body: (row) => ({ id: row.id }) },
         batch: { path: '/role/delBatch', body: (ids) => ({ ids }) },
-        confirm: (row) => (row.userCount > 0 ? `角色“${row.name}”仍有 ${row.userCount} 个用户，需先为他们取消该角色才能删除。仍要尝试删除吗？` : `确定删除角色“${row.name}”吗？`),
+        confirm: (row, t) =>
+          row.userCount > 0
+            ? t('角色“{name}”仍有 {count} 个用户，需先为他们取消该角色才能删除。仍要尝试删除吗？', { name: row.name, count: row.userCount })
+            : t('确定删除角色“{name}”吗？', { name: row.name }),
       }}
       rowActions={[
         {

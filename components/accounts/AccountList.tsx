@@ -6,19 +6,21 @@ import { UserAddOutlined } from '@ant-design/icons';
 import FormDialog from '@/components/list/FormDialog';
 import ListScreen from '@/components/list/ListScreen';
 import { useCan } from '@/components/shell/ShellContext';
+import { useT } from '@/lib/i18n/client';
 import type { ListHelpers } from '@/components/list/types';
-import type { AccountRow } from '@/lib/domains/user/account-schemas';
+import type { AccountRow } from '@/lib/domains/account/schemas';
 import { accountListProps, subAccountForm } from './account-list';
 
 const base = accountListProps('account', '账号管理');
 
 function SubAccountButton({ helpers }: { helpers: ListHelpers }) {
   const [open, setOpen] = useState(false);
+  const t = useT();
   if (!useCan()('account.add')) return null;
   return (
     <>
       <Button icon={<UserAddOutlined />} onClick={() => setOpen(true)} data-testid="account-add-sub">
-        新增子账号
+        {t('新增子账号')}
       </Button>
       {open && (
         <FormDialog<AccountRow>

@@ -1,7 +1,7 @@
 'use client';
 // 系统管理 › 用户管理（/system/user）：全部账号的增删改、重置密码、冻结解冻、导入导出。
 import ListScreen from '@/components/list/ListScreen';
-import type { AccountRow } from '@/lib/domains/user/account-schemas';
+import type { AccountRow } from '@/lib/domains/account/schemas';
 import { accountListProps } from './account-list';
 
 const props = accountListProps('sysUser', '用户管理');

@@ -3,10 +3,11 @@ import { Space, Tag } from 'antd';
 import type { FieldSpec, FormSpec, ListScreenProps, Option } from '@/components/list/types';
 import { sameAs, zodRule } from '@/components/list/rules';
 import { formatValue } from '@/components/list/values';
+import { Tx } from '@/lib/i18n/client';
 import { apiPost } from '@/components/api-client';
 import { NewPassword } from '@/lib/platform/auth/password';
 import { Mobile, NewAccount } from '@/lib/domains/user/schemas';
-import { ACCOUNT_STATUS, LEVEL_NAME, USER_TYPES, type AccountDetail, type AccountRow } from '@/lib/domains/user/account-schemas';
+import { ACCOUNT_STATUS, LEVEL_NAME, USER_TYPES, type AccountDetail, type AccountRow } from '@/lib/domains/account/schemas';
 
 const toOptions = (map: Record<string | number, string>, numeric = false): Option[] =>
   Object.entries(map).map(([value, label]) => ({ value: numeric ? Number(value) : value, label }));
@@ -95,7 +96,7 @@ const rolesText = (roles: AccountRow['roles']) =>
     '-'
   );
 
-const statusTag = (status: number) => <Tag color={STATUS_COLOR[status] ?? 'default'}>{ACCOUNT_STATUS[status] ?? status}</Tag>;
+const statusTag = (status: number) => <Tag color={STATUS_COLOR[status] ?? 'default'}>{ACCOUNT_STATUS[status] ? <Tx text={ACCOUNT_STATUS[status]} /> : status}</Tag>;
 
 export function accountListProps(resource: 'sysUser' | 'account', title: string): ListScreenProps<AccountRow> {
   return {
@@ -128,8 +129,8 @@ export function accountListProps(resource: 'sysUser' | 'account', title: string)
         { name: 'realName', label: '真实姓名' },
         { name: 'mobile', label: '手机号' },
         { name: 'email', label: '邮箱' },
-        { name: 'userType', label: '用户类型', render: (v) => USER_TYPES[v as string] ?? String(v ?? '-') },
-        { name: 'level', label: '层级', render: (v) => LEVEL_NAME[v as string] ?? String(v ?? '-') },
+        { name: 'userType', label: '用户类型', render: (v) => <Tx text={USER_TYPES[v as string] ?? String(v ?? '-')} /> },
+        { name: 'level', label: '层级', render: (v) => <Tx text={LEVEL_NAME[v as string] ?? String(v ?? '-')} /> },
         { name: 'areaName', label: '所属区划' },
         { name: 'orgName', label: '所属机构' },
         { name: 'status', label: '状态', render: (v) => statusTag(v as number) },
@@ -141,7 +142,7 @@ export function accountListProps(resource: 'sysUser' | 'account', title: string)
     remove: {
       call: { path: '/account/del', body: (row) => ({ id: row.id }) },
       batch: { path: '/account/delBatch', body: (ids) => ({ ids }) },
-      confirm: (row) => `确定删除账号「${row.account}」吗？删除后不可恢复；仍拥有业务数据的账号不能删除，可改为冻结。`,
+      confirm: (row, t) => t('确定删除账号「{account}」吗？删除后不可恢复；仍拥有业务数据的账号不能删除，可改为冻结。', { account: row.account }),
     },
     rowActions: [
       {
@@ -149,15 +150,16 @@ export function accountListProps(resource: 'sysUser' | 'account', title: string)
         label: '重置密码',
         permission: `${resource}.edit`,
         form: resetPasswordForm,
-        confirm: (row) => `确定重置账号「${row.account}」的密码吗？该账号已登录的会话将全部结束。`,
+        confirm: (row, t) => t('确定重置账号「{account}」的密码吗？该账号已登录的会话将全部结束。', { account: row.account }),
       },
       {
         key: 'frozen',
-        label: '冻结',
+        // 状态名也叫“冻结”，动作用稳定键区分两种译法（Freeze / Frozen）
+        label: 'accounts.action.freeze',
         danger: true,
         permission: `${resource}.disable`,
         visible: (row) => row.status === 0,
-        confirm: (row) => `确定冻结账号「${row.account}」吗？冻结后该账号立即下线且不能登录。`,
+        confirm: (row, t) => t('确定冻结账号「{account}」吗？冻结后该账号立即下线且不能登录。', { account: row.account }),
         call: { path: '/account/frozen', body: (row) => ({ id: row.id }), successMessage: '已冻结' },
       },
       {
@@ -165,7 +167,7 @@ export function accountListProps(resource: 'sysUser' | 'account', title: string)
         label: '解冻',
         permission: `${resource}.enable`,
         visible: (row) => row.status === 1,
-        confirm: (row) => `确定解冻账号「${row.account}」吗？`,
+        confirm: (row, t) => t('确定解冻账号「{account}」吗？', { account: row.account }),
         call: { path: '/account/unFrozen', body: (row) => ({ id: row.id }), successMessage: '已解冻' },
       },
     ],

@@ -6,33 +6,39 @@ import { SearchOutlined } from '@ant-design/icons';
 import ListScreen from '@/components/list/ListScreen';
 import ImportButton from '@/components/list/ImportButton';
 import { useCan } from '@/components/shell/ShellContext';
+import { useT } from '@/lib/i18n/client';
+import type { Translate } from '@/lib/i18n';
 import type { FieldSpec, FormSpec, ListScreenProps, Option } from '@/components/list/types';
-import { JOB_CATEGORIES, LEVEL_NAMES, STATUS_NAMES, type JobItem, type WorkItem } from '@/lib/domains/catalog/schemas';
+import { JOB_CATEGORIES, LEVEL_NAMES, STATUS_NAMES, type JobItem, type WorkItem, jobCode } from '@/lib/domains/catalog/schemas';
 import WorkRowsEditor, { type WorkRow } from './WorkRowsEditor';
 import LevelRestrictionDialog from './LevelRestrictionDialog';
 import WorkOrgsDialog from './WorkOrgsDialog';
+import { zodRule } from '@/components/list/rules';
 
 const CATEGORY_OPTIONS: Option[] = Object.entries(JOB_CATEGORIES).map(([value, label]) => ({ value: Number(value), label: `${value} ${label}` }));
 const STATUS_OPTIONS: Option[] = Object.entries(STATUS_NAMES).map(([value, label]) => ({ value: Number(value), label }));
 
 /** 等级区间的简写：五级–一级；不连续时逐个列出 */
-function levelRange(levels: { levelCode: number }[]): string {
+function levelRange(levels: { levelCode: number }[], t: Translate): string {
   const codes = levels.map((l) => l.levelCode).sort((a, b) => b - a);
-  if (!codes.length) return '未开设等级';
-  const short = (c: number) => LEVEL_NAMES[c].split('/')[0];
+  if (!codes.length) return t('未开设等级');
+  const short = (c: number) => t(LEVEL_NAMES[c]).split('/')[0];
   const contiguous = codes.every((c, i) => i === 0 || codes[i - 1] - c === 1);
-  return contiguous && codes.length > 1 ? `${short(codes[0])}–${short(codes[codes.length - 1])}` : codes.map(short).join('、');
+  return contiguous && codes.length > 1 ? `${short(codes[0])}–${short(codes[codes.length - 1])}` : codes.map(short).join(t('access.action.separator'));
 }
 
-const WorkTags = ({ works }: { works: WorkItem[] }) => (
-  <Space size={[4, 4]} wrap>
-    {works.map((w) => (
-      <Tag key={w.code} color={w.status === 0 ? 'blue' : 'default'} title={`${w.code}；${w.orgCount} 家机构开展`}>
-        {w.name} · {levelRange(w.levels)}
-      </Tag>
-    ))}
-  </Space>
-);
+function WorkTags({ works }: { works: WorkItem[] }) {
+  const t = useT();
+  return (
+    <Space size={[4, 4]} wrap>
+      {works.map((w) => (
+        <Tag key={w.code} color={w.status === 0 ? 'blue' : 'default'} title={t('{code}；{count} 家机构开展', { code: w.code, count: w.orgCount })}>
+          {w.name} · {levelRange(w.levels, t)}
+        </Tag>
+      ))}
+    </Space>
+  );
+}
 
 const fields: FieldSpec[] = [
   {
@@ -40,7 +46,7 @@ const fields: FieldSpec[] = [
     label: '职业编码',
     required: true,
     placeholder: '如 6-18-01-01',
-    rules: [{ pattern: /^[1-8]-\d{2}-\d{2}-\d{2}$/, message: '职业编码应为“大类-中类-小类-细类”格式，如 6-18-01-01' }],
+    rules: [zodRule(jobCode)],
     help: '《中华人民共和国职业分类大典》(2022) 的细类编码；首位即大类',
     span: 12,
   },
@@ -93,6 +99,7 @@ const editForm: FormSpec<JobItem> = {
 
 export default function BaseJobList() {
   const can = useCan();
+  const t = useT();
   const [restrictionsOf, setRestrictionsOf] = useState<{ job: JobItem; reload: () => void } | null>(null);
   const [orgsOpen, setOrgsOpen] = useState(false);
 
@@ -112,14 +119,14 @@ export default function BaseJobList() {
       { title: '职业名称', dataIndex: 'name', width: 180 },
       { title: '大类', dataIndex: 'categoryName', width: 200, ellipsis: true },
       { title: '工种及等级', dataIndex: 'works', render: (works: WorkItem[]) => <WorkTags works={works} /> },
-      { title: '状态', dataIndex: 'status', width: 80, render: (s: number) => <Tag color={s === 0 ? 'green' : 'red'}>{STATUS_NAMES[s]}</Tag> },
+      { title: '状态', dataIndex: 'status', width: 80, render: (s: number) => <Tag color={s === 0 ? 'green' : 'red'}>{t(STATUS_NAMES[s])}</Tag> },
     ],
     create: createForm,
     edit: editForm,
     remove: {
       call: { path: '/job/delJob', body: (row) => ({ id: row.id }) },
       batch: { path: '/job/batchDelJob', body: (ids) => ({ ids }) },
-      confirm: (row) => `确定删除职业「${row.name}」及其 ${row.works.length} 个工种吗？已有机构开展的工种不能删除。`,
+      confirm: (row, tr) => tr('确定删除职业「{name}」及其 {count} 个工种吗？已有机构开展的工种不能删除。', { name: row.name, count: row.works.length }),
     },
     detail: {
       title: '职业详情',
@@ -136,8 +143,8 @@ export default function BaseJobList() {
             <Space orientation="vertical" size={2}>
               {(works as WorkItem[]).map((w) => (
                 <Typography.Text key={w.code}>
-                  {w.code} {w.name}：{levelRange(w.levels)}
-                  <Typography.Text type="secondary">（{w.orgCount} 家机构开展{w.status === 1 ? '，已停用' : ''}）</Typography.Text>
+                  {w.code} {w.name}：{levelRange(w.levels, t)}
+                  <Typography.Text type="secondary">{t(w.status === 1 ? '（{count} 家机构开展，已停用）' : '（{count} 家机构开展）', { count: w.orgCount })}</Typography.Text>
                 </Typography.Text>
               ))}
             </Space>
@@ -158,14 +165,14 @@ export default function BaseJobList() {
     toolbarExtra: (helpers) => (
       <Space>
         {can('baseJob.import') && (
-          <Tooltip title="导入等级申报条件（工种编码、等级、年限、申报条件）">
+          <Tooltip title={t('导入等级申报条件（工种编码、等级、年限、申报条件）')}>
             <span data-testid="import-work-require">
-              <ImportButton call={{ path: '/job/impWorkRequire' }} template={{ path: '/job/impWorkRequire/template' }} title="导入等级申报条件" onImported={helpers.reload} />
+              <ImportButton call={{ path: '/job/impWorkRequire' }} template={{ path: '/job/impWorkRequire/template' }} title={t('导入等级申报条件')} onImported={helpers.reload} />
             </span>
           </Tooltip>
         )}
         <Button icon={<SearchOutlined />} onClick={() => setOrgsOpen(true)} data-testid="work-orgs-open">
-          按工种查机构
+          {t('按工种查机构')}
         </Button>
       </Space>
     ),

@@ -3,12 +3,14 @@
 import { useState } from 'react';
 import { Alert, App, InputNumber, Input, Modal, Select, Table, Tabs } from 'antd';
 import { apiPost, ApiClientError } from '@/components/api-client';
+import { useT } from '@/lib/i18n/client';
 import { LIMIT_TYPES, type JobItem, type WorkLevelItem } from '@/lib/domains/catalog/schemas';
 
 type Draft = Pick<WorkLevelItem, 'levelCode' | 'levelName' | 'limitType' | 'minYears' | 'prereqYears' | 'requirement'>;
 
 export default function LevelRestrictionDialog({ job, editable, onClose, onSaved }: { job: JobItem; editable: boolean; onClose: () => void; onSaved: () => void }) {
   const { message } = App.useApp();
+  const t = useT();
   const [workCode, setWorkCode] = useState(job.works[0]?.code ?? '');
   const [drafts, setDrafts] = useState<Record<string, Draft[]>>(() => Object.fromEntries(job.works.map((w) => [w.code, w.levels.map((l) => ({ ...l }))])));
   const [saving, setSaving] = useState(false);
@@ -22,10 +24,10 @@ export default function LevelRestrictionDialog({ job, editable, onClose, onSaved
     setError(null);
     try {
       await apiPost('/job/baseWorkLevelRestrictions', { workCode, levels: rows.map((r) => ({ levelCode: r.levelCode, limitType: r.limitType, minYears: r.minYears, prereqYears: r.prereqYears, requirement: r.requirement ?? '' })) }, { silent: true });
-      void message.success('申报条件已保存');
+      void message.success(t('申报条件已保存'));
       onSaved();
     } catch (err) {
-      setError(err instanceof ApiClientError ? err.message : '保存失败，请稍后重试');
+      setError(err instanceof ApiClientError ? t(err.message) : t('保存失败，请稍后重试'));
     } finally {
       setSaving(false);
     }
@@ -34,10 +36,10 @@ export default function LevelRestrictionDialog({ job, editable, onClose, onSaved
   return (
     <Modal
       open
-      title={`${job.name}：等级申报条件`}
+      title={t('{name}：等级申报条件', { name: job.name })}
       width={960}
-      okText="保存当前工种"
-      cancelText="关闭"
+      okText={t('保存当前工种')}
+      cancelText={t('list.common.close')}
       okButtonProps={{ disabled: !editable || !rows.length }}
       confirmLoading={saving}
       onOk={() => void save()}
@@ -51,11 +53,11 @@ export default function LevelRestrictionDialog({ job, editable, onClose, onSaved
         size="small"
         pagination={false}
         dataSource={rows}
-        locale={{ emptyText: '该工种没有开设等级' }}
+        locale={{ emptyText: t('该工种没有开设等级') }}
         columns={[
-          { title: '等级', dataIndex: 'levelName', width: 120 },
+          { title: t('等级'), dataIndex: 'levelName', width: 120, render: (v: string) => t(v) },
           {
-            title: '限制类型',
+            title: t('限制类型'),
             dataIndex: 'limitType',
             width: 210,
             render: (v: number, r) => (
@@ -66,24 +68,24 @@ export default function LevelRestrictionDialog({ job, editable, onClose, onSaved
                 onChange={(limitType) => set(r.levelCode, { limitType })}
                 options={Object.entries(LIMIT_TYPES)
                   .filter(([k]) => !(r.levelCode === 5 && k === '2'))
-                  .map(([k, label]) => ({ value: Number(k), label }))}
+                  .map(([k, label]) => ({ value: Number(k), label: t(label) }))}
               />
             ),
           },
           {
-            title: '累计从业年限',
+            title: t('累计从业年限'),
             dataIndex: 'minYears',
             width: 110,
             render: (v: number | null, r) => <InputNumber min={0} max={40} value={v} disabled={!editable || r.limitType === 0} onChange={(minYears) => set(r.levelCode, { minYears })} />,
           },
           {
-            title: '持证后年限',
+            title: t('持证后年限'),
             dataIndex: 'prereqYears',
             width: 110,
             render: (v: number | null, r) => <InputNumber min={0} max={40} value={v} disabled={!editable || r.limitType !== 2} onChange={(prereqYears) => set(r.levelCode, { prereqYears })} />,
           },
           {
-            title: '申报条件',
+            title: t('申报条件'),
             dataIndex: 'requirement',
             render: (v: string | null, r) => <Input.TextArea autoSize={{ minRows: 1, maxRows: 4 }} value={v ?? ''} disabled={!editable} maxLength={2000} onChange={(e) => set(r.levelCode, { requirement: e.target.value })} />,
           },

@@ -3,6 +3,7 @@
 import { useEffect, useState } from 'react';
 import { Modal, Space, Table, Typography } from 'antd';
 import { apiPost } from '@/components/api-client';
+import { useT } from '@/lib/i18n/client';
 import { formatBeijing } from '@/lib/platform/time';
 import WorkTypePicker, { type PickedWork } from './WorkTypePicker';
 
@@ -14,6 +15,7 @@ interface OrgRow {
 }
 
 export default function WorkOrgsDialog({ onClose }: { onClose: () => void }) {
+  const t = useT();
   const [work, setWork] = useState<PickedWork[]>([]);
   const [pageNo, setPageNo] = useState(1);
   const [data, setData] = useState<{ key: string; list: OrgRow[]; total: number }>({ key: '', list: [], total: 0 });
@@ -34,10 +36,10 @@ export default function WorkOrgsDialog({ onClose }: { onClose: () => void }) {
   }, [queryKey]);
 
   return (
-    <Modal open title="按工种查开展机构" width={720} footer={null} onCancel={onClose} destroyOnHidden>
+    <Modal open title={t('按工种查开展机构')} width={720} footer={null} onCancel={onClose} destroyOnHidden>
       <Space orientation="vertical" size={12} style={{ width: '100%', marginTop: 8 }}>
         <Space>
-          <Typography.Text>工种：</Typography.Text>
+          <Typography.Text>{t('工种：')}</Typography.Text>
           <WorkTypePicker
             multiple={false}
             value={work}
@@ -52,12 +54,12 @@ export default function WorkOrgsDialog({ onClose }: { onClose: () => void }) {
           size="small"
           loading={loading}
           dataSource={shown.list}
-          locale={{ emptyText: code ? '暂无机构开展该工种' : '请先选择工种' }}
-          pagination={{ current: pageNo, pageSize: 10, total: shown.total, onChange: setPageNo, showTotal: (t) => `共 ${t} 条记录` }}
+          locale={{ emptyText: code ? t('暂无机构开展该工种') : t('请先选择工种') }}
+          pagination={{ current: pageNo, pageSize: 10, total: shown.total, onChange: setPageNo, showTotal: (total) => t('共 {total} 条记录', { total }) }}
           columns={[
-            { title: '机构编码', dataIndex: 'orgCode', width: 150 },
-            { title: '机构名称', dataIndex: 'orgName' },
-            { title: '开展时间', dataIndex: 'since', width: 180, render: (v: string) => formatBeijing(new Date(v)) },
+            { title: t('机构编码'), dataIndex: 'orgCode', width: 150 },
+            { title: t('机构名称'), dataIndex: 'orgName' },
+            { title: t('开展时间'), dataIndex: 'since', width: 180, render: (v: string) => formatBeijing(new Date(v)) },
           ]}
         />
       </Space>

@@ -5,6 +5,8 @@ import { useEffect, useState } from 'react';
 import { App, Button, Empty, Input, Modal, Space, Table, Tag, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { apiPost } from '@/components/api-client';
+import { useT } from '@/lib/i18n/client';
+import type { Translate } from '@/lib/i18n';
 import { LEVEL_NAMES, type WorkOption } from '@/lib/domains/catalog/schemas';
 
 export interface PickedWork {
@@ -27,9 +29,10 @@ export interface WorkTypePickerProps {
 }
 
 const PAGE_SIZE = 10;
-const levelText = (levels: number[]) => levels.map((l) => LEVEL_NAMES[l]?.split('/')[0] ?? l).join('、');
+const levelText = (levels: number[], t: Translate) => levels.map((l) => (LEVEL_NAMES[l] ? t(LEVEL_NAMES[l]).split('/')[0] : l)).join(t('access.action.separator'));
 
 export default function WorkTypePicker({ value, onChange, multiple = true, readOnly = false, disabled = false, title = '选择工种' }: WorkTypePickerProps) {
+  const t = useT();
   const chosen = value ?? [];
   const [open, setOpen] = useState(false);
 
@@ -53,16 +56,16 @@ export default function WorkTypePicker({ value, onChange, multiple = true, readO
             {w.workName}
           </Tag>
         ))}
-        {readOnly && !chosen.length && <Typography.Text type="secondary">未选择工种</Typography.Text>}
+        {readOnly && !chosen.length && <Typography.Text type="secondary">{t('未选择工种')}</Typography.Text>}
         {!readOnly && (
           <Button size="small" type="dashed" icon={<PlusOutlined />} disabled={disabled} onClick={() => setOpen(true)} data-testid="work-picker-open">
-            {chosen.length ? (multiple ? '添加工种' : '更换工种') : '选择工种'}
+            {t(chosen.length ? (multiple ? '添加工种' : '更换工种') : '选择工种')}
           </Button>
         )}
       </Space>
       {open && (
         <PickerDialog
-          title={title}
+          title={t(title)}
           initial={chosen}
           multiple={multiple}
           onCancel={() => setOpen(false)}
@@ -78,6 +81,7 @@ export default function WorkTypePicker({ value, onChange, multiple = true, readO
 
 function PickerDialog({ title, initial, multiple, onOk, onCancel }: { title: string; initial: PickedWork[]; multiple: boolean; onOk: (v: PickedWork[]) => void; onCancel: () => void }) {
   const { message } = App.useApp();
+  const t = useT();
   const [draft, setDraft] = useState<PickedWork[]>(initial);
   const [keyword, setKeyword] = useState('');
   const [pageNo, setPageNo] = useState(1);
@@ -100,7 +104,7 @@ function PickerDialog({ title, initial, multiple, onOk, onCancel }: { title: str
   const isChosen = (code: string) => draft.some((w) => w.workCode === code);
   const pick = (w: WorkOption) => {
     if (isChosen(w.workCode)) {
-      void message.warning('已添加');
+      void message.warning(t('已添加'));
       return;
     }
     const item: PickedWork = { workCode: w.workCode, workName: w.workName, jobCode: w.jobCode, levels: w.levels };
@@ -109,10 +113,10 @@ function PickerDialog({ title, initial, multiple, onOk, onCancel }: { title: str
   const unpick = (code: string) => setDraft(draft.filter((w) => w.workCode !== code));
 
   return (
-    <Modal open title={title} width={760} okText="确定" cancelText="取消" onOk={() => onOk(draft)} onCancel={onCancel} destroyOnHidden data-testid="work-picker-dialog">
+    <Modal open title={title} width={760} okText={t('list.common.ok')} cancelText={t('list.common.cancel')} onOk={() => onOk(draft)} onCancel={onCancel} destroyOnHidden data-testid="work-picker-dialog">
       <Space orientation="vertical" size={12} style={{ width: '100%', marginTop: 8 }}>
         <div>
-          <Typography.Text type="secondary">已选（{multiple ? '可多选' : '单选'}）：</Typography.Text>
+          <Typography.Text type="secondary">{t(multiple ? '已选（可多选）：' : '已选（单选）：')}</Typography.Text>
           {draft.length ? (
             <Space size={[4, 8]} wrap>
               {draft.map((w) => (
@@ -130,13 +134,13 @@ function PickerDialog({ title, initial, multiple, onOk, onCancel }: { title: str
               ))}
             </Space>
           ) : (
-            <Typography.Text type="secondary">暂未选择</Typography.Text>
+            <Typography.Text type="secondary">{t('暂未选择')}</Typography.Text>
           )}
         </div>
         <Input.Search
-          placeholder="按工种名称、编码或所属职业搜索"
+          placeholder={t('按工种名称、编码或所属职业搜索')}
           allowClear
-          enterButton="查询"
+          enterButton={t('list.filter.search')}
           onSearch={(v) => {
             setKeyword(v.trim());
             setPageNo(1);
@@ -148,7 +152,7 @@ function PickerDialog({ title, initial, multiple, onOk, onCancel }: { title: str
           size="small"
           loading={loading}
           dataSource={data.list}
-          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={keyword ? '没有符合条件的工种' : '暂无工种'} /> }}
+          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={keyword ? t('没有符合条件的工种') : t('暂无工种')} /> }}
           pagination={{
             current: pageNo,
             pageSize,
@@ -156,28 +160,28 @@ function PickerDialog({ title, initial, multiple, onOk, onCancel }: { title: str
             showSizeChanger: true,
             pageSizeOptions: [10, 50, 100],
             showQuickJumper: true,
-            showTotal: (t) => `共 ${t} 条记录`,
+            showTotal: (total) => t('共 {total} 条记录', { total }),
             onChange: (p, s) => {
               setPageNo(s !== pageSize ? 1 : p);
               setPageSize(s);
             },
           }}
           columns={[
-            { title: '工种编码', dataIndex: 'workCode', width: 130 },
-            { title: '工种名称', dataIndex: 'workName' },
-            { title: '所属职业', dataIndex: 'jobName' },
-            { title: '等级', dataIndex: 'levels', render: (l: number[]) => levelText(l) },
+            { title: t('工种编码'), dataIndex: 'workCode', width: 130 },
+            { title: t('工种名称'), dataIndex: 'workName' },
+            { title: t('所属职业'), dataIndex: 'jobName' },
+            { title: t('等级'), dataIndex: 'levels', render: (l: number[]) => levelText(l, t) },
             {
-              title: '操作',
+              title: t('操作'),
               key: 'op',
               width: 120,
               render: (_: unknown, w) => (
                 <Space size={4}>
                   <Button size="small" type="link" onClick={() => pick(w)} data-testid={`work-pick-${w.workCode}`}>
-                    选择
+                    {t('选择')}
                   </Button>
                   <Button size="small" type="link" danger disabled={!isChosen(w.workCode)} onClick={() => unpick(w.workCode)} data-testid={`work-unpick-${w.workCode}`}>
-                    取消
+                    {t('list.common.cancel')}
                   </Button>
                 </Space>
               ),

@@ -9,7 +9,11 @@ import FormDialog from '@/components/list/FormDialog';
 import ListScreen from '@/components/list/ListScreen';
 import type { FieldSpec, FormSpec, ListScreenProps } from '@/components/list/types';
 import { useCan } from '@/components/shell/ShellContext';
+import { useT } from '@/lib/i18n/client';
+import type { Translate } from '@/lib/i18n';
 import type { DictItemView, DictTypeView } from '@/lib/domains/dict/service';
+import { DictTypeSaveInput } from '@/lib/domains/dict/schemas';
+import { zodRule } from '@/components/list/rules';
 
 const STATUS_OPTIONS = [
   { label: '启用', value: 0 },
@@ -24,7 +28,7 @@ const typeFields: FieldSpec[] = [
     disabledOnEdit: true,
     placeholder: '如 EDU_LEVEL',
     help: '字母开头，只含字母、数字和下划线；新增后不可修改',
-    rules: [{ pattern: /^[A-Za-z][A-Za-z0-9_]*$/, message: '字典编码只能由字母、数字和下划线组成，并以字母开头' }],
+    rules: [zodRule(DictTypeSaveInput.shape.code)],
   },
   { name: 'name', label: '字典名称', required: true },
   { name: 'status', label: '状态', type: 'radio', options: STATUS_OPTIONS, initialValue: 0 },
@@ -56,10 +60,10 @@ function itemFields(builtin: boolean): FieldSpec[] {
 }
 
 /** 右侧：所选字典的字典项 */
-function itemListProps(type: DictTypeView): ListScreenProps<DictItemView> {
+function itemListProps(type: DictTypeView, t: Translate): ListScreenProps<DictItemView> {
   const fields = itemFields(type.builtin);
   return {
-    title: `字典项：${type.name}（${type.code}）`,
+    title: t('字典项：{name}（{code}）', { name: type.name, code: type.code }),
     resource: 'dict',
     rowKey: 'id',
     list: { path: '/dict/item/list', params: { dicType: type.code } },
@@ -76,19 +80,19 @@ function itemListProps(type: DictTypeView): ListScreenProps<DictItemView> {
         title: '状态',
         dataIndex: 'status',
         width: 80,
-        render: (v: number) => (v === 0 ? <Tag color="green">启用</Tag> : <Tag>停用</Tag>),
+        render: (v: number) => (v === 0 ? <Tag color="green">{t('启用')}</Tag> : <Tag>{t('停用')}</Tag>),
       },
       { title: '备注', dataIndex: 'remark', width: 140, ellipsis: true },
       { title: '创建时间', dataIndex: 'createTime', width: 170 },
     ],
     create: {
-      title: `新增字典项（${type.name}）`,
+      title: t('新增字典项（{name}）', { name: type.name }),
       fields,
       submit: { path: '/dict/item/save' },
       body: (values) => ({ ...values, typeCode: type.code }),
     },
     edit: {
-      title: `编辑字典项（${type.name}）`,
+      title: t('编辑字典项（{name}）', { name: type.name }),
       fields,
       submit: { path: '/dict/item/save' },
       body: (values, row) => ({ ...values, id: row?.id, typeCode: type.code, value: type.builtin ? row?.value : values.value }),
@@ -98,7 +102,7 @@ function itemListProps(type: DictTypeView): ListScreenProps<DictItemView> {
       : {
           call: { path: '/dict/item/del', body: (row) => ({ id: row.id }) },
           batch: { path: '/dict/item/del', body: (ids) => ({ ids }) },
-          confirm: (row) => `确定删除字典项「${row.label}」（取值 ${row.value}）吗？已使用该取值的数据将无法显示文字。`,
+          confirm: (row) => t('确定删除字典项「{label}」（取值 {value}）吗？已使用该取值的数据将无法显示文字。', { label: row.label, value: row.value }),
         },
     exporter: { path: '/dict/export' },
     emptyText: '该字典还没有字典项',
@@ -109,6 +113,7 @@ function itemListProps(type: DictTypeView): ListScreenProps<DictItemView> {
 
 export default function DictList() {
   const can = useCan();
+  const tr = useT();
   const { message, modal } = App.useApp();
   const [types, setTypes] = useState<DictTypeView[]>([]);
   const [loading, setLoading] = useState(true);
@@ -135,19 +140,19 @@ export default function DictList() {
   }, [keyword, version]);
 
   const current = types.find((t) => t.code === selected) ?? null;
-  const listProps = useMemo(() => (current ? itemListProps(current) : null), [current]);
+  const listProps = useMemo(() => (current ? itemListProps(current, tr) : null), [current, tr]);
 
   const removeType = (t: DictTypeView) =>
     modal.confirm({
-      title: '操作确认',
-      content: `确定删除字典类型「${t.name}」（${t.code}）吗？类型下还有字典项时不能删除。`,
-      okText: '确定',
-      cancelText: '取消',
+      title: tr('list.confirm.title'),
+      content: tr('确定删除字典类型「{name}」（{code}）吗？类型下还有字典项时不能删除。', { name: t.name, code: t.code }),
+      okText: tr('list.common.ok'),
+      cancelText: tr('list.common.cancel'),
       okButtonProps: { danger: true },
       onOk: async () => {
         try {
           await apiPost('/dict/type/del', { id: t.id });
-          void message.success('删除成功');
+          void message.success(tr('list.success.delete'));
           reload();
         } catch {
           // 已由客户端提示（如“下还有 N 个字典项”）
@@ -159,22 +164,22 @@ export default function DictList() {
     <Row gutter={16} wrap={false} data-testid="dict-screen">
       <Col flex="320px">
         <Card
-          title="字典类型"
+          title={tr('字典类型')}
           size="small"
           extra={
             can('dict.add') && (
               <Button type="primary" size="small" icon={<PlusOutlined />} onClick={() => setDialog({ mode: 'create' })} data-testid="dict-type-add">
-                新增
+                {tr('新增')}
               </Button>
             )
           }
         >
-          <Input.Search placeholder="按编码或名称搜索" allowClear onSearch={(v) => setKeyword(v.trim())} style={{ marginBottom: 12 }} data-testid="dict-type-search" />
+          <Input.Search placeholder={tr('按编码或名称搜索')} allowClear onSearch={(v) => setKeyword(v.trim())} style={{ marginBottom: 12 }} data-testid="dict-type-search" />
           <Spin spinning={loading}>
             {types.length === 0 ? (
-              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={loading ? '加载中…' : keyword ? '没有匹配的字典类型' : '暂无字典类型'} />
+              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={loading ? tr('list.field.loading') : keyword ? tr('没有匹配的字典类型') : tr('暂无字典类型')} />
             ) : (
-              <div role="listbox" aria-label="字典类型" style={{ maxHeight: 'calc(100vh - 300px)', overflowY: 'auto' }}>
+              <div role="listbox" aria-label={tr('字典类型')} style={{ maxHeight: 'calc(100vh - 300px)', overflowY: 'auto' }}>
                 {types.map((t) => (
                   <div
                     key={t.code}
@@ -198,8 +203,8 @@ export default function DictList() {
                     <div style={{ flex: 1, minWidth: 0 }}>
                       <Space size={4}>
                         <Typography.Text strong={t.code === selected}>{t.name}</Typography.Text>
-                        {t.builtin && <Tag color="blue">内置</Tag>}
-                        {t.status === 1 && <Tag>停用</Tag>}
+                        {t.builtin && <Tag color="blue">{tr('内置')}</Tag>}
+                        {t.status === 1 && <Tag>{tr('停用')}</Tag>}
                       </Space>
                       <div>
                         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
@@ -208,12 +213,12 @@ export default function DictList() {
                       </div>
                     </div>
                     {can('dict.edit') && (
-                      <Tooltip title="编辑">
+                      <Tooltip title={tr('list.action.edit')}>
                         <Button
                           type="text"
                           size="small"
                           icon={<EditOutlined />}
-                          aria-label={`编辑${t.name}`}
+                          aria-label={tr('编辑{name}', { name: t.name })}
                           onClick={(e) => {
                             e.stopPropagation();
                             setDialog({ mode: 'edit', row: t });
@@ -222,13 +227,13 @@ export default function DictList() {
                       </Tooltip>
                     )}
                     {can('dict.delete') && !t.builtin && (
-                      <Tooltip title="删除">
+                      <Tooltip title={tr('list.action.delete')}>
                         <Button
                           type="text"
                           size="small"
                           danger
                           icon={<DeleteOutlined />}
-                          aria-label={`删除${t.name}`}
+                          aria-label={tr('删除{name}', { name: t.name })}
                           data-testid={`dict-type-del-${t.code}`}
                           onClick={(e) => {
                             e.stopPropagation();
@@ -249,7 +254,7 @@ export default function DictList() {
           <ListScreen<DictItemView> {...listProps} />
         ) : (
           <Card>
-            <Empty description={loading ? '加载中…' : '请先在左侧选择或新增一个字典类型'} />
+            <Empty description={loading ? tr('list.field.loading') : tr('请先在左侧选择或新增一个字典类型')} />
           </Card>
         )}
       </Col>

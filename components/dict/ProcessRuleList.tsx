@@ -3,6 +3,7 @@
 // 同一类型、同一区划只能有一条启用的规则（服务端校验，冲突时提示先停用原规则）。
 import { Space, Tag, Typography } from 'antd';
 import ListScreen from '@/components/list/ListScreen';
+import { Tx } from '@/lib/i18n/client';
 import type { FieldSpec, FormSpec, ListScreenProps } from '@/components/list/types';
 import type { ProcessRuleView } from '@/lib/domains/dict/process';
 import StepsEditor from './StepsEditor';
@@ -77,7 +78,7 @@ const props: ListScreenProps<ProcessRuleView> = {
       title: '状态',
       dataIndex: 'status',
       width: 80,
-      render: (v: number) => (v === 0 ? <Tag color="green">启用</Tag> : <Tag>停用</Tag>),
+      render: (v: number) => (v === 0 ? <Tag color="green"><Tx text="启用" /></Tag> : <Tag><Tx text="停用" /></Tag>),
     },
     { title: '更新时间', dataIndex: 'updateTime', width: 170 },
   ],
@@ -86,7 +87,7 @@ const props: ListScreenProps<ProcessRuleView> = {
   remove: {
     call: { path: '/bapi/processRule/del', body: (row) => ({ id: row.id }) },
     batch: { path: '/bapi/processRule/del', body: (ids) => ({ ids }) },
-    confirm: (row) => `确定删除流程规则「${row.name}」吗？`,
+    confirm: (row, t) => t('确定删除流程规则「{name}」吗？', { name: row.name }),
   },
   detail: {
     title: '流程规则详情',
@@ -101,7 +102,7 @@ const props: ListScreenProps<ProcessRuleView> = {
           <Space orientation="vertical" size={2}>
             {row.steps.map((s) => (
               <Typography.Text key={s.order}>
-                {s.order}. {s.name} — {s.reviewerLevelName}审核{s.opinionRequired ? '，须填写审核意见' : ''}
+                {s.order}. {s.name} — <Tx text={s.opinionRequired ? '{level}审核，须填写审核意见' : '{level}审核'} vars={{ level: s.reviewerLevelName }} />
               </Typography.Text>
             ))}
           </Space>

@@ -3,6 +3,7 @@
 // 状态码不可改，显示文字可改（编辑权限），改后各处的字典显示随之变化。
 import { Tag } from 'antd';
 import ListScreen from '@/components/list/ListScreen';
+import { Tx } from '@/lib/i18n/client';
 import type { ListScreenProps } from '@/components/list/types';
 
 interface StatusRow {
@@ -32,10 +33,10 @@ const props: ListScreenProps<StatusRow> = {
   ],
   columns: [
     { title: '流程类型', dataIndex: 'processTypeName', width: 140 },
-    { title: '状态字典', dataIndex: 'dictName', width: 220, render: (v: string, row) => `${v}（${row.dictType}）` },
+    { title: '状态字典', dataIndex: 'dictName', width: 220, render: (v: string, row) => <Tx text="{name}（{code}）" vars={{ name: v, code: row.dictType }} /> },
     { title: '状态码', dataIndex: 'value', width: 90 },
     { title: '显示文字', dataIndex: 'label' },
-    { title: '状态', dataIndex: 'status', width: 80, render: (v: number) => (v === 0 ? <Tag color="green">启用</Tag> : <Tag>停用</Tag>) },
+    { title: '状态', dataIndex: 'status', width: 80, render: (v: number) => (v === 0 ? <Tag color="green"><Tx text="启用" /></Tag> : <Tag><Tx text="停用" /></Tag>) },
   ],
   edit: {
     title: '编辑状态显示文字',

@@ -2,6 +2,7 @@
 // 流程规则的审核环节编辑器（受控）：按行的先后确定顺序，可上移、下移、删除、添加。
 import { Button, Empty, Input, Select, Space, Switch, Table, Tooltip } from 'antd';
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { useT } from '@/lib/i18n/client';
 
 export interface StepValue {
   order: number;
@@ -21,6 +22,7 @@ export const REVIEWER_LEVEL_OPTIONS = [
 const renumber = (steps: StepValue[]) => steps.map((s, i) => ({ ...s, order: i + 1 }));
 
 export default function StepsEditor({ value, onChange, disabled }: { value: unknown; onChange: (value: unknown) => void; disabled?: boolean }) {
+  const t = useT();
   const steps = Array.isArray(value) ? [...(value as StepValue[])].sort((a, b) => a.order - b.order) : [];
   const set = (next: StepValue[]) => onChange(renumber(next));
   const patch = (index: number, change: Partial<StepValue>) => set(steps.map((s, i) => (i === index ? { ...s, ...change } : s)));
@@ -38,38 +40,38 @@ export default function StepsEditor({ value, onChange, disabled }: { value: unkn
         pagination={false}
         rowKey="order"
         dataSource={steps}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="还没有审核环节，请添加" /> }}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('还没有审核环节，请添加')} /> }}
         columns={[
-          { title: '顺序', dataIndex: 'order', width: 56 },
+          { title: t('顺序'), dataIndex: 'order', width: 56 },
           {
-            title: '环节名称',
+            title: t('环节名称'),
             dataIndex: 'name',
-            render: (_v, s, i) => <Input value={s.name} maxLength={32} placeholder="如 市级初审" disabled={disabled} onChange={(e) => patch(i, { name: e.target.value })} />,
+            render: (_v, s, i) => <Input value={s.name} maxLength={32} placeholder={t('如 市级初审')} disabled={disabled} onChange={(e) => patch(i, { name: e.target.value })} />,
           },
           {
-            title: '审核层级',
+            title: t('审核层级'),
             dataIndex: 'reviewerLevel',
             width: 110,
             render: (_v, s, i) => <Select value={s.reviewerLevel} options={REVIEWER_LEVEL_OPTIONS} disabled={disabled} style={{ width: '100%' }} onChange={(v) => patch(i, { reviewerLevel: v })} />,
           },
           {
-            title: '需填意见',
+            title: t('需填意见'),
             dataIndex: 'opinionRequired',
             width: 84,
-            render: (_v, s, i) => <Switch checked={s.opinionRequired} disabled={disabled} checkedChildren="是" unCheckedChildren="否" onChange={(v) => patch(i, { opinionRequired: v })} />,
+            render: (_v, s, i) => <Switch checked={s.opinionRequired} disabled={disabled} checkedChildren={t('是')} unCheckedChildren={t('否')} onChange={(v) => patch(i, { opinionRequired: v })} />,
           },
           {
-            title: '操作',
+            title: t('操作'),
             width: 110,
             render: (_v, _s, i) => (
               <Space size={0}>
-                <Tooltip title="上移">
+                <Tooltip title={t('上移')}>
                   <Button type="text" size="small" icon={<ArrowUpOutlined />} disabled={disabled || i === 0} onClick={() => move(i, -1)} />
                 </Tooltip>
-                <Tooltip title="下移">
+                <Tooltip title={t('下移')}>
                   <Button type="text" size="small" icon={<ArrowDownOutlined />} disabled={disabled || i === steps.length - 1} onClick={() => move(i, 1)} />
                 </Tooltip>
-                <Tooltip title="删除">
+                <Tooltip title={t('list.action.delete')}>
                   <Button type="text" size="small" danger icon={<DeleteOutlined />} disabled={disabled} onClick={() => set(steps.filter((_, j) => j !== i))} />
                 </Tooltip>
               </Space>
@@ -85,7 +87,7 @@ export default function StepsEditor({ value, onChange, disabled }: { value: unkn
         onClick={() => set([...steps, { order: steps.length + 1, name: '', reviewerLevel: 'city', roleCode: null, opinionRequired: true }])}
         data-testid="steps-add"
       >
-        添加审核环节
+        {t('添加审核环节')}
       </Button>
     </Space>
   );

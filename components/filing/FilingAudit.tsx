@@ -3,6 +3,7 @@
 // “审核”只在当前用户此刻能办理的行上显示（市级：待初审、作废待审核；省级：待复审、作废成功），由列表接口逐行给出。
 import { useState } from 'react';
 import ListScreen from '@/components/list/ListScreen';
+import { Tx, useT } from '@/lib/i18n/client';
 import type { FilingAuditItem } from '@/lib/domains/filing/schemas';
 import { FILING_KINDS } from '@/lib/domains/filing/transitions';
 import { HistoryDialog, ReviewDialog, STATUS_OPTIONS, StatusCell } from './shared';
@@ -14,6 +15,7 @@ interface Target {
 }
 
 export default function FilingAudit() {
+  const t = useT();
   const [historyOf, setHistoryOf] = useState<number | null>(null);
   const [target, setTarget] = useState<Target | null>(null);
   const [refresh, setRefresh] = useState(0);
@@ -35,7 +37,7 @@ export default function FilingAudit() {
         columns={[
           { title: '备案编号', dataIndex: 'code', width: 170 },
           { title: '机构名称', dataIndex: 'orgName' },
-          { title: '备案类别', dataIndex: 'kindName', width: 120 },
+          { title: '备案类别', dataIndex: 'kindName', width: 120, render: (v: string) => <Tx text={v} /> },
           { title: '所在市', dataIndex: 'cityName', width: 100 },
           { title: '状态', dataIndex: 'status', width: 160, render: (s: number, r) => <StatusCell status={s} incrementStatus={r.incrementStatus} /> },
           { title: '提交时间', dataIndex: 'submitTime', width: 170 },
@@ -47,7 +49,7 @@ export default function FilingAudit() {
             label: '审核',
             permission: 'filingAudit.edit',
             visible: (r) => r.reviewable,
-            onClick: (r) => setTarget({ id: r.id, title: `${r.orgName} ${r.kindName}备案` }),
+            onClick: (r) => setTarget({ id: r.id, title: t('{org} {kind}备案', { org: r.orgName, kind: t(r.kindName) }) }),
           },
           {
             key: 'reviewIncrement',
@@ -57,7 +59,7 @@ export default function FilingAudit() {
             onClick: async (r) => {
               const { apiPost } = await import('@/components/api-client');
               const d = await apiPost<{ increment: { id: number } | null }>('/fil/info/filInfoView', { id: r.id });
-              if (d.increment) setTarget({ id: r.id, incrementId: d.increment.id, title: `${r.orgName} 增量备案` });
+              if (d.increment) setTarget({ id: r.id, incrementId: d.increment.id, title: t('{org} 增量备案', { org: r.orgName }) });
             },
           },
           { key: 'history', label: '办理历史', onClick: (r) => setHistoryOf(r.id) },

@@ -9,6 +9,8 @@ import { checkIdNumber } from '@/lib/platform/identity/id-number';
 import { MOBILE_MESSAGE, MOBILE_PATTERN } from '@/lib/platform/identity/mobile';
 import type { FilingItem } from '@/lib/domains/filing/schemas';
 import { kindResource } from '@/lib/domains/filing/transitions';
+import type { Translate } from '@/lib/i18n';
+import { useT } from '@/lib/i18n/client';
 
 interface DataRow {
   id: number;
@@ -27,9 +29,10 @@ const VARIANTS: readonly { key: string; label: string; group: Group }[] = [
   { key: 'evaluator', label: '考评员', group: 'person' },
 ];
 
-const maxLength = (label: string, max: number) => ({ max, message: `${label}不能超过 ${max} 个字` });
+// 消息逐条写出原文（列表框架按原文换译文，模块级的规则拿不到 t）
+const maxLength = (max: number, message: string) => ({ max, message });
 const mobileRule = { pattern: MOBILE_PATTERN, message: MOBILE_MESSAGE };
-const positiveInteger = (label: string) => ({ type: 'integer' as const, min: 1, message: `${label}必须是大于 0 的整数` });
+const positiveInteger = (message: string) => ({ type: 'integer' as const, min: 1, message });
 
 /** 证件号码：与服务端同一个校验函数（空值交给必填规则） */
 const idNumberField = (help?: string): FieldSpec => ({
@@ -50,22 +53,22 @@ const idNumberField = (help?: string): FieldSpec => ({
 });
 
 const SITE_FIELDS: FieldSpec[] = [
-  { name: 'name', label: '名称', required: true, rules: [maxLength('名称', 128)] },
-  { name: 'address', label: '地址', required: true, rules: [maxLength('地址', 200)] },
-  { name: 'area', label: '面积（平方米）', type: 'number', span: 12, rules: [positiveInteger('面积')] },
-  { name: 'seats', label: '工位数', type: 'number', span: 12, rules: [positiveInteger('工位数')] },
-  { name: 'contactName', label: '联系人', span: 12, rules: [maxLength('联系人', 64)] },
+  { name: 'name', label: '名称', required: true, rules: [maxLength(128, '名称不能超过 128 个字')] },
+  { name: 'address', label: '地址', required: true, rules: [maxLength(200, '地址不能超过 200 个字')] },
+  { name: 'area', label: '面积（平方米）', type: 'number', span: 12, rules: [positiveInteger('面积必须是大于 0 的整数')] },
+  { name: 'seats', label: '工位数', type: 'number', span: 12, rules: [positiveInteger('工位数必须是大于 0 的整数')] },
+  { name: 'contactName', label: '联系人', span: 12, rules: [maxLength(64, '联系人不能超过 64 个字')] },
   { name: 'contactPhone', label: '联系电话', span: 12, rules: [mobileRule] },
 ];
 
 const personFields = (mode: 'create' | 'edit'): FieldSpec[] => [
-  { name: 'name', label: '姓名', required: true, span: 12, rules: [maxLength('姓名', 64)] },
+  { name: 'name', label: '姓名', required: true, span: 12, rules: [maxLength(64, '姓名不能超过 64 个字')] },
   // 列表只给出部分号码（前 6 后 4 位），修改时须重新填写完整号码
   idNumberField(mode === 'edit' ? '为保护个人信息，列表只显示部分号码；修改时请重新输入完整的证件号码' : undefined),
   { name: 'mobile', label: '手机号', required: true, span: 12, rules: [mobileRule] },
-  { name: 'title', label: '职称/职务', span: 12, rules: [maxLength('职称/职务', 64)] },
-  { name: 'certificateNo', label: '证书编号', span: 12, rules: [maxLength('证书编号', 64)] },
-  { name: 'workCode', label: '工种编码', span: 12, rules: [maxLength('工种编码', 32)] },
+  { name: 'title', label: '职称/职务', span: 12, rules: [maxLength(64, '职称/职务不能超过 64 个字')] },
+  { name: 'certificateNo', label: '证书编号', span: 12, rules: [maxLength(64, '证书编号不能超过 64 个字')] },
+  { name: 'workCode', label: '工种编码', span: 12, rules: [maxLength(32, '工种编码不能超过 32 个字')] },
 ];
 
 const SITE_COLUMNS: ListColumn<DataRow>[] = [
@@ -87,10 +90,10 @@ const PERSON_COLUMNS: ListColumn<DataRow>[] = [
 ];
 
 /** 新增与修改表单：提交体带上备案 id；清空的联系电话不提交（服务端把未给出的联系电话存为空） */
-function formOf(variant: (typeof VARIANTS)[number], filingId: number, mode: 'create' | 'edit'): FormSpec<DataRow> {
+function formOf(t: Translate, variant: (typeof VARIANTS)[number], filingId: number, mode: 'create' | 'edit'): FormSpec<DataRow> {
   const site = variant.group === 'site';
   return {
-    title: `${mode === 'create' ? '新增' : '修改'}${variant.label}`,
+    title: t(mode === 'create' ? '新增{label}' : '修改{label}', { label: t(variant.label) }),
     width: 720,
     submit: { path: `/fil/${variant.key}/save` },
     fields: site ? SITE_FIELDS : personFields(mode),
@@ -103,8 +106,9 @@ function formOf(variant: (typeof VARIANTS)[number], filingId: number, mode: 'cre
   };
 }
 
-function screenOf(variant: (typeof VARIANTS)[number], filingId: number, resource: string, editable: boolean): ListScreenProps<DataRow> {
+function screenOf(t: Translate, variant: (typeof VARIANTS)[number], filingId: number, resource: string, editable: boolean): ListScreenProps<DataRow> {
   const site = variant.group === 'site';
+  const label = t(variant.label);
   const base: ListScreenProps<DataRow> = {
     title: variant.label,
     resource,
@@ -112,22 +116,22 @@ function screenOf(variant: (typeof VARIANTS)[number], filingId: number, resource
     testId: `filing-data-${variant.key}`,
     list: { path: `/fil/${variant.key}/list`, params: { filingId } },
     columns: site ? SITE_COLUMNS : PERSON_COLUMNS,
-    emptyText: editable ? `暂无${variant.label}，可新增或导入` : `暂无${variant.label}`,
+    emptyText: editable ? t('暂无{label}，可新增或导入', { label }) : t('暂无{label}', { label }),
   };
   if (!editable) return base;
   return {
     ...base,
-    create: formOf(variant, filingId, 'create'),
-    edit: formOf(variant, filingId, 'edit'),
+    create: formOf(t, variant, filingId, 'create'),
+    edit: formOf(t, variant, filingId, 'edit'),
     remove: {
       call: { path: `/fil/${variant.key}/del`, body: (row) => ({ filingId, id: row.id }) },
-      confirm: (row) => `确定删除${variant.label}「${row.name}」吗？`,
+      confirm: (row) => t('确定删除{label}「{name}」吗？', { label, name: row.name }),
     },
     importer: {
       // 上传体只有文件：备案 id 放在查询串里（接口把查询参数与表单字段合并校验）
       call: { path: `/fil/${variant.key}/import?filingId=${filingId}` },
       template: { path: `/fil/${variant.key}/importTemplate`, method: 'GET' },
-      title: `导入${variant.label}`,
+      title: t('导入{label}', { label }),
     },
   };
 }
@@ -136,10 +140,11 @@ function screenOf(variant: (typeof VARIANTS)[number], filingId: number, resource
 export default function FilingDataDialog({ filing, onClose }: { filing: FilingItem | null; onClose: () => void }) {
   // 可否修改由服务端按状态与权限给出（列表行的 actions）
   const editable = filing !== null && filing.actions.includes('edit');
+  const t = useT();
   return (
     <Modal
       open={filing !== null}
-      title={filing ? `场所与人员：${filing.code} ${filing.orgName}` : ''}
+      title={filing ? t('场所与人员：{code} {org}', { code: filing.code, org: filing.orgName }) : ''}
       width={1100}
       footer={null}
       onCancel={onClose}
@@ -147,12 +152,12 @@ export default function FilingDataDialog({ filing, onClose }: { filing: FilingIt
     >
       {filing && (
         <div data-testid="filing-data">
-          {!editable && <Alert type="info" showIcon title="备案已提交，场所与人员不可修改" style={{ marginBottom: 8 }} data-testid="filing-data-readonly" />}
+          {!editable && <Alert type="info" showIcon title={t('备案已提交，场所与人员不可修改')} style={{ marginBottom: 8 }} data-testid="filing-data-readonly" />}
           <Tabs
             items={VARIANTS.map((v) => ({
               key: v.key,
-              label: v.label,
-              children: <ListScreen<DataRow> {...screenOf(v, filing.id, kindResource(filing.kind), editable)} />,
+              label: t(v.label),
+              children: <ListScreen<DataRow> {...screenOf(t, v, filing.id, kindResource(filing.kind), editable)} />,
             }))}
           />
         </div>

@@ -8,7 +8,8 @@ import WorkTypePicker, { type PickedWork } from '@/components/catalog/WorkTypePi
 import { apiPost } from '@/components/api-client';
 import { ORG_TYPES } from '@/lib/domains/org/codes';
 import type { FilingItem } from '@/lib/domains/filing/schemas';
-import { EDITABLE_STATUSES, FILING_KINDS, kindResource } from '@/lib/domains/filing/transitions';
+import { FILING_KINDS, kindResource } from '@/lib/domains/filing/transitions';
+import { useT } from '@/lib/i18n/client';
 import { HistoryDialog, STATUS_OPTIONS, StatusCell } from './shared';
 import FilingDataDialog from './FilingDataDialog';
 
@@ -59,12 +60,14 @@ function formFor(kind: number, title: string): FormSpec<FilingItem> {
 
 export function FilingList({ kind }: { kind: 0 | 1 | 2 | 3 }) {
   const resource = kindResource(kind);
+  const t = useT();
+  const kindName = t(FILING_KINDS[kind]);
   const [historyOf, setHistoryOf] = useState<number | null>(null);
   const [dataOf, setDataOf] = useState<FilingItem | null>(null);
   // 铃铛消息链接带 ?code=：打开即按该备案编号筛选
   const code = useSearchParams().get('code') ?? undefined;
   const props: ListScreenProps<FilingItem> = {
-    title: `${FILING_KINDS[kind]}备案`,
+    title: t('{kind}备案', { kind: kindName }),
     resource,
     rowKey: 'id',
     testId: 'filing-list',
@@ -83,16 +86,16 @@ export function FilingList({ kind }: { kind: 0 | 1 | 2 | 3 }) {
       { title: '最近意见', dataIndex: 'lastOpinion', ellipsis: true },
       { title: '提交时间', dataIndex: 'submitTime', width: 170 },
     ],
-    create: formFor(kind, `新建${FILING_KINDS[kind]}备案`),
+    create: formFor(kind, t('新建{kind}备案', { kind: kindName })),
     exporter: { path: '/filling/exportNotFilling', method: 'GET' },
-    // 修改与删除做成行操作：只在可改的状态（未备案、被驳回）与从未提交过的状态下显示，审核中或已完成的备案不出现按钮
+    // 行操作只照服务端给出的 r.actions / r.incrementActions 显示（按转换表与当前用户的权限算出），界面不再推算状态规则
     rowActions: [
       {
         key: 'edit',
         label: '编辑',
         permission: `${resource}.edit`,
-        visible: (r) => EDITABLE_STATUSES.includes(r.status),
-        form: formFor(kind, `修改${FILING_KINDS[kind]}备案`),
+        visible: (r) => r.actions.includes('edit'),
+        form: formFor(kind, t('修改{kind}备案', { kind: kindName })),
       },
       // 场所与人员：可改的状态下增删改、导入，其余状态只读查看
       { key: 'data', label: '场所与人员', onClick: (r) => setDataOf(r) },
@@ -100,15 +103,15 @@ export function FilingList({ kind }: { kind: 0 | 1 | 2 | 3 }) {
         key: 'submit',
         label: '提交审核',
         permission: `${resource}.edit`,
-        visible: (r) => [-1, 1, 3].includes(r.status),
-        confirm: (r) => `确定提交备案 ${r.code} 吗？提交后不能修改。`,
+        visible: (r) => r.actions.includes('submit'),
+        confirm: (r, tr) => tr('确定提交备案 {code} 吗？提交后不能修改。', { code: r.code }),
         call: { path: '/fil/modify/submitAudit', body: (r) => ({ id: r.id }), successMessage: '已提交，等待市级初审' },
       },
       {
         key: 'incrementSubmit',
         label: '提交增量',
         permission: `${resource}.edit`,
-        visible: (r) => r.status === 8 && r.incrementStatus !== null && [-1, 1, 3].includes(r.incrementStatus),
+        visible: (r) => r.incrementActions.includes('submit'),
         confirm: '确定提交增量备案吗？',
         call: { path: '/fil/info/incrementSubmitAudit', body: (r) => ({ id: r.id }), successMessage: '增量备案已提交' },
       },
@@ -116,7 +119,7 @@ export function FilingList({ kind }: { kind: 0 | 1 | 2 | 3 }) {
         key: 'increment',
         label: '增量备案',
         permission: `${resource}.edit`,
-        visible: (r) => r.status === 8 && (r.incrementStatus === null || [-1, 1, 3].includes(r.incrementStatus)),
+        visible: (r) => r.actions.includes('incrementAdd'),
         form: {
           title: '增量备案：追加工种',
           submit: { path: '/fil/info/incrementAdd' },
@@ -131,8 +134,7 @@ export function FilingList({ kind }: { kind: 0 | 1 | 2 | 3 }) {
         label: '申请作废',
         danger: true,
         permission: `${resource}.edit`,
-        // 有进行中的增量备案时服务端不受理作废，按钮也不出
-        visible: (r) => (r.status === 8 || r.status === 7) && r.incrementStatus === null,
+        visible: (r) => r.actions.includes('voidApply'),
         form: {
           title: '申请作废备案',
           submit: { path: '/fil/modify/voidApply' },
@@ -148,12 +150,12 @@ export function FilingList({ kind }: { kind: 0 | 1 | 2 | 3 }) {
         label: '删除',
         danger: true,
         permission: `${resource}.delete`,
-        visible: (r) => r.status === -1,
-        confirm: (r) => `确定删除备案 ${r.code} 吗？`,
+        visible: (r) => r.actions.includes('delete'),
+        confirm: (r, tr) => tr('确定删除备案 {code} 吗？', { code: r.code }),
         call: { path: '/fil/info/delFilInfo', body: (r) => ({ id: r.id }), successMessage: '已删除' },
       },
     ],
-    emptyText: `暂无${FILING_KINDS[kind]}备案`,
+    emptyText: t('暂无{kind}备案', { kind: kindName }),
   };
   return (
     <>

@@ -3,6 +3,7 @@
 import { useEffect, useState } from 'react';
 import { Empty, Form, Input, Modal, Radio, Space, Spin, Tag, Timeline, Typography } from 'antd';
 import { apiPost } from '@/components/api-client';
+import { useT } from '@/lib/i18n/client';
 import { STATUS_COLOR, STATUS_LABEL } from '@/lib/domains/filing/transitions';
 
 export const STATUS_OPTIONS = Object.entries(STATUS_LABEL)
@@ -10,21 +11,23 @@ export const STATUS_OPTIONS = Object.entries(STATUS_LABEL)
   .sort((a, b) => a.value - b.value);
 
 export function StatusTag({ status }: { status: number }) {
+  const t = useT();
   return (
     <Tag color={STATUS_COLOR[status]} data-testid={`filing-status-${status}`}>
-      {STATUS_LABEL[status] ?? status}
+      {STATUS_LABEL[status] ? t(STATUS_LABEL[status]) : status}
     </Tag>
   );
 }
 
 /** 状态列：备案状态，另有进行中的增量备案时在下方标出增量的状态 */
 export function StatusCell({ status, incrementStatus }: { status: number; incrementStatus: number | null }) {
+  const t = useT();
   return (
     <Space orientation="vertical" size={2}>
       <StatusTag status={status} />
       {incrementStatus !== null ? (
         <span style={{ whiteSpace: 'nowrap' }} data-testid="filing-increment-status">
-          <Typography.Text type="secondary">增量：</Typography.Text>
+          <Typography.Text type="secondary">{t('增量：')}</Typography.Text>
           <StatusTag status={incrementStatus} />
         </span>
       ) : null}
@@ -46,6 +49,7 @@ interface HistoryItem {
 
 /** 办理历史（谁、何时、状态变化、意见） */
 export function HistoryDialog({ filingId, onClose }: { filingId: number | null; onClose: () => void }) {
+  const t = useT();
   const [items, setItems] = useState<HistoryItem[] | null>(null);
   useEffect(() => {
     if (filingId === null) return;
@@ -57,11 +61,11 @@ export function HistoryDialog({ filingId, onClose }: { filingId: number | null; 
     };
   }, [filingId]);
   return (
-    <Modal open={filingId !== null} title="办理历史" footer={null} onCancel={onClose} width={560} destroyOnHidden>
+    <Modal open={filingId !== null} title={t('办理历史')} footer={null} onCancel={onClose} width={560} destroyOnHidden>
       {!items ? (
         <Spin />
       ) : !items.length ? (
-        <Empty description="暂无办理记录" />
+        <Empty description={t('暂无办理记录')} />
       ) : (
         <Timeline
           data-testid="filing-history"
@@ -70,16 +74,16 @@ export function HistoryDialog({ filingId, onClose }: { filingId: number | null; 
             content: (
               <div data-testid="filing-history-item">
                 <div>
-                  <b>{h.actionName}</b>
-                  {h.incrementId ? <Tag style={{ marginLeft: 8 }}>增量</Tag> : null}
+                  <b>{t(h.actionName)}</b>
+                  {h.incrementId ? <Tag style={{ marginLeft: 8 }}>{t('增量')}</Tag> : null}
                   <span style={{ marginLeft: 8, color: '#888' }}>
-                    {h.fromStatusName === h.toStatusName ? h.toStatusName : `${h.fromStatusName} → ${h.toStatusName}`}
+                    {h.fromStatusName === h.toStatusName ? t(h.toStatusName) : `${t(h.fromStatusName)} → ${t(h.toStatusName)}`}
                   </span>
                 </div>
                 <div style={{ color: '#666' }}>
                   {h.actorName} · {h.createTime}
                 </div>
-                {h.opinion ? <div>意见：{h.opinion}</div> : null}
+                {h.opinion ? <div>{t('意见：{opinion}', { opinion: h.opinion })}</div> : null}
               </div>
             ),
           }))}
@@ -99,6 +103,7 @@ export function ReviewDialog({
   onClose: () => void;
   onDone: () => void;
 }) {
+  const t = useT();
   const [form] = Form.useForm<{ result: 'pass' | 'reject'; opinion?: string }>();
   const [busy, setBusy] = useState(false);
   const result = Form.useWatch('result', form);
@@ -116,27 +121,27 @@ export function ReviewDialog({
   return (
     <Modal
       open={target !== null}
-      title={target ? `审核：${target.title}` : ''}
+      title={target ? t('审核：{title}', { title: target.title }) : ''}
       onCancel={onClose}
       onOk={submit}
-      okText="提交审核"
+      okText={t('提交审核')}
       confirmLoading={busy}
       destroyOnHidden
       okButtonProps={{ 'data-testid': 'review-submit' } as never}
     >
       <Form form={form} layout="vertical" initialValues={{ result: 'pass' }} preserve={false}>
-        <Form.Item name="result" label="审核结果" rules={[{ required: true, message: '请选择审核结果' }]}>
+        <Form.Item name="result" label={t('审核结果')} rules={[{ required: true, message: t('请选择审核结果') }]}>
           <Radio.Group data-testid="review-result">
             <Radio value="pass" data-testid="review-pass">
-              通过
+              {t('通过')}
             </Radio>
             <Radio value="reject" data-testid="review-reject">
-              驳回
+              {t('驳回')}
             </Radio>
           </Radio.Group>
         </Form.Item>
-        <Form.Item name="opinion" label="审核意见" rules={result === 'reject' ? [{ required: true, whitespace: true, message: '请输入审核意见' }] : []}>
-          <Input.TextArea rows={4} maxLength={500} showCount placeholder={result === 'reject' ? '驳回必须填写意见' : '可填写审核意见'} data-testid="review-opinion" />
+        <Form.Item name="opinion" label={t('审核意见')} rules={result === 'reject' ? [{ required: true, whitespace: true, message: t('请输入审核意见') }] : []}>
+          <Input.TextArea rows={4} maxLength={500} showCount placeholder={t(result === 'reject' ? '驳回必须填写意见' : '可填写审核意见')} data-testid="review-opinion" />
         </Form.Item>
       </Form>
     </Modal>

@@ -1,4 +1,8 @@
+// 公开首页的页头：标志、页内导航，右侧为登录入口；已登录时改为问候语与“进入系统”（到工作台）。
+import Link from 'next/link';
 import BrandLink from '@/components/BrandLink';
+import { getT } from '@/lib/i18n/server';
+import { LOGIN_PATH, type HomeViewer } from './viewer';
 import styles from './home.module.css';
 
 const NAV = [
@@ -8,18 +12,33 @@ const NAV = [
   { href: '#region', label: '行政区划查询' },
 ];
 
-export default function HomeHeader() {
+export default async function HomeHeader({ viewer }: { viewer: HomeViewer | null }) {
+  const t = await getT();
   return (
     <header className={styles.header}>
       <div className={`${styles.container} ${styles.headerInner}`}>
-        <BrandLink title="河北省职业技能鉴定与培训管理平台" subtitle="Hebei Vocational Skills Appraisal & Training Management Platform" homeLabel="返回首页" />
-        <nav className={styles.nav} aria-label="页面导航">
+        <BrandLink title={t('河北省职业技能鉴定与培训管理平台')} subtitle="Hebei Vocational Skills Appraisal & Training Management Platform" homeLabel={t('返回首页')} />
+        <nav className={styles.nav} aria-label={t('页面导航')}>
           {NAV.map((item) => (
             <a key={item.href} className={styles.navLink} href={item.href}>
-              {item.label}
+              {t(item.label)}
             </a>
           ))}
         </nav>
+        <div className={styles.account} data-testid="home-account">
+          {viewer ? (
+            <>
+              <span className={styles.greeting}>{t('您好，{name}', { name: viewer.name })}</span>
+              <Link className={styles.enterButton} href={viewer.portalHref} data-testid="home-enter">
+                {t('进入系统')}
+              </Link>
+            </>
+          ) : (
+            <Link className={styles.enterButton} href={LOGIN_PATH} data-testid="home-login">
+              {t('登录')}
+            </Link>
+          )}
+        </div>
       </div>
     </header>
   );

@@ -8,6 +8,9 @@ import {
   SolutionOutlined,
   TeamOutlined,
 } from './icons';
+import Link from 'next/link';
+import { getT } from '@/lib/i18n/server';
+import { LOGIN_PATH, type HomeViewer } from './viewer';
 import styles from './home.module.css';
 
 const FACTS = [
@@ -27,41 +30,50 @@ const ROLES = [
   { icon: <TeamOutlined />, label: '考生与学员' },
 ];
 
-export default function HomeHero() {
+/** 首屏介绍（一段原文，整段翻译） */
+const HERO_TEXT =
+  '统一承载职业技能等级认定、职业资格、专项能力考核和机关工勤技能考核四类评价业务，贯通考试计划、考生与考场、考务、成绩与证书、国家库数据上报全流程，并对培训班、课程、师资、学员花名册和培训补贴实行线上申报、审核与监管。';
+
+export default async function HomeHero({ viewer }: { viewer: HomeViewer | null }) {
+  const t = await getT();
   return (
     <section className={styles.hero}>
       <div className={`${styles.container} ${styles.heroInner}`}>
         <div className={styles.heroMain}>
-          <span className={styles.heroBadge}>鉴定 · 认证 · 培训 · 补贴 一体化管理</span>
-          <h1 className={styles.heroTitle}>河北省职业技能鉴定与培训管理平台</h1>
-          <p className={styles.heroText}>
-            {'统一承载职业技能等级认定、职业资格、专项能力考核和机关工勤技能考核四类评价业务，' +
-              '贯通考试计划、考生与考场、考务、成绩与证书、国家库数据上报全流程，' +
-              '并对培训班、课程、师资、学员花名册和培训补贴实行线上申报、审核与监管。'}
-          </p>
+          <span className={styles.heroBadge}>{t('鉴定 · 认证 · 培训 · 补贴 一体化管理')}</span>
+          <h1 className={styles.heroTitle}>{t('河北省职业技能鉴定与培训管理平台')}</h1>
+          <p className={styles.heroText}>{t(HERO_TEXT)}</p>
+          <div className={styles.heroActions}>
+            <Link className={styles.heroPrimary} href={viewer ? viewer.portalHref : LOGIN_PATH} data-testid="hero-enter">
+              {t(viewer ? '进入系统' : '登录系统')}
+            </Link>
+            <a className={styles.heroSecondary} href="#assessment">
+              {t('了解业务')}
+            </a>
+          </div>
           <div className={styles.heroFacts}>
             {FACTS.map((f) => (
               <div key={f.label} className={styles.fact}>
                 <span className={styles.factValue}>
                   {f.value}
-                  <span className={styles.factUnit}>{f.unit}</span>
+                  <span className={styles.factUnit}>{t(f.unit)}</span>
                 </span>
-                <span className={styles.factLabel}>{f.label}</span>
+                <span className={styles.factLabel}>{t(f.label)}</span>
               </div>
             ))}
           </div>
         </div>
         <aside className={styles.heroPanel}>
-          <h2 className={styles.heroPanelTitle}>服务对象</h2>
+          <h2 className={styles.heroPanelTitle}>{t('服务对象')}</h2>
           <ul className={styles.roleList}>
             {ROLES.map((r) => (
               <li key={r.label} className={styles.roleItem}>
                 <span className={styles.roleIcon}>{r.icon}</span>
-                {r.label}
+                {t(r.label)}
               </li>
             ))}
           </ul>
-          <p className={styles.heroPanelNote}>登录后按账号权限生成业务菜单，各地市、各机构只能查看和办理本单位的数据。</p>
+          <p className={styles.heroPanelNote}>{t('登录后按账号权限生成业务菜单，各地市、各机构只能查看和办理本单位的数据。')}</p>
         </aside>
       </div>
     </section>

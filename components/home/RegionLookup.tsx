@@ -7,19 +7,20 @@ import { Alert, Button, Descriptions, Empty, Table, Tag, Typography } from 'antd
 import type { TableColumnsType } from 'antd';
 import RegionPicker, { REGION_LOAD_ERROR, type RegionValue } from '../RegionPicker';
 import { fetchAreaChildren, ROOT_AREA, type AreaItem } from '../area-client';
+import { useT } from '@/lib/i18n/client';
 import { formatRegionParam } from './region-param';
 import styles from './region-lookup.module.css';
 
-/** 县级区划的类别，按名称判断（GB/T 2260 中的功能区无统一后缀）。 */
+/** 县级区划的类别，按名称判断（GB/T 2260 中的功能区无统一后缀）。返回的类别是消息目录的原文键，显示时再翻译。 */
 function areaKind(item: AreaItem): string {
   if (item.level <= 1) return '省级';
   if (item.level === 2) return '地级市';
   const { name } = item;
-  if (name.endsWith('自治县')) return '自治县';
-  if (name.endsWith('县')) return '县';
-  if (name.endsWith('市')) return '县级市';
+  if (name.endsWith('自治县')) return '自治县'; // i18n-ignore（按区划名称的后缀判断）
+  if (name.endsWith('县')) return '县'; // i18n-ignore
+  if (name.endsWith('市')) return '县级市'; // i18n-ignore
   if (/(开发区|园区|新区|管理区|新城)$/.test(name)) return '功能区';
-  if (name.endsWith('区')) return '市辖区';
+  if (name.endsWith('区')) return '市辖区'; // i18n-ignore
   return '功能区';
 }
 
@@ -54,6 +55,7 @@ function listParentOf(value: RegionValue): number {
 }
 
 export default function RegionLookup({ initialRegion = null }: { initialRegion?: RegionValue | null }) {
+  const t = useT();
   const [region, setRegion] = useState<RegionValue | null>(initialRegion);
   /** 已知的区划名称（来自选择器回调与已加载的列表） */
   const [names, setNames] = useState<ReadonlyMap<number, string>>(() => new Map([[ROOT_AREA.id, ROOT_AREA.name]]));
@@ -119,23 +121,24 @@ export default function RegionLookup({ initialRegion = null }: { initialRegion?:
 
   const selectedCounty = region?.[2] ?? null;
 
+  // 标题在此翻译：表格不经列表框架
   const columns: TableColumnsType<AreaItem> = [
-    { title: '序号', key: 'index', width: 72, align: 'center', render: (_v, _r, i) => i + 1 },
-    { title: '区划名称', dataIndex: 'name', key: 'name' },
+    { title: t('序号'), key: 'index', width: 72, align: 'center', render: (_v, _r, i) => i + 1 },
+    { title: t('区划名称'), dataIndex: 'name', key: 'name' },
     {
-      title: '区划代码',
+      title: t('区划代码'),
       dataIndex: 'BIZ_CODE',
       key: 'code',
       width: 140,
       render: (code: string) => <Typography.Text code>{code}</Typography.Text>,
     },
     {
-      title: '类别',
+      title: t('类别'),
       key: 'kind',
       width: 110,
       render: (_v, item) => {
         const kind = areaKind(item);
-        return <Tag color={KIND_COLOR[kind]}>{kind}</Tag>;
+        return <Tag color={KIND_COLOR[kind]}>{t(kind)}</Tag>;
       },
     },
   ];
@@ -150,10 +153,10 @@ export default function RegionLookup({ initialRegion = null }: { initialRegion?:
     <div className={styles.lookup}>
       <div className={styles.side}>
         <label className={styles.fieldLabel} htmlFor="region-lookup-picker">
-          选择行政区划
+          {t('选择行政区划')}
         </label>
         <RegionPicker id="region-lookup-picker" size="large" value={region} onChange={handleChange} />
-        <p className={styles.hint}>第一级为河北省，设区市与县（市、区）逐级按需加载。可只选到省或市。</p>
+        <p className={styles.hint}>{t('第一级为河北省，设区市与县（市、区）逐级按需加载。可只选到省或市。')}</p>
         <Descriptions
           className={styles.summary}
           size="small"
@@ -163,13 +166,13 @@ export default function RegionLookup({ initialRegion = null }: { initialRegion?:
             const code = region?.[index] ?? null;
             return {
               key: label,
-              label,
+              label: t(label),
               children:
                 code === null ? (
-                  <span className={styles.muted}>未选择</span>
+                  <span className={styles.muted}>{t('未选择')}</span>
                 ) : (
                   <span className={styles.summaryValue}>
-                    {names.get(code) ?? '加载中…'}
+                    {names.get(code) ?? t('加载中…')}
                     <Typography.Text type="secondary" className={styles.summaryCode}>
                       {code}
                     </Typography.Text>
@@ -180,11 +183,11 @@ export default function RegionLookup({ initialRegion = null }: { initialRegion?:
         />
         {list?.status === 'ready' && list.items.length > 0 && (
           <div className={styles.composition}>
-            <div className={styles.compositionTitle}>{names.get(list.parentId) ?? ''}区划构成</div>
+            <div className={styles.compositionTitle}>{t('{name}区划构成', { name: names.get(list.parentId) ?? '' })}</div>
             <div className={styles.compositionTags}>
               {composition(list.items).map(([kind, n]) => (
                 <Tag key={kind} color={KIND_COLOR[kind]}>
-                  {kind} {n}
+                  {t(kind)} {n}
                 </Tag>
               ))}
             </div>
@@ -193,24 +196,23 @@ export default function RegionLookup({ initialRegion = null }: { initialRegion?:
       </div>
       <div className={styles.result} aria-live="polite" data-testid="region-children">
         {list === null ? (
-          <Empty className={styles.empty} description="请选择设区市，查看其下辖县（市、区）及区划代码" />
+          <Empty className={styles.empty} description={t('请选择设区市，查看其下辖县（市、区）及区划代码')} />
         ) : (
           <>
             <div className={styles.resultHead}>
               <span className={styles.resultTitle}>
-                {names.get(list.parentId) ?? ''}
-                {list.parentId === ROOT_AREA.id ? ' 设区市' : ' 下辖县（市、区）'}
+                {t(list.parentId === ROOT_AREA.id ? '{name} 设区市' : '{name} 下辖县（市、区）', { name: names.get(list.parentId) ?? '' })}
               </span>
-              {list.status === 'ready' && <Tag color="blue">共 {list.items.length} 个</Tag>}
+              {list.status === 'ready' && <Tag color="blue">{t('共 {count} 个', { count: list.items.length })}</Tag>}
             </div>
             {list.status === 'error' ? (
               <Alert
                 type="error"
                 showIcon
-                title={REGION_LOAD_ERROR}
+                title={t(REGION_LOAD_ERROR)}
                 action={
                   <Button size="small" onClick={() => loadList(list.parentId)}>
-                    重试
+                    {t('重试')}
                   </Button>
                 }
               />

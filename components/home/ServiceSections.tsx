@@ -9,6 +9,8 @@ import {
   ToolOutlined,
   TrophyOutlined,
 } from './icons';
+import type { Translate } from '@/lib/i18n';
+import { getT } from '@/lib/i18n/server';
 import styles from './home.module.css';
 
 interface Service {
@@ -91,7 +93,7 @@ const TRAINING: Service[] = [
   },
 ];
 
-function ServiceGrid({ items }: { items: Service[] }) {
+function ServiceGrid({ items, t }: { items: Service[]; t: Translate }) {
   return (
     <div className={styles.cardGrid4}>
       {items.map((s) => (
@@ -99,12 +101,12 @@ function ServiceGrid({ items }: { items: Service[] }) {
           <span className={styles.serviceIcon} style={{ color: s.color, background: s.background }}>
             {s.icon}
           </span>
-          <h3 className={styles.serviceTitle}>{s.title}</h3>
-          <p className={styles.serviceText}>{s.text}</p>
+          <h3 className={styles.serviceTitle}>{t(s.title)}</h3>
+          <p className={styles.serviceText}>{t(s.text)}</p>
           <div className={styles.tagRow}>
-            {s.tags.map((t) => (
-              <span key={t} className={styles.tag}>
-                {t}
+            {s.tags.map((tag) => (
+              <span key={tag} className={styles.tag}>
+                {t(tag)}
               </span>
             ))}
           </div>
@@ -114,26 +116,28 @@ function ServiceGrid({ items }: { items: Service[] }) {
   );
 }
 
-export function AssessmentSection() {
+export async function AssessmentSection() {
+  const t = await getT();
   return (
     <section id="assessment" className={`${styles.container} ${styles.section}`}>
       <div className={styles.sectionHead}>
-        <h2 className={styles.sectionTitle}>评价业务</h2>
-        <p className={styles.sectionDesc}>四类评价业务统一计划、统一考务、统一证书</p>
+        <h2 className={styles.sectionTitle}>{t('评价业务')}</h2>
+        <p className={styles.sectionDesc}>{t('四类评价业务统一计划、统一考务、统一证书')}</p>
       </div>
-      <ServiceGrid items={ASSESSMENTS} />
+      <ServiceGrid items={ASSESSMENTS} t={t} />
     </section>
   );
 }
 
-export function TrainingSection() {
+export async function TrainingSection() {
+  const t = await getT();
   return (
     <section id="training" className={`${styles.container} ${styles.section}`}>
       <div className={styles.sectionHead}>
-        <h2 className={styles.sectionTitle}>培训与补贴管理</h2>
-        <p className={styles.sectionDesc}>从开班到补贴发放，全程线上留痕</p>
+        <h2 className={styles.sectionTitle}>{t('培训与补贴管理')}</h2>
+        <p className={styles.sectionDesc}>{t('从开班到补贴发放，全程线上留痕')}</p>
       </div>
-      <ServiceGrid items={TRAINING} />
+      <ServiceGrid items={TRAINING} t={t} />
     </section>
   );
 }
@@ -152,19 +156,20 @@ const PLAN_STEPS: { title: string; group: string }[] = [
   { title: '证书打印', group: '证书' },
 ];
 
-export function PlanFlowSection() {
+export async function PlanFlowSection() {
+  const t = await getT();
   return (
     <section id="flow" className={`${styles.container} ${styles.section}`}>
       <div className={styles.sectionHead}>
-        <h2 className={styles.sectionTitle}>考试计划流程</h2>
-        <p className={styles.sectionDesc}>每个节点均有审核、回退与操作日志</p>
+        <h2 className={styles.sectionTitle}>{t('考试计划流程')}</h2>
+        <p className={styles.sectionDesc}>{t('每个节点均有审核、回退与操作日志')}</p>
       </div>
       <ol className={styles.flow}>
         {PLAN_STEPS.map((s, i) => (
           <li key={s.title} className={styles.flowStep}>
             <span className={styles.flowNo}>{i + 1}</span>
-            <span className={styles.flowTitle}>{s.title}</span>
-            <span className={styles.flowGroup}>{s.group}</span>
+            <span className={styles.flowTitle}>{t(s.title)}</span>
+            <span className={styles.flowGroup}>{t(s.group)}</span>
           </li>
         ))}
       </ol>

@@ -2,11 +2,13 @@
 // 行内“查看”：只读的详情弹窗（可从详情接口加载）。
 import { useEffect, useState, type ReactNode } from 'react';
 import { Alert, Descriptions, Modal, Spin } from 'antd';
+import { useT } from '@/lib/i18n/client';
 import type { ListScreenProps } from './types';
 
 type DetailSpec<T extends object> = NonNullable<ListScreenProps<T>['detail']>;
 
 export default function DetailDialog<T extends object>({ spec, row, onClose }: { spec: DetailSpec<T>; row: T; onClose: () => void }) {
+  const t = useT();
   const [record, setRecord] = useState<Record<string, unknown> | null>(spec.load ? null : (row as Record<string, unknown>));
   const [error, setError] = useState<string | null>(null);
 
@@ -15,18 +17,21 @@ export default function DetailDialog<T extends object>({ spec, row, onClose }: {
     let alive = true;
     spec.load(row).then(
       (r) => alive && setRecord(r),
-      (err: unknown) => alive && setError(err instanceof Error ? err.message : '加载失败'),
+      // 错误文字在显示时再译（这里不依赖 t，切换语言不重新加载）
+      (err: unknown) => alive && setError(err instanceof Error ? err.message : 'list.form.loadFailed'),
     );
     return () => {
       alive = false;
     };
-  }, [spec, row]);
+    // 配置每次渲染都会重新译出一份，只按加载函数与行决定是否重新加载
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [spec.load, row]);
 
   const show = (value: unknown): ReactNode => (value === undefined || value === null || value === '' ? '-' : String(value));
 
   return (
     <Modal open title={spec.title} width={720} footer={null} onCancel={onClose} destroyOnHidden>
-      {error && <Alert type="error" showIcon title={error} />}
+      {error && <Alert type="error" showIcon title={t(error)} />}
       <Spin spinning={!record && !error}>
         <Descriptions
           bordered

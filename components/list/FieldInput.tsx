@@ -2,6 +2,8 @@
 // 一个 FieldSpec 的输入控件（表单弹窗与筛选栏共用）；由 Form.Item 注入 value/onChange。
 import { DatePicker, Input, InputNumber, Radio, Select, Switch } from 'antd';
 import RegionPicker, { type RegionValue } from '@/components/RegionPicker';
+import { useT } from '@/lib/i18n/client';
+import type { Translate } from '@/lib/i18n';
 import { useOptions } from './options';
 import type { FieldSpec } from './types';
 
@@ -15,13 +17,14 @@ interface Props {
   inFilter?: boolean;
 }
 
-function placeholderOf(field: FieldSpec): string {
+function placeholderOf(field: FieldSpec, t: Translate): string {
   if (field.placeholder) return field.placeholder;
   const choose = ['select', 'multiSelect', 'radio', 'date', 'datetime', 'region', 'dict'].includes(field.type ?? 'text');
-  return `${choose ? '请选择' : '请输入'}${field.label}`;
+  return t(choose ? 'list.field.choose' : 'list.field.enter', { label: field.label });
 }
 
 function OptionsInput({ field, value, onChange, disabled, id, inFilter }: Props) {
+  const t = useT();
   const { options, loading } = useOptions(field);
   const list = (options ?? []).map((o) => ({ label: o.label, value: o.value }));
   if (field.type === 'radio' && !inFilter) {
@@ -39,8 +42,8 @@ function OptionsInput({ field, value, onChange, disabled, id, inFilter }: Props)
       showSearch={{ optionFilterProp: 'label' }}
       mode={field.type === 'multiSelect' ? 'multiple' : undefined}
       maxTagCount={inFilter ? 'responsive' : undefined}
-      placeholder={placeholderOf(field)}
-      notFoundContent={loading ? '加载中…' : '暂无选项'}
+      placeholder={placeholderOf(field, t)}
+      notFoundContent={loading ? t('list.field.loading') : t('list.field.noOptions')}
       style={{ width: '100%' }}
     />
   );
@@ -48,7 +51,8 @@ function OptionsInput({ field, value, onChange, disabled, id, inFilter }: Props)
 
 export default function FieldInput(props: Props) {
   const { field, value, onChange, disabled, id } = props;
-  const placeholder = placeholderOf(field);
+  const t = useT();
+  const placeholder = placeholderOf(field, t);
   switch (field.type ?? 'text') {
     case 'textarea':
       return <Input.TextArea id={id} value={value as string} onChange={(e) => onChange?.(e.target.value)} disabled={disabled} placeholder={placeholder} autoSize={{ minRows: 3, maxRows: 8 }} />;

@@ -4,7 +4,10 @@
 import { useEffect, useState } from 'react';
 import { Alert, App, Col, Form, Modal, Row, Spin, type ButtonProps } from 'antd';
 import { ApiClientError } from '@/components/api-client';
+import { useT } from '@/lib/i18n/client';
+import type { Translate } from '@/lib/i18n';
 import FieldInput from './FieldInput';
+import { localizeForm } from './localize';
 import { callApi } from './options';
 import type { FieldSpec, FormSpec } from './types';
 import { initialValues, recordToValues, valuesToParams } from './values';
@@ -24,11 +27,11 @@ export interface FormDialogProps<T> {
 const isBlank = (v: unknown) =>
   v === undefined || v === null || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && (v.length === 0 || v.every((x) => x === null || x === undefined)));
 
-function rulesOf(field: FieldSpec) {
+function rulesOf(field: FieldSpec, t: Translate) {
   const rules = [...(field.rules ?? [])];
   if (field.required) {
     const choose = ['select', 'multiSelect', 'radio', 'date', 'datetime', 'dateRange', 'region', 'dict'].includes(field.type ?? 'text');
-    const message = `请${choose ? '选择' : '输入'}${field.label}`;
+    const message = t(choose ? 'list.field.choose' : 'list.field.enter', { label: field.label });
     // 自己判空：required 规则默认按字符串校验，数组（多选、区划、自定义字段）等值即使已填也会报错
     rules.unshift({
       required: true,
@@ -40,8 +43,11 @@ function rulesOf(field: FieldSpec) {
   return rules;
 }
 
-export default function FormDialog<T extends object>({ spec, row, mode, confirm, onClose, onSaved }: FormDialogProps<T>) {
+export default function FormDialog<T extends object>({ spec: rawSpec, row, mode, confirm, onClose, onSaved }: FormDialogProps<T>) {
   const { message, modal } = App.useApp();
+  const t = useT();
+  // 直接使用本弹窗的界面（不经 ListScreen）也按当前语言显示；已译过的文字再查一次不变
+  const spec = localizeForm(t, rawSpec);
   const [form] = Form.useForm();
   // 编辑时若需从详情接口取初始值，先显示加载中
   const [loading, setLoading] = useState(Boolean(row && spec.load));
@@ -61,7 +67,7 @@ export default function FormDialog<T extends object>({ spec, row, mode, confirm,
       return;
     }
     Promise.resolve(spec.load(row))
-      .then(apply, (err: unknown) => alive && setError(err instanceof Error ? err.message : '加载失败'))
+      .then(apply, (err: unknown) => alive && setError(err instanceof Error ? err.message : t('list.form.loadFailed')))
       .finally(() => alive && setLoading(false));
     return () => {
       alive = false;
@@ -72,7 +78,7 @@ export default function FormDialog<T extends object>({ spec, row, mode, confirm,
 
   const finish = (values: Record<string, unknown>) => {
     if (!confirm) return void save(values);
-    modal.confirm({ title: confirm, okText: '确定', cancelText: '取消', onOk: () => void save(values) });
+    modal.confirm({ title: confirm, okText: t('list.common.ok'), cancelText: t('list.common.cancel'), onOk: () => void save(values) });
   };
 
   const save = async (values: Record<string, unknown>) => {
@@ -82,11 +88,11 @@ export default function FormDialog<T extends object>({ spec, row, mode, confirm,
       const params = valuesToParams(fields, values, { keepEmpty: mode === 'edit' });
       const body = spec.body ? spec.body(params, row) : row && 'id' in row ? { id: (row as { id: unknown }).id, ...params } : params;
       await callApi({ method: 'POST', ...spec.submit }, body as Record<string, unknown>, { silent: true });
-      void message.success(spec.successMessage ?? '保存成功');
+      void message.success(spec.successMessage ?? t('list.success.save'));
       onSaved();
     } catch (err) {
       if (!(err instanceof ApiClientError)) {
-        setError('请求异常，请稍后重试');
+        setError(t('list.form.requestFailed'));
         return;
       }
       const names = new Set(fields.map((f) => f.name));
@@ -103,8 +109,8 @@ export default function FormDialog<T extends object>({ spec, row, mode, confirm,
       open
       title={spec.title}
       width={spec.width ?? 560}
-      okText="确定"
-      cancelText="取消"
+      okText={t('list.common.ok')}
+      cancelText={t('list.common.cancel')}
       confirmLoading={saving}
       okButtonProps={{ disabled: loading, 'data-testid': 'form-dialog-ok' } as ButtonProps}
       onOk={() => form.submit()}
@@ -121,7 +127,7 @@ export default function FormDialog<T extends object>({ spec, row, mode, confirm,
                 <Form.Item
                   name={field.name}
                   label={field.label}
-                  rules={rulesOf(field)}
+                  rules={rulesOf(field, t)}
                   extra={field.help}
                 >
                   <FieldInput field={field} disabled={mode === 'edit' && field.disabledOnEdit} />

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Alert, App, Button, Modal, Space, Table, Typography, Upload } from 'antd';
 import { DownloadOutlined, InboxOutlined, UploadOutlined } from '@ant-design/icons';
 import { apiDownload, ApiClientError } from '@/components/api-client';
+import { useT } from '@/lib/i18n/client';
 import { callApi } from './options';
 import type { ApiCall } from './types';
 import { asImportFailure, withoutApiPrefix, type ImportFailure } from './values';
@@ -18,7 +19,9 @@ interface Props {
 
 const MAX_SIZE_MB = 10;
 
-export default function ImportButton({ call, template, title = '导入', onImported }: Props) {
+export default function ImportButton({ call, template, title: titleProp, onImported }: Props) {
+  const t = useT();
+  const title = titleProp ?? t('list.import.title');
   const { message } = App.useApp();
   const [open, setOpen] = useState(false);
   const [uploading, setUploading] = useState(false);
@@ -32,11 +35,11 @@ export default function ImportButton({ call, template, title = '导入', onImpor
 
   const upload = async (file: File) => {
     if (!/\.xlsx$/i.test(file.name)) {
-      setFailure({ message: '请上传 .xlsx 格式的 Excel 文件', detail: null });
+      setFailure({ message: t('list.import.onlyXlsx'), detail: null });
       return;
     }
     if (file.size > MAX_SIZE_MB * 1024 * 1024) {
-      setFailure({ message: `文件不能超过 ${MAX_SIZE_MB} MB`, detail: null });
+      setFailure({ message: t('list.import.tooLarge', { size: MAX_SIZE_MB }), detail: null });
       return;
     }
     const form = new FormData();
@@ -45,14 +48,14 @@ export default function ImportButton({ call, template, title = '导入', onImpor
     setFailure(null);
     try {
       const result = await callApi<{ total?: number } | null>({ method: 'POST', ...call }, form as never, { silent: true });
-      void message.success(`导入成功，共 ${result?.total ?? 0} 条`);
+      void message.success(t('list.import.success', { total: result?.total ?? 0 }));
       setOpen(false);
       onImported();
     } catch (err) {
       if (err instanceof ApiClientError) {
         if (!err.notified) setFailure({ message: err.message, detail: asImportFailure(err.data) });
       } else {
-        setFailure({ message: '导入失败，请稍后重试', detail: null });
+        setFailure({ message: t('list.import.failed'), detail: null });
       }
     } finally {
       setUploading(false);
@@ -67,13 +70,11 @@ export default function ImportButton({ call, template, title = '导入', onImpor
       <Button icon={<UploadOutlined />} onClick={() => setOpen(true)} data-testid="list-import">
         {title}
       </Button>
-      <Modal open={open} title={title} width={680} onCancel={close} mask={{ closable: false }} destroyOnHidden footer={<Button onClick={close}>关闭</Button>}>
+      <Modal open={open} title={title} width={680} onCancel={close} mask={{ closable: false }} destroyOnHidden footer={<Button onClick={close}>{t('list.common.close')}</Button>}>
         <Space orientation="vertical" size={16} style={{ width: '100%', marginTop: 8 }}>
-          <Typography.Text type="secondary">
-            请先下载模板，按模板填写后上传。导入全部成功或全部不导入：任何一行有误都不会写入数据。
-          </Typography.Text>
+          <Typography.Text type="secondary">{t('list.import.intro')}</Typography.Text>
           <Button icon={<DownloadOutlined />} onClick={() => void downloadTemplate()} data-testid="import-template">
-            下载模板
+            {t('list.import.template')}
           </Button>
           <Upload.Dragger
             accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
@@ -89,8 +90,8 @@ export default function ImportButton({ call, template, title = '导入', onImpor
             <p className="ant-upload-drag-icon">
               <InboxOutlined />
             </p>
-            <p className="ant-upload-text">{uploading ? '正在导入，请稍候…' : '点击或拖拽 .xlsx 文件到此处上传'}</p>
-            <p className="ant-upload-hint">单个文件不超过 {MAX_SIZE_MB} MB</p>
+            <p className="ant-upload-text">{uploading ? t('list.import.uploading') : t('list.import.drop')}</p>
+            <p className="ant-upload-hint">{t('list.import.sizeHint', { size: MAX_SIZE_MB })}</p>
           </Upload.Dragger>
           {failure && (
             <div data-testid="import-errors">
@@ -98,11 +99,11 @@ export default function ImportButton({ call, template, title = '导入', onImpor
                 type="error"
                 showIcon
                 title={failure.message}
-                description={failure.detail ? `共 ${failure.detail.total} 行，${failure.detail.errorCount} 处错误，未导入任何数据。` : undefined}
+                description={failure.detail ? t('list.import.summary', { total: failure.detail.total, errors: failure.detail.errorCount }) : undefined}
                 action={
                   errorFileUrl ? (
                     <Button size="small" danger icon={<DownloadOutlined />} onClick={() => void apiDownload(withoutApiPrefix(errorFileUrl)).catch(() => undefined)} data-testid="import-error-download">
-                      下载错误工作簿
+                      {t('list.import.errorFile')}
                     </Button>
                   ) : undefined
                 }
@@ -116,9 +117,9 @@ export default function ImportButton({ call, template, title = '导入', onImpor
                   pagination={false}
                   scroll={{ y: 240 }}
                   columns={[
-                    { title: '行号', dataIndex: 'row', width: 72 },
-                    { title: '列', dataIndex: 'column', width: 140, render: (v: string) => v || '整行' },
-                    { title: '原因', dataIndex: 'message' },
+                    { title: t('list.import.colRow'), dataIndex: 'row', width: 72 },
+                    { title: t('list.import.colColumn'), dataIndex: 'column', width: 140, render: (v: string) => v || t('list.import.wholeRow') },
+                    { title: t('list.import.colReason'), dataIndex: 'message' },
                   ]}
                 />
               )}

@@ -1,20 +1,24 @@
 'use client';
 // 通用列表界面（配置见 ./types.ts）：筛选、分页、勾选、新增/编辑/删除、行内与批量操作、导入、导出、详情。
 // 每次改动后刷新列表；按钮按 `${resource}.<动作>` 与操作自己的 permission 显示。
-import { useEffect, useMemo, useState, type Key, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type Key, type ReactNode } from 'react';
 import { App, Button, Card, Dropdown, Empty, Space, Table, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { DeleteOutlined, DownloadOutlined, DownOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { apiDownload } from '@/components/api-client';
 import { useCan } from '@/components/shell/ShellContext';
+import { useT } from '@/lib/i18n/client';
+import type { Translate } from '@/lib/i18n';
 import DetailDialog from './DetailDialog';
 import FilterBar from './FilterBar';
 import FormDialog from './FormDialog';
 import ImportButton from './ImportButton';
+import { useLocalizedListProps } from './localize';
 import { callApi, useOptions } from './options';
 import type { FormSpec, ListColumn, ListHelpers, ListScreenProps, Option, RowAction } from './types';
 import { formatValue, initialValues, optionLabel, valuesToParams } from './values';
-import { actionsWidth, estimateColumnWidth, SELECTION_WIDTH } from './widths';
+import { useElementWidth } from './useElementWidth';
+import { actionsWidth, fitWidths, isTextColumn, isTree, planColumn, SELECTION_WIDTH } from './widths';
 
 /** 行内直接显示的操作数，其余收进“更多” */
 const INLINE_ACTIONS = 4;
@@ -29,7 +33,9 @@ type Dialog<T> = { spec: FormSpec<T>; row?: T; mode: 'create' | 'edit'; confirm?
 
 function OptionText({ value, options, dictType }: { value: unknown; options?: readonly Option[]; dictType?: string }) {
   const resolved = useOptions({ options, dictType }).options;
-  return <>{optionLabel(resolved, value)}</>;
+  const label = optionLabel(resolved, value);
+  // title：该列放不下时以省略号显示，悬停看全文
+  return <span title={label}>{label}</span>;
 }
 
 /** ListColumn → antd 列：按选项、字典或时间格式显示取值（自定义 render 优先） */
@@ -44,9 +50,40 @@ function toTableColumn<T>({ options, dictType, format, ...column }: ListColumn<T
   };
 }
 
-const confirmText = <A,>(text: string | ((arg: A) => string) | undefined, arg: A) => (typeof text === 'function' ? text(arg) : text);
+/** 省略号显示的单元格：以画出来的全文作 title（自定义 render 画的是元素时 antd 不会自己加） */
+function TitledText({ children }: { children: ReactNode }) {
+  const ref = useRef<HTMLSpanElement>(null);
+  const [title, setTitle] = useState<string>();
+  useLayoutEffect(() => {
+    const text = ref.current?.textContent ?? undefined;
+    if (text !== title) setTitle(text);
+  }, [children, title]);
+  return (
+    <span ref={ref} title={title}>
+      {children}
+    </span>
+  );
+}
 
-export default function ListScreen<T extends object>(props: ListScreenProps<T>) {
+/** ellipsis 的列（showTitle 未关掉）若自定义 render 画的是元素，包一层 TitledText；自带提示的列（showTitle: false）不动 */
+function withTitle<T>(column: ListColumn<T>): ListColumn<T> {
+  const { render, ellipsis } = column;
+  if (!render || !ellipsis || (typeof ellipsis === 'object' && ellipsis.showTitle === false)) return column;
+  return {
+    ...column,
+    render: (value, row, index) => {
+      const out = render(value, row, index);
+      return typeof out === 'string' || typeof out === 'number' || out === null || out === undefined ? out : <TitledText>{out as ReactNode}</TitledText>;
+    },
+  };
+}
+
+const confirmText = <A,>(text: string | ((arg: A, t: Translate) => string) | undefined, arg: A, t: Translate) => (typeof text === 'function' ? text(arg, t) : text);
+
+export default function ListScreen<T extends object>(rawProps: ListScreenProps<T>) {
+  // 配置里的中文原文按当前语言换成译文（见 ./localize.ts）
+  const props = useLocalizedListProps(rawProps);
+  const t = useT();
   const { title, resource, rowKey, list, filters = [], create, edit, remove, detail, importer, exporter, rowActions = [], batchActions = [] } = props;
   const can = useCan();
   const { message, modal } = App.useApp();
@@ -61,6 +98,8 @@ export default function ListScreen<T extends object>(props: ListScreenProps<T>) 
   const [selected, setSelected] = useState<{ keys: Key[]; rows: T[] }>({ keys: [], rows: [] });
   const [dialog, setDialog] = useState<Dialog<T> | null>(null);
   const [detailRow, setDetailRow] = useState<T | null>(null);
+  const [tableBox, setTableBox] = useState<HTMLDivElement | null>(null);
+  const tableBoxWidth = useElementWidth(tableBox);
   // 外部 refreshKey 变化时计数加一（渲染中按上一次的值调整状态），计入请求键
   const [refresh, setRefresh] = useState({ key: props.refreshKey, n: 0 });
   if (refresh.key !== props.refreshKey) setRefresh({ key: props.refreshKey, n: refresh.n + 1 });
@@ -127,10 +166,10 @@ export default function ListScreen<T extends object>(props: ListScreenProps<T>) 
   const withConfirm = (text: string | undefined, action: () => Promise<void> | void, danger?: boolean) => {
     if (!text) return void action();
     modal.confirm({
-      title: '操作确认',
+      title: t('list.confirm.title'),
       content: text,
-      okText: '确定',
-      cancelText: '取消',
+      okText: t('list.common.ok'),
+      cancelText: t('list.common.cancel'),
       okButtonProps: { danger },
       onOk: () => Promise.resolve(action()).catch(() => undefined),
     });
@@ -141,24 +180,24 @@ export default function ListScreen<T extends object>(props: ListScreenProps<T>) 
   // —— 行内操作：查看、编辑、自定义、删除 ——
   const actionsOf = (row: T): RowAction<T>[] => {
     const actions: RowAction<T>[] = [];
-    if (detail && can(`${resource}.get`)) actions.push({ key: 'view', label: '查看', onClick: () => setDetailRow(row) });
-    if (edit && can(`${resource}.edit`)) actions.push({ key: 'edit', label: '编辑', onClick: () => setDialog({ spec: edit, row, mode: 'edit' }) });
+    if (detail && can(`${resource}.get`)) actions.push({ key: 'view', label: t('list.action.view'), onClick: () => setDetailRow(row) });
+    if (edit && can(`${resource}.edit`)) actions.push({ key: 'edit', label: t('list.action.edit'), onClick: () => setDialog({ spec: edit, row, mode: 'edit' }) });
     actions.push(...rowActions.filter((a) => allowed(a.permission) && (!a.visible || a.visible(row))));
     if (remove?.call && can(`${resource}.delete`)) {
       const call = remove.call;
       actions.push({
         key: 'delete',
-        label: '删除',
+        label: t('list.action.delete'),
         danger: true,
-        confirm: remove.confirm?.(row) ?? '确定删除该记录吗？',
-        onClick: () => run(call.path, call.method, call.body(row), '删除成功'),
+        confirm: remove.confirm?.(row, t) ?? t('list.confirm.delete'),
+        onClick: () => run(call.path, call.method, call.body(row), t('list.success.delete')),
       });
     }
     return actions;
   };
 
   const runRowAction = (action: RowAction<T>, row: T) => {
-    const text = confirmText(action.confirm, row);
+    const text = confirmText(action.confirm, row, t);
     if (action.form) {
       setDialog({ spec: action.form, row, mode: 'edit', confirm: text });
       return;
@@ -166,7 +205,7 @@ export default function ListScreen<T extends object>(props: ListScreenProps<T>) 
     withConfirm(
       text,
       async () => {
-        if (action.call) await run(action.call.path, action.call.method, action.call.body(row), action.call.successMessage ?? '操作成功');
+        if (action.call) await run(action.call.path, action.call.method, action.call.body(row), action.call.successMessage ?? t('list.success.action'));
         else action.onClick?.(row, helpers);
       },
       action.danger,
@@ -199,7 +238,7 @@ export default function ListScreen<T extends object>(props: ListScreenProps<T>) 
             }}
           >
             <Button type="link" size="small" icon={<DownOutlined />} iconPlacement="end" data-testid="row-action-more">
-              更多
+              {t('list.action.more')}
             </Button>
           </Dropdown>
         )}
@@ -211,34 +250,35 @@ export default function ListScreen<T extends object>(props: ListScreenProps<T>) 
     (detail && can(`${resource}.get`)) || (edit && can(`${resource}.edit`)) || (remove?.call && can(`${resource}.delete`)) || rowActions.some((a) => allowed(a.permission)),
   );
 
-  // 未给宽度的列按本页数据估算宽度；总宽作 scroll.x（见 ./widths.ts）
-  const dataColumns = props.columns.map((c) => {
-    const column = toTableColumn(c);
-    return column.width === undefined ? { ...column, width: estimateColumnWidth(c, data.list) } : column;
-  });
+  const canBatchDelete = Boolean(remove?.batch && can(`${resource}.delete`));
+  const visibleBatch = batchActions.filter((a) => allowed(a.permission));
+  const selectable = canBatchDelete || visibleBatch.length > 0;
+
+  // 列宽（见 ./widths.ts）：未给宽度的列按本页数据估算（树形表格的首列计入缩进）；文字列单行显示、放不下时省略号加 title。
+  // 总宽超出容器时先收窄文字列，收到下限仍放不下才横向滚动：固定在右侧的操作列不会盖住最后一列的一半。
   const split = hasRowActions ? data.list.map(splitActions) : [];
   const actionsColumnWidth = actionsWidth(
     split.map((a) => a.inline.map((x) => x.label)),
     split.map((a) => a.more.length > 0),
   );
+  const tree = isTree(data.list);
+  const textual = props.columns.map((c) => c.ellipsis === undefined && isTextColumn(c, data.list));
+  const plans = props.columns.map((c, i) => planColumn(c, data.list, { tree: tree && i === 0, shrinkable: (textual[i] || Boolean(c.ellipsis)) && !c.format }));
+  const fixedWidth = (hasRowActions ? actionsColumnWidth : 0) + (selectable ? SELECTION_WIDTH : 0);
+  const widths = fitWidths(plans, tableBoxWidth === null ? Infinity : tableBoxWidth - fixedWidth);
+  const dataColumns = props.columns.map((c, i) => ({ ...withTitle(toTableColumn(c)), width: widths[i], ...(textual[i] ? { ellipsis: true } : {}) }));
   const columns: ColumnsType<T> = [
     ...dataColumns,
-    ...(hasRowActions ? [{ title: '操作', key: '__actions', fixed: 'right' as const, width: actionsColumnWidth, render: (_: unknown, row: T) => renderActions(row) }] : []),
+    ...(hasRowActions ? [{ title: t('list.column.actions'), key: '__actions', fixed: 'right' as const, width: actionsColumnWidth, render: (_: unknown, row: T) => renderActions(row) }] : []),
   ];
 
   // —— 工具栏 ——
-  const canBatchDelete = Boolean(remove?.batch && can(`${resource}.delete`));
-  const visibleBatch = batchActions.filter((a) => allowed(a.permission));
-  const selectable = canBatchDelete || visibleBatch.length > 0;
   const none = selected.keys.length === 0;
   const ids = selected.keys as (string | number)[];
-  const tableWidth =
-    dataColumns.reduce((sum, c, i) => sum + (typeof c.width === 'number' ? c.width : estimateColumnWidth(props.columns[i], data.list)), 0) +
-    (hasRowActions ? actionsColumnWidth : 0) +
-    (selectable ? SELECTION_WIDTH : 0);
+  const tableWidth = widths.reduce((sum, w) => sum + w, 0) + fixedWidth;
 
   const batchButton = (key: string, label: ReactNode, onClick: () => void, danger?: boolean, icon?: ReactNode) => (
-    <Tooltip key={key} title={none ? '请先勾选记录' : undefined}>
+    <Tooltip key={key} title={none ? t('list.toolbar.selectFirst') : undefined}>
       <Button danger={danger} icon={icon} disabled={none || busy} onClick={onClick} data-testid={key}>
         {label}
       </Button>
@@ -272,8 +312,8 @@ export default function ListScreen<T extends object>(props: ListScreenProps<T>) 
     left.push(
       batchButton(
         'list-batch-delete',
-        '批量删除',
-        () => withConfirm(`确定删除选中的 ${ids.length} 条记录吗？`, () => run(batch.path, batch.method, batch.body(ids), '删除成功'), true),
+        t('list.toolbar.batchDelete'),
+        () => withConfirm(t('list.confirm.batchDelete', { count: ids.length }), () => run(batch.path, batch.method, batch.body(ids), t('list.success.delete')), true),
         true,
         <DeleteOutlined />,
       ),
@@ -284,7 +324,7 @@ export default function ListScreen<T extends object>(props: ListScreenProps<T>) 
       batchButton(
         `batch-action-${a.key}`,
         a.label,
-        () => withConfirm(confirmText(a.confirm, selected.rows), () => run(a.call.path, a.call.method, a.call.body(ids, selected.rows), a.call.successMessage ?? '操作成功'), a.danger),
+        () => withConfirm(confirmText(a.confirm, selected.rows, t), () => run(a.call.path, a.call.method, a.call.body(ids, selected.rows), a.call.successMessage ?? t('list.success.action')), a.danger),
         a.danger,
       ),
     );
@@ -308,9 +348,9 @@ export default function ListScreen<T extends object>(props: ListScreenProps<T>) 
           {extra}
           {selectable && !none && (
             <Typography.Text type="secondary">
-              已选 {selected.keys.length} 项
+              {t('list.toolbar.selected', { count: selected.keys.length })}
               <Button type="link" size="small" onClick={() => setSelected({ keys: [], rows: [] })}>
-                清空
+                {t('list.toolbar.clear')}
               </Button>
             </Typography.Text>
           )}
@@ -319,38 +359,41 @@ export default function ListScreen<T extends object>(props: ListScreenProps<T>) 
           {importer && can(`${resource}.import`) && <ImportButton call={importer.call} template={importer.template} title={importer.title} onImported={helpers.reload} />}
           {exporter && can(`${resource}.export`) && (
             <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportList()} data-testid="list-export">
-              导出
+              {t('list.toolbar.export')}
             </Button>
           )}
-          <Tooltip title="刷新">
-            <Button icon={<ReloadOutlined />} onClick={() => setVersion((v) => v + 1)} aria-label="刷新" data-testid="list-reload" />
+          <Tooltip title={t('list.toolbar.refresh')}>
+            <Button icon={<ReloadOutlined />} onClick={() => setVersion((v) => v + 1)} aria-label={t('list.toolbar.refresh')} data-testid="list-reload" />
           </Tooltip>
         </Space>
       </div>
-      <Table<T>
-        rowKey={rowKey}
-        columns={columns}
-        dataSource={data.list}
-        loading={loading || busy}
-        size="middle"
-        scroll={{ x: tableWidth }}
-        rowSelection={
-          selectable
-            ? { selectedRowKeys: selected.keys, preserveSelectedRowKeys: true, onChange: (keys, rows) => setSelected({ keys, rows }) }
-            : undefined
-        }
-        locale={{ emptyText: loading ? <div style={{ height: 120 }} /> : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={filtered ? '没有符合条件的记录，请调整筛选条件后重新查询' : (props.emptyText ?? '暂无数据')} /> }}
-        pagination={{
-          current: paging.pageNo,
-          pageSize: paging.pageSize,
-          total: data.total,
-          pageSizeOptions: pageSizes,
-          showSizeChanger: true,
-          showQuickJumper: true,
-          showTotal: (total) => `共 ${total} 条`,
-          onChange: (pageNo, pageSize) => setPaging({ pageNo: pageSize === paging.pageSize ? pageNo : 1, pageSize }),
-        }}
-      />
+      {/* 量表格可用的宽度，据此收窄文字列 */}
+      <div ref={setTableBox}>
+        <Table<T>
+          rowKey={rowKey}
+          columns={columns}
+          dataSource={data.list}
+          loading={loading || busy}
+          size="middle"
+          scroll={{ x: tableWidth }}
+          rowSelection={
+            selectable
+              ? { selectedRowKeys: selected.keys, preserveSelectedRowKeys: true, onChange: (keys, rows) => setSelected({ keys, rows }) }
+              : undefined
+          }
+          locale={{ emptyText: loading ? <div style={{ height: 120 }} /> : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={filtered ? t('list.empty.filtered') : (props.emptyText ?? t('list.empty.default'))} /> }}
+          pagination={{
+            current: paging.pageNo,
+            pageSize: paging.pageSize,
+            total: data.total,
+            pageSizeOptions: pageSizes,
+            showSizeChanger: true,
+            showQuickJumper: true,
+            showTotal: (total) => t('list.pagination.total', { total }),
+            onChange: (pageNo, pageSize) => setPaging({ pageNo: pageSize === paging.pageSize ? pageNo : 1, pageSize }),
+          }}
+        />
+      </div>
       {dialog && (
         <FormDialog<T>
           key={`${dialog.mode}-${dialog.spec.title}`}

@@ -1,4 +1,5 @@
-// 表单项的前端校验：沿用服务端同一份 zod（消息已是中文）。空值交给 required，避免一项报两条。
+// 表单项的前端校验：沿用服务端同一份 zod。空值交给 required，避免一项报两条。
+// 消息是中文原文，表单弹窗按当前语言换成译文（components/list/localize.ts 的 localizeRules）。
 import type { Rule } from 'antd/es/form';
 import type { z } from 'zod';
 

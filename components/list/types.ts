@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import type { Rule } from 'antd/es/form';
 import type { ColumnType } from 'antd/es/table';
 import type { Query } from '@/components/api-client';
+import type { Translate } from '@/lib/i18n';
 
 export type HttpMethod = 'GET' | 'POST';
 
@@ -98,8 +99,8 @@ export interface RowAction<T> {
   /** 完整权限标识（如 'sysUser.disable'）；省略则总显示 */
   permission?: string | readonly string[];
   danger?: boolean;
-  /** 执行前的确认文字 */
-  confirm?: string | ((row: T) => string);
+  /** 执行前的确认文字（中文原文；函数收到 t，带占位的写 t('…{name}…', { name })） */
+  confirm?: string | ((row: T, t: Translate) => string);
   /** 调接口（POST JSON）后提示并刷新列表 */
   call?: ApiCall & { body: (row: T) => unknown; successMessage?: string };
   /** 打开表单弹窗（如重置密码、设置角色） */
@@ -115,7 +116,7 @@ export interface BatchAction<T> {
   label: string;
   permission?: string | readonly string[];
   danger?: boolean;
-  confirm?: string | ((rows: T[]) => string);
+  confirm?: string | ((rows: T[], t: Translate) => string);
   call: ApiCall & { body: (ids: (string | number)[], rows: T[]) => unknown; successMessage?: string };
 }
 
@@ -138,8 +139,8 @@ export interface ListScreenProps<T extends object> {
   remove?: {
     call?: ApiCall & { body: (row: T) => unknown };
     batch?: ApiCall & { body: (ids: (string | number)[]) => unknown };
-    /** 确认文字，默认“确定删除该记录吗？” */
-    confirm?: (row: T) => string;
+    /** 确认文字，默认“确定删除该记录吗？”；t 用法同 RowAction.confirm */
+    confirm?: (row: T, t: Translate) => string;
   };
   /** 行内“查看”：只读的详情弹窗 */
   detail?: { title: string; fields: { name: string; label: string; render?: (value: unknown, row: T) => ReactNode }[]; load?: (row: T) => Promise<Record<string, unknown>> };

@@ -2,6 +2,7 @@
 // 一条数据变更的改前 / 改后对照：按字段并排，改动过的字段标黄。
 import { Table, Tag, Typography } from 'antd';
 import { fieldLabel } from '@/lib/platform/field-labels';
+import { useT } from '@/lib/i18n/client';
 
 export interface ChangeView {
   entity: string;
@@ -24,6 +25,7 @@ const text = (v: unknown): string => {
 const asRecord = (v: unknown): Record<string, unknown> | null => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : null);
 
 export default function ChangeDiff({ change }: { change: ChangeView }) {
+  const t = useT();
   const before = asRecord(change.before);
   const after = asRecord(change.after);
   const keys = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])].filter((k) => !NOISE.has(k));
@@ -32,7 +34,7 @@ export default function ChangeDiff({ change }: { change: ChangeView }) {
     const a = after ? after[field] : undefined;
     return { field, before: text(b), after: text(a), changed: JSON.stringify(b) !== JSON.stringify(a) };
   });
-  const kind = !before && after ? <Tag color="green">新增</Tag> : before && !after ? <Tag color="red">删除</Tag> : <Tag color="blue">修改</Tag>;
+  const kind = !before && after ? <Tag color="green">{t('新增')}</Tag> : before && !after ? <Tag color="red">{t('删除')}</Tag> : <Tag color="blue">{t('修改')}</Tag>;
   return (
     <div style={{ marginBottom: 16 }} data-testid="change-diff">
       <Typography.Paragraph style={{ marginBottom: 8 }}>
@@ -44,7 +46,7 @@ export default function ChangeDiff({ change }: { change: ChangeView }) {
         </Typography.Text>
       </Typography.Paragraph>
       {rows.length === 0 ? (
-        <Typography.Text type="secondary">没有记录字段的改前改后</Typography.Text>
+        <Typography.Text type="secondary">{t('没有记录字段的改前改后')}</Typography.Text>
       ) : (
         <Table
           size="small"
@@ -54,7 +56,7 @@ export default function ChangeDiff({ change }: { change: ChangeView }) {
           onRow={(r) => ({ style: r.changed && before && after ? { background: '#fffbe6' } : undefined })}
           columns={[
             {
-              title: '字段',
+              title: t('字段'),
               dataIndex: 'field',
               width: 180,
               render: (field: string) =>
@@ -66,8 +68,8 @@ export default function ChangeDiff({ change }: { change: ChangeView }) {
                   </span>
                 ),
             },
-            { title: '改前', dataIndex: 'before', render: (v: string) => <span style={{ wordBreak: 'break-all' }}>{v}</span> },
-            { title: '改后', dataIndex: 'after', render: (v: string) => <span style={{ wordBreak: 'break-all' }}>{v}</span> },
+            { title: t('改前'), dataIndex: 'before', render: (v: string) => <span style={{ wordBreak: 'break-all' }}>{v}</span> },
+            { title: t('改后'), dataIndex: 'after', render: (v: string) => <span style={{ wordBreak: 'break-all' }}>{v}</span> },
           ]}
         />
       )}

@@ -2,7 +2,10 @@
 // 系统管理 › 运维监控 › 设备管理（/system/ops/device）：考场摄像头、人脸识别终端、身份证读卡器等，按所属机构管理。
 import { Tag } from 'antd';
 import ListScreen from '@/components/list/ListScreen';
+import { Tx } from '@/lib/i18n/client';
 import type { FieldSpec, ListScreenProps, Option } from '@/components/list/types';
+import { DeviceSaveInput } from '@/lib/domains/ops/schemas';
+import { zodRule } from '@/components/list/rules';
 
 interface DeviceRow {
   id: number;
@@ -42,7 +45,7 @@ const fields: FieldSpec[] = [
     label: '设备编号',
     required: true,
     placeholder: '如 CAM-SJZ-003',
-    rules: [{ pattern: /^[A-Za-z0-9_-]+$/, message: '设备编号只能包含字母、数字、下划线和短横线' }],
+    rules: [zodRule(DeviceSaveInput.shape.code)],
     span: 12,
   },
   { name: 'name', label: '设备名称', required: true, span: 12 },
@@ -68,11 +71,11 @@ const props: ListScreenProps<DeviceRow> = {
   columns: [
     { title: '设备编号', dataIndex: 'code', width: 130 },
     { title: '设备名称', dataIndex: 'name', width: 180 },
-    { title: '类型', dataIndex: 'typeName', width: 120 },
+    { title: '类型', dataIndex: 'typeName', width: 120, render: (v: string) => <Tx text={v} /> },
     { title: '所属机构', dataIndex: 'orgName', width: 220, ellipsis: true },
     { title: '安装位置', dataIndex: 'location', width: 180, ellipsis: true },
     { title: 'IP 地址', dataIndex: 'ip', width: 130 },
-    { title: '状态', dataIndex: 'status', width: 80, render: (v: DeviceRow['status'], row) => <Tag color={STATUS_COLORS[v]}>{row.statusName}</Tag> },
+    { title: '状态', dataIndex: 'status', width: 80, render: (v: DeviceRow['status'], row) => <Tag color={STATUS_COLORS[v]}><Tx text={row.statusName} /></Tag> },
     { title: '更新时间', dataIndex: 'updatedAt', format: 'datetime', width: 170 },
   ],
   create: { title: '新增设备', fields, submit: { path: '/sys/device/save' }, width: 640 },
@@ -80,7 +83,7 @@ const props: ListScreenProps<DeviceRow> = {
   remove: {
     call: { path: '/sys/device/del', body: (row) => ({ id: row.id }) },
     batch: { path: '/sys/device/delBatch', body: (ids) => ({ ids }) },
-    confirm: (row) => `确定删除设备“${row.name}”（${row.code}）吗？`,
+    confirm: (row, t) => t('确定删除设备“{name}”（{code}）吗？', { name: row.name, code: row.code }),
   },
   emptyText: '还没有设备，点击“新增设备”登记',
   testId: 'device-list',

@@ -3,6 +3,7 @@
 // 不能在这里下线自己（用“退出登录”）。
 import { Tag, Tooltip } from 'antd';
 import ListScreen from '@/components/list/ListScreen';
+import { Tx } from '@/lib/i18n/client';
 import type { ListScreenProps } from '@/components/list/types';
 
 interface OnlineRow {
@@ -40,10 +41,10 @@ const props: ListScreenProps<OnlineRow> = {
           {v}
           {row.current ? (
             <Tag color="blue" style={{ marginLeft: 6 }}>
-              当前会话
+              <Tx text="当前会话" />
             </Tag>
           ) : (
-            row.self && <Tag style={{ marginLeft: 6 }}>本人</Tag>
+            row.self && <Tag style={{ marginLeft: 6 }}><Tx text="本人" /></Tag>
           )}
         </>
       ),
@@ -73,7 +74,7 @@ const props: ListScreenProps<OnlineRow> = {
       permission: 'onlineUser.delete',
       danger: true,
       visible: (row) => !row.self,
-      confirm: (row) => `确定让 ${row.userName}（${row.account}）的这个会话下线吗？对方需要重新登录。`,
+      confirm: (row, t) => t('确定让 {name}（{account}）的这个会话下线吗？对方需要重新登录。', { name: row.userName, account: row.account }),
       call: { path: '/sys/online/forceLogout', body: (row) => ({ sessionId: row.sessionId }), successMessage: '已强制下线' },
     },
     {
@@ -82,7 +83,7 @@ const props: ListScreenProps<OnlineRow> = {
       permission: 'onlineUser.delete',
       danger: true,
       visible: (row) => !row.self,
-      confirm: (row) => `确定让 ${row.userName}（${row.account}）在所有设备上的登录全部下线吗？`,
+      confirm: (row, t) => t('确定让 {name}（{account}）在所有设备上的登录全部下线吗？', { name: row.userName, account: row.account }),
       call: { path: '/sys/online/forceLogout', body: (row) => ({ userId: row.userId }), successMessage: '该用户的全部会话已下线' },
     },
   ],

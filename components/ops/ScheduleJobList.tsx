@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { App, Modal, Tag, Tooltip, Typography } from 'antd';
 import { apiPost } from '@/components/api-client';
 import ListScreen from '@/components/list/ListScreen';
+import { Tx, useT } from '@/lib/i18n/client';
 import type { ListScreenProps } from '@/components/list/types';
 
 interface JobRow {
@@ -31,24 +32,40 @@ interface RunRow {
 }
 
 const statusTag = (status: string | null) =>
-  status === 'success' ? <Tag color="green">成功</Tag> : status === 'failed' ? <Tag color="red">失败</Tag> : <Typography.Text type="secondary">未执行</Typography.Text>;
+  status === 'success' ? (
+    <Tag color="green">
+      <Tx text="成功" />
+    </Tag>
+  ) : status === 'failed' ? (
+    <Tag color="red">
+      <Tx text="失败" />
+    </Tag>
+  ) : (
+    <Typography.Text type="secondary">
+      <Tx text="未执行" />
+    </Typography.Text>
+  );
+
+const MINUTES_PER_DAY = 1440;
+const MINUTES_PER_HOUR = 60;
 
 /** 分钟数 → “每 2 小时”这样的文字 */
-function every(minutes: number): string {
-  if (minutes % 1440 === 0) return `每 ${minutes / 1440} 天`;
-  if (minutes % 60 === 0) return `每 ${minutes / 60} 小时`;
-  return `每 ${minutes} 分钟`;
+function Every({ minutes }: { minutes: number }) {
+  if (minutes % MINUTES_PER_DAY === 0) return <Tx text="每 {n} 天" vars={{ n: minutes / MINUTES_PER_DAY }} />;
+  if (minutes % MINUTES_PER_HOUR === 0) return <Tx text="每 {n} 小时" vars={{ n: minutes / MINUTES_PER_HOUR }} />;
+  return <Tx text="每 {n} 分钟" vars={{ n: minutes }} />;
 }
 
 function RunHistory({ job, onClose }: { job: JobRow; onClose: () => void }) {
+  const t = useT();
   const props: ListScreenProps<RunRow> = {
-    title: `执行记录：${job.name}`,
+    title: t('执行记录：{name}', { name: job.name }),
     resource: 'scheduleJob',
     rowKey: 'id',
     list: { path: '/sys/job/runs', params: { code: job.code } },
     columns: [
       { title: '开始时间', dataIndex: 'startedAt', format: 'datetime', width: 170 },
-      { title: '耗时', key: 'cost', width: 90, render: (_: unknown, r) => `${Math.max(0, new Date(r.finishedAt).getTime() - new Date(r.startedAt).getTime())} 毫秒` },
+      { title: '耗时', key: 'cost', width: 90, render: (_: unknown, r) => t('{ms} 毫秒', { ms: Math.max(0, new Date(r.finishedAt).getTime() - new Date(r.startedAt).getTime()) }) },
       { title: '触发方式', dataIndex: 'trigger', width: 90, options: [{ label: '定时', value: 'schedule' }, { label: '手动', value: 'manual' }] },
       { title: '结果', dataIndex: 'status', width: 80, render: (v: string) => statusTag(v) },
       { title: '处理条数', dataIndex: 'rowsAffected', width: 90 },
@@ -66,6 +83,7 @@ function RunHistory({ job, onClose }: { job: JobRow; onClose: () => void }) {
 
 export default function ScheduleJobList() {
   const { message } = App.useApp();
+  const t = useT();
   const [history, setHistory] = useState<JobRow | null>(null);
 
   const props: ListScreenProps<JobRow> = {
@@ -87,9 +105,9 @@ export default function ScheduleJobList() {
           </Tooltip>
         ),
       },
-      { title: '执行周期', dataIndex: 'intervalMinutes', width: 110, render: (v: number) => every(v) },
-      { title: '保留天数', dataIndex: 'retentionDays', width: 90, render: (v: number | null) => (v === null ? '-' : `${v} 天`) },
-      { title: '状态', dataIndex: 'enabled', width: 80, render: (v: boolean) => (v ? <Tag color="green">启用</Tag> : <Tag>停用</Tag>) },
+      { title: '执行周期', dataIndex: 'intervalMinutes', width: 110, render: (v: number) => <Every minutes={v} /> },
+      { title: '保留天数', dataIndex: 'retentionDays', width: 90, render: (v: number | null) => (v === null ? '-' : t('{n} 天', { n: v })) },
+      { title: '状态', dataIndex: 'enabled', width: 80, render: (v: boolean) => (v ? <Tag color="green">{t('启用')}</Tag> : <Tag>{t('停用')}</Tag>) },
       { title: '上次执行', dataIndex: 'lastRunAt', format: 'datetime', width: 170 },
       {
         title: '上次结果',
@@ -129,13 +147,13 @@ export default function ScheduleJobList() {
         key: 'run',
         label: '立即执行',
         permission: 'scheduleJob.edit',
-        confirm: (row) => `确定立即执行“${row.name}”吗？`,
+        confirm: (row, t) => t('确定立即执行“{name}”吗？', { name: row.name }),
         onClick: (row, { reload }) => {
-          const hide = message.loading(`正在执行“${row.name}”…`, 0);
+          const hide = message.loading(t('正在执行“{name}”…', { name: row.name }), 0);
           apiPost<RunRow>('/sys/job/run', { code: row.code })
             .then((run) => {
-              if (run.status === 'success') void message.success(`“${row.name}”执行成功：${run.message ?? ''}`);
-              else void message.error(`“${row.name}”${run.message ?? '执行失败'}`);
+              if (run.status === 'success') void message.success(t('“{name}”执行成功：{detail}', { name: row.name, detail: run.message ?? '' }));
+              else void message.error(t('“{name}”{detail}', { name: row.name, detail: run.message ? t(run.message) : t('执行失败') }));
             })
             .catch(() => undefined)
             .finally(() => {
@@ -147,19 +165,20 @@ export default function ScheduleJobList() {
       { key: 'runs', label: '执行记录', permission: 'scheduleJob.query', onClick: (row) => setHistory(row) },
       {
         key: 'disable',
-        label: '停用',
+        // 动作名用稳定键（“停用”作状态名时译法不同）
+        label: 'access.action.disable',
         permission: 'scheduleJob.disable',
         danger: true,
         visible: (row) => row.enabled,
-        confirm: (row) => `停用后“${row.name}”不再定时执行，确定停用吗？`,
+        confirm: (row, t) => t('停用后“{name}”不再定时执行，确定停用吗？', { name: row.name }),
         call: { path: '/sys/job/disable', body: (row) => ({ code: row.code }), successMessage: '已停用' },
       },
       {
         key: 'enable',
-        label: '启用',
+        label: 'access.action.enable',
         permission: 'scheduleJob.enable',
         visible: (row) => !row.enabled,
-        confirm: (row) => `确定启用“${row.name}”吗？`,
+        confirm: (row, t) => t('确定启用“{name}”吗？', { name: row.name }),
         call: { path: '/sys/job/enable', body: (row) => ({ code: row.code }), successMessage: '已启用' },
       },
     ],

@@ -4,6 +4,7 @@
 import { useMemo, useState } from 'react';
 import { Descriptions, Modal, Tabs, Tag, Tooltip, Typography } from 'antd';
 import ListScreen from '@/components/list/ListScreen';
+import { Tx, useT } from '@/lib/i18n/client';
 import type { FieldSpec, ListScreenProps, Option } from '@/components/list/types';
 import { formatValue } from '@/components/list/values';
 import { flattenMenuTree } from '@/lib/domains/access/menu-tree';
@@ -50,27 +51,29 @@ const RESULT_COLORS: Record<string, string> = { login: 'green', sso: 'green', fa
 const moduleOptions = (): Option[] =>
   flattenMenuTree()
     .filter((r) => !r.isDirectory)
-    .map((r) => ({ label: r.title, value: r.key }));
+    // 标签用菜单标题的稳定键，随语言显示
+    .map((r) => ({ label: `menu.${r.key}`, value: r.key }));
 
 function OperationDetail({ row, onClose }: { row: OperationLogRow; onClose: () => void }) {
+  const t = useT();
   return (
-    <Modal open title="操作详情" width={900} footer={null} onCancel={onClose} destroyOnHidden>
+    <Modal open title={t('操作详情')} width={900} footer={null} onCancel={onClose} destroyOnHidden>
       <Descriptions
         bordered
         size="small"
         column={2}
         style={{ marginBottom: 16 }}
         items={[
-          { key: 'time', label: '时间', children: formatValue(row.createdAt, 'datetime') },
-          { key: 'who', label: '操作人', children: `${row.userName ?? ''}（${row.account}）` },
-          { key: 'module', label: '模块', children: row.moduleName },
+          { key: 'time', label: t('时间'), children: formatValue(row.createdAt, 'datetime') },
+          { key: 'who', label: t('操作人'), children: t('{name}（{account}）', { name: row.userName ?? '', account: row.account }) },
+          { key: 'module', label: t('模块'), children: row.moduleName },
           { key: 'ip', label: 'IP', children: row.ip || '-' },
-          { key: 'op', label: '操作', children: row.operation, span: 2 },
-          { key: 'endpoint', label: '接口', children: <Typography.Text code>{row.endpoint}</Typography.Text> },
-          { key: 'req', label: '请求编号', children: <Typography.Text copyable>{row.requestId}</Typography.Text> },
+          { key: 'op', label: t('操作'), children: row.operation, span: 2 },
+          { key: 'endpoint', label: t('接口'), children: <Typography.Text code>{row.endpoint}</Typography.Text> },
+          { key: 'req', label: t('请求编号'), children: <Typography.Text copyable>{row.requestId}</Typography.Text> },
           {
             key: 'input',
-            label: '提交内容',
+            label: t('提交内容'),
             span: 2,
             children: (
               <pre style={{ margin: 0, maxHeight: 160, overflow: 'auto', whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>{JSON.stringify(row.input ?? {}, null, 2)}</pre>
@@ -78,9 +81,9 @@ function OperationDetail({ row, onClose }: { row: OperationLogRow; onClose: () =
           },
         ]}
       />
-      <Typography.Title level={5}>数据变更</Typography.Title>
+      <Typography.Title level={5}>{t('数据变更')}</Typography.Title>
       {row.changes.length === 0 ? (
-        <Typography.Text type="secondary">本次操作没有记录数据变更</Typography.Text>
+        <Typography.Text type="secondary">{t('本次操作没有记录数据变更')}</Typography.Text>
       ) : (
         row.changes.map((c, i) => <ChangeDiff key={i} change={c} />)
       )}
@@ -154,7 +157,7 @@ const loginLogProps: ListScreenProps<LoginLogRow> = {
     { title: '时间', dataIndex: 'createdAt', format: 'datetime', width: 170 },
     { title: '账号', dataIndex: 'account', width: 120 },
     { title: '姓名', dataIndex: 'userName', width: 100 },
-    { title: '结果', dataIndex: 'result', width: 110, render: (v: string, row) => <Tag color={RESULT_COLORS[v] ?? 'default'}>{row.resultName}</Tag> },
+    { title: '结果', dataIndex: 'result', width: 110, render: (v: string, row) => <Tag color={RESULT_COLORS[v] ?? 'default'}><Tx text={row.resultName} /></Tag> },
     { title: '说明', dataIndex: 'message', ellipsis: true, width: 240 },
     { title: 'IP', dataIndex: 'ip', width: 130 },
     {

@@ -5,9 +5,12 @@ import { useState } from 'react';
 import { Modal, Table, Tag } from 'antd';
 import { apiGet } from '@/components/api-client';
 import ListScreen from '@/components/list/ListScreen';
+import { Tx, useT } from '@/lib/i18n/client';
 import type { FieldSpec, FormSpec, ListScreenProps } from '@/components/list/types';
 import { DEPT_AUDIT_OPTIONS, ORG_SELECT } from './options';
 import type { DeptItem as DeptRow } from '@/lib/domains/org/schemas';
+import { DeptSaveInput } from '@/lib/domains/org/schemas';
+import { zodRule } from '@/components/list/rules';
 
 
 interface OpinionRow {
@@ -29,7 +32,7 @@ const fields: FieldSpec[] = [
     required: true,
     createOnly: true,
     span: 12,
-    rules: [{ pattern: /^[A-Za-z0-9_-]{2,32}$/, message: '部门编码为 2 到 32 位字母、数字、下划线或短横线' }],
+    rules: [zodRule(DeptSaveInput.shape.code)],
   },
   { name: 'name', label: '部门名称', required: true, span: 12 },
   { name: 'leader', label: '负责人', span: 12 },
@@ -52,6 +55,7 @@ const auditForm: FormSpec<DeptRow> = {
 };
 
 export default function DepartmentList() {
+  const t = useT();
   const [opinions, setOpinions] = useState<{ dept: DeptRow; list: OpinionRow[] | null } | null>(null);
 
   const showOpinions = (dept: DeptRow) => {
@@ -79,7 +83,7 @@ export default function DepartmentList() {
       { title: '部门名称', dataIndex: 'name', width: 130, ellipsis: true },
       { title: '负责人', dataIndex: 'leader', width: 80, render: (v: string | null) => v || '—' },
       { title: '联系电话', dataIndex: 'phone', width: 130, render: (v: string | null) => v || '—' },
-      { title: '审核状态', dataIndex: 'auditStatus', width: 90, render: (v: number, r) => <Tag color={AUDIT_COLORS[v]}>{r.auditStatusName}</Tag> },
+      { title: '审核状态', dataIndex: 'auditStatus', width: 90, render: (v: number, r) => <Tag color={AUDIT_COLORS[v]}><Tx text={r.auditStatusName} /></Tag> },
       { title: '审核意见', dataIndex: 'auditOpinion', width: 150, ellipsis: true, render: (v: string | null) => v || '—' },
     ],
     create: { title: '新增部门', fields, submit: { path: '/bks/v1/sys/department/save' }, width: 680 },
@@ -93,7 +97,7 @@ export default function DepartmentList() {
     remove: {
       call: { path: '/bks/v1/sys/department/batch/remove', body: (row) => ({ ids: [row.id] }) },
       batch: { path: '/bks/v1/sys/department/batch/remove', body: (ids) => ({ ids }) },
-      confirm: (row) => `确定删除部门「${row.name}」吗？`,
+      confirm: (row, t) => t('确定删除部门「{name}」吗？', { name: row.name }),
     },
     rowActions: [
       { key: 'audit', label: '审核', permission: 'department.edit', form: auditForm, visible: (row) => row.auditStatus === 0 },
@@ -106,19 +110,19 @@ export default function DepartmentList() {
     <>
       <ListScreen<DeptRow> {...props} />
       {opinions && (
-        <Modal open title={`审核记录：${opinions.dept.orgName} / ${opinions.dept.name}`} width={720} footer={null} onCancel={() => setOpinions(null)}>
+        <Modal open title={t('审核记录：{org} / {dept}', { org: opinions.dept.orgName, dept: opinions.dept.name })} width={720} footer={null} onCancel={() => setOpinions(null)}>
           <Table<OpinionRow>
             rowKey="id"
             size="small"
             loading={opinions.list === null}
             dataSource={opinions.list ?? []}
             pagination={false}
-            locale={{ emptyText: '还没有审核记录' }}
+            locale={{ emptyText: t('还没有审核记录') }}
             columns={[
-              { title: '审核时间', dataIndex: 'auditTime', width: 170 },
-              { title: '审核人', dataIndex: 'auditorName', width: 100 },
-              { title: '结果', dataIndex: 'statusName', width: 100, render: (v: string, r) => <Tag color={AUDIT_COLORS[r.status]}>{v}</Tag> },
-              { title: '意见', dataIndex: 'opinion', render: (v: string | null) => v || '—' },
+              { title: t('审核时间'), dataIndex: 'auditTime', width: 170 },
+              { title: t('审核人'), dataIndex: 'auditorName', width: 100 },
+              { title: t('结果'), dataIndex: 'statusName', width: 100, render: (v: string, r) => <Tag color={AUDIT_COLORS[r.status]}>{t(v)}</Tag> },
+              { title: t('意见'), dataIndex: 'opinion', render: (v: string | null) => v || '—' },
             ]}
           />
         </Modal>

@@ -3,6 +3,7 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Modal, Table, Tag, Typography } from 'antd';
 import { apiGet } from '@/components/api-client';
+import { Tx, useT } from '@/lib/i18n/client';
 
 interface RecordRow {
   id: number;
@@ -22,9 +23,10 @@ interface Comparison {
   fields: { field: string; label: string; before: unknown; after: unknown; changed: boolean }[];
 }
 
-const text = (v: unknown) => (v === null || v === undefined || v === '' ? <Typography.Text type="secondary">（空）</Typography.Text> : String(v));
+const text = (v: unknown) => (v === null || v === undefined || v === '' ? <Typography.Text type="secondary"><Tx text="（空）" /></Typography.Text> : String(v));
 
 export default function OrgHistoryDialog({ org, onClose }: { org: { id: number; name: string }; onClose: () => void }) {
+  const t = useT();
   const [records, setRecords] = useState<RecordRow[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [comparison, setComparison] = useState<Comparison | null>(null);
@@ -44,7 +46,7 @@ export default function OrgHistoryDialog({ org, onClose }: { org: { id: number; 
     apiGet<Comparison>('/sys/orgination/comparison', { id: org.id, logId }, { silent: true }).then(setComparison, (e: Error) => setError(e.message));
 
   return (
-    <Modal open title={`变更记录：${org.name}`} width={860} footer={null} onCancel={onClose} destroyOnHidden>
+    <Modal open title={t('变更记录：{name}', { name: org.name })} width={860} footer={null} onCancel={onClose} destroyOnHidden>
       {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 12 }} />}
       <Table<RecordRow>
         rowKey="id"
@@ -53,18 +55,18 @@ export default function OrgHistoryDialog({ org, onClose }: { org: { id: number; 
         dataSource={records ?? []}
         pagination={false}
         scroll={{ y: 300 }}
-        locale={{ emptyText: '暂无变更记录' }}
+        locale={{ emptyText: t('暂无变更记录') }}
         columns={[
-          { title: '时间', dataIndex: 'operateTime', width: 170 },
-          { title: '操作人', dataIndex: 'userName', width: 100, render: (v: string | null, r) => v || r.account },
-          { title: '类型', dataIndex: 'kind', width: 70, render: (v: string) => <Tag color={v === '删除' ? 'red' : v === '新增' ? 'green' : 'blue'}>{v}</Tag> },
-          { title: '说明', dataIndex: 'detail', ellipsis: true, render: (v: string | null, r) => v || r.operation },
+          { title: t('时间'), dataIndex: 'operateTime', width: 170 },
+          { title: t('操作人'), dataIndex: 'userName', width: 100, render: (v: string | null, r) => v || r.account },
+          { title: t('类型'), dataIndex: 'kind', width: 70, render: (v: string) => <Tag color={v === '删除' ? 'red' : v === '新增' ? 'green' : 'blue'}>{t(v)}</Tag> },
+          { title: t('说明'), dataIndex: 'detail', ellipsis: true, render: (v: string | null, r) => v || r.operation },
           {
-            title: '操作',
+            title: t('操作'),
             width: 90,
             render: (_, r) => (
               <Button type="link" size="small" onClick={() => void compare(r.id)}>
-                前后对比
+                {t('前后对比')}
               </Button>
             ),
           },
@@ -83,9 +85,9 @@ export default function OrgHistoryDialog({ org, onClose }: { org: { id: number; 
             dataSource={comparison.fields}
             rowClassName={(r) => (r.changed ? 'org-diff-changed' : '')}
             columns={[
-              { title: '字段', dataIndex: 'label', width: 150 },
-              { title: '变更前', dataIndex: 'before', render: text },
-              { title: '变更后', dataIndex: 'after', render: (v: unknown, r) => (r.changed ? <Typography.Text mark>{text(v)}</Typography.Text> : text(v)) },
+              { title: t('字段'), dataIndex: 'label', width: 150 },
+              { title: t('变更前'), dataIndex: 'before', render: text },
+              { title: t('变更后'), dataIndex: 'after', render: (v: unknown, r) => (r.changed ? <Typography.Text mark>{text(v)}</Typography.Text> : text(v)) },
             ]}
           />
         </div>

@@ -4,6 +4,7 @@
 import { useMemo, useState } from 'react';
 import { Tag } from 'antd';
 import { apiGet } from '@/components/api-client';
+import { Tx } from '@/lib/i18n/client';
 import ListScreen from '@/components/list/ListScreen';
 import type { FieldSpec, FormSpec, ListScreenProps } from '@/components/list/types';
 import type { OrgItem as OrgRow } from '@/lib/domains/org/schemas';
@@ -11,6 +12,8 @@ import { useShell } from '@/components/shell/ShellContext';
 import AreaTree from './AreaTree';
 import OrgHistoryDialog from './OrgHistoryDialog';
 import { CATEGORY_OPTIONS, ORG_SELECT, ORG_STATUS_OPTIONS, ORG_TYPE_OPTIONS } from './options';
+import { OrgSaveInput } from '@/lib/domains/org/schemas';
+import { zodRule } from '@/components/list/rules';
 
 
 const STATUS_COLORS: Record<number, string> = { 0: 'green', 1: 'red', 2: 'orange' };
@@ -30,7 +33,7 @@ const orgFields: FieldSpec[] = [
     required: true,
     disabledOnEdit: true,
     span: 12,
-    rules: [{ pattern: /^[A-Za-z0-9_-]{2,32}$/, message: '机构编码为 2 到 32 位字母、数字、下划线或短横线' }],
+    rules: [zodRule(OrgSaveInput.shape.code)],
   },
   { name: 'name', label: '机构名称', required: true, span: 12 },
   { name: 'category', label: '机构类别', type: 'select', options: CATEGORY_OPTIONS, required: true, span: 12 },
@@ -112,8 +115,8 @@ export default function OrganizationList() {
         { title: '机构名称', dataIndex: 'name', width: 220, ellipsis: true },
         { title: '类别', dataIndex: 'categoryName', width: 80 },
         { title: '类型', dataIndex: 'orgTypeName', width: 140, ellipsis: true },
-        { title: '所在区划', dataIndex: 'areaName', width: 150, ellipsis: true, render: (_: unknown, r) => [r.cityName, r.areaName !== r.cityName ? r.areaName : null].filter(Boolean).join(' / ') || '河北省' },
-        { title: '状态', dataIndex: 'status', width: 72, render: (v: number, r) => <Tag color={STATUS_COLORS[v]}>{r.statusName}</Tag> },
+        { title: '所在区划', dataIndex: 'areaName', width: 150, ellipsis: true, render: (_: unknown, r) => [r.cityName, r.areaName !== r.cityName ? r.areaName : null].filter(Boolean).join(' / ') || <Tx text="河北省" /> },
+        { title: '状态', dataIndex: 'status', width: 72, render: (v: number, r) => <Tag color={STATUS_COLORS[v]}><Tx text={r.statusName} /></Tag> },
         { title: '上级机构', dataIndex: 'parentName', width: 160, ellipsis: true, render: (v: string | null) => v ?? '—' },
         { title: '联系人', dataIndex: 'contactName', width: 150, ellipsis: true, render: (v: string | null, r) => [v, r.contactPhone].filter(Boolean).join(' ') || '—' },
         { title: '创建时间', dataIndex: 'createTime', width: 170 },
@@ -127,7 +130,7 @@ export default function OrganizationList() {
         : {
             call: { path: '/sys/orgination/batch/remove', body: (row) => ({ ids: [row.id] }) },
             batch: { path: '/sys/orgination/batch/remove', body: (ids) => ({ ids }) },
-            confirm: (row) => `确定删除机构「${row.name}」吗？还有账号、部门或下级机构的机构不能删除。`,
+            confirm: (row, t) => t('确定删除机构「{name}」吗？还有账号、部门或下级机构的机构不能删除。', { name: row.name }),
           },
       detail: {
         title: '机构详情',
@@ -150,7 +153,7 @@ export default function OrganizationList() {
           {
             name: 'works',
             label: '可开展的工种',
-            render: (v) => ((v as { workCode: string; workName: string }[] | undefined)?.length ? (v as { workCode: string; workName: string }[]).map((w) => <Tag key={w.workCode}>{`${w.workCode} ${w.workName}`}</Tag>) : '未设置'),
+            render: (v) => ((v as { workCode: string; workName: string }[] | undefined)?.length ? (v as { workCode: string; workName: string }[]).map((w) => <Tag key={w.workCode}>{`${w.workCode} ${w.workName}`}</Tag>) : <Tx text="未设置" />),
           },
           { name: 'remark', label: '备注' },
           { name: 'createTime', label: '创建时间' },

@@ -8,6 +8,7 @@ import { baseColumns, personDetailSpec, personFields, personFilters, personForms
 const paths: LibraryPaths = {
   resource: 'assessor',
   name: '考评员',
+  titles: { create: '新增考评员', edit: '编辑考评员', stop: '停用考评员', detail: '考评员详情' },
   list: '/perEval/list',
   info: '/fil/evaluation/viewFilEvaluation',
   save: '/fil/evaluation/addFilEvaluation',
@@ -39,7 +40,7 @@ const props: ListScreenProps<PersonItem> = {
   remove: {
     call: { path: paths.del, body: (row) => ({ ids: [row.id] }) },
     batch: { path: paths.del, body: (ids) => ({ ids }) },
-    confirm: (row) => `确定删除考评员${row.name}吗？已参与考务安排的不能删除，可改为停用。`,
+    confirm: (row, t) => t('确定删除考评员{name}吗？已参与考务安排的不能删除，可改为停用。', { name: row.name }),
   },
   detail: personDetailSpec(paths, [
     { name: 'orgName', label: '所属机构' },

@@ -4,9 +4,11 @@ import { useState } from 'react';
 import { Alert, Button, Modal, Table, Typography, Upload } from 'antd';
 import { CameraOutlined, InboxOutlined } from '@ant-design/icons';
 import { apiPost } from '@/components/api-client';
+import { useT } from '@/lib/i18n/client';
 import type { PhotoZipResult } from '@/lib/domains/personnel/schemas';
 
 export default function PhotoZipButton({ path, libraryName, onDone }: { path: string; libraryName: string; onDone: () => void }) {
+  const t = useT();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<PhotoZipResult | null>(null);
@@ -31,37 +33,37 @@ export default function PhotoZipButton({ path, libraryName, onDone }: { path: st
   return (
     <>
       <Button icon={<CameraOutlined />} onClick={() => setOpen(true)}>
-        上传照片
+        {t('上传照片')}
       </Button>
       <Modal
-        title="批量上传照片"
+        title={t('批量上传照片')}
         open={open}
         width={640}
         onCancel={() => {
           setOpen(false);
           setResult(null);
         }}
-        footer={<Button onClick={() => (setOpen(false), setResult(null))}>关闭</Button>}
+        footer={<Button onClick={() => (setOpen(false), setResult(null))}>{t('list.common.close')}</Button>}
         destroyOnHidden
       >
         <Typography.Paragraph type="secondary">
-          将照片以身份证号命名（如 130102199001011237.jpg），打包为 .zip 上传；支持 jpg、png，每张不超过 2MB。照片按身份证号匹配本库的{libraryName}，已有照片会被替换。
+          {t('将照片以身份证号命名（如 130102199001011237.jpg），打包为 .zip 上传；支持 jpg、png，每张不超过 2MB。照片按身份证号匹配本库的{library}，已有照片会被替换。', { library: t(libraryName) })}
         </Typography.Paragraph>
         <Upload.Dragger accept=".zip,application/zip" maxCount={1} showUploadList={false} disabled={busy} beforeUpload={(f) => upload(f as File)}>
           <p className="ant-upload-drag-icon">
             <InboxOutlined />
           </p>
-          <p>{busy ? '正在上传并匹配……' : '点击或拖拽照片压缩包到这里'}</p>
+          <p>{busy ? t('正在上传并匹配……') : t('点击或拖拽照片压缩包到这里')}</p>
         </Upload.Dragger>
         {result && (
           <div style={{ marginTop: 16 }} data-testid="photo-zip-result">
             <Alert
               type={result.unmatched.length ? 'warning' : 'success'}
               showIcon
-              title={`共 ${result.total} 个文件：匹配 ${result.matched.length} 人，未匹配 ${result.unmatched.length} 个`}
+              title={t('共 {total} 个文件：匹配 {matched} 人，未匹配 {unmatched} 个', { total: result.total, matched: result.matched.length, unmatched: result.unmatched.length })}
             />
             {result.matched.length > 0 && (
-              <Typography.Paragraph style={{ marginTop: 12 }}>已更新照片：{result.matched.map((m) => m.name).join('、')}</Typography.Paragraph>
+              <Typography.Paragraph style={{ marginTop: 12 }}>{t('已更新照片：{names}', { names: result.matched.map((m) => m.name).join(t('access.action.separator')) })}</Typography.Paragraph>
             )}
             {result.unmatched.length > 0 && (
               <Table

@@ -8,6 +8,7 @@ import { baseColumns, personDetailSpec, personFields, personFilters, personForms
 const paths: LibraryPaths = {
   resource: 'examStaff',
   name: '监考人员',
+  titles: { create: '新增监考人员', edit: '编辑监考人员', stop: '停用监考人员', detail: '监考人员详情' },
   list: '/examStaff/listExamStaff',
   info: '/examStaff/examStaffInfo',
   save: '/examStaff/saveExamStaff',
@@ -38,7 +39,7 @@ const props: ListScreenProps<PersonItem> = {
   remove: {
     call: { path: paths.del, body: (row) => ({ ids: [row.id] }) },
     batch: { path: paths.del, body: (ids) => ({ ids }) },
-    confirm: (row) => `确定删除监考人员${row.name}吗？已参与考务安排的不能删除，可改为停用。`,
+    confirm: (row, t) => t('确定删除监考人员{name}吗？已参与考务安排的不能删除，可改为停用。', { name: row.name }),
   },
   detail: personDetailSpec(paths, [
     { name: 'orgName', label: '所属机构' },

@@ -10,6 +10,7 @@ import { baseColumns, personDetailSpec, personFields, personFilters, personForms
 const paths: LibraryPaths = {
   resource: 'supervisor',
   name: '督导员',
+  titles: { create: '新增督导员', edit: '编辑督导员', stop: '停用督导员', detail: '督导员详情' },
   list: '/perSuper/listSuper',
   info: '/perSuper/supervisorInfo',
   save: '/perSuper/savePerSupervisor',
@@ -42,7 +43,7 @@ const base: ListScreenProps<PersonItem> = {
   remove: {
     call: { path: paths.del, body: (row) => ({ ids: [row.id] }) },
     batch: { path: paths.del, body: (ids) => ({ ids }) },
-    confirm: (row) => `确定删除督导员${row.name}吗？已参与考务安排的不能删除，可改为停用。`,
+    confirm: (row, t) => t('确定删除督导员{name}吗？已参与考务安排的不能删除，可改为停用。', { name: row.name }),
   },
   detail: personDetailSpec(paths, [
     { name: 'cityName', label: '所在市' },

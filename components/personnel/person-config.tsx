@@ -4,8 +4,11 @@ import { useEffect, useState } from 'react';
 import { Avatar, Button, Select, Space, Tag, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined, UserOutlined } from '@ant-design/icons';
 import { apiPost } from '@/components/api-client';
+import { Tx, useT } from '@/lib/i18n/client';
 import type { FieldSpec, FormSpec, ListColumn, ListScreenProps, RowAction, BatchAction } from '@/components/list/types';
 import { EDUCATIONS, TITLES, type PersonDetail, type PersonItem } from '@/lib/domains/personnel/schemas';
+import { mobileSchema } from '@/lib/platform/identity';
+import { zodRule } from '@/components/list/rules';
 
 export const STATUS_OPTIONS = [
   { label: '在岗', value: 0 },
@@ -17,6 +20,8 @@ export interface LibraryPaths {
   resource: string;
   /** 库的中文名 */
   name: string;
+  /** 表单与详情的标题（写全文，按原文翻译） */
+  titles: { create: string; edit: string; stop: string; detail: string };
   list: string;
   info: string;
   save: string;
@@ -36,7 +41,7 @@ export function PersonAvatar({ row, path, size = 36 }: { row: PersonItem; path: 
 export function StatusTag({ row }: { row: PersonItem }) {
   return (
     <Tag color={row.status === 0 ? 'green' : 'default'} title={row.stopReason ?? undefined}>
-      {row.statusName}
+      <Tx text={row.statusName} />
     </Tag>
   );
 }
@@ -54,6 +59,7 @@ const LEVEL_LABEL: Record<number, string> = { 5: '五级/初级工', 4: '四级/
 
 /** 工种与等级：逐行选择工种（可搜索）与该工种开设的等级 */
 export function WorksField({ value, onChange, disabled, path }: { value: unknown; onChange: (v: unknown) => void; disabled?: boolean; path: string }) {
+  const t = useT();
   const rows = (Array.isArray(value) ? value : []) as WorkValue[];
   const [works, setWorks] = useState<WorkOption[]>([]);
   useEffect(() => {
@@ -75,7 +81,7 @@ export function WorksField({ value, onChange, disabled, path }: { value: unknown
             <Select
               showSearch={{ optionFilterProp: 'label' }}
               style={{ width: 260 }}
-              placeholder="选择工种"
+              placeholder={t('选择工种')}
               disabled={disabled}
               value={r.workCode}
               options={works.map((w) => ({ label: `${w.workName}（${w.workCode}）`, value: w.workCode }))}
@@ -83,19 +89,19 @@ export function WorksField({ value, onChange, disabled, path }: { value: unknown
             />
             <Select
               style={{ width: 150 }}
-              placeholder="等级"
+              placeholder={t('等级')}
               disabled={disabled || !work}
               value={r.levelCode}
-              options={(work?.levels ?? []).map((l) => ({ label: LEVEL_LABEL[l], value: l }))}
+              options={(work?.levels ?? []).map((l) => ({ label: t(LEVEL_LABEL[l]), value: l }))}
               onChange={(levelCode: number) => set(i, { levelCode })}
             />
-            {!disabled && <Button type="text" danger icon={<DeleteOutlined />} aria-label="删除工种" onClick={() => onChange(rows.filter((_, j) => j !== i))} />}
+            {!disabled && <Button type="text" danger icon={<DeleteOutlined />} aria-label={t('删除工种')} onClick={() => onChange(rows.filter((_, j) => j !== i))} />}
           </Space>
         );
       })}
       {!disabled && (
         <Button type="dashed" icon={<PlusOutlined />} onClick={() => onChange([...rows, {}])}>
-          添加工种
+          <Tx text="添加工种" />
         </Button>
       )}
     </Space>
@@ -121,7 +127,7 @@ export function personFields(p: LibraryPaths, opts: { org: 'required' | 'none'; 
       help: '性别与出生日期由身份证号自动得出',
       rules: [{ max: 18, message: '身份证号最多 18 位' }],
     },
-    { name: 'mobile', label: '手机号', required: true, span: 12, rules: [{ pattern: /^1[3-9]\d{9}$/, message: '手机号格式有误，请重新输入' }] },
+    { name: 'mobile', label: '手机号', required: true, span: 12, rules: [zodRule(mobileSchema)] },
     { name: 'education', label: '学历', type: 'select', options: toOptions(EDUCATIONS), span: 12 },
     { name: 'title', label: '职称', type: 'select', options: toOptions(TITLES), span: 12 },
   ];
@@ -156,9 +162,9 @@ export function personFields(p: LibraryPaths, opts: { org: 'required' | 'none'; 
 export function personForms(p: LibraryPaths, fields: FieldSpec[]): { create: FormSpec<PersonItem>; edit: FormSpec<PersonItem> } {
   const body = (values: Record<string, unknown>, row?: PersonItem) => ({ ...values, id: row?.id });
   return {
-    create: { title: `新增${p.name}`, fields, submit: { path: p.save }, body, width: 760 },
+    create: { title: p.titles.create, fields, submit: { path: p.save }, body, width: 760 },
     edit: {
-      title: `编辑${p.name}`,
+      title: p.titles.edit,
       fields,
       submit: { path: p.save },
       body,
@@ -176,14 +182,14 @@ export function statusActions(p: LibraryPaths, perms: { stop: string; start: str
   return [
     {
       key: 'stop',
-      label: '停用',
+      label: 'access.action.disable',
       danger: true,
       permission: perms.stop,
       visible: (row) => row.status === 0,
       form: {
-        title: `停用${p.name}`,
+        title: p.titles.stop,
         fields: [
-          { name: 'tip', label: '说明', type: 'custom', render: () => <Typography.Text type="secondary">停用后不能再被分派到考务，可随时启用。</Typography.Text> },
+          { name: 'tip', label: '说明', type: 'custom', render: () => <Typography.Text type="secondary"><Tx text="停用后不能再被分派到考务，可随时启用。" /></Typography.Text> },
           { name: 'reason', label: '停用原因', type: 'textarea', required: true, rules: [{ max: 200, message: '最多 200 个字' }] },
         ],
         submit: { path: p.stop },
@@ -194,10 +200,10 @@ export function statusActions(p: LibraryPaths, perms: { stop: string; start: str
     },
     {
       key: 'start',
-      label: '启用',
+      label: 'access.action.enable',
       permission: perms.start,
       visible: (row) => row.status === 1,
-      confirm: (row) => `确定启用${p.name}${row.name}吗？启用后可以分派到考务。`,
+      confirm: (row, t) => t('确定启用{kind}{name}吗？启用后可以分派到考务。', { kind: t(p.name), name: row.name }),
       call: { path: p.start, body: (row) => ({ ids: [row.id] }), successMessage: '已启用' },
     },
   ];
@@ -210,14 +216,14 @@ export function statusBatch(p: LibraryPaths, perms: { stop: string; start: strin
       label: '批量停用',
       danger: true,
       permission: perms.stop,
-      confirm: (rows) => `确定停用所选的 ${rows.length} 名${p.name}吗？停用后不能再被分派到考务。`,
+      confirm: (rows, t) => t('确定停用所选的 {count} 名{kind}吗？停用后不能再被分派到考务。', { count: rows.length, kind: t(p.name) }),
       call: { path: p.stop, body: (ids) => ({ ids }), successMessage: '已停用' },
     },
     {
       key: 'start',
       label: '批量启用',
       permission: perms.start,
-      confirm: (rows) => `确定启用所选的 ${rows.length} 名${p.name}吗？`,
+      confirm: (rows, t) => t('确定启用所选的 {count} 名{kind}吗？', { count: rows.length, kind: t(p.name) }),
       call: { path: p.start, body: (ids) => ({ ids }), successMessage: '已启用' },
     },
   ];
@@ -246,14 +252,14 @@ export const personFilters = (extra: FieldSpec[] = []): FieldSpec[] => [
 /** 详情：照片、基本信息、工种、证书 */
 export function personDetailSpec(p: LibraryPaths, extra: { name: string; label: string }[] = []): ListScreenProps<PersonItem>['detail'] {
   return {
-    title: `${p.name}详情`,
+    title: p.titles.detail,
     load: (row) => apiPost<Record<string, unknown>>(p.info, { id: row.id }),
     fields: [
       { name: 'hasPhoto', label: '照片', render: (_v, row) => <PersonAvatar row={row} path={p.photo} size={96} /> },
       { name: 'name', label: '姓名' },
       { name: 'idNumber', label: '身份证号' },
       { name: 'gender', label: '性别' },
-      { name: 'birthDate', label: '出生日期', render: (v, row) => (v ? `${v}（${row.age} 岁）` : '—') },
+      { name: 'birthDate', label: '出生日期', render: (v, row) => (v ? <Tx text="{date}（{age} 岁）" vars={{ date: String(v), age: row.age ?? '' }} /> : '—') },
       { name: 'mobile', label: '手机号' },
       ...extra,
       { name: 'education', label: '学历' },

@@ -3,6 +3,7 @@
 // 加入账号会立即结束该账号的全部会话；不能加入自己的账号或当前使用的 IP（服务端校验并给出提示）。
 import { Tag, Typography } from 'antd';
 import ListScreen from '@/components/list/ListScreen';
+import { Tx } from '@/lib/i18n/client';
 import type { FieldSpec, ListScreenProps } from '@/components/list/types';
 import type { BlacklistItem } from '@/lib/domains/portal/blacklist';
 
@@ -40,17 +41,17 @@ const props: ListScreenProps<BlacklistItem> = {
     { name: 'state', label: '状态', type: 'select', options: STATE_OPTIONS },
   ],
   columns: [
-    { title: '类型', dataIndex: 'kindName', width: 60 },
+    { title: '类型', dataIndex: 'kindName', width: 60, render: (v: string) => <Tx text={v} /> },
     { title: '账号或 IP', dataIndex: 'value', width: 140, render: (v: string) => <Typography.Text copyable>{v}</Typography.Text> },
     { title: '原因', dataIndex: 'reason', width: 150, ellipsis: true },
-    { title: '失效时间', dataIndex: 'expiresAt', width: 170, render: (v: string | null) => v ?? '长期有效' },
+    { title: '失效时间', dataIndex: 'expiresAt', width: 170, render: (v: string | null) => v ?? <Tx text="长期有效" /> },
     {
       title: '状态',
       dataIndex: 'state',
       width: 80,
-      render: (v: string, row) => <Tag color={v === 'active' ? 'red' : 'default'}>{row.stateName}</Tag>,
+      render: (v: string, row) => <Tag color={v === 'active' ? 'red' : 'default'}><Tx text={row.stateName} /></Tag>,
     },
-    { title: '所属市', dataIndex: 'cityName', width: 90, render: (v: string | null) => v ?? '省级' },
+    { title: '所属市', dataIndex: 'cityName', width: 90, render: (v: string | null) => v ?? <Tx text="省级" /> },
     { title: '操作人', dataIndex: 'createdByName', width: 80 },
     { title: '加入时间', dataIndex: 'createTime', width: 170 },
   ],
@@ -64,7 +65,7 @@ const props: ListScreenProps<BlacklistItem> = {
   remove: {
     call: { path: '/sys/blacklist/del', body: (row) => ({ ids: [row.id] }) },
     batch: { path: '/sys/blacklist/del', body: (ids) => ({ ids }) },
-    confirm: (row) => `确定将${row.kindName} ${row.value} 移出黑名单吗？移出后即可正常登录。`,
+    confirm: (row, t) => t('确定将{kind} {value} 移出黑名单吗？移出后即可正常登录。', { kind: t(row.kindName), value: row.value }),
   },
   detail: {
     title: '黑名单详情',
@@ -72,9 +73,9 @@ const props: ListScreenProps<BlacklistItem> = {
       { name: 'kindName', label: '类型' },
       { name: 'value', label: '账号或 IP' },
       { name: 'reason', label: '原因' },
-      { name: 'expiresAt', label: '失效时间', render: (v) => (v as string | null) ?? '长期有效' },
+      { name: 'expiresAt', label: '失效时间', render: (v) => (v as string | null) ?? <Tx text="长期有效" /> },
       { name: 'stateName', label: '状态' },
-      { name: 'cityName', label: '所属市', render: (v) => (v as string | null) ?? '省级' },
+      { name: 'cityName', label: '所属市', render: (v) => (v as string | null) ?? <Tx text="省级" /> },
       { name: 'createdByName', label: '操作人' },
       { name: 'createTime', label: '加入时间' },
     ],

@@ -3,10 +3,12 @@
 import ListScreen from '@/components/list/ListScreen';
 import type { FieldSpec, ListScreenProps } from '@/components/list/types';
 import type { ContactItem } from '@/lib/domains/portal/service';
+import { ContactSaveInput } from '@/lib/domains/portal/schemas';
+import { zodRule } from '@/components/list/rules';
 
 const fields: FieldSpec[] = [
   { name: 'department', label: '部门', required: true, rules: [{ max: 64, message: '部门最多 64 个字' }] },
-  { name: 'phone', label: '电话', span: 12, placeholder: '如 0311-85866620', rules: [{ pattern: /^[\d\-+() 转]{5,32}$/, message: '电话格式不正确' }] },
+  { name: 'phone', label: '电话', span: 12, placeholder: '如 0311-85866620', rules: [zodRule(ContactSaveInput.shape.phone)] },
   { name: 'email', label: '邮箱', span: 12, rules: [{ type: 'email', message: '邮箱格式不正确' }] },
   { name: 'address', label: '地址', rules: [{ max: 200, message: '地址最多 200 个字' }] },
   { name: 'workingHours', label: '办公时间', placeholder: '如 工作日 8:30-12:00，14:30-17:30' },
@@ -32,7 +34,7 @@ const props: ListScreenProps<ContactItem> = {
   remove: {
     call: { path: '/sys/contact/del', body: (row) => ({ ids: [row.id] }) },
     batch: { path: '/sys/contact/del', body: (ids) => ({ ids }) },
-    confirm: (row) => `确定删除「${row.department}」的联系方式吗？`,
+    confirm: (row, t) => t('确定删除「{department}」的联系方式吗？', { department: row.department }),
   },
   emptyText: '还没有联系方式',
   testId: 'contact-list',

@@ -2,10 +2,12 @@
 // 系统管理 › 门户互动 › 友情链接（/system/portal/friend-link）：门户首页底部展示已启用的链接，按排序号升序。
 import { Tag, Typography } from 'antd';
 import ListScreen from '@/components/list/ListScreen';
+import { Tx } from '@/lib/i18n/client';
 import type { FieldSpec, ListScreenProps } from '@/components/list/types';
 import type { FriendLinkItem } from '@/lib/domains/portal/service';
+import { FriendLinkSaveInput } from '@/lib/domains/portal/schemas';
+import { zodRule } from '@/components/list/rules';
 
-const URL_RULE = { pattern: /^https?:\/\/\S+$/i, message: '链接地址须以 http:// 或 https:// 开头' };
 const ENABLED_OPTIONS = [
   { label: '启用', value: 'true' },
   { label: '停用', value: 'false' },
@@ -13,8 +15,8 @@ const ENABLED_OPTIONS = [
 
 const fields: FieldSpec[] = [
   { name: 'name', label: '名称', required: true, rules: [{ max: 64, message: '名称最多 64 个字' }] },
-  { name: 'url', label: '链接地址', required: true, placeholder: 'https://', rules: [URL_RULE] },
-  { name: 'logo', label: '图标地址', placeholder: 'https://（可不填）', rules: [URL_RULE] },
+  { name: 'url', label: '链接地址', required: true, placeholder: 'https://', rules: [zodRule(FriendLinkSaveInput.shape.url)] },
+  { name: 'logo', label: '图标地址', placeholder: 'https://（可不填）', rules: [zodRule(FriendLinkSaveInput.shape.logo)] },
   { name: 'sort', label: '排序', type: 'number', initialValue: 0, help: '数字小的排在前面' },
   { name: 'enabled', label: '启用', type: 'switch', initialValue: true },
 ];
@@ -53,7 +55,7 @@ const props: ListScreenProps<FriendLinkItem> = {
       ),
     },
     { title: '排序', dataIndex: 'sort', width: 70 },
-    { title: '状态', dataIndex: 'enabled', width: 80, render: (v: boolean) => (v ? <Tag color="green">启用</Tag> : <Tag>停用</Tag>) },
+    { title: '状态', dataIndex: 'enabled', width: 80, render: (v: boolean) => (v ? <Tag color="green"><Tx text="启用" /></Tag> : <Tag><Tx text="停用" /></Tag>) },
     { title: '更新时间', dataIndex: 'updateTime', width: 170 },
   ],
   create: { title: '新增友情链接', fields, submit: { path: '/sys/friendLink/save' } },
@@ -66,22 +68,22 @@ const props: ListScreenProps<FriendLinkItem> = {
   remove: {
     call: { path: '/sys/friendLink/del', body: (row) => ({ ids: [row.id] }) },
     batch: { path: '/sys/friendLink/del', body: (ids) => ({ ids }) },
-    confirm: (row) => `确定删除友情链接「${row.name}」吗？`,
+    confirm: (row, t) => t('确定删除友情链接「{name}」吗？', { name: row.name }),
   },
   rowActions: [
     {
       key: 'enable',
-      label: '启用',
+      label: 'access.action.enable',
       permission: 'friendLink.enable',
       visible: (row) => !row.enabled,
       call: { path: '/sys/friendLink/enable', body: (row) => ({ ids: [row.id] }), successMessage: '已启用，门户首页将展示该链接' },
     },
     {
       key: 'disable',
-      label: '停用',
+      label: 'access.action.disable',
       permission: 'friendLink.disable',
       visible: (row) => row.enabled,
-      confirm: (row) => `确定停用「${row.name}」吗？停用后门户首页不再展示。`,
+      confirm: (row, t) => t('确定停用「{name}」吗？停用后门户首页不再展示。', { name: row.name }),
       call: { path: '/sys/friendLink/disable', body: (row) => ({ ids: [row.id] }), successMessage: '已停用' },
     },
   ],
@@ -91,7 +93,7 @@ const props: ListScreenProps<FriendLinkItem> = {
       key: 'disable',
       label: '批量停用',
       permission: 'friendLink.disable',
-      confirm: (rows) => `确定停用选中的 ${rows.length} 个链接吗？`,
+      confirm: (rows, t) => t('确定停用选中的 {count} 个链接吗？', { count: rows.length }),
       call: { path: '/sys/friendLink/disable', body: (ids) => ({ ids }), successMessage: '已停用' },
     },
   ],

@@ -4,6 +4,8 @@
 import { useState } from 'react';
 import { Modal, Tag, Typography } from 'antd';
 import ListScreen from '@/components/list/ListScreen';
+import { Tx, useT } from '@/lib/i18n/client';
+import type { Translate } from '@/lib/i18n';
 import type { FieldSpec, FormSpec, ListScreenProps } from '@/components/list/types';
 import type { OpinionItem, TopicItem } from '@/lib/domains/portal/service';
 
@@ -44,18 +46,18 @@ const replyForm: FormSpec<OpinionItem> = {
   successMessage: '已回复，并已通知提交人',
 };
 
-function opinionProps(topic: TopicItem): ListScreenProps<OpinionItem> {
+function opinionProps(topic: TopicItem, t: Translate): ListScreenProps<OpinionItem> {
   return {
-    title: `收到的意见（${topic.statusName}，${topic.startDate} 至 ${topic.endDate}）`,
+    title: t('收到的意见（{status}，{start} 至 {end}）', { status: t(topic.statusName), start: topic.startDate, end: topic.endDate }),
     resource: 'opinionCollect',
     rowKey: 'id',
     list: { path: '/sys/opinion/list', params: { topicId: topic.id } },
     filters: [{ name: 'replied', label: '回复状态', type: 'select', options: REPLIED_OPTIONS }],
     columns: [
-      { title: '提交人', dataIndex: 'userName', width: 150, render: (v: string, row) => `${v}（${row.account}）` },
+      { title: '提交人', dataIndex: 'userName', width: 150, render: (v: string, row) => <Tx text="{name}（{account}）" vars={{ name: v, account: row.account }} /> },
       { title: '意见内容', dataIndex: 'content', render: (v: string) => <span style={{ whiteSpace: 'pre-wrap' }}>{v}</span> },
       { title: '提交时间', dataIndex: 'createTime', width: 170 },
-      { title: '回复', dataIndex: 'reply', width: 240, render: (v: string | null) => v ?? <Tag color="orange">待回复</Tag> },
+      { title: '回复', dataIndex: 'reply', width: 240, render: (v: string | null) => v ?? <Tag color="orange"><Tx text="待回复" /></Tag> },
       { title: '回复时间', dataIndex: 'replyTime', width: 170 },
     ],
     rowActions: [{ key: 'reply', label: '回复', permission: 'opinionCollect.edit', form: replyForm }],
@@ -68,6 +70,7 @@ function opinionProps(topic: TopicItem): ListScreenProps<OpinionItem> {
 
 export default function OpinionCollect() {
   const [viewing, setViewing] = useState<TopicItem | null>(null);
+  const t = useT();
 
   const props: ListScreenProps<TopicItem> = {
     title: '意见征集',
@@ -80,11 +83,11 @@ export default function OpinionCollect() {
     ],
     columns: [
       { title: '标题', dataIndex: 'title', width: 200, ellipsis: true },
-      { title: '征集时间', key: 'dates', width: 200, render: (_: unknown, row) => `${row.startDate} 至 ${row.endDate}` },
-      { title: '状态', dataIndex: 'status', width: 90, render: (v: string, row) => <Tag color={STATUS_COLOR[v]}>{row.statusName}</Tag> },
+      { title: '征集时间', key: 'dates', width: 200, render: (_: unknown, row) => <Tx text="{start} 至 {end}" vars={{ start: row.startDate, end: row.endDate }} /> },
+      { title: '状态', dataIndex: 'status', width: 90, render: (v: string, row) => <Tag color={STATUS_COLOR[v]}><Tx text={row.statusName} /></Tag> },
       { title: '意见数', dataIndex: 'opinionCount', width: 70 },
-      { title: '发布单位', dataIndex: 'cityName', width: 90, render: (v: string | null) => v ?? '省级' },
-      { title: '发布时间', dataIndex: 'publishTime', width: 170, render: (v: string | null) => v ?? '未发布' },
+      { title: '发布单位', dataIndex: 'cityName', width: 90, render: (v: string | null) => v ?? <Tx text="省级" /> },
+      { title: '发布时间', dataIndex: 'publishTime', width: 170, render: (v: string | null) => v ?? <Tx text="未发布" /> },
     ],
     create: { title: '新增征集主题', fields: topicFields, submit: { path: '/sys/opinion/topic/save' }, width: 720, successMessage: '已保存为草稿，发布后开始征集' },
     // 已收到意见的主题不能删除（服务端同样拒绝），行内只对没有意见的主题显示“删除”
@@ -97,7 +100,7 @@ export default function OpinionCollect() {
         label: '发布',
         permission: 'opinionCollect.edit',
         visible: (row) => row.status === 'draft',
-        confirm: (row) => `确定发布「${row.title}」吗？发布后登录用户可在 ${row.startDate} 至 ${row.endDate} 提交意见。`,
+        confirm: (row, t) => t('确定发布「{title}」吗？发布后登录用户可在 {start} 至 {end} 提交意见。', { title: row.title, start: row.startDate, end: row.endDate }),
         call: { path: '/sys/opinion/topic/publish', body: (row) => ({ id: row.id }), successMessage: '已发布' },
       },
       {
@@ -106,7 +109,7 @@ export default function OpinionCollect() {
         permission: 'opinionCollect.edit',
         danger: true,
         visible: (row) => row.status === 'open',
-        confirm: (row) => `确定结束「${row.title}」的意见征集吗？结束后不再接受意见，且不能再次发布。`,
+        confirm: (row, t) => t('确定结束「{title}」的意见征集吗？结束后不再接受意见，且不能再次发布。', { title: row.title }),
         call: { path: '/sys/opinion/topic/close', body: (row) => ({ id: row.id }), successMessage: '已结束征集' },
       },
       {
@@ -115,7 +118,7 @@ export default function OpinionCollect() {
         permission: 'opinionCollect.delete',
         danger: true,
         visible: (row) => row.opinionCount === 0,
-        confirm: (row) => `确定删除征集主题「${row.title}」吗？`,
+        confirm: (row, t) => t('确定删除征集主题「{title}」吗？', { title: row.title }),
         call: { path: '/sys/opinion/topic/del', body: (row) => ({ ids: [row.id] }), successMessage: '删除成功' },
       },
     ],
@@ -127,7 +130,7 @@ export default function OpinionCollect() {
     <>
       <ListScreen<TopicItem> {...props} />
       <Modal open={viewing !== null} title={viewing?.title} width={1100} footer={null} onCancel={() => setViewing(null)} destroyOnHidden>
-        {viewing && <ListScreen<OpinionItem> {...opinionProps(viewing)} />}
+        {viewing && <ListScreen<OpinionItem> {...opinionProps(viewing, t)} />}
       </Modal>
     </>
   );

@@ -16,6 +16,7 @@ import SettingsDrawer from './SettingsDrawer';
 import { settingsCookie, type LayoutSettings } from './settings';
 import { ShellProvider, useShell } from './ShellContext';
 import TabBar from './TabBar';
+import LanguageFallbackNotice from './LanguageFallbackNotice';
 import { WORKPLACE_PATH, type ShellData } from './types';
 import styles from './shell.module.css';
 
@@ -46,7 +47,8 @@ export default function PortalShell({ data, initialSettings, children }: PortalS
   const theme = useMemo<ThemeConfig>(
     () => ({
       algorithm: realDark ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
-      token: { colorPrimary: settings.primaryColor },
+      // 链接（含表格里的操作按钮）随主色：antd 的 colorLink 默认取 colorInfo（固定蓝色）
+      token: { colorPrimary: settings.primaryColor, colorLink: settings.primaryColor },
       components: {
         Layout: {
           headerHeight: HEADER_HEIGHT,
@@ -154,10 +156,19 @@ function ShellFrame({ settings, onSettingsChange, children }: { settings: Layout
   const sideItems = useMemo(() => menuItems(sideNodes, true), [sideNodes]);
 
   const rootClass = [styles.root, settings.colorWeak ? styles.colorWeak : ''].join(' ');
+  // 框架与各页自己的样式（*.module.css）用 var(--ant-color-primary…) 取主色；antd 只在它自己的组件上声明这些变量，
+  // 这里在框架根元素上按当前主题再声明一次，非 antd 元素（侧栏按钮、工作台卡片等）也随主色变化
+  const { token } = antdTheme.useToken();
+  const themeVars = {
+    '--ant-color-primary': token.colorPrimary,
+    '--ant-color-primary-hover': token.colorPrimaryHover,
+    '--ant-color-primary-bg': token.colorPrimaryBg,
+    '--ant-color-link': token.colorLink,
+  } as React.CSSProperties;
 
   if (contentOnly) {
     return (
-      <div className={rootClass} data-testid="content-only">
+      <div className={rootClass} style={themeVars} data-testid="content-only">
         <main className={styles.contentOnly}>{children}</main>
       </div>
     );
@@ -168,7 +179,7 @@ function ShellFrame({ settings, onSettingsChange, children }: { settings: Layout
 
   return (
     // data-screens：已登记界面的组件名，e2e 据此与接口给出的菜单核对
-    <div className={rootClass} data-layout={settings.layout} data-theme={settings.navTheme} data-screens={data.screens.join(' ')}>
+    <div className={rootClass} style={themeVars} data-layout={settings.layout} data-theme={settings.navTheme} data-screens={data.screens.join(' ')}>
       <Layout className={styles.layout}>
         <Layout.Header
           className={`${styles.header} ${dark ? styles.headerDark : styles.headerLight} ${settings.fixedHeader ? styles.headerFixed : ''}`}
@@ -198,14 +209,13 @@ function ShellFrame({ settings, onSettingsChange, children }: { settings: Layout
               theme={menuTheme}
               trigger={null}
               className={styles.sider}
-              style={
-                settings.fixSiderbar
-                  ? { position: 'sticky', top: siderTop, height: `calc(100vh - ${siderTop}px)`, overflow: 'hidden' }
-                  : undefined
-              }
               data-testid="side-menu"
             >
-              <div className={styles.siderInner}>
+              {/* 侧栏本身随内容区拉满整页高度（深色背景到底）；固定侧栏时是里面的菜单停在视口里 */}
+              <div
+                className={styles.siderInner}
+                style={settings.fixSiderbar ? { position: 'sticky', top: siderTop, height: `calc(100vh - ${siderTop}px)` } : undefined}
+              >
                 <div className={styles.siderMenu}>
                   <Menu
                     mode="inline"
@@ -230,6 +240,7 @@ function ShellFrame({ settings, onSettingsChange, children }: { settings: Layout
           <Layout className={styles.main}>
             <TabBar tabKey={pathname} url={url} title={title} homeKey={home} />
             <Layout.Content className={`${styles.content} ${settings.contentWidth === 'Fixed' ? styles.contentFixed : ''}`}>
+              <LanguageFallbackNotice />
               {!hideHeaderContent && crumbs.length > 1 && (
                 <Breadcrumb
                   className={styles.breadcrumb}

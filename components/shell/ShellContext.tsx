@@ -30,7 +30,7 @@ export function ShellProvider({ data, children }: { data: ShellData; children: R
 
 export function useShell(): ShellContextValue {
   const v = useContext(ShellContext);
-  if (!v) throw new Error('useShell() 只能在门户框架（PortalShell）内使用');
+  if (!v) throw new Error('useShell() 只能在门户框架（PortalShell）内使用'); // i18n-ignore：开发期错误，不显示给用户
   return v;
 }
 

@@ -4,13 +4,17 @@ import 'server-only';
 import { cache } from 'react';
 import { eq } from 'drizzle-orm';
 import { headers } from 'next/headers';
+import { redirect } from 'next/navigation';
 import { getDb } from '@/lib/platform/db/client';
-import { getCurrentSession, requireSession } from '@/lib/platform/auth/server';
+import { getCurrentSession, requireSession } from '@/lib/domains/user/server-session';
 import type { Session } from '@/lib/platform/auth/session';
 import { userAndPermissions, type UserAndPermissions } from '@/lib/domains/access/service';
 import { resources } from '@/lib/domains/access/tables';
 import { unreadCount } from '@/lib/domains/message/service';
-import { WORKPLACE_PATH } from './types';
+import { localizeMenu } from '@/lib/i18n/menu';
+import { getLocale } from '@/lib/i18n/server';
+import { normalisePath } from './menu';
+import { ACCOUNT_PATH, NOT_FOUND_PATH, WORKPLACE_PATH } from './types';
 
 /** proxy.ts 把请求路径与查询串放进这两个请求头，服务端布局据此得知当前地址 */
 export const PATH_HEADER = 'x-pathname';
@@ -25,16 +29,29 @@ export async function requestUrl(): Promise<string> {
 
 const cachedSession = cache(getCurrentSession);
 
-/** 门户页面必须登录：未登录、过期或已被吊销时转到登录页并带回当前地址 */
+/**
+ * 门户页面必须登录：未登录、过期或已被吊销时转到登录页并带回当前地址。
+ * 未登录时打开的路径既不是菜单资源也不是门户的固定页面，则直接转到 /404（SPEC §2），不先去登录。
+ */
 export async function requirePortalSession(): Promise<Session> {
   const session = await cachedSession();
-  return session ?? requireSession(await requestUrl());
+  if (session) return session;
+  const url = await requestUrl();
+  if (!(await isPortalPath(normalisePath(url)))) redirect(NOT_FOUND_PATH);
+  return requireSession(url);
 }
 
-/** 当前用户、权限、角色与菜单（同 /bapi/user/getUserAndPermissions） */
+/** 登录后可能存在的门户路径：工作台、个人设置与菜单资源的路径 */
+async function isPortalPath(path: string): Promise<boolean> {
+  if (path === WORKPLACE_PATH || path === ACCOUNT_PATH || path.startsWith(`${ACCOUNT_PATH}/`)) return true;
+  return isResourcePath(path).catch(() => true);
+}
+
+/** 当前用户、权限、角色与菜单（同 /bapi/user/getUserAndPermissions，菜单标题随当前语言） */
 export const loadUserAndPermissions = cache(async (): Promise<UserAndPermissions> => {
   const session = await requirePortalSession();
-  return userAndPermissions(await getDb(), session);
+  const result = await userAndPermissions(await getDb(), session);
+  return { ...result, routes: localizeMenu(result.routes, await getLocale()) };
 });
 
 export const loadUnreadCount = cache(async (): Promise<number> => {

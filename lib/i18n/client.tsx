@@ -17,3 +17,9 @@ export function useT() {
   const { messages } = useContext(I18nContext);
   return useCallback((key: string, vars?: Record<string, string | number>) => translate(messages, key, vars), [messages]);
 }
+
+/** 在 JSX 里按当前语言显示一段中文原文（列的 render 等拿不到 t 的地方）：<Tx text="已冻结" /> */
+export function Tx({ text, vars }: { text: string; vars?: Record<string, string | number> }) {
+  const t = useT();
+  return <>{t(text, vars)}</>;
+}

@@ -2,6 +2,8 @@
 import { endpoint, type Ctx, type EndpointTable } from '@/lib/platform/api/endpoint';
 import { ApiError } from '@/lib/platform/api/errors';
 import { can } from '@/lib/platform/auth/session';
+import { localizeMenu } from '@/lib/i18n/menu';
+import { localeOfRequest } from '@/lib/i18n/request';
 import { userAndPermissions, userRouters } from './service';
 import { dataRoleInfo, deleteRoles, listRoles, roleDetail, roleLevels, saveDataRole, saveRole, simpleRoleList } from './roles';
 import { deleteResource, grantableTree, parentTree, resourceAdminTree, resourceTree, saveResource, selectResourceTree } from './resources';
@@ -27,14 +29,17 @@ const roleInfo = endpoint({
 
 export const accessApi: EndpointTable = {
   'GET /index/getUserRouters': endpoint({
-    summary: '当前用户的菜单：角色授予的资源及其上级，按菜单顺序平铺（show:false 的项也返回）',
+    summary: '当前用户的菜单：角色授予的资源及其上级，按菜单顺序平铺（show:false 的项也返回）；标题随 Cookie lang 的语言',
     permission: 'login',
-    handle: (_input, ctx) => userRouters(ctx.db, sessionOf(ctx).permissions),
+    handle: async (_input, ctx) => localizeMenu(await userRouters(ctx.db, sessionOf(ctx).permissions), localeOfRequest(ctx.request)),
   }),
   'GET /bapi/user/getUserAndPermissions': endpoint({
-    summary: '当前用户信息、权限（permissionId + actionList）、角色、推送令牌、菜单与首页路径',
+    summary: '当前用户信息、权限（permissionId + actionList）、角色、推送令牌、菜单（标题随 Cookie lang 的语言）与首页路径',
     permission: 'login',
-    handle: (_input, ctx) => userAndPermissions(ctx.db, sessionOf(ctx)),
+    handle: async (_input, ctx) => {
+      const result = await userAndPermissions(ctx.db, sessionOf(ctx));
+      return { ...result, routes: localizeMenu(result.routes, localeOfRequest(ctx.request)) };
+    },
   }),
 
   // —— 角色 ——

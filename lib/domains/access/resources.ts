@@ -3,7 +3,7 @@
 // 删除：有子资源或仍授予某角色的资源拒绝删除。
 import { and, count, eq, ne } from 'drizzle-orm';
 import type { Db } from '@/lib/platform/db/client';
-import type { AuditChange } from '@/lib/platform/api/endpoint';
+import type { Audit } from '@/lib/platform/api/endpoint';
 import { ApiError } from '@/lib/platform/api/errors';
 import { ACTIONS, can, type Action, type Session } from '@/lib/platform/auth/session';
 import { DIRECTORY_COMPONENT } from './menu';
@@ -11,7 +11,6 @@ import { loadResourcesInOrder, type ResourceRow } from './service';
 import { resources, roleResources } from './tables';
 import type { ResourceNode, ResourceSaveInput } from './schemas';
 
-type Audit = (change: AuditChange) => void;
 
 const isDir = (r: Pick<ResourceRow, 'component'>) => r.component === DIRECTORY_COMPONENT;
 const ordered = (actions: Iterable<string>) => {

@@ -1,6 +1,6 @@
 // 运维各端点的输入。
 import { z } from 'zod';
-import { text, optionalText, blankToUndefined, id, optionalId } from '@/lib/platform/validation/fields';
+import { optionalText, blankToUndefined, id, optionalId } from '@/lib/platform/validation/fields';
 
 
 /** 空串视同未填 */

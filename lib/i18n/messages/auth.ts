@@ -418,6 +418,13 @@ const enUS: Record<string, string> = {
   'auth.zod.手机号格式有误，请重新输入': 'Invalid mobile number, please re-enter',
   'auth.zod.请输入验证码': 'Please enter the code',
   'auth.zod.验证码为 6 位数字': 'The code has 6 digits',
+  // 统一身份认证（/user/ssoLogin、/user/ssoConfig、一体化平台登录）的校验消息与字段名
+  'auth.zod.缺少授权码': 'The authorization code is missing',
+  'auth.zod.缺少回调地址': 'The redirect URI is missing',
+  'auth.zod.回调地址格式不正确': 'The redirect URI is not a valid URL',
+  'auth.zod.授权码': 'Authorization code',
+  'auth.zod.回调地址': 'Redirect URI',
+  'auth.zod.票据': 'Ticket',
   'auth.zod.请输入用户名': 'Please enter a user name',
   'auth.zod.用户名最多 64 个字': 'At most 64 characters',
   'auth.zod.真实姓名最多 64 个字': 'At most 64 characters',

@@ -30,6 +30,7 @@ const zhCN: Record<string, string> = {
   'shell.common.ok': '确定',
   'shell.common.cancel': '取消',
   'shell.language': '语言',
+  'shell.i18n.ptFallback': '葡萄牙语译文尚未提供，以英文显示',
 
   'shell.notice.title': '消息通知',
   'shell.notice.unread': '{count} 条未读',
@@ -158,6 +159,7 @@ const enUS: Record<string, string> = {
   'shell.common.ok': 'OK',
   'shell.common.cancel': 'Cancel',
   'shell.language': 'Language',
+  'shell.i18n.ptFallback': 'Tradução em português indisponível; exibindo inglês (Portuguese translation not available; showing English)',
 
   'shell.notice.title': 'Notifications',
   'shell.notice.unread': '{count} unread',

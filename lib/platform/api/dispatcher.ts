@@ -8,7 +8,11 @@ import { ApiError, FORBIDDEN_MESSAGE, ReturnCode } from './errors';
 import { normalizePath, parseKey, type AuditChange, type Ctx, type Endpoint, type EndpointTable, type Method, type OperationRecord } from './endpoint';
 import { FileResult, fileResponse } from './files';
 import { MAX_PAGE_SIZE, PagingInput, toPage } from './paging';
-import { fieldErrors } from './validation';
+import { fieldErrors, parseParamsFor } from './validation';
+import { readLimited } from '@/lib/platform/http/body';
+import { clientIp } from '@/lib/platform/http/client-ip';
+import { headerToken, requestSite } from '@/lib/platform/http/origin';
+import { API_CSP, baseSecurityHeaders } from '@/lib/platform/http/headers';
 
 export type SessionLookup = Session | null | 'invalidated';
 
@@ -70,18 +74,17 @@ async function readBody(request: Request, route: Route, cfg: Required<Pick<Dispa
   if (route.method === 'GET') return {};
   const kind = route.endpoint.body ?? 'json';
   const type = (request.headers.get('content-type') ?? '').toLowerCase();
-  const length = Number(request.headers.get('content-length') ?? 0);
   const isMultipart = type.startsWith('multipart/form-data');
   if (kind === 'multipart' && !isMultipart) {
     throw new ApiError(ReturnCode.UNSUPPORTED_MEDIA, '请以 multipart/form-data 方式上传文件');
   }
-  if (length > (isMultipart ? cfg.maxUploadBytes : cfg.maxJsonBytes)) {
-    throw new ApiError(ReturnCode.PAYLOAD_TOO_LARGE, `请求内容过大，最大 ${Math.floor((isMultipart ? cfg.maxUploadBytes : cfg.maxJsonBytes) / 1048576)}MB`);
-  }
+  // 按实际读到的字节计数：分块传输或作假的 Content-Length 也在上限处停止读取
+  const bytes = await readLimited(request, isMultipart ? cfg.maxUploadBytes : cfg.maxJsonBytes);
   if (isMultipart || type.startsWith('application/x-www-form-urlencoded')) {
     let form: FormData;
     try {
-      form = await request.formData();
+      // 原样的 Content-Type：multipart 的 boundary 区分大小写
+      form = await new Response(bytes as BodyInit, { headers: { 'content-type': request.headers.get('content-type') ?? type } }).formData();
     } catch {
       throw ApiError.badRequest('请求体格式错误，无法解析表单');
     }
@@ -93,9 +96,13 @@ async function readBody(request: Request, route: Route, cfg: Required<Pick<Dispa
     }
     return out;
   }
-  const text = await request.text();
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw ApiError.badRequest('请求体不是合法的 UTF-8 文本');
+  }
   if (!text.trim()) return {};
-  if (text.length > cfg.maxJsonBytes) throw new ApiError(ReturnCode.PAYLOAD_TOO_LARGE, '请求内容过大');
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -106,9 +113,60 @@ async function readBody(request: Request, route: Route, cfg: Required<Pick<Dispa
   return parsed as Record<string, unknown>;
 }
 
-function clientIp(request: Request): string {
-  const fwd = request.headers.get('x-forwarded-for');
-  return (fwd ? fwd.split(',')[0] : request.headers.get('x-real-ip'))?.trim() || '';
+/** 输入嵌套的最大深度：再深的请求体不是正常表单能产生的 */
+const MAX_INPUT_DEPTH = 32;
+
+/**
+ * 在 zod 之前统一拒绝任何端点都不该接受的输入：含 NUL 的字符串（PostgreSQL 文本不能存 NUL），过深的嵌套。
+ * 迭代遍历，深度有上限，不会因恶意输入爆栈。
+ */
+function assertCleanInput(raw: Record<string, unknown>): void {
+  const stack: [unknown, number][] = [[raw, 0]];
+  while (stack.length) {
+    const [value, depth] = stack.pop()!;
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) throw ApiError.badRequest('输入含有不允许的控制字符（NUL），请检查后重新提交');
+    } else if (value && typeof value === 'object' && !(value instanceof Blob)) {
+      if (depth >= MAX_INPUT_DEPTH) throw ApiError.badRequest('请求体嵌套过深');
+      for (const [k, v] of Object.entries(value)) {
+        if (k.includes('\u0000')) throw ApiError.badRequest('输入含有不允许的控制字符（NUL），请检查后重新提交');
+        stack.push([v, depth + 1]);
+      }
+    }
+  }
+}
+
+/**
+ * 校验漏掉的越界输入在数据库里报的错（整数溢出、超长文本、格式不符）：答 400 而不是 500，
+ * 并在服务器日志里提醒补上该字段的 zod 上限。
+ */
+const PG_INPUT_ERRORS: Record<string, string> = {
+  '22001': '输入内容过长',
+  '22003': '数值超出允许范围',
+  '22P02': '输入格式不正确',
+  '22007': '日期时间格式不正确',
+  '22008': '日期时间超出允许范围',
+  '22021': '输入含有不允许的字符',
+  '54001': '输入过于复杂',
+};
+
+function pgInputError(err: unknown): string | undefined {
+  for (let e: unknown = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && PG_INPUT_ERRORS[code]) return PG_INPUT_ERRORS[code];
+  }
+  return undefined;
+}
+
+/** 跨站来的、凭 Cookie 的改动一律拒绝；改数据的 GET 须带令牌请求头或有本站来源的证据 */
+function assertSameSiteChange(request: Request, route: Route): void {
+  const changes = route.method !== 'GET' || route.endpoint.changes === true;
+  if (!changes || headerToken(request)) return;
+  const site = requestSite(request);
+  if (site === 'cross-site') throw ApiError.forbidden('拒绝跨站请求：请在本系统的页面中操作');
+  if (site === 'unknown' && route.method === 'GET' && (request.headers.get('cookie') ?? '').length > 0) {
+    throw ApiError.forbidden('该操作须在本系统的页面中进行，或使用 authorization_token 请求头调用');
+  }
 }
 
 export function createDispatcher(config: DispatcherConfig) {
@@ -120,7 +178,7 @@ export function createDispatcher(config: DispatcherConfig) {
     const path = normalizePath((pathname ?? url.pathname).replace(/^\/api(?=\/|$)/, ''));
     const incomingId = request.headers.get('x-request-id');
     const requestId = incomingId && REQUEST_ID.test(incomingId) ? incomingId : crypto.randomUUID();
-    const headers = new Headers({ 'x-request-id': requestId });
+    const headers = new Headers({ 'x-request-id': requestId, ...baseSecurityHeaders(request), 'Content-Security-Policy': API_CSP });
     const isBapi = path.startsWith('/bapi/');
 
     const respond = (returnCode: number, returnMsg: string, data: unknown, status: number): Response => {
@@ -145,6 +203,7 @@ export function createDispatcher(config: DispatcherConfig) {
         throw new ApiError(ReturnCode.METHOD_NOT_ALLOWED, `接口 /api${path} 不支持 ${request.method} 请求，请使用 ${[...byMethod.keys()].join('/')}`);
       }
       const { endpoint } = route;
+      assertSameSiteChange(request, route);
       const db = await config.getDb();
 
       const lookup = await config.resolveSession(request, db);
@@ -158,11 +217,13 @@ export function createDispatcher(config: DispatcherConfig) {
       }
 
       const raw = { ...searchParamsToObject(url.searchParams), ...(await readBody(request, route, limits)) };
+      assertCleanInput(raw);
       let input: Record<string, unknown> = {};
       if (route.schema) {
-        const parsed = route.schema.safeParse(raw);
+        // 校验消息随请求的语言（Cookie lang），见 validation.ts
+        const parsed = route.schema.safeParse(raw, parseParamsFor(request));
         if (!parsed.success) {
-          const { fields, message } = fieldErrors(parsed.error, route.schema);
+          const { fields, message } = fieldErrors(parsed.error, route.schema, request);
           throw ApiError.badRequest(message, fields, { fields });
         }
         input = parsed.data as Record<string, unknown>;
@@ -180,7 +241,7 @@ export function createDispatcher(config: DispatcherConfig) {
         session,
         requestId,
         request,
-        ip: clientIp(request),
+        ip: clientIp(request.headers),
         responseHeaders: headers,
         user() {
           if (!session) throw ApiError.unauthorized();
@@ -213,6 +274,11 @@ export function createDispatcher(config: DispatcherConfig) {
       if (err instanceof ApiError) {
         const data = err.data ?? (err.fields ? { fields: err.fields } : null);
         return respond(err.returnCode, err.message, data, err.httpStatus);
+      }
+      const inputError = pgInputError(err);
+      if (inputError) {
+        console.warn(`[api] ${requestId} ${request.method} /api${path} 数据库拒绝了输入（${inputError}），请为该字段补上校验上限`);
+        return respond(ReturnCode.BAD_REQUEST, inputError, null, 400);
       }
       if (err instanceof DbUnavailableError) {
         console.error(`[api] ${requestId} ${err.message}`);
