@@ -21,7 +21,7 @@ import { roles, userRoles } from '../access/tables';
 import { lackingGrantsOf, ungrantableMessage } from '../access/roles';
 import { users, type User } from '../user/tables';
 import { revokeUserSessions } from '../user/session';
-import { accountExists, assertMobileFree, BCRYPT_ROUNDS, newCode } from '../user/service';
+import { accountExists, assertMobileFree, BCRYPT_ROUNDS, newCode, profileChanges } from '../user/service';
 import {
   ACCOUNT_STATUS,
   LEVEL_NAME,
@@ -377,14 +377,7 @@ export async function updateAccount(db: Db, session: Session, input: z.output<ty
   const target = await scopedAccount(db, actor, input.id);
   if (input.account !== undefined && input.account !== target.account) throw ApiError.badRequest('账号名不能修改', { account: '账号名不能修改' });
   const beforeRoles = await roleIdsOf(db, target.id);
-  const set: Partial<typeof users.$inferInsert> = { updatedAt: new Date() };
-  if (input.nickName !== undefined) set.nickName = input.nickName;
-  if (input.realName !== undefined) set.realName = input.realName || null;
-  if (input.email !== undefined) set.email = input.email || null;
-  if (input.mobile !== undefined) {
-    if (input.mobile) await assertMobileFree(db, input.mobile, target.id);
-    set.mobile = input.mobile || null;
-  }
+  const set = await profileChanges(db, target.id, input);
   assertNotOwnRoles(actor, target.id, beforeRoles, input.roleIds ?? null);
   const granted = input.roleIds === undefined ? null : await assignableRoles(db, session, target.level as DataLevel, input.roleIds, beforeRoles);
   if (granted) await assertRemovableRoles(db, actor, beforeRoles, granted.map((r) => r.id));

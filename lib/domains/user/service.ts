@@ -720,17 +720,26 @@ export async function listUsers(db: Db, actor: SessionUser, filter: z.output<typ
 }
 
 /** 管理员修改管辖范围内用户的资料；范围外一律 404 */
-export async function updateUserByAdmin(db: Db, actor: SessionUser, input: z.output<typeof UserUpdateInput>) {
-  const target = await scopedUser(db, actor, input.code);
+/** 管理员修改资料的字段（用户名、真实姓名、邮箱、手机号）：没给的不改，空串清空；手机号不能被他人占用 */
+export async function profileChanges(
+  db: Db,
+  targetId: number,
+  input: { nickName?: string; realName?: string | null; email?: string | null; mobile?: string | null },
+): Promise<Partial<typeof users.$inferInsert>> {
   const set: Partial<typeof users.$inferInsert> = { updatedAt: new Date() };
   if (input.nickName !== undefined) set.nickName = input.nickName;
   if (input.realName !== undefined) set.realName = input.realName || null;
   if (input.email !== undefined) set.email = input.email || null;
   if (input.mobile !== undefined) {
-    if (input.mobile) await assertMobileFree(db, input.mobile, target.id);
+    if (input.mobile) await assertMobileFree(db, input.mobile, targetId);
     set.mobile = input.mobile || null;
   }
-  await db.update(users).set(set).where(eq(users.id, target.id));
+  return set;
+}
+
+export async function updateUserByAdmin(db: Db, actor: SessionUser, input: z.output<typeof UserUpdateInput>) {
+  const target = await scopedUser(db, actor, input.code);
+  await db.update(users).set(await profileChanges(db, target.id, input)).where(eq(users.id, target.id));
   const [row] = await db
     .select(listColumns)
     .from(users)
