@@ -12,7 +12,8 @@ import { type ResourceNode, ResourceSaveInput } from '@/lib/domains/access/schem
 import { Tx, useT } from '@/lib/i18n/client';
 import { zodRule } from '@/components/list/rules';
 
-type ResourceRow = Omit<ResourceNode, 'children'> & { roleCount: number; children?: ResourceRow[] };
+/** displayTitle：所选语言的标题（未改过的种子标题才有译文）；title 是存储的标题，编辑表单用它 */
+type ResourceRow = Omit<ResourceNode, 'children'> & { roleCount: number; displayTitle?: string; children?: ResourceRow[] };
 
 interface ParentNode {
   title: string;
@@ -69,7 +70,7 @@ const columns: ListColumn<ResourceRow>[] = [
     render: (title: string, row) => (
       <Space size={6}>
         {row.icon && <MenuIcon name={row.icon} />}
-        <span>{title}</span>
+        <span>{row.displayTitle ?? title}</span>
         {row.isDirectory && <Tag><Tx text="目录" /></Tag>}
       </Space>
     ),
@@ -140,7 +141,7 @@ export default function ResourceList() {
       pageSizeOptions={[50, 100]}
       remove={{
         call: { path: '/resource/del', body: (row) => ({ id: row.id }) },
-        confirm: (row, t) => t('确定删除资源“{title}”吗？删除后该菜单项不再出现。', { title: row.title }),
+        confirm: (row, t) => t('确定删除资源“{title}”吗？删除后该菜单项不再出现。', { title: row.displayTitle ?? row.title }),
       }}
     />
   );

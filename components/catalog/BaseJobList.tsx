@@ -15,7 +15,8 @@ import LevelRestrictionDialog from './LevelRestrictionDialog';
 import WorkOrgsDialog from './WorkOrgsDialog';
 import { zodRule } from '@/components/list/rules';
 
-const CATEGORY_OPTIONS: Option[] = Object.entries(JOB_CATEGORIES).map(([value, label]) => ({ value: Number(value), label: `${value} ${label}` }));
+/** 大类筛选：编号加所选语言的大类名（列表里的 categoryName 由服务端按语言返回） */
+const categoryOptions = (t: Translate): Option[] => Object.entries(JOB_CATEGORIES).map(([value, label]) => ({ value: Number(value), label: `${value} ${t(label)}` }));
 const STATUS_OPTIONS: Option[] = Object.entries(STATUS_NAMES).map(([value, label]) => ({ value: Number(value), label }));
 
 /** 等级区间的简写：五级–一级；不连续时逐个列出 */
@@ -111,7 +112,7 @@ export default function BaseJobList() {
     list: { path: '/job/listBaseJob' },
     filters: [
       { name: 'keyword', label: '名称/编码', placeholder: '职业或工种' },
-      { name: 'category', label: '大类', type: 'select', options: CATEGORY_OPTIONS },
+      { name: 'category', label: '大类', type: 'select', options: categoryOptions(t) },
       { name: 'status', label: '状态', type: 'select', options: STATUS_OPTIONS },
     ],
     columns: [

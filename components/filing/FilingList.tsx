@@ -146,6 +146,12 @@ export function FilingList({ kind }: { kind: 0 | 1 | 2 | 3 }) {
       },
       { key: 'history', label: '办理历史', onClick: (r) => setHistoryOf(r.id) },
       {
+        key: 'publicPage',
+        label: '公示页',
+        visible: (r) => r.publicCode !== null,
+        onClick: (r) => window.open(`/institutionalFiling/filingRover/single?code=${encodeURIComponent(r.publicCode!)}`, '_blank', 'noopener'),
+      },
+      {
         key: 'delete',
         label: '删除',
         danger: true,

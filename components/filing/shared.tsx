@@ -6,6 +6,9 @@ import { apiPost } from '@/components/api-client';
 import { useT } from '@/lib/i18n/client';
 import { STATUS_COLOR, STATUS_LABEL } from '@/lib/domains/filing/transitions';
 
+/** 时间线的点：驳回红、完成绿，其余蓝（由状态标签颜色推出，不按状态号） */
+const timelineColor = (status: number) => ({ error: 'red', volcano: 'red', success: 'green' })[STATUS_COLOR[status]] ?? 'blue';
+
 export const STATUS_OPTIONS = Object.entries(STATUS_LABEL)
   .map(([value, label]) => ({ value: Number(value), label }))
   .sort((a, b) => a.value - b.value);
@@ -70,7 +73,7 @@ export function HistoryDialog({ filingId, onClose }: { filingId: number | null; 
         <Timeline
           data-testid="filing-history"
           items={items.map((h) => ({
-            color: h.toStatus === 1 || h.toStatus === 3 || h.toStatus === 7 ? 'red' : h.toStatus === 8 ? 'green' : 'blue',
+            color: timelineColor(h.toStatus),
             content: (
               <div data-testid="filing-history-item">
                 <div>

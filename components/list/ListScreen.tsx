@@ -260,10 +260,11 @@ export default function ListScreen<T extends object>(rawProps: ListScreenProps<T
   const actionsColumnWidth = actionsWidth(
     split.map((a) => a.inline.map((x) => x.label)),
     split.map((a) => a.more.length > 0),
+    { header: t('list.column.actions'), more: t('list.action.more') },
   );
   const tree = isTree(data.list);
   const textual = props.columns.map((c) => c.ellipsis === undefined && isTextColumn(c, data.list));
-  const plans = props.columns.map((c, i) => planColumn(c, data.list, { tree: tree && i === 0, shrinkable: (textual[i] || Boolean(c.ellipsis)) && !c.format }));
+  const plans = props.columns.map((c, i) => planColumn(c, data.list, { tree: tree && i === 0, shrinkable: (textual[i] || Boolean(c.ellipsis)) && !c.format, textOf: t }));
   const fixedWidth = (hasRowActions ? actionsColumnWidth : 0) + (selectable ? SELECTION_WIDTH : 0);
   const widths = fitWidths(plans, tableBoxWidth === null ? Infinity : tableBoxWidth - fixedWidth);
   const dataColumns = props.columns.map((c, i) => ({ ...withTitle(toTableColumn(c)), width: widths[i], ...(textual[i] ? { ellipsis: true } : {}) }));
@@ -378,7 +379,7 @@ export default function ListScreen<T extends object>(rawProps: ListScreenProps<T
           scroll={{ x: tableWidth }}
           rowSelection={
             selectable
-              ? { selectedRowKeys: selected.keys, preserveSelectedRowKeys: true, onChange: (keys, rows) => setSelected({ keys, rows }) }
+              ? { selectedRowKeys: selected.keys, preserveSelectedRowKeys: true, columnWidth: SELECTION_WIDTH, onChange: (keys, rows) => setSelected({ keys, rows }) }
               : undefined
           }
           locale={{ emptyText: loading ? <div style={{ height: 120 }} /> : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={filtered ? t('list.empty.filtered') : (props.emptyText ?? t('list.empty.default'))} /> }}

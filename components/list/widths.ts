@@ -12,8 +12,8 @@ const MAX_ELLIPSIS = 240;
 const MAX_PLAIN = 320;
 /** 取值不是文字（数组、对象）的列：默认宽度 */
 const COMPLEX_WIDTH = 220;
-/** 勾选列 */
-export const SELECTION_WIDTH = 48;
+/** 勾选列（表格的 rowSelection.columnWidth 用同一个值，估算与实际一致） */
+export const SELECTION_WIDTH = 32;
 
 const WIDE = /[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/;
 
@@ -34,7 +34,10 @@ function renderedText<T>(column: ListColumn<T>, value: unknown, row: T, index: n
   }
 }
 
-function cellText<T>(column: ListColumn<T>, row: T, options?: readonly Option[], index = 0): string | null {
+/** 把取值换成当前语言的文字（列表用 useT() 的 t）：自定义 render 画的元素多半是 <Tx text={v} />，按译文估算 */
+export type TextOf = (text: string) => string;
+
+function cellText<T>(column: ListColumn<T>, row: T, options?: readonly Option[], index = 0, textOf?: TextOf): string | null {
   const { dataIndex } = column;
   if (typeof dataIndex !== 'string' && typeof dataIndex !== 'number') return null;
   const value = (row as Record<string, unknown>)[dataIndex];
@@ -46,7 +49,8 @@ function cellText<T>(column: ListColumn<T>, row: T, options?: readonly Option[],
   if (column.format === 'datetime') return '0000-00-00 00:00:00';
   if (column.format === 'date') return '0000-00-00';
   if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
-    return options ? optionLabel(options, value) : String(value);
+    if (options) return optionLabel(options, value);
+    return column.render && textOf ? textOf(String(value)) : String(value);
   }
   return null;
 }
@@ -62,13 +66,21 @@ export function isTextColumn<T>(column: ListColumn<T>, rows: readonly T[]): bool
   return rows.every((row) => cellText(column, row, column.options) !== null);
 }
 
-/** 一列的宽度：给了数字宽度用它；否则按标题与本页数据的最长文字估算。tree：树形表格的首列（带缩进与展开按钮） */
-export function estimateColumnWidth<T>(column: ListColumn<T>, rows: readonly T[], tree = false): number {
-  if (typeof column.width === 'number') return column.width;
-  const title = typeof column.title === 'string' ? column.title : '';
-  let widest = textWidth(title) + (column.sorter ? 20 : 0);
+/** 列标题（已是当前语言）的宽度，含排序图标 */
+const titleWidth = <T>(column: ListColumn<T>) => textWidth(typeof column.title === 'string' ? column.title : '') + (column.sorter ? 20 : 0);
+
+/**
+ * 一列的宽度：给了数字宽度用它；否则按标题与本页数据的最长文字估算。tree：树形表格的首列（带缩进与展开按钮）。
+ * 自定义 render 画元素（状态标签、链接）的列内容量不出来：给定宽度不窄于列标题（配置按中文定宽，英文的标题与标签更长；
+ * 文字列不必，放不下时以省略号收尾并带提示）
+ */
+export function estimateColumnWidth<T>(column: ListColumn<T>, rows: readonly T[], tree = false, textOf?: TextOf): number {
+  if (typeof column.width === 'number') {
+    return column.render && !isTextColumn(column, rows) ? Math.max(column.width, titleWidth(column) + CELL_PADDING) : column.width;
+  }
+  let widest = titleWidth(column);
   for (const { row, depth } of tree ? flattenTree(rows) : rows.map((row) => ({ row, depth: 0 }))) {
-    const text = cellText(column, row, column.options);
+    const text = cellText(column, row, column.options, 0, textOf);
     if (text === null) return Math.max(widest + CELL_PADDING, COMPLEX_WIDTH);
     widest = Math.max(widest, textWidth(text) + (tree ? depth * TREE_INDENT + TREE_EXPANDER : 0));
   }
@@ -117,19 +129,18 @@ const ELLIPSIS_MIN = 96;
 const SHORT_COLUMN = 150;
 
 /** 一列的首选宽度与下限：shrinkable 为该列以省略号显示且有提示（文字列），其余不收窄 */
-export function planColumn<T>(column: ListColumn<T>, rows: readonly T[], opts: { tree?: boolean; shrinkable?: boolean } = {}): ColumnPlan {
-  const width = estimateColumnWidth(column, rows, opts.tree);
+export function planColumn<T>(column: ListColumn<T>, rows: readonly T[], opts: { tree?: boolean; shrinkable?: boolean; textOf?: TextOf } = {}): ColumnPlan {
+  const width = estimateColumnWidth(column, rows, opts.tree, opts.textOf);
   if (!opts.shrinkable) return { width, need: width, min: width };
-  const need = Math.min(width, estimateColumnWidth({ ...column, width: undefined }, rows, opts.tree));
-  const title = typeof column.title === 'string' ? column.title : '';
-  const min = Math.min(need, Math.max(ELLIPSIS_MIN, textWidth(title) + (column.sorter ? 20 : 0) + CELL_PADDING));
+  const need = Math.min(width, estimateColumnWidth({ ...column, width: undefined }, rows, opts.tree, opts.textOf));
+  const min = Math.min(need, Math.max(ELLIPSIS_MIN, titleWidth(column) + CELL_PADDING));
   return { width, need, min };
 }
 
 /**
  * 总宽超出 available 时收窄：先让出给定宽度里超过内容的部分（按比例）；仍放不下，再从最宽的列往下削，
  * 把各列压到同一条“水位线”（不低于各自的下限）：短的编号、IP、时间保持完整，长的名称、地址以省略号收尾。
- * 收到下限仍放不下就保持下限（由表格横向滚动）。
+ * 收到下限仍放不下就横向滚动，此时见 alignToEdge：一打开不会有一列露一半在固定的操作列下面。
  */
 export function fitWidths(plans: readonly ColumnPlan[], available: number): number[] {
   const sum = (ws: readonly number[]) => ws.reduce((a, b) => a + b, 0);
@@ -143,7 +154,7 @@ export function fitWidths(plans: readonly ColumnPlan[], available: number): numb
   const keepShort = plans.map((p) => (p.need <= SHORT_COLUMN ? p.need : p.min));
   const floors = sum(keepShort) <= available ? keepShort : plans.map((p) => p.min);
   const at = (level: number) => plans.map((p, i) => Math.max(floors[i], Math.min(needs[i], level)));
-  if (sum(at(0)) > available) return at(0);
+  if (sum(at(0)) > available) return alignToEdge(at(0), plans, available);
   // 二分找最高的水位线
   let low = 0;
   let high = Math.max(...needs);
@@ -155,12 +166,49 @@ export function fitWidths(plans: readonly ColumnPlan[], available: number): numb
   return at(low);
 }
 
-/** 操作列宽度：每个链接按钮为文字加 7px×2 内边距，“更多”另加图标 */
-export function actionsWidth(rowsOfLabels: readonly (readonly string[])[], hasMore: readonly boolean[]): number {
-  let widest = textWidth('操作');
+/**
+ * 横向滚动时：滚动区右缘（固定的操作列左缘）落在某一列中间，这列就露一半在操作列下面（英文界面的长标签尤其常见）。
+ * 把露出的那一截分给它前面的列（先补给被削过、不到内容宽的列，再按宽度比例），让这一列正好从右缘开始：
+ * 一打开看到的都是完整的列，其余的滚动可见。
+ */
+function alignToEdge(widths: readonly number[], plans: readonly ColumnPlan[], available: number): number[] {
+  const out = [...widths];
+  let start = 0;
+  let k = 0;
+  while (k < out.length && start + out[k] <= available) start += out[k++];
+  const shown = available - start;
+  if (k === 0 || k >= out.length || shown <= 0) return out;
+  let extra = shown;
+  // 先补给不到内容宽的列
+  const deficit = out.slice(0, k).map((w, i) => Math.max(0, plans[i].need - w));
+  const totalDeficit = deficit.reduce((a, b) => a + b, 0);
+  if (totalDeficit > 0) {
+    const give = Math.min(extra, totalDeficit);
+    deficit.forEach((d, i) => (out[i] += Math.floor((d * give) / totalDeficit)));
+    extra = shown - (out.slice(0, k).reduce((a, b) => a + b, 0) - start);
+  }
+  if (extra > 0) {
+    const base = out.slice(0, k).reduce((a, b) => a + b, 0);
+    for (let i = 0; i < k; i++) out[i] += Math.floor((out[i] * extra) / base);
+  }
+  // 取整的零头给最后一列可见的列：这一列的右缘正好落在滚动区右缘
+  out[k - 1] += available - out.slice(0, k).reduce((a, b) => a + b, 0);
+  return out;
+}
+
+/**
+ * 操作列宽度：每个链接按钮为文字加 7px×2 内边距，“更多”另加图标。
+ * texts：当前语言的列标题与“更多”（英文的 Actions / More 比中文宽，按中文估算会把按钮挤出列外）
+ */
+export function actionsWidth(
+  rowsOfLabels: readonly (readonly string[])[],
+  hasMore: readonly boolean[],
+  texts: { header: string; more: string } = { header: '操作', more: '更多' },
+): number {
+  let widest = textWidth(texts.header);
   rowsOfLabels.forEach((labels, i) => {
     let width = labels.reduce((sum, label) => sum + textWidth(label) + 14, 0);
-    if (hasMore[i]) width += textWidth('更多') + 14 + 18;
+    if (hasMore[i]) width += textWidth(texts.more) + 14 + 18;
     widest = Math.max(widest, width);
   });
   return Math.max(MIN_WIDTH, widest + CELL_PADDING);

@@ -51,7 +51,7 @@ const auditForm: FormSpec<DeptRow> = {
   load: () => ({ auditStatus: 1, auditOpinion: '' }),
   submit: { path: '/bks/v1/sys/department/audit' },
   body: (values, row) => ({ id: row?.id, ...values }),
-  successMessage: '审核完成',
+  successMessage: '审核已保存',
 };
 
 export default function DepartmentList() {

@@ -188,6 +188,49 @@ for (const { account, password } of ACCOUNTS) {
   });
 }
 
+/** 英文界面的版式：列标题、选项文字与操作按钮都更长，列宽按译文估算（1366 与默认的 1440 各看一遍） */
+const ENGLISH_SCREENS = ['/system/user', '/system/role', '/system/resource', '/system/ops/log', '/org/account', '/org/department', '/evaluation/base/job', '/evaluation/filing/audit', '/evaluation/personnel/assessor', '/system/ops/device'];
+
+for (const width of [1366, 1440]) {
+  test(`English, ${width}px：几个列表界面的列不被操作列盖住、不截断`, async ({ page, context, baseURL }, testInfo) => {
+    test.setTimeout(300_000);
+    await page.setViewportSize({ width, height: 768 });
+    await context.addCookies([{ name: 'lang', value: 'en-US', url: baseURL! }]);
+    await apiLogin(page, ADMIN.account, ADMIN.password);
+    const report: string[] = [];
+    for (const path of ENGLISH_SCREENS) {
+      await page.goto(path);
+      await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
+      const content = page.locator('main, .ant-layout-content').first();
+      await expect(content.locator('.ant-table-wrapper .ant-spin-spinning')).toHaveCount(0);
+      await expect(content.locator('.ant-table-wrapper tbody tr.ant-table-row, .ant-table-wrapper .ant-empty').first()).toBeVisible();
+      const { problems } = await page.evaluate(measureLayout, { minGap: MIN_GAP, tolerance: TOLERANCE });
+      // 表头：英文标题不被操作列盖住（表头单元格的文字右缘不越过固定列的左缘）
+      const covered = await page.evaluate(() => {
+        const out: string[] = [];
+        for (const table of document.querySelectorAll('.ant-table-wrapper')) {
+          const fixed = [...table.querySelectorAll('thead .ant-table-cell-fix-right, thead .ant-table-cell-fix-end')];
+          if (!fixed.length) continue;
+          const body = table.querySelector('.ant-table-body, .ant-table-content');
+          if (body && body.scrollWidth > body.clientWidth + 1) continue;
+          const edge = Math.min(...fixed.map((c) => c.getBoundingClientRect().left));
+          for (const th of table.querySelectorAll('thead th')) {
+            if (fixed.includes(th)) continue;
+            const range = document.createRange();
+            range.selectNodeContents(th);
+            const r = range.getBoundingClientRect();
+            if (r.width > 0 && r.left < edge && r.right > edge + 1) out.push(`表头“${(th.textContent ?? '').trim()}”被操作列盖住 ${Math.round(r.right - edge)}px`);
+          }
+        }
+        return out;
+      });
+      for (const p of [...problems, ...covered]) report.push(`${path}：${p}`);
+      if (path === '/system/user' || path === '/system/role') await page.screenshot({ path: testInfo.outputPath(`layout-en-${width}-${path.split('/').pop()}.png`) });
+    }
+    expect([...new Set(report)]).toEqual([]);
+  });
+}
+
 test('侧栏的深色背景拉满整页；换了主色后链接与操作按钮随之变色', async ({ page, context, baseURL }) => {
   await apiLogin(page, ADMIN.account, ADMIN.password);
   // 主色换成薄暮红（布局偏好存在 Cookie 里，服务端首屏即按它渲染）

@@ -86,7 +86,39 @@ describe('列宽估算', () => {
     expect(fitWidths(plans, 560)).toEqual([128, 112, 150, 170]);
     // 连短列都保不住时，各列一起降到同一水位线
     expect(fitWidths(plans, 500)).toEqual([110, 110, 110, 170]);
-    // 放不下：收到下限，由表格横向滚动
-    expect(fitWidths(plans, 100)).toEqual([96, 96, 96, 170]);
+    // 放不下：收到下限，由表格横向滚动；滚动区右缘落在第二列中间（露 4px），这 4px 补给第一列
+    expect(fitWidths(plans, 100)).toEqual([100, 96, 96, 170]);
+  });
+
+  it('横向滚动时，一打开没有一列露一半在操作列下面：露出的那一截先补给被削过的列', () => {
+    const plans = [
+      { width: 130, need: 128, min: 96 },
+      { width: 220, need: 220, min: 96 },
+      { width: 180, need: 150, min: 96 },
+      { width: 170, need: 170, min: 170 },
+    ];
+    // 下限合计 458，可见 330：第四列从 288 开始、露 42px → 42 先补给前三列（IP 缺 32、机构名称缺 124、安装位置缺 54）
+    const widths = fitWidths(plans, 330);
+    expect(widths.slice(0, 3).reduce((a, b) => a + b, 0)).toBe(330);
+    expect(widths[3]).toBe(170);
+    widths.slice(0, 3).forEach((w, i) => expect(w).toBeGreaterThanOrEqual(plans[i].min));
+    // 第一列就比可见区宽：不动
+    expect(fitWidths([{ width: 400, need: 400, min: 400 }, { width: 100, need: 100, min: 100 }], 300)).toEqual([400, 100]);
+  });
+
+  it('画元素的列（如 <Tx text={v} />）按当前语言的译文估算', () => {
+    const column = { title: 'Level', dataIndex: 'level', render: () => ({}) as never };
+    const rows = [{ level: '机构' }];
+    const english = (s: string) => ({ 机构: 'Organisation' })[s] ?? s;
+    expect(estimateColumnWidth(column, rows)).toBe(72);
+    expect(estimateColumnWidth(column, rows, false, english)).toBe(textWidth('Organisation') + 24);
+  });
+
+  it('画元素（状态标签）的列：给定的数字宽度不窄于当前语言的列标题；文字列保持给定宽度', () => {
+    const rows = [{ status: 0 }];
+    const tag = () => ({}) as never;
+    expect(estimateColumnWidth({ title: '审核状态', dataIndex: 'status', width: 90, render: tag }, rows)).toBe(90);
+    expect(estimateColumnWidth({ title: 'Review status', dataIndex: 'status', width: 90, render: tag }, rows)).toBe(textWidth('Review status') + 24);
+    expect(estimateColumnWidth({ title: 'Department code', dataIndex: 'status', width: 90 }, rows)).toBe(90);
   });
 });

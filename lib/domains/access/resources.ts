@@ -10,6 +10,8 @@ import { DIRECTORY_COMPONENT } from './menu';
 import { loadResourcesInOrder, type ResourceRow } from './service';
 import { resources, roleResources } from './tables';
 import type { ResourceNode, ResourceSaveInput } from './schemas';
+import { DEFAULT_LOCALE, type Locale } from '@/lib/i18n';
+import { resourceTitle } from '@/lib/i18n/menu';
 
 
 const isDir = (r: Pick<ResourceRow, 'component'>) => r.component === DIRECTORY_COMPONENT;
@@ -110,7 +112,7 @@ export async function parentTree(db: Db): Promise<SelectNode[]> {
 }
 
 /** 资源管理列表：树；按标题筛选时保留命中项及其上级 */
-export async function resourceAdminTree(db: Db, filter: { title?: string }) {
+export async function resourceAdminTree(db: Db, filter: { title?: string }, locale: Locale = DEFAULT_LOCALE) {
   const rows = await loadResourcesInOrder(db);
   const grantCounts = new Map(
     (await db.select({ resourceId: roleResources.resourceId, n: count() }).from(roleResources).groupBy(roleResources.resourceId)).map((r) => [r.resourceId, Number(r.n)]),
@@ -120,7 +122,9 @@ export async function resourceAdminTree(db: Db, filter: { title?: string }) {
     const byId = new Map(rows.map((r) => [r.id, r]));
     included = new Set<number>();
     for (const r of rows) {
-      if (!r.title.includes(filter.title)) continue;
+      // 按存储的标题或所选语言显示的标题找
+      const shown = resourceTitle(r.key, r.title, locale).toLowerCase();
+      if (!r.title.includes(filter.title) && !shown.includes(filter.title.toLowerCase())) continue;
       for (let cur: ResourceRow | undefined = r; cur && !included.has(cur.id); cur = byId.get(cur.parentId)) included.add(cur.id);
     }
   }
@@ -228,7 +232,7 @@ export async function saveResource(db: Db, session: Session, input: ResourceSave
 }
 
 /** 删除资源：有子资源或仍授予角色时拒绝 */
-export async function deleteResource(db: Db, id: number, audit: Audit): Promise<void> {
+export async function deleteResource(db: Db, _session: Session, id: number, audit: Audit): Promise<void> {
   const [row] = await db.select().from(resources).where(eq(resources.id, id));
   if (!row) throw ApiError.notFound('资源不存在');
   const [[{ n: children }], [{ n: granted }]] = await Promise.all([

@@ -230,7 +230,8 @@ function auditView(r: RoleDetail) {
 }
 
 /** 数据角色：设置角色可见的数据层级（不能宽于角色自身的层级） */
-export async function saveDataRole(db: Db, user: SessionUser, input: { id: number; dataScope: DataLevel | null }, audit: Audit) {
+export async function saveDataRole(db: Db, session: Session, input: { id: number; dataScope: DataLevel | null }, audit: Audit) {
+  const user = session.user;
   const row = await findRole(db, user, input.id);
   assertManageable(user, row.level, '修改');
   if (input.dataScope && rank(input.dataScope) < rank(row.level)) {
@@ -264,7 +265,8 @@ export async function dataRoleInfo(db: Db, user: SessionUser, id: number) {
 }
 
 /** 删除角色（可批量）：任一角色仍有用户则整批拒绝 */
-export async function deleteRoles(db: Db, user: SessionUser, ids: number[], audit: Audit): Promise<{ deleted: number }> {
+export async function deleteRoles(db: Db, session: Session, ids: number[], audit: Audit): Promise<{ deleted: number }> {
+  const user = session.user;
   const unique = [...new Set(ids)];
   const rows = await db.select().from(roles).where(inArray(roles.id, unique));
   const visible = rows.filter((r) => rank(r.level) >= rank(user.level));

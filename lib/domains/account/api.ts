@@ -1,6 +1,6 @@
 // 账号管理端点（/account/*、/sys/user/batch/update 等）。系统“用户管理”（sysUser）与机构“账号管理”（account）
 // 两个界面共用，权限写成两者之一。规则都在 service.ts。
-import { endpoint, type Ctx, type EndpointTable } from '@/lib/platform/api/endpoint';
+import { endpoint, sessionOf, type Ctx, type EndpointTable } from '@/lib/platform/api/endpoint';
 import { importResponse, ImportFileInput, runImport, templateEndpoint } from '@/lib/platform/excel/import';
 import {
   AccountAddInput,
@@ -84,31 +84,31 @@ export const accountApi: EndpointTable = {
     summary: '重置账号密码（6–18 位字母、数字与特殊符号的组合），并结束该账号的全部会话',
     permission: perm('edit'),
     input: ResetPwdInput,
-    handle: ({ id, password }, ctx) => resetAccountPassword(ctx.db, ctx.user(), id, password, audit(ctx)),
+    handle: (input, ctx) => resetAccountPassword(ctx.db, sessionOf(ctx), input, audit(ctx)),
   }),
   'POST /account/frozen': endpoint({
     summary: '冻结账号：立即结束其全部会话（下一次请求得到 10005）；不能冻结自己',
     permission: perm('disable'),
     input: AccountIdInput,
-    handle: ({ id }, ctx) => freezeAccount(ctx.db, ctx.user(), id, true, audit(ctx)),
+    handle: ({ id }, ctx) => freezeAccount(ctx.db, sessionOf(ctx), { id, frozen: true }, audit(ctx)),
   }),
   'POST /account/unFrozen': endpoint({
     summary: '解冻账号',
     permission: perm('enable'),
     input: AccountIdInput,
-    handle: ({ id }, ctx) => freezeAccount(ctx.db, ctx.user(), id, false, audit(ctx)),
+    handle: ({ id }, ctx) => freezeAccount(ctx.db, sessionOf(ctx), { id, frozen: false }, audit(ctx)),
   }),
   'POST /account/del': endpoint({
     summary: '删除账号：不能删除自己；仍拥有业务数据（如子账号）的不能删除，可改为冻结',
     permission: perm('delete'),
     input: AccountIdInput,
-    handle: ({ id }, ctx) => deleteAccounts(ctx.db, ctx.user(), [id], audit(ctx)),
+    handle: ({ id }, ctx) => deleteAccounts(ctx.db, sessionOf(ctx), [id], audit(ctx)),
   }),
   'POST /account/delBatch': endpoint({
     summary: '批量删除账号（全部可删才删除）',
     permission: perm('delete'),
     input: AccountIdsInput,
-    handle: ({ ids }, ctx) => deleteAccounts(ctx.db, ctx.user(), ids, audit(ctx)),
+    handle: ({ ids }, ctx) => deleteAccounts(ctx.db, sessionOf(ctx), ids, audit(ctx)),
   }),
   'POST /account/orgList': endpoint({
     summary: '可分配的机构（管辖范围内、已启用），按名称筛选，最多 200 个',

@@ -411,7 +411,8 @@ async function assertRemovableRoles(db: Db, actor: SessionUser, before: readonly
 // ---------------------------------------------------------------- 密码、冻结、解冻
 
 /** 管理员重置密码：按 SPEC §5 规则，结束该账号的全部会话并解除锁定 */
-export async function resetAccountPassword(db: Db, actor: SessionUser, id: number, password: string, audit: Audit) {
+export async function resetAccountPassword(db: Db, session: Session, { id, password }: { id: number; password: string }, audit: Audit) {
+  const actor = session.user;
   // 本人改密须核对旧密码，走个人设置的修改密码（/sys/user/reset/password）
   if (id === actor.id) throw ApiError.forbidden('不能在账号管理中重置自己的密码，请在个人设置中修改密码');
   const target = await scopedAccount(db, actor, id);
@@ -456,7 +457,8 @@ async function setStatus(db: Db, actor: SessionUser, targets: User[], status: 0 
   return { changed: changing.length, revokedSessions };
 }
 
-export async function freezeAccount(db: Db, actor: SessionUser, id: number, frozen: boolean, audit: Audit) {
+export async function freezeAccount(db: Db, session: Session, { id, frozen }: { id: number; frozen: boolean }, audit: Audit) {
+  const actor = session.user;
   const target = await scopedAccount(db, actor, id);
   if (frozen && target.status === 1) throw ApiError.conflict('该账号已是冻结状态');
   if (!frozen && target.status !== 1) throw ApiError.conflict('该账号未被冻结');
@@ -524,7 +526,8 @@ async function ownedRecords(db: Db, ids: readonly number[]): Promise<Map<number,
 }
 
 /** 删除一个或一批账号（全有或全无）：不能删除自己；仍拥有业务数据的不能删除 */
-export async function deleteAccounts(db: Db, actor: SessionUser, ids: readonly number[], audit: Audit) {
+export async function deleteAccounts(db: Db, session: Session, ids: readonly number[], audit: Audit) {
+  const actor = session.user;
   const targets = await scopedAccounts(db, actor, ids);
   if (targets.some((t) => t.id === actor.id)) throw ApiError.badRequest('不能删除自己的账号');
   const owned = await ownedRecords(

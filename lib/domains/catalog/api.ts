@@ -1,7 +1,9 @@
 // 职业工种目录（SPEC §7 Organisations, jobs；Common lookups；Filing and evaluation 中的 /work、/baseWorkLevel 等）。
 // 维护类端点用资源 baseJob 的权限；各处下拉与选择器用的查询只需登录。
 import { z } from 'zod';
-import { endpoint, type EndpointTable } from '@/lib/platform/api/endpoint';
+import { endpoint, sessionOf, type Ctx, type EndpointTable } from '@/lib/platform/api/endpoint';
+import { localizeVocabulary } from '@/lib/i18n/vocabulary';
+import { localeOfRequest } from '@/lib/i18n/request';
 import { ImportFileInput, importResponse, runImport, templateEndpoint, type ImportDef } from '@/lib/platform/excel/import';
 import {
   AllWorkLevelsInput,
@@ -77,6 +79,9 @@ const allTypeOfWork = endpoint({
   handle: ({ keyword }, { db }) => allWorks(db, { keyword }),
 });
 
+/** 职业大类（《职业分类大典》的 8 个大类）与状态名是固定词汇：随请求语言 */
+const withCategoryNames = async <T>(ctx: Ctx, result: Promise<T>) => localizeVocabulary(await result, ['categoryName', 'statusName'], localeOfRequest(ctx.request));
+
 export const catalogApi: EndpointTable = {
   // ---------- 职业维护（/evaluation/base/job） ----------
   'POST /job/listBaseJob': endpoint({
@@ -84,13 +89,13 @@ export const catalogApi: EndpointTable = {
     permission: perm('query'),
     input: JobListInput,
     paged: true,
-    handle: ({ page, ...filter }, { db }) => listJobs(db, filter, page),
+    handle: ({ page, ...filter }, ctx) => withCategoryNames(ctx, listJobs(ctx.db, filter, page)),
   }),
   'POST /job/baseJobInfo': endpoint({
     summary: '职业详情（工种、等级与申报条件）',
     permission: perm('get'),
     input: JobRefInput,
-    handle: (ref, { db }) => jobInfo(db, ref),
+    handle: (ref, ctx) => withCategoryNames(ctx, jobInfo(ctx.db, ref)),
   }),
   'POST /job/saveBaseJob': endpoint({
     summary: '新增（不带 id）或修改职业及其工种、等级；工种整体替换，已有机构开展的工种不能去掉',
@@ -98,20 +103,20 @@ export const catalogApi: EndpointTable = {
     input: JobSaveInput,
     handle: (input, ctx) => {
       assertSaveAllowed(ctx.session, 'baseJob', input.id);
-      return saveJob(ctx.db, input, ctx.audit);
+      return withCategoryNames(ctx, saveJob(ctx.db, sessionOf(ctx), input, ctx.audit));
     },
   }),
   'POST /job/delJob': endpoint({
     summary: '删除职业（连同工种与等级）；已有机构开展其工种时拒绝',
     permission: perm('delete'),
     input: JobIdInput,
-    handle: ({ id }, ctx) => removeJobs(ctx.db, [id], ctx.audit),
+    handle: ({ id }, ctx) => removeJobs(ctx.db, sessionOf(ctx), [id], ctx.audit),
   }),
   'POST /job/batchDelJob': endpoint({
     summary: '批量删除职业；任一职业的工种在用则全部不删',
     permission: perm('delete'),
     input: JobIdsInput,
-    handle: ({ ids }, ctx) => removeJobs(ctx.db, ids, ctx.audit),
+    handle: ({ ids }, ctx) => removeJobs(ctx.db, sessionOf(ctx), ids, ctx.audit),
   }),
   'POST /job/getOrgByWorkCode': endpoint({
     summary: '开展某工种的机构（数据范围内）',
@@ -131,7 +136,7 @@ export const catalogApi: EndpointTable = {
     summary: '修改工种各等级的申报条件（限制类型、从业年限、持低一级证书后年限、条件说明）',
     permission: perm('edit'),
     input: LevelRestrictionsInput,
-    handle: (input, ctx) => saveLevelRestrictions(ctx.db, input, ctx.audit),
+    handle: (input, ctx) => saveLevelRestrictions(ctx.db, sessionOf(ctx), input, ctx.audit),
   }),
   'POST /job/impJob': catalogImport(jobImport, '导入职业工种（.xlsx：职业编码、职业名称、工种编码、工种名称、等级）；全部校验通过才写入，否则返回错误工作簿', 'base_work'),
   'GET /job/impJob/template': templateEndpoint(jobImport, { permission: perm('import') }),
@@ -151,7 +156,7 @@ export const catalogApi: EndpointTable = {
     summary: '按 id 或编码取一个职业（含工种与等级）',
     permission: 'login',
     input: JobRefInput,
-    handle: (ref, { db }) => jobInfo(db, ref),
+    handle: (ref, ctx) => withCategoryNames(ctx, jobInfo(ctx.db, ref)),
   }),
   'GET /bks/v1/job/listBaseJobSpecialSkills': endpoint({
     summary: '专项职业能力列表（启用的）',
@@ -165,14 +170,14 @@ export const catalogApi: EndpointTable = {
     summary: '全部启用的职业',
     permission: 'login',
     input: KeywordInput,
-    handle: ({ keyword }, { db }) => allJobs(db, keyword),
+    handle: ({ keyword }, ctx) => withCategoryNames(ctx, allJobs(ctx.db, keyword)),
   }),
   'POST /work/baseJobList': endpoint({
     summary: '职业分页列表（查询用）',
     permission: 'login',
     input: JobListInput,
     paged: true,
-    handle: ({ page, ...filter }, { db }) => listJobs(db, filter, page),
+    handle: ({ page, ...filter }, ctx) => withCategoryNames(ctx, listJobs(ctx.db, filter, page)),
   }),
   'POST /work/baseWorkList': endpoint({
     summary: '工种分页列表（工种选择器）：按名称或编码、所属职业筛选',
@@ -211,7 +216,7 @@ export const catalogApi: EndpointTable = {
     summary: '全部启用的职业 [{code, name, category}]',
     permission: 'login',
     input: KeywordInput,
-    handle: ({ keyword }, { db }) => allJobs(db, keyword),
+    handle: ({ keyword }, ctx) => withCategoryNames(ctx, allJobs(ctx.db, keyword)),
   }),
   'POST /comApi/getAllJobList': endpoint({
     summary: '职业及其工种的树（级联选择）',

@@ -8,7 +8,7 @@ import { fetchPage } from '@/lib/platform/db/paged';
 import type { Audit } from '@/lib/platform/api/endpoint';
 import { ApiError } from '@/lib/platform/api/errors';
 import type { Page, PageResult } from '@/lib/platform/api/paging';
-import type { SessionUser } from '@/lib/platform/auth/session';
+import type { Session, SessionUser } from '@/lib/platform/auth/session';
 import { assertInScope, scopeWhere } from '@/lib/platform/auth/scope';
 import { exportXlsx, keysetBatches } from '@/lib/platform/excel/export';
 import { organisations, organisationWorks } from '../org/tables';
@@ -189,7 +189,7 @@ async function refuseWorksInUse(db: Db, codes: string[], action: string): Promis
 }
 
 /** 新增或修改职业及其工种与等级（工种整体替换；在用的工种不能去掉，等级条件保留已有的） */
-export async function saveJob(db: Db, input: z.output<typeof JobSaveInput>, audit: Audit): Promise<JobItem> {
+export async function saveJob(db: Db, _session: Session, input: z.output<typeof JobSaveInput>, audit: Audit): Promise<JobItem> {
   const before = input.id !== undefined ? await jobInfo(db, { id: input.id }) : null;
   const [dupJob] = await db
     .select({ id: baseJobs.id, name: baseJobs.name })
@@ -245,7 +245,7 @@ async function setWorkLevels(tx: Db, workId: number, levels: number[]): Promise<
     .onConflictDoNothing();
 }
 
-export async function removeJobs(db: Db, ids: number[], audit: Audit): Promise<{ removed: number }> {
+export async function removeJobs(db: Db, _session: Session, ids: number[], audit: Audit): Promise<{ removed: number }> {
   const jobs = await db.select().from(baseJobs).where(inArray(baseJobs.id, ids));
   if (jobs.length !== new Set(ids).size) throw ApiError.notFound('职业不存在');
   const works = await db.select({ code: baseWorks.code }).from(baseWorks).where(inArray(baseWorks.jobId, ids));
@@ -259,7 +259,7 @@ export async function removeJobs(db: Db, ids: number[], audit: Audit): Promise<{
   return { removed: jobs.length };
 }
 
-export async function saveLevelRestrictions(db: Db, input: z.output<typeof LevelRestrictionsInput>, audit: Audit): Promise<WorkLevelItem[]> {
+export async function saveLevelRestrictions(db: Db, _session: Session, input: z.output<typeof LevelRestrictionsInput>, audit: Audit): Promise<WorkLevelItem[]> {
   const work = await workByCode(db, input.workCode);
   const before = await db.select().from(baseWorkLevels).where(eq(baseWorkLevels.workId, work.id));
   const have = new Set(before.map((l) => l.levelCode));

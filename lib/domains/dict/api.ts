@@ -1,5 +1,5 @@
 // 数据字典、通用查询与流程规则的端点。
-import { endpoint, type EndpointTable } from '@/lib/platform/api/endpoint';
+import { endpoint, type EndpointTable, sessionOf } from '@/lib/platform/api/endpoint';
 import { DICTIONARY_PAGE_SIZE } from '@/lib/platform/api/paging';
 import { DICT } from './codes';
 import { lookupOrganisations, realInformation, tencentConfig } from './lookups';
@@ -67,7 +67,7 @@ export const dictApi: EndpointTable = {
     input: DictTypeSaveInput,
     handle: (input, ctx) => {
       assertSaveAllowed(ctx.session, 'dict', input.id);
-      return saveType(ctx.db, ctx, input);
+      return saveType(ctx.db, sessionOf(ctx), input, ctx.audit);
     },
   }),
   'POST /dict/type/del': endpoint({
@@ -75,7 +75,7 @@ export const dictApi: EndpointTable = {
     permission: 'dict.delete',
     input: IdInput,
     handle: async ({ id }, ctx) => {
-      await deleteType(ctx.db, ctx, id);
+      await deleteType(ctx.db, sessionOf(ctx), id, ctx.audit);
       return null;
     },
   }),
@@ -92,14 +92,14 @@ export const dictApi: EndpointTable = {
     input: DictItemSaveInput,
     handle: (input, ctx) => {
       assertSaveAllowed(ctx.session, 'dict', input.id);
-      return saveItem(ctx.db, ctx, input);
+      return saveItem(ctx.db, sessionOf(ctx), input, ctx.audit);
     },
   }),
   'POST /dict/item/del': endpoint({
     summary: '删除字典项（id 或 ids）；内置字典的项不能删除',
     permission: 'dict.delete',
     input: IdsInput,
-    handle: (input, ctx) => deleteItems(ctx.db, ctx, idList(input)),
+    handle: (input, ctx) => deleteItems(ctx.db, sessionOf(ctx), idList(input), ctx.audit),
   }),
   'POST /dict/export': endpoint({
     summary: '导出字典项（Excel），可限定一个字典',
@@ -148,19 +148,19 @@ export const dictApi: EndpointTable = {
     summary: '新增流程规则：环节不能为空、顺序不重复；同一类型同一区划只能有一条启用的规则',
     permission: 'processRule.add',
     input: ProcessRuleAddInput,
-    handle: (input, ctx) => addRule(ctx.db, ctx, input),
+    handle: (input, ctx) => addRule(ctx.db, sessionOf(ctx), input, ctx.audit),
   }),
   'POST /bapi/processRule/update': endpoint({
     summary: '修改流程规则',
     permission: 'processRule.edit',
     input: ProcessRuleUpdateInput,
-    handle: (input, ctx) => updateRule(ctx.db, ctx, input),
+    handle: (input, ctx) => updateRule(ctx.db, sessionOf(ctx), input, ctx.audit),
   }),
   'POST /bapi/processRule/del': endpoint({
     summary: '删除流程规则（id 或 ids）',
     permission: 'processRule.delete',
     input: IdsInput,
-    handle: (input, ctx) => deleteRules(ctx.db, ctx, idList(input)),
+    handle: (input, ctx) => deleteRules(ctx.db, sessionOf(ctx), idList(input), ctx.audit),
   }),
   'GET /bapi/processRule/getProcessRuleType': endpoint({
     summary: '流程规则类型（字典 PROCESS_RULE_TYPE）',
@@ -181,6 +181,6 @@ export const dictApi: EndpointTable = {
     summary: '修改流程状态的显示文字（取值不变）',
     permission: 'processStatus.edit',
     input: ProcessStatusUpdateInput,
-    handle: ({ id, label }, ctx) => updateProcessStatusLabel(ctx.db, ctx, id, label),
+    handle: (input, ctx) => updateProcessStatusLabel(ctx.db, sessionOf(ctx), input, ctx.audit),
   }),
 };

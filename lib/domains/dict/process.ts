@@ -4,7 +4,8 @@ import { and, asc, count, eq, ilike, inArray, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '@/lib/platform/db/client';
 import { fetchPage } from '@/lib/platform/db/paged';
-import type { Ctx } from '@/lib/platform/api/endpoint';
+import type { Audit } from '@/lib/platform/api/endpoint';
+import type { Session } from '@/lib/platform/auth/session';
 import { ApiError } from '@/lib/platform/api/errors';
 import type { Page, PageResult } from '@/lib/platform/api/paging';
 import type { SessionUser } from '@/lib/platform/auth/session';
@@ -92,8 +93,8 @@ async function assertNoOtherActive(db: Db, input: RuleInput, typeName: string, a
 
 const conflict = (typeName: string, areaName: string) => ApiError.conflict(`${areaName}已有启用的「${typeName}」规则，请先停用原规则`);
 
-export async function addRule(db: Db, ctx: Ctx, input: RuleInput): Promise<ProcessRuleView> {
-  const user = ctx.user();
+export async function addRule(db: Db, session: Session, input: RuleInput, audit: Audit): Promise<ProcessRuleView> {
+  const user = session.user;
   const r = await resolveRule(db, user, input);
   await assertNoOtherActive(db, input, r.typeName, r.areaName);
   const [row] = await withUniqueMessage(
@@ -104,12 +105,12 @@ export async function addRule(db: Db, ctx: Ctx, input: RuleInput): Promise<Proce
         .values({ processType: input.processType, name: input.name, areaId: input.areaId, cityId: r.cityId, steps: r.steps, status: input.status, remark: input.remark, createdBy: user.id })
         .returning(),
   );
-  ctx.audit({ entity: 'process_rule', entityId: row.id, after: row, detail: `新增流程规则「${row.name}」（${r.typeName}，${r.areaName}）` });
+  audit({ entity: 'process_rule', entityId: row.id, after: row, detail: `新增流程规则「${row.name}」（${r.typeName}，${r.areaName}）` });
   return ruleView(row, r.areaName, r.types);
 }
 
-export async function updateRule(db: Db, ctx: Ctx, input: z.output<typeof ProcessRuleUpdateInput>): Promise<ProcessRuleView> {
-  const user = ctx.user();
+export async function updateRule(db: Db, session: Session, input: z.output<typeof ProcessRuleUpdateInput>, audit: Audit): Promise<ProcessRuleView> {
+  const user = session.user;
   const [existing] = await db.select().from(processRules).where(eq(processRules.id, input.id));
   const before = assertInScope(user, existing ?? undefined, '流程规则');
   const r = await resolveRule(db, user, input);
@@ -123,16 +124,16 @@ export async function updateRule(db: Db, ctx: Ctx, input: z.output<typeof Proces
         .where(eq(processRules.id, input.id))
         .returning(),
   );
-  ctx.audit({ entity: 'process_rule', entityId: after.id, before, after, detail: `修改流程规则「${after.name}」` });
+  audit({ entity: 'process_rule', entityId: after.id, before, after, detail: `修改流程规则「${after.name}」` });
   return ruleView(after, r.areaName, r.types);
 }
 
-export async function deleteRules(db: Db, ctx: Ctx, ids: number[]): Promise<{ deleted: number }> {
-  const user = ctx.user();
+export async function deleteRules(db: Db, session: Session, ids: number[], audit: Audit): Promise<{ deleted: number }> {
+  const user = session.user;
   const rows = await db.select().from(processRules).where(inArray(processRules.id, ids));
   if (rows.length !== new Set(ids).size || !rows.every((r) => inScope(user, r))) throw ApiError.notFound('流程规则不存在或不在您的管辖范围内');
   await db.delete(processRules).where(inArray(processRules.id, ids));
-  for (const r of rows) ctx.audit({ entity: 'process_rule', entityId: r.id, before: r, detail: `删除流程规则「${r.name}」` });
+  for (const r of rows) audit({ entity: 'process_rule', entityId: r.id, before: r, detail: `删除流程规则「${r.name}」` });
   return { deleted: rows.length };
 }
 
@@ -169,11 +170,11 @@ export async function listProcessStatuses(db: Db, processType: string | undefine
 }
 
 /** 改流程状态的显示文字：只允许改流程所用的状态字典的项，取值不变 */
-export async function updateProcessStatusLabel(db: Db, ctx: Ctx, id: number, label: string) {
+export async function updateProcessStatusLabel(db: Db, session: Session, { id, label }: { id: number; label: string }, audit: Audit) {
   const [before] = await db.select().from(dictItems).where(eq(dictItems.id, id));
   if (!before || !Object.values(PROCESS_STATUS_DICT).includes(before.typeCode)) throw ApiError.notFound('流程状态不存在');
   const [after] = await db.update(dictItems).set({ label, updatedAt: new Date() }).where(eq(dictItems.id, id)).returning();
-  ctx.audit({ entity: 'dict_item', entityId: id, before, after, detail: `流程状态 ${before.typeCode}:${before.value} 改名为「${label}」` });
+  audit({ entity: 'dict_item', entityId: id, before, after, detail: `流程状态 ${before.typeCode}:${before.value} 改名为「${label}」` });
   return { id, value: after.value, label: after.label };
 }
 

@@ -4,7 +4,8 @@ import { and, asc, count, eq, gt, ilike, inArray, or, type SQL } from 'drizzle-o
 import type { z } from 'zod';
 import type { Db } from '@/lib/platform/db/client';
 import { fetchPage } from '@/lib/platform/db/paged';
-import type { Ctx } from '@/lib/platform/api/endpoint';
+import type { Audit } from '@/lib/platform/api/endpoint';
+import type { Session } from '@/lib/platform/auth/session';
 import { ApiError } from '@/lib/platform/api/errors';
 import { saveRow } from '@/lib/platform/db/save-row';
 import type { Page, PageResult } from '@/lib/platform/api/paging';
@@ -125,9 +126,9 @@ async function typeByCode(db: Db, code: string): Promise<DictType> {
   return t;
 }
 
-export async function saveType(db: Db, ctx: Ctx, input: z.output<typeof DictTypeSaveInput>): Promise<DictTypeView> {
+export async function saveType(db: Db, session: Session, input: z.output<typeof DictTypeSaveInput>, audit: Audit): Promise<DictTypeView> {
   const row = await saveRow(db, dictTypes, input.id, { code: input.code, name: input.name, status: input.status, remark: input.remark }, {
-    audit: ctx.audit,
+    audit: audit,
     entity: 'dict_type',
     notFound: '字典类型不存在',
     duplicate: `字典编码 ${input.code} 已存在`,
@@ -145,17 +146,17 @@ export async function saveType(db: Db, ctx: Ctx, input: z.output<typeof DictType
  * 删除字典类型：内置字典（SPEC 代码表）不能删；仍有字典项的拒绝删除而不是级联——
  * 字典项的取值可能已写进业务数据，必须由管理员逐项确认删除后再删类型。
  */
-export async function deleteType(db: Db, ctx: Ctx, id: number): Promise<void> {
+export async function deleteType(db: Db, session: Session, id: number, audit: Audit): Promise<void> {
   const [before] = await db.select().from(dictTypes).where(eq(dictTypes.id, id));
   if (!before) throw ApiError.notFound('字典类型不存在');
   if (before.builtin) throw ApiError.badRequest(`「${before.name}」是系统内置字典，不能删除，可停用`);
   const [{ n }] = await db.select({ n: count() }).from(dictItems).where(eq(dictItems.typeCode, before.code));
   if (n > 0) throw ApiError.conflict(`字典「${before.name}」下还有 ${n} 个字典项，请先删除字典项再删除类型`);
   await db.delete(dictTypes).where(eq(dictTypes.id, id));
-  ctx.audit({ entity: 'dict_type', entityId: id, before, detail: `删除字典类型 ${before.code}（${before.name}）` });
+  audit({ entity: 'dict_type', entityId: id, before, detail: `删除字典类型 ${before.code}（${before.name}）` });
 }
 
-export async function saveItem(db: Db, ctx: Ctx, input: z.output<typeof DictItemSaveInput>): Promise<DictItemView> {
+export async function saveItem(db: Db, session: Session, input: z.output<typeof DictItemSaveInput>, audit: Audit): Promise<DictItemView> {
   const type = await typeByCode(db, input.typeCode);
   const duplicate = () => ApiError.conflict(`字典「${type.name}」中已存在取值 ${input.value}`);
   const [same] = await db
@@ -165,7 +166,7 @@ export async function saveItem(db: Db, ctx: Ctx, input: z.output<typeof DictItem
   if (same && same.id !== input.id) throw duplicate();
   const values = { label: input.label, value: input.value, sort: input.sort, status: input.status, remark: input.remark };
   const row = await saveRow(db, dictItems, input.id, { typeCode: type.code, ...values }, {
-    audit: ctx.audit,
+    audit: audit,
     entity: 'dict_item',
     notFound: '字典项不存在',
     duplicate,
@@ -181,7 +182,7 @@ export async function saveItem(db: Db, ctx: Ctx, input: z.output<typeof DictItem
 }
 
 /** 删除字典项（可批量）：内置字典的项不能删（可停用）。全部校验通过才删除。 */
-export async function deleteItems(db: Db, ctx: Ctx, ids: number[]): Promise<{ deleted: number }> {
+export async function deleteItems(db: Db, session: Session, ids: number[], audit: Audit): Promise<{ deleted: number }> {
   const rows = await db
     .select({ item: dictItems, builtin: dictTypes.builtin, typeName: dictTypes.name })
     .from(dictItems)
@@ -191,7 +192,7 @@ export async function deleteItems(db: Db, ctx: Ctx, ids: number[]): Promise<{ de
   const builtin = rows.find((r) => r.builtin);
   if (builtin) throw ApiError.badRequest(`「${builtin.typeName}」是系统内置字典，其字典项不能删除，可停用`);
   await db.delete(dictItems).where(inArray(dictItems.id, ids));
-  for (const r of rows) ctx.audit({ entity: 'dict_item', entityId: r.item.id, before: r.item, detail: `字典「${r.typeName}」删除 ${r.item.value}=${r.item.label}` });
+  for (const r of rows) audit({ entity: 'dict_item', entityId: r.item.id, before: r.item, detail: `字典「${r.typeName}」删除 ${r.item.value}=${r.item.label}` });
   return { deleted: rows.length };
 }
 

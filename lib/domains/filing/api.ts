@@ -108,14 +108,14 @@ export const filingApi: EndpointTable = {
     input: RecordOrgSaveInput,
     handle: (input, ctx) => {
       assertSaveAllowed(ctx.session, 'baseRecordOrg', input.id);
-      return saveRecordOrg(ctx.db, ctx.user(), input, ctx.audit);
+      return saveRecordOrg(ctx.db, sessionOf(ctx), input, ctx.audit);
     },
   }),
   'POST /org/delBaseRecordOrg': endpoint({
     summary: '删除备案机构（可批量）',
     permission: recordOrgPerm('delete'),
     input: IdsInput,
-    handle: ({ ids }, ctx) => deleteRecordOrgs(ctx.db, ctx.user(), ids, ctx.audit),
+    handle: ({ ids }, ctx) => deleteRecordOrgs(ctx.db, sessionOf(ctx), ids, ctx.audit),
   }),
   'POST /org/baseRecordOrgInfo': endpoint({
     summary: '备案机构详情',
@@ -128,7 +128,7 @@ export const filingApi: EndpointTable = {
     permission: recordOrgPerm('import'),
     body: 'multipart',
     input: z.object({ file: ImportFileInput }),
-    handle: ({ file }, ctx) => importRecordOrgs(ctx.db, ctx.user(), file as Blob, ctx.audit),
+    handle: ({ file }, ctx) => importRecordOrgs(ctx.db, sessionOf(ctx), file as Blob, ctx.audit),
   }),
   'POST /org/exportBaseRecordOrg': endpoint({
     summary: '按当前筛选导出备案机构库（.xlsx）',

@@ -76,7 +76,8 @@ export async function filingDataItem(db: Db, session: Session, kind: FilingDataK
 
 // ---------- 删除 ----------
 
-export async function deleteFilingData(db: Db, session: Session, kind: FilingDataKind, input: { filingId: number; id: number }, audit: Audit) {
+export async function deleteFilingData(db: Db, session: Session, input: { kind: FilingDataKind; filingId: number; id: number }, audit: Audit) {
+  const { kind } = input;
   const title = dataTitle(kind);
   const f = await editableFiling(db, session, input.filingId, `删除${title}`);
   const removed = isSite(kind)
@@ -104,8 +105,8 @@ export async function deleteFilingData(db: Db, session: Session, kind: FilingDat
 const maskPerson = (p: unknown) => (p ? { ...(p as { idNumber: string }), idNumber: maskId((p as { idNumber: string }).idNumber) } : p);
 
 /** 新增或修改场地/考点（同一备案内名称不重复） */
-export async function saveFilingSite(db: Db, session: Session, siteType: SiteType, input: z.output<typeof SiteSaveInput>, audit: Audit) {
-  const { filingId, id, ...data } = input;
+export async function saveFilingSite(db: Db, session: Session, input: z.output<typeof SiteSaveInput> & { siteType: SiteType }, audit: Audit) {
+  const { filingId, id, siteType, ...data } = input;
   const title = SITE_TYPES[siteType];
   const f = await editableFiling(db, session, filingId, `修改${title}`);
   const duplicate = `${title}「${data.name}」已存在`;
@@ -128,8 +129,8 @@ export async function saveFilingSite(db: Db, session: Session, siteType: SiteTyp
 }
 
 /** 新增或修改人员（同一备案同一角色内身份证号不重复；返回与日志里的身份证号打码） */
-export async function saveFilingPerson(db: Db, session: Session, role: PersonRole, input: z.output<typeof PersonSaveInput>, audit: Audit) {
-  const { filingId, id, ...data } = input;
+export async function saveFilingPerson(db: Db, session: Session, input: z.output<typeof PersonSaveInput> & { role: PersonRole }, audit: Audit) {
+  const { filingId, id, role, ...data } = input;
   const title = PERSON_ROLES[role];
   const f = await editableFiling(db, session, filingId, `修改${title}`);
   const duplicate = `身份证号为 ${maskId(data.idNumber)} 的${title}已在本备案中`;
@@ -309,7 +310,8 @@ export const DATA_IMPORTS: Record<FilingDataKind, ImportDef<z.ZodObject, ImportP
 };
 
 /** 导入资料（.xlsx，全部校验通过才写入） */
-export async function importFilingData(db: Db, session: Session, kind: FilingDataKind, input: { filingId: number; file: Blob }, audit: Audit) {
+export async function importFilingData(db: Db, session: Session, input: { kind: FilingDataKind; filingId: number; file: Blob }, audit: Audit) {
+  const { kind } = input;
   const title = dataTitle(kind);
   const f = await editableFiling(db, session, input.filingId, `导入${title}`);
   const answer = importResponse(await runImport(DATA_IMPORTS[kind], input.file, { db, userId: session.user.id, params: { filingId: f.id } }));

@@ -49,14 +49,14 @@ function dataEndpoints(kind: FilingDataKind, save: Endpoint): EndpointTable {
       summary: `删除备案${title}（仅未备案或被驳回时）`,
       permission: EDIT,
       input: DataItemInput,
-      handle: (input, ctx) => deleteFilingData(ctx.db, sessionOf(ctx), kind, input, ctx.audit),
+      handle: (input, ctx) => deleteFilingData(ctx.db, sessionOf(ctx), { ...input, kind }, ctx.audit),
     }),
     [`POST /fil/${kind}/import`]: endpoint({
       summary: `导入备案${title}（.xlsx，全部校验通过才写入）`,
       permission: IMPORT,
       body: 'multipart',
       input: z.object({ filingId: z.coerce.number({ error: '请指定备案' }).int().min(1), file: ImportFileInput }),
-      handle: ({ filingId, file }, ctx) => importFilingData(ctx.db, sessionOf(ctx), kind, { filingId, file: file as Blob }, ctx.audit),
+      handle: ({ filingId, file }, ctx) => importFilingData(ctx.db, sessionOf(ctx), { kind, filingId, file: file as Blob }, ctx.audit),
     }),
     [`GET /fil/${kind}/importTemplate`]: templateEndpoint(DATA_IMPORTS[kind], { permission: IMPORT }),
   };
@@ -69,7 +69,7 @@ const siteEndpoints = (siteType: SiteType) =>
       summary: `新增或修改备案${dataTitle(siteType)}`,
       permission: EDIT,
       input: SiteSaveInput,
-      handle: (input, ctx) => saveFilingSite(ctx.db, sessionOf(ctx), siteType, input, ctx.audit),
+      handle: (input, ctx) => saveFilingSite(ctx.db, sessionOf(ctx), { ...input, siteType }, ctx.audit),
     }),
   );
 
@@ -80,7 +80,7 @@ const personEndpoints = (role: PersonRole) =>
       summary: `新增或修改备案${dataTitle(role)}（同一备案内身份证号不重复）`,
       permission: EDIT,
       input: PersonSaveInput,
-      handle: (input, ctx) => saveFilingPerson(ctx.db, sessionOf(ctx), role, input, ctx.audit),
+      handle: (input, ctx) => saveFilingPerson(ctx.db, sessionOf(ctx), { ...input, role }, ctx.audit),
     }),
   );
 

@@ -4,7 +4,7 @@ import { and, asc, count, desc, eq, gt, ilike, inArray, isNotNull, type SQL } fr
 import type { Db } from '@/lib/platform/db/client';
 import type { Audit } from '@/lib/platform/api/endpoint';
 import type { Page, PageResult } from '@/lib/platform/api/paging';
-import type { SessionUser } from '@/lib/platform/auth/session';
+import type { SessionUser, Session } from '@/lib/platform/auth/session';
 import { ApiError } from '@/lib/platform/api/errors';
 import { assertInScope, scopeWhere } from '@/lib/platform/auth/scope';
 import { defineImport, importResponse, runImport } from '@/lib/platform/excel/import';
@@ -120,7 +120,8 @@ export async function cityOfArea(db: Db, user: SessionUser, areaId: number): Pro
   return cityId;
 }
 
-export async function saveRecordOrg(db: Db, user: SessionUser, input: z.output<typeof RecordOrgSaveInput>, audit: Audit): Promise<RecordOrgItem> {
+export async function saveRecordOrg(db: Db, session: Session, input: z.output<typeof RecordOrgSaveInput>, audit: Audit): Promise<RecordOrgItem> {
+  const user = session.user;
   const cityId = await cityOfArea(db, user, input.areaId);
   if (input.id) await loadRecordOrg(db, user, input.id);
   const [dup] = await db.select({ id: baseRecordOrgs.id, name: baseRecordOrgs.name }).from(baseRecordOrgs).where(eq(baseRecordOrgs.unifiedSocialCreditCode, input.unifiedSocialCreditCode));
@@ -138,7 +139,8 @@ export async function saveRecordOrg(db: Db, user: SessionUser, input: z.output<t
   return recordOrgInfo(db, user, row.id);
 }
 
-export async function deleteRecordOrgs(db: Db, user: SessionUser, ids: number[], audit: Audit): Promise<{ removed: number }> {
+export async function deleteRecordOrgs(db: Db, session: Session, ids: number[], audit: Audit): Promise<{ removed: number }> {
+  const user = session.user;
   const rows = await db
     .select()
     .from(baseRecordOrgs)
@@ -225,7 +227,8 @@ export const recordOrgImport = defineImport<typeof importRow, RecordOrgImportPar
 });
 
 /** 导入备案机构（全部校验通过才写入；失败时返回错误工作簿） */
-export async function importRecordOrgs(db: Db, user: SessionUser, file: Blob, audit: Audit) {
+export async function importRecordOrgs(db: Db, session: Session, file: Blob, audit: Audit) {
+  const user = session.user;
   const answer = importResponse(await runImport(recordOrgImport, file, { db, userId: user.id, params: { user } }));
   audit({ entity: 'base_record_org', detail: `导入备案机构 ${answer.total} 条` });
   return answer;

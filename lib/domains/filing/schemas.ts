@@ -155,7 +155,8 @@ export interface FilingItem {
   id: number;
   code: string;
   /** 公示页 /institutionalFiling/filingRover/single?code= 的地址码（随机，不可猜） */
-  publicCode: string;
+  /** 在效备案的公示页编号；其余为空 */
+  publicCode: string | null;
   orgId: number;
   orgName: string;
   cityId: number | null;

@@ -209,7 +209,8 @@ async function toItems(db: Db, session: Session, rows: { f: Filing; orgName: str
   return rows.map(({ f, orgName, cityName }) => ({
     id: f.id,
     code: f.code,
-    publicCode: f.publicCode,
+    // 公示页只给在效的备案（公示接口同样只认它们）
+    publicCode: FILING_IN_FORCE.includes(f.status) ? f.publicCode : null,
     orgId: f.orgId,
     orgName,
     cityId: f.cityId,

@@ -1,5 +1,5 @@
 // 运维：操作日志、登录日志、在线用户、定时任务、设备。
-import { endpoint, type EndpointTable } from '@/lib/platform/api/endpoint';
+import { endpoint, type EndpointTable, sessionOf } from '@/lib/platform/api/endpoint';
 import { deleteDevices, listDevices, saveDevice } from './devices';
 import { listJobRuns, listJobs, runJobNow, saveJob, setJobEnabled } from './jobs';
 import { exportOperationLogs, listOperationLogs } from './operation-log';
@@ -18,6 +18,7 @@ import {
   OperationLogFilter,
 } from './schemas';
 import { assertSaveAllowed } from '@/lib/platform/api/save-permission';
+import { localeOfRequest } from '@/lib/i18n/request';
 
 export const opsApi: EndpointTable = {
   // 操作日志
@@ -26,7 +27,7 @@ export const opsApi: EndpointTable = {
     permission: 'sysLog.query',
     input: OperationLogFilter,
     paged: true,
-    handle: ({ page, ...filter }, ctx) => listOperationLogs(ctx.db, ctx.user(), filter, page),
+    handle: ({ page, ...filter }, ctx) => listOperationLogs(ctx.db, ctx.user(), filter, page, localeOfRequest(ctx.request)),
   }),
   'POST /sys/log/export': endpoint({
     summary: '按当前筛选条件导出操作日志（xlsx）',
@@ -60,7 +61,7 @@ export const opsApi: EndpointTable = {
     summary: '强制下线：按 sessionId 下线一个会话，或按 userId 下线该用户全部会话；对方下一次请求得到 10005；不能下线自己',
     permission: 'onlineUser.delete',
     input: ForceLogoutInput,
-    handle: (input, ctx) => forceLogout(ctx, input),
+    handle: (input, ctx) => forceLogout(ctx.db, sessionOf(ctx), input, ctx.audit),
   }),
   // 定时任务
   'POST /sys/job/list': endpoint({
@@ -73,25 +74,25 @@ export const opsApi: EndpointTable = {
     summary: '修改定时任务的执行间隔、保留天数与启停；只能新增系统内置的任务编码',
     permission: 'scheduleJob.edit',
     input: JobSaveInput,
-    handle: (input, ctx) => saveJob(ctx, input),
+    handle: (input, ctx) => saveJob(ctx.db, sessionOf(ctx), input, ctx.audit),
   }),
   'POST /sys/job/enable': endpoint({
     summary: '启用定时任务',
     permission: 'scheduleJob.enable',
     input: JobCodeInput,
-    handle: ({ code }, ctx) => setJobEnabled(ctx, code, true),
+    handle: ({ code }, ctx) => setJobEnabled(ctx.db, sessionOf(ctx), { code, enabled: true }, ctx.audit),
   }),
   'POST /sys/job/disable': endpoint({
     summary: '停用定时任务',
     permission: 'scheduleJob.disable',
     input: JobCodeInput,
-    handle: ({ code }, ctx) => setJobEnabled(ctx, code, false),
+    handle: ({ code }, ctx) => setJobEnabled(ctx.db, sessionOf(ctx), { code, enabled: false }, ctx.audit),
   }),
   'POST /sys/job/run': endpoint({
     summary: '立即执行一次定时任务（同步），返回本次执行记录；任务正在执行时答 409',
     permission: 'scheduleJob.edit',
     input: JobCodeInput,
-    handle: ({ code }, ctx) => runJobNow(ctx, code),
+    handle: ({ code }, ctx) => runJobNow(ctx.db, sessionOf(ctx), code, ctx.audit),
   }),
   'POST /sys/job/runs': endpoint({
     summary: '某个定时任务的执行记录（新到旧，分页）',
@@ -114,19 +115,19 @@ export const opsApi: EndpointTable = {
     input: DeviceSaveInput,
     handle: (input, ctx) => {
       assertSaveAllowed(ctx.session, 'device', input.id);
-      return saveDevice(ctx, input);
+      return saveDevice(ctx.db, sessionOf(ctx), input, ctx.audit);
     },
   }),
   'POST /sys/device/del': endpoint({
     summary: '删除设备',
     permission: 'device.delete',
     input: DeviceIdInput,
-    handle: ({ id }, ctx) => deleteDevices(ctx, [id]),
+    handle: ({ id }, ctx) => deleteDevices(ctx.db, sessionOf(ctx), [id], ctx.audit),
   }),
   'POST /sys/device/delBatch': endpoint({
     summary: '批量删除设备；任一台不在管辖范围内则整批不删',
     permission: 'device.delete',
     input: DeviceIdsInput,
-    handle: ({ ids }, ctx) => deleteDevices(ctx, ids),
+    handle: ({ ids }, ctx) => deleteDevices(ctx.db, sessionOf(ctx), ids, ctx.audit),
   }),
 };

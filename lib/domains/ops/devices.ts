@@ -4,7 +4,8 @@ import type { z } from 'zod';
 import type { Db } from '@/lib/platform/db/client';
 import { fetchPage } from '@/lib/platform/db/paged';
 import type { SessionUser } from '@/lib/platform/auth/session';
-import type { Ctx } from '@/lib/platform/api/endpoint';
+import type { Audit } from '@/lib/platform/api/endpoint';
+import type { Session } from '@/lib/platform/auth/session';
 import { ApiError } from '@/lib/platform/api/errors';
 import type { Page } from '@/lib/platform/api/paging';
 import { assertInScope, inScope, scopeWhere } from '@/lib/platform/auth/scope';
@@ -60,9 +61,8 @@ async function scopedDevice(db: Db, user: SessionUser, id: number) {
   return assertInScope(user, row, '设备');
 }
 
-export async function saveDevice(ctx: Ctx, input: z.output<typeof DeviceSaveInput>) {
-  const { db } = ctx;
-  const user = ctx.user();
+export async function saveDevice(db: Db, session: Session, input: z.output<typeof DeviceSaveInput>, audit: Audit) {
+  const user = session.user;
   const [org] = await db.select({ id: organisations.id, cityId: organisations.cityId, name: organisations.name }).from(organisations).where(eq(organisations.id, input.orgId));
   if (!org || !inScope(user, { cityId: org.cityId, orgId: org.id })) throw ApiError.badRequest('所属机构不存在或不在您的管辖范围内', { orgId: '所属机构不存在或不在您的管辖范围内' });
   const before = input.id ? await scopedDevice(db, user, input.id) : null;
@@ -90,18 +90,17 @@ export async function saveDevice(ctx: Ctx, input: z.output<typeof DeviceSaveInpu
     id = row.id;
   }
   const after = await scopedDevice(db, user, id);
-  ctx.audit({ entity: 'device', entityId: id, before, after, detail: `${before ? '修改' : '新增'}设备 ${after.name}（${after.code}）` });
+  audit({ entity: 'device', entityId: id, before, after, detail: `${before ? '修改' : '新增'}设备 ${after.name}（${after.code}）` });
   return withNames(after);
 }
 
 /** 删除一台或多台；任一台不存在或不在范围内则整批不删（404） */
-export async function deleteDevices(ctx: Ctx, ids: number[]) {
-  const { db } = ctx;
-  const user = ctx.user();
+export async function deleteDevices(db: Db, session: Session, ids: number[], audit: Audit) {
+  const user = session.user;
   const unique = [...new Set(ids)];
   const rows = await db.select(columns).from(devices).innerJoin(organisations, eq(organisations.id, devices.orgId)).where(inArray(devices.id, unique));
   for (const id of unique) assertInScope(user, rows.find((r) => r.id === id), '设备');
   await db.delete(devices).where(inArray(devices.id, unique));
-  for (const r of rows) ctx.audit({ entity: 'device', entityId: r.id, before: r, after: null, detail: `删除设备 ${r.name}（${r.code}）` });
+  for (const r of rows) audit({ entity: 'device', entityId: r.id, before: r, after: null, detail: `删除设备 ${r.name}（${r.code}）` });
   return { deleted: rows.length };
 }

@@ -13,6 +13,8 @@ import { operationLogs, type StoredChange } from './tables';
 import { beijingDay, type OperationLogFilter } from './schemas';
 import { escapeLike } from '@/lib/platform/db/like';
 import { maskPersonal } from '@/lib/platform/identity/mask';
+import { DEFAULT_LOCALE, type Locale } from '@/lib/i18n';
+import { resourceTitle } from '@/lib/i18n/menu';
 
 /** 已记在登录日志里的端点（登录、退出、验证码、找回密码），不再记操作日志 */
 const LOGIN_LOG_ENDPOINTS = new Set([
@@ -140,8 +142,8 @@ export async function recordOperation(record: OperationRecord): Promise<void> {
 // ---------------------------------------------------------------- 查询
 
 let moduleNames: Map<string, string> | undefined;
-/** 资源 key → 菜单标题（模块中文名） */
-export function moduleName(module: string): string {
+/** 资源 key → 菜单标题（模块名；列表按请求的语言，导出为中文） */
+export function moduleName(module: string, locale: Locale = DEFAULT_LOCALE): string {
   if (!moduleNames) {
     moduleNames = new Map();
     const walk = (items: readonly ResourceDef[]) => {
@@ -152,7 +154,8 @@ export function moduleName(module: string): string {
     };
     walk(MENU_TREE);
   }
-  return moduleNames.get(module) ?? module;
+  const title = moduleNames.get(module);
+  return title === undefined ? module : resourceTitle(module, title, locale);
 }
 
 /** 省级看全部；市级看本市用户的操作；其他人只看自己的 */
@@ -208,18 +211,24 @@ const listColumns = {
 
 type Row = Omit<typeof operationLogs.$inferSelect, 'cityId'>;
 
-function toItem(r: Row) {
-  return { ...r, moduleName: moduleName(r.module), changes: r.changes ?? [] };
+function toItem(r: Row, locale: Locale) {
+  return { ...r, moduleName: moduleName(r.module, locale), changes: r.changes ?? [] };
 }
 
-export async function listOperationLogs(db: Db, user: SessionUser, f: z.output<typeof OperationLogFilter>, page: Page): Promise<PageResult<ReturnType<typeof toItem>>> {
+export async function listOperationLogs(
+  db: Db,
+  user: SessionUser,
+  f: z.output<typeof OperationLogFilter>,
+  page: Page,
+  locale: Locale = DEFAULT_LOCALE,
+): Promise<PageResult<ReturnType<typeof toItem>>> {
   const where = filterWhere(user, f);
   const { list: rows, total } = await fetchPage(
     page,
     db.select(listColumns).from(operationLogs).where(where).orderBy(desc(operationLogs.createdAt), desc(operationLogs.id)),
     db.select({ total: sql<number>`count(*)::int` }).from(operationLogs).where(where),
   );
-  return { list: (rows as Row[]).map(toItem), total };
+  return { list: (rows as Row[]).map((r) => toItem(r, locale)), total };
 }
 
 export async function exportOperationLogs(db: Db, user: SessionUser, f: z.output<typeof OperationLogFilter>) {

@@ -5,7 +5,8 @@ import type { z } from 'zod';
 import type { Db } from '@/lib/platform/db/client';
 import { fetchPage } from '@/lib/platform/db/paged';
 import type { SessionUser } from '@/lib/platform/auth/session';
-import type { Ctx } from '@/lib/platform/api/endpoint';
+import type { Audit } from '@/lib/platform/api/endpoint';
+import type { Session } from '@/lib/platform/auth/session';
 import { ApiError } from '@/lib/platform/api/errors';
 import type { Page } from '@/lib/platform/api/paging';
 import { exportXlsx, keysetBatches } from '@/lib/platform/excel/export';
@@ -139,9 +140,8 @@ export async function listOnlineSessions(db: Db, actor: SessionUser, f: z.output
 }
 
 /** 强制下线：指定会话或某用户的全部会话；被下线的令牌下一次请求得到 10005。 */
-export async function forceLogout(ctx: Ctx, input: z.output<typeof ForceLogoutInput>) {
-  const { db } = ctx;
-  const actor = ctx.user();
+export async function forceLogout(db: Db, session: Session, input: z.output<typeof ForceLogoutInput>, audit: Audit) {
+  const actor = session.user;
   let userId = input.userId;
   if (input.sessionId) {
     const [s] = await db.select({ userId: userSessions.userId }).from(userSessions).where(and(eq(userSessions.id, input.sessionId), alive()));
@@ -167,9 +167,9 @@ export async function forceLogout(ctx: Ctx, input: z.output<typeof ForceLogoutIn
     count = rows.length;
   } else {
     // 防御：即便 userId 就是自己也已在上面拒绝；这里保留当前令牌以免误伤
-    count = await revokeUserSessions(db, target.id, 'forced', ctx.session?.token ? hashToken(ctx.session.token) : undefined);
+    count = await revokeUserSessions(db, target.id, 'forced', session.token ? hashToken(session.token) : undefined);
   }
-  ctx.audit({
+  audit({
     entity: 'sys_user',
     entityId: target.id,
     detail: `强制下线 ${target.account}（${count} 个会话）`,

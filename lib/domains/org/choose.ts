@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { Db } from '@/lib/platform/db/client';
 import { fetchPage } from '@/lib/platform/db/paged';
 import type { Page, PageResult } from '@/lib/platform/api/paging';
-import type { SessionUser } from '@/lib/platform/auth/session';
+import type { SessionUser, Session } from '@/lib/platform/auth/session';
 import { ApiError } from '@/lib/platform/api/errors';
 import { inScope, scopeWhere } from '@/lib/platform/auth/scope';
 import { formatBeijing } from '@/lib/platform/time';
@@ -61,7 +61,8 @@ export async function listChoices(db: Db, user: SessionUser, filter: { name?: st
   };
 }
 
-export async function addChoice(db: Db, user: SessionUser, input: z.output<typeof ChooseAddInput>, audit: Audit): Promise<{ id: number }> {
+export async function addChoice(db: Db, session: Session, input: z.output<typeof ChooseAddInput>, audit: Audit): Promise<{ id: number }> {
+  const user = session.user;
   const [org] = await db.select().from(organisations).where(eq(organisations.id, input.orgId));
   if (!org || !inScope(user, { cityId: org.cityId, countyId: org.areaId, orgId: org.id })) throw ApiError.notFound('机构不存在或不在您的管辖范围内');
   const [row] = await db
@@ -75,7 +76,8 @@ export async function addChoice(db: Db, user: SessionUser, input: z.output<typeo
 }
 
 /** 只能改、删自己的；别人的与不存在的一样答 404 */
-export async function updateChoice(db: Db, user: SessionUser, input: z.output<typeof ChooseUpdateInput>, audit: Audit): Promise<{ id: number }> {
+export async function updateChoice(db: Db, session: Session, input: z.output<typeof ChooseUpdateInput>, audit: Audit): Promise<{ id: number }> {
+  const user = session.user;
   const [before] = await db
     .select()
     .from(organisationChoices)
@@ -86,7 +88,8 @@ export async function updateChoice(db: Db, user: SessionUser, input: z.output<ty
   return { id: input.id };
 }
 
-export async function removeChoices(db: Db, user: SessionUser, ids: number[], audit: Audit): Promise<{ removed: number }> {
+export async function removeChoices(db: Db, session: Session, ids: number[], audit: Audit): Promise<{ removed: number }> {
+  const user = session.user;
   const unique = [...new Set(ids)];
   const own = and(inArray(organisationChoices.id, unique), eq(organisationChoices.userId, user.id));
   const rows = await db.select().from(organisationChoices).where(own);

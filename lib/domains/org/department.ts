@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { Db } from '@/lib/platform/db/client';
 import { fetchPage } from '@/lib/platform/db/paged';
 import type { Page, PageResult } from '@/lib/platform/api/paging';
-import type { SessionUser } from '@/lib/platform/auth/session';
+import type { SessionUser, Session } from '@/lib/platform/auth/session';
 import { ApiError } from '@/lib/platform/api/errors';
 import { assertInScope, inScope, scopeWhere } from '@/lib/platform/auth/scope';
 import { formatBeijing } from '@/lib/platform/time';
@@ -111,7 +111,8 @@ export async function departmentForm(db: Db, user: SessionUser, id: number): Pro
   return toItem(row, (await lastAuditors(db, [id])).get(id) ?? null);
 }
 
-export async function createDepartment(db: Db, user: SessionUser, input: z.output<typeof DeptSaveInput>, audit: Audit): Promise<DeptItem> {
+export async function createDepartment(db: Db, session: Session, input: z.output<typeof DeptSaveInput>, audit: Audit): Promise<DeptItem> {
+  const user = session.user;
   const [org] = await db.select().from(organisations).where(eq(organisations.id, input.orgId));
   if (!org || !inScope(user, { cityId: org.cityId, countyId: org.areaId, orgId: org.id })) {
     throw ApiError.badRequest('所属机构不存在或不在您的管辖范围内', { orgId: '所属机构不存在或不在您的管辖范围内' });
@@ -128,7 +129,8 @@ export async function createDepartment(db: Db, user: SessionUser, input: z.outpu
 }
 
 /** 修改：已驳回的部门修改后重新待审核；待审核与已通过的保持原状态 */
-export async function updateDepartment(db: Db, user: SessionUser, input: z.output<typeof DeptUpdateInput>, audit: Audit): Promise<DeptItem> {
+export async function updateDepartment(db: Db, session: Session, input: z.output<typeof DeptUpdateInput>, audit: Audit): Promise<DeptItem> {
+  const user = session.user;
   const current = await loadInScope(db, user, input.id);
   const { id, ...fields } = input;
   await db
@@ -140,7 +142,8 @@ export async function updateDepartment(db: Db, user: SessionUser, input: z.outpu
   return after;
 }
 
-export async function removeDepartments(db: Db, user: SessionUser, ids: number[], audit: Audit): Promise<{ removed: number }> {
+export async function removeDepartments(db: Db, session: Session, ids: number[], audit: Audit): Promise<{ removed: number }> {
+  const user = session.user;
   const unique = [...new Set(ids)];
   const rows = await baseQuery(db).where(inArray(departments.id, unique));
   for (const id of unique) {
@@ -153,7 +156,8 @@ export async function removeDepartments(db: Db, user: SessionUser, ids: number[]
 }
 
 /** 审核：只有待审核的可以审；驳回须有意见（输入校验已保证）。状态条件写进 update，并发的第二次审核也会被拒。 */
-export async function auditDepartment(db: Db, user: SessionUser, input: z.output<typeof DeptAuditInput>, audit: Audit): Promise<DeptItem> {
+export async function auditDepartment(db: Db, session: Session, input: z.output<typeof DeptAuditInput>, audit: Audit): Promise<DeptItem> {
+  const user = session.user;
   const current = await loadInScope(db, user, input.id);
   if (current.auditStatus !== 0) throw ApiError.badRequest(`该部门已${DEPT_AUDIT_STATUS[current.auditStatus]}，不能重复审核`);
   const now = new Date();

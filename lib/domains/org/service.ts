@@ -8,7 +8,7 @@ import type { Db } from '@/lib/platform/db/client';
 import { fetchPage } from '@/lib/platform/db/paged';
 import type { Page, PageResult } from '@/lib/platform/api/paging';
 import type { Audit } from '@/lib/platform/api/endpoint';
-import type { SessionUser } from '@/lib/platform/auth/session';
+import type { SessionUser, Session } from '@/lib/platform/auth/session';
 import { ApiError } from '@/lib/platform/api/errors';
 import { withUniqueMessage } from '@/lib/platform/db/save-row';
 import { assertInScope, inScope, scopeWhere } from '@/lib/platform/auth/scope';
@@ -273,7 +273,8 @@ const orgFields = (input: z.output<typeof OrgSaveInput> | z.output<typeof OrgUpd
   remark: input.remark,
 });
 
-export async function createOrganisation(db: Db, user: SessionUser, input: z.output<typeof OrgSaveInput>, audit: Audit): Promise<OrgItem> {
+export async function createOrganisation(db: Db, session: Session, input: z.output<typeof OrgSaveInput>, audit: Audit): Promise<OrgItem> {
+  const user = session.user;
   requireAdmin(user);
   const placed = await placeIn(db, user, input.region);
   await checkParent(db, user, input.parentId, placed);
@@ -291,7 +292,8 @@ export async function createOrganisation(db: Db, user: SessionUser, input: z.out
   return after;
 }
 
-export async function updateOrganisation(db: Db, user: SessionUser, input: z.output<typeof OrgUpdateInput>, audit: Audit): Promise<OrgItem> {
+export async function updateOrganisation(db: Db, session: Session, input: z.output<typeof OrgUpdateInput>, audit: Audit): Promise<OrgItem> {
+  const user = session.user;
   requireAdmin(user);
   const current = await loadInScope(db, user, eq(organisations.id, input.id));
   const placed = await placeIn(db, user, input.region);
@@ -311,7 +313,8 @@ export async function updateOrganisation(db: Db, user: SessionUser, input: z.out
 }
 
 /** 迁移到另一个上级（可同时迁区划）：拒绝环；下级机构随之移动；账号与部门的范围同步 */
-export async function moveOrganisation(db: Db, user: SessionUser, input: z.output<typeof MoveOrgInput>, audit: Audit): Promise<OrgItem> {
+export async function moveOrganisation(db: Db, session: Session, input: z.output<typeof MoveOrgInput>, audit: Audit): Promise<OrgItem> {
+  const user = session.user;
   requireAdmin(user);
   const current = await loadInScope(db, user, eq(organisations.id, input.id));
   const placed = input.region ? await placeIn(db, user, input.region) : { areaId: current.areaId, cityId: current.cityId };
@@ -331,7 +334,8 @@ export async function moveOrganisation(db: Db, user: SessionUser, input: z.outpu
   return after;
 }
 
-export async function removeOrganisations(db: Db, user: SessionUser, ids: number[], audit: Audit): Promise<{ removed: number }> {
+export async function removeOrganisations(db: Db, session: Session, ids: number[], audit: Audit): Promise<{ removed: number }> {
+  const user = session.user;
   requireAdmin(user);
   const unique = [...new Set(ids)];
   const rows = await baseQuery(db).where(inArray(organisations.id, unique));
@@ -362,7 +366,8 @@ export async function removeOrganisations(db: Db, user: SessionUser, ids: number
 }
 
 /** 工种整体替换 */
-export async function saveOrganisationWorks(db: Db, user: SessionUser, input: z.output<typeof OrgWorkSaveInput>, audit: Audit) {
+export async function saveOrganisationWorks(db: Db, session: Session, input: z.output<typeof OrgWorkSaveInput>, audit: Audit) {
+  const user = session.user;
   requireAdmin(user);
   const org = await loadInScope(db, user, eq(organisations.id, input.orgId));
   const before = await db
@@ -380,7 +385,8 @@ export async function saveOrganisationWorks(db: Db, user: SessionUser, input: z.
 }
 
 /** 机构用户维护本机构的基本信息：机构取自会话 */
-export async function updateOwnOrganisation(db: Db, user: SessionUser, input: z.output<typeof UpdateOwnOrgInput>, audit: Audit): Promise<OrgItem> {
+export async function updateOwnOrganisation(db: Db, session: Session, input: z.output<typeof UpdateOwnOrgInput>, audit: Audit): Promise<OrgItem> {
+  const user = session.user;
   if (user.orgId === null) throw ApiError.forbidden('当前账号不属于任何机构');
   const before = await snapshot(db, user.orgId);
   await db

@@ -1,5 +1,5 @@
-// 门户互动：黑名单、友情链接、联系方式、意见征集与反馈、公告。规则在 service.ts 与 blacklist.ts，这里只做转接。
-import { endpoint, type EndpointTable } from '@/lib/platform/api/endpoint';
+// 门户互动：黑名单、友情链接、联系方式、意见征集与反馈（通知公告在 lib/domains/content）。规则在 service.ts 与 blacklist.ts，这里只做转接。
+import { endpoint, type EndpointTable, sessionOf } from '@/lib/platform/api/endpoint';
 import { addBlacklist, exportBlacklist, getBlacklistEntry, listBlacklist, removeBlacklist } from './blacklist';
 import {
   changeTopicStatus,
@@ -16,7 +16,6 @@ import {
   listTopics,
   myFeedback,
   openTopics,
-  publicAnnouncements,
   publicContacts,
   publicFriendLinks,
   replyFeedback,
@@ -29,7 +28,6 @@ import {
   submitOpinion,
 } from './service';
 import {
-  AnnouncementsInput,
   BlacklistAddInput,
   BlacklistListInput,
   ContactListInput,
@@ -69,13 +67,13 @@ export const portalApi: EndpointTable = {
     summary: '加入黑名单：账号（须在管辖范围内，同时结束其全部会话）或 IP / CIDR 网段；不能加入自己的账号或当前使用的 IP',
     permission: 'blacklist.add',
     input: BlacklistAddInput,
-    handle: (input, ctx) => addBlacklist(ctx, input),
+    handle: (input, ctx) => addBlacklist(ctx.db, sessionOf(ctx), { ...input, requesterIp: ctx.ip }, ctx.audit),
   }),
   'POST /sys/blacklist/del': endpoint({
     summary: '移出黑名单（可批量，只处理管辖范围内的条目）',
     permission: 'blacklist.delete',
     input: IdsInput,
-    handle: ({ ids }, ctx) => removeBlacklist(ctx, ids),
+    handle: ({ ids }, ctx) => removeBlacklist(ctx.db, sessionOf(ctx), ids, ctx.audit),
   }),
   'POST /sys/blacklist/export': endpoint({
     summary: '按筛选条件导出黑名单（Excel）',
@@ -98,26 +96,26 @@ export const portalApi: EndpointTable = {
     input: FriendLinkSaveInput,
     handle: (input, ctx) => {
       assertSaveAllowed(ctx.session, 'friendLink', input.id);
-      return saveFriendLink(ctx, input);
+      return saveFriendLink(ctx.db, sessionOf(ctx), input, ctx.audit);
     },
   }),
   'POST /sys/friendLink/del': endpoint({
     summary: '删除友情链接（可批量）',
     permission: 'friendLink.delete',
     input: IdsInput,
-    handle: ({ ids }, ctx) => deleteFriendLinks(ctx, ids),
+    handle: ({ ids }, ctx) => deleteFriendLinks(ctx.db, sessionOf(ctx), ids, ctx.audit),
   }),
   'POST /sys/friendLink/enable': endpoint({
     summary: '启用友情链接（门户首页展示）',
     permission: 'friendLink.enable',
     input: IdsInput,
-    handle: ({ ids }, ctx) => setFriendLinksEnabled(ctx, ids, true),
+    handle: ({ ids }, ctx) => setFriendLinksEnabled(ctx.db, sessionOf(ctx), { ids, enabled: true }, ctx.audit),
   }),
   'POST /sys/friendLink/disable': endpoint({
     summary: '停用友情链接（门户首页不再展示）',
     permission: 'friendLink.disable',
     input: IdsInput,
-    handle: ({ ids }, ctx) => setFriendLinksEnabled(ctx, ids, false),
+    handle: ({ ids }, ctx) => setFriendLinksEnabled(ctx.db, sessionOf(ctx), { ids, enabled: false }, ctx.audit),
   }),
   'GET /comApi/friendLinks': endpoint({
     summary: '门户首页的友情链接（仅已启用的，按排序号）',
@@ -139,14 +137,14 @@ export const portalApi: EndpointTable = {
     input: ContactSaveInput,
     handle: (input, ctx) => {
       assertSaveAllowed(ctx.session, 'contact', input.id);
-      return saveContact(ctx, input);
+      return saveContact(ctx.db, sessionOf(ctx), input, ctx.audit);
     },
   }),
   'POST /sys/contact/del': endpoint({
     summary: '删除联系方式（可批量）',
     permission: 'contact.delete',
     input: IdsInput,
-    handle: ({ ids }, ctx) => deleteContacts(ctx, ids),
+    handle: ({ ids }, ctx) => deleteContacts(ctx.db, sessionOf(ctx), ids, ctx.audit),
   }),
   'GET /comApi/contacts': endpoint({
     summary: '门户展示的联系方式（按排序号）',
@@ -168,26 +166,26 @@ export const portalApi: EndpointTable = {
     input: TopicSaveInput,
     handle: (input, ctx) => {
       assertSaveAllowed(ctx.session, 'opinionCollect', input.id);
-      return saveTopic(ctx, input);
+      return saveTopic(ctx.db, sessionOf(ctx), input, ctx.audit);
     },
   }),
   'POST /sys/opinion/topic/del': endpoint({
     summary: '删除意见征集主题（已收到意见的不能删除）',
     permission: 'opinionCollect.delete',
     input: IdsInput,
-    handle: ({ ids }, ctx) => deleteTopics(ctx, ids),
+    handle: ({ ids }, ctx) => deleteTopics(ctx.db, sessionOf(ctx), ids, ctx.audit),
   }),
   'POST /sys/opinion/topic/publish': endpoint({
     summary: '发布意见征集主题：草稿 → 征集中',
     permission: 'opinionCollect.edit',
     input: IdInput,
-    handle: ({ id }, ctx) => changeTopicStatus(ctx, id, 'open'),
+    handle: ({ id }, ctx) => changeTopicStatus(ctx.db, sessionOf(ctx), { id, to: 'open' }, ctx.audit),
   }),
   'POST /sys/opinion/topic/close': endpoint({
     summary: '结束意见征集：征集中 → 已结束，不再接受意见',
     permission: 'opinionCollect.edit',
     input: IdInput,
-    handle: ({ id }, ctx) => changeTopicStatus(ctx, id, 'closed'),
+    handle: ({ id }, ctx) => changeTopicStatus(ctx.db, sessionOf(ctx), { id, to: 'closed' }, ctx.audit),
   }),
   'POST /sys/opinion/list': endpoint({
     summary: '某一主题收到的意见（分页），可按是否已回复筛选',
@@ -200,7 +198,7 @@ export const portalApi: EndpointTable = {
     summary: '回复意见（可修改回复），以站内消息通知提交人',
     permission: 'opinionCollect.edit',
     input: ReplyInput,
-    handle: (input, ctx) => replyOpinion(ctx, input),
+    handle: (input, ctx) => replyOpinion(ctx.db, sessionOf(ctx), input, ctx.audit),
   }),
   'POST /sys/opinion/export': endpoint({
     summary: '导出某一主题的全部意见（Excel）',
@@ -217,7 +215,7 @@ export const portalApi: EndpointTable = {
     summary: '对征集中的主题提交意见：只在起止日期内，每人每个主题一条',
     permission: 'login',
     input: OpinionSubmitInput,
-    handle: (input, ctx) => submitOpinion(ctx, input),
+    handle: (input, ctx) => submitOpinion(ctx.db, sessionOf(ctx), input, ctx.audit),
   }),
 
   // ------------------------------------------------------------ 意见反馈
@@ -225,7 +223,7 @@ export const portalApi: EndpointTable = {
     summary: '提交意见反馈（建议、问题或投诉）',
     permission: 'login',
     input: FeedbackSubmitInput,
-    handle: (input, ctx) => submitFeedback(ctx, input),
+    handle: (input, ctx) => submitFeedback(ctx.db, sessionOf(ctx), input, ctx.audit),
   }),
   'POST /feedback/my': endpoint({
     summary: '本人提交的意见反馈及回复（分页，新的在前）',
@@ -244,26 +242,18 @@ export const portalApi: EndpointTable = {
     summary: '回复意见反馈（可修改回复），以站内消息通知提交人',
     permission: 'feedback.edit',
     input: ReplyInput,
-    handle: (input, ctx) => replyFeedback(ctx, input),
+    handle: (input, ctx) => replyFeedback(ctx.db, sessionOf(ctx), input, ctx.audit),
   }),
   'POST /sys/feedback/del': endpoint({
     summary: '删除意见反馈（可批量，只处理管辖范围内的）',
     permission: 'feedback.delete',
     input: IdsInput,
-    handle: ({ ids }, ctx) => deleteFeedback(ctx, ids),
+    handle: ({ ids }, ctx) => deleteFeedback(ctx.db, sessionOf(ctx), ids, ctx.audit),
   }),
   'POST /sys/feedback/export': endpoint({
     summary: '按筛选条件导出意见反馈（Excel）',
     permission: 'feedback.export',
     input: FeedbackListInput,
     handle: (filter, ctx) => exportFeedback(ctx.db, ctx.user(), filter),
-  }),
-
-  // ------------------------------------------------------------ 通知公告
-  'GET /comApi/announcements': endpoint({
-    summary: '门户首页的通知公告：仅已发布的，置顶在前、新的在前；limit 默认 10，最多 20',
-    permission: 'public',
-    input: AnnouncementsInput,
-    handle: (input, { db }) => publicAnnouncements(db, input),
   }),
 };

@@ -5,7 +5,8 @@ import { and, asc, count, desc, eq, gt, ilike, inArray, isNotNull, isNull, lte, 
 import type { z } from 'zod';
 import type { Db } from '@/lib/platform/db/client';
 import { fetchPage } from '@/lib/platform/db/paged';
-import type { Ctx } from '@/lib/platform/api/endpoint';
+import type { Audit } from '@/lib/platform/api/endpoint';
+import type { Session } from '@/lib/platform/auth/session';
 import type { Page, PageResult } from '@/lib/platform/api/paging';
 import { ApiError } from '@/lib/platform/api/errors';
 import { assertInScope, scopeWhere } from '@/lib/platform/auth/scope';
@@ -195,9 +196,9 @@ export function exportBlacklist(db: Db, actor: SessionUser, f: z.output<typeof B
 }
 
 /** 加入黑名单。账号须存在且在管辖范围内，加入后其会话全部失效；同一账号或 IP 已生效时 409，已过期的条目被新的替换。 */
-export async function addBlacklist(ctx: Ctx, input: z.output<typeof BlacklistAddInput>) {
-  const { db } = ctx;
-  const actor = ctx.user();
+/** requesterIp：操作人此刻的 IP（不能把自己拉黑） */
+export async function addBlacklist(db: Db, session: Session, input: z.output<typeof BlacklistAddInput> & { requesterIp: string }, audit: Audit) {
+  const actor = session.user;
   let value: string;
   let userId: number | null = null;
   let cityId: number | null;
@@ -216,8 +217,8 @@ export async function addBlacklist(ctx: Ctx, input: z.output<typeof BlacklistAdd
       throw ApiError.badRequest(msg, { value: msg });
     }
     value = normalized;
-    if (ctx.ip && ipMatches(value, ctx.ip)) {
-      const msg = `不能将您当前使用的 IP（${plainIp(ctx.ip)}）加入黑名单`;
+    if (input.requesterIp && ipMatches(value, input.requesterIp)) {
+      const msg = `不能将您当前使用的 IP（${plainIp(input.requesterIp)}）加入黑名单`;
       throw ApiError.badRequest(msg, { value: msg });
     }
     cityId = actor.level === 'province' ? null : actor.cityId;
@@ -243,7 +244,7 @@ export async function addBlacklist(ctx: Ctx, input: z.output<typeof BlacklistAdd
     ? await db.update(blacklist).set(values).where(eq(blacklist.id, existing.id)).returning()
     : await db.insert(blacklist).values(values).returning();
   const revokedSessions = userId !== null ? await revokeUserSessions(db, userId, 'forced') : 0;
-  ctx.audit({
+  audit({
     entity: 'sys_blacklist',
     entityId: row.id,
     before: existing ?? null,
@@ -254,9 +255,8 @@ export async function addBlacklist(ctx: Ctx, input: z.output<typeof BlacklistAdd
 }
 
 /** 移出黑名单：只能删除管辖范围内的条目；一条都不在范围内时 404 */
-export async function removeBlacklist(ctx: Ctx, ids: number[]) {
-  const { db } = ctx;
-  const actor = ctx.user();
+export async function removeBlacklist(db: Db, session: Session, ids: number[], audit: Audit) {
+  const actor = session.user;
   const rows = await db
     .select()
     .from(blacklist)
@@ -269,7 +269,7 @@ export async function removeBlacklist(ctx: Ctx, ids: number[]) {
     ),
   );
   for (const r of rows) {
-    ctx.audit({ entity: 'sys_blacklist', entityId: r.id, before: r, detail: `将${r.kind === 'account' ? '账号' : 'IP'} ${r.value} 移出黑名单` });
+    audit({ entity: 'sys_blacklist', entityId: r.id, before: r, detail: `将${r.kind === 'account' ? '账号' : 'IP'} ${r.value} 移出黑名单` });
   }
   return { deleted: rows.length };
 }

@@ -1,10 +1,11 @@
-// 门户互动的规则：友情链接、联系方式、意见征集（主题与意见）、意见反馈、通知公告。黑名单在 blacklist.ts。
-// 修改类函数接收 ctx：操作人、管辖范围与操作日志（ctx.audit）都取自会话。
+// 门户互动的规则：友情链接、联系方式、意见征集（主题与意见）、意见反馈。黑名单在 blacklist.ts；通知公告在 lib/domains/content。
+// 修改类函数的签名是 (db, session, input, audit)：操作人与管辖范围取自会话，改动经 audit 记入操作日志。
 import { and, asc, count, desc, eq, gt, gte, ilike, inArray, isNotNull, isNull, lte, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '@/lib/platform/db/client';
 import { fetchPage } from '@/lib/platform/db/paged';
-import type { Ctx } from '@/lib/platform/api/endpoint';
+import type { Audit } from '@/lib/platform/api/endpoint';
+import type { Session } from '@/lib/platform/auth/session';
 import type { Page, PageResult } from '@/lib/platform/api/paging';
 import { ApiError } from '@/lib/platform/api/errors';
 import { saveRow } from '@/lib/platform/db/save-row';
@@ -21,7 +22,6 @@ import {
   contacts,
   feedbacks,
   friendLinks,
-  notices,
   opinionTopics,
   opinions,
   type ContactRow,
@@ -31,7 +31,6 @@ import {
   type TopicStatus,
 } from './tables';
 import type {
-  AnnouncementsInput,
   ContactListInput,
   ContactSaveInput,
   FeedbackListInput,
@@ -82,11 +81,11 @@ export async function listFriendLinks(db: Db, f: z.output<typeof FriendLinkListI
   );
 }
 
-export async function saveFriendLink(ctx: Ctx, input: z.output<typeof FriendLinkSaveInput>) {
+export async function saveFriendLink(db: Db, session: Session, input: z.output<typeof FriendLinkSaveInput>, audit: Audit) {
   const { id, ...fields } = input;
   const values = { ...fields, logo: fields.logo || null, updatedAt: new Date() };
-  const row = await saveRow(ctx.db, friendLinks, id, values, {
-    audit: ctx.audit,
+  const row = await saveRow(db, friendLinks, id, values, {
+    audit: audit,
     entity: 'friend_link',
     notFound: '友情链接不存在',
     duplicate: `友情链接“${input.name}”已存在`,
@@ -95,20 +94,20 @@ export async function saveFriendLink(ctx: Ctx, input: z.output<typeof FriendLink
   return linkItem(row);
 }
 
-export async function deleteFriendLinks(ctx: Ctx, ids: number[]) {
-  const rows = await ctx.db.delete(friendLinks).where(inArray(friendLinks.id, ids)).returning();
+export async function deleteFriendLinks(db: Db, session: Session, ids: number[], audit: Audit) {
+  const rows = await db.delete(friendLinks).where(inArray(friendLinks.id, ids)).returning();
   if (rows.length === 0) throw ApiError.notFound('友情链接不存在');
-  for (const r of rows) ctx.audit({ entity: 'friend_link', entityId: r.id, before: r, detail: `删除友情链接 ${r.name}` });
+  for (const r of rows) audit({ entity: 'friend_link', entityId: r.id, before: r, detail: `删除友情链接 ${r.name}` });
   return { deleted: rows.length };
 }
 
-export async function setFriendLinksEnabled(ctx: Ctx, ids: number[], enabled: boolean) {
-  const before = await ctx.db.select().from(friendLinks).where(inArray(friendLinks.id, ids));
+export async function setFriendLinksEnabled(db: Db, session: Session, { ids, enabled }: { ids: number[]; enabled: boolean }, audit: Audit) {
+  const before = await db.select().from(friendLinks).where(inArray(friendLinks.id, ids));
   if (before.length === 0) throw ApiError.notFound('友情链接不存在');
-  const rows = await ctx.db.update(friendLinks).set({ enabled, updatedAt: new Date() }).where(inArray(friendLinks.id, ids)).returning();
+  const rows = await db.update(friendLinks).set({ enabled, updatedAt: new Date() }).where(inArray(friendLinks.id, ids)).returning();
   const old = new Map(before.map((r) => [r.id, r]));
   for (const r of rows) {
-    ctx.audit({ entity: 'friend_link', entityId: r.id, before: old.get(r.id), after: r, detail: `${enabled ? '启用' : '停用'}友情链接 ${r.name}` });
+    audit({ entity: 'friend_link', entityId: r.id, before: old.get(r.id), after: r, detail: `${enabled ? '启用' : '停用'}友情链接 ${r.name}` });
   }
   return { updated: rows.length };
 }
@@ -151,7 +150,7 @@ export async function listContacts(db: Db, f: z.output<typeof ContactListInput>,
   );
 }
 
-export async function saveContact(ctx: Ctx, input: z.output<typeof ContactSaveInput>) {
+export async function saveContact(db: Db, session: Session, input: z.output<typeof ContactSaveInput>, audit: Audit) {
   const { id, ...fields } = input;
   const values = {
     department: fields.department,
@@ -162,8 +161,8 @@ export async function saveContact(ctx: Ctx, input: z.output<typeof ContactSaveIn
     sort: fields.sort,
     updatedAt: new Date(),
   };
-  const row = await saveRow(ctx.db, contacts, id, values, {
-    audit: ctx.audit,
+  const row = await saveRow(db, contacts, id, values, {
+    audit: audit,
     entity: 'portal_contact',
     notFound: '联系方式不存在',
     duplicate: `部门“${input.department}”的联系方式已存在`,
@@ -172,10 +171,10 @@ export async function saveContact(ctx: Ctx, input: z.output<typeof ContactSaveIn
   return contactItem(row);
 }
 
-export async function deleteContacts(ctx: Ctx, ids: number[]) {
-  const rows = await ctx.db.delete(contacts).where(inArray(contacts.id, ids)).returning();
+export async function deleteContacts(db: Db, session: Session, ids: number[], audit: Audit) {
+  const rows = await db.delete(contacts).where(inArray(contacts.id, ids)).returning();
   if (rows.length === 0) throw ApiError.notFound('联系方式不存在');
-  for (const r of rows) ctx.audit({ entity: 'portal_contact', entityId: r.id, before: r, detail: `删除联系方式 ${r.department}` });
+  for (const r of rows) audit({ entity: 'portal_contact', entityId: r.id, before: r, detail: `删除联系方式 ${r.department}` });
   return { deleted: rows.length };
 }
 
@@ -257,67 +256,67 @@ async function loadTopic(db: Db, actor: SessionUser, id: number): Promise<Opinio
 }
 
 /** 新增或修改主题：新增为草稿；已结束的不能修改 */
-export async function saveTopic(ctx: Ctx, input: z.output<typeof TopicSaveInput>) {
-  const actor = ctx.user();
+export async function saveTopic(db: Db, session: Session, input: z.output<typeof TopicSaveInput>, audit: Audit) {
+  const actor = session.user;
   const { id, ...fields } = input;
   if (id === undefined) {
-    const [row] = await ctx.db
+    const [row] = await db
       .insert(opinionTopics)
       .values({ ...fields, status: 'draft', cityId: actor.level === 'province' ? null : actor.cityId, createdBy: actor.id })
       .returning();
-    ctx.audit({ entity: 'opinion_topic', entityId: row.id, after: row, detail: `新增意见征集主题 ${row.title}` });
+    audit({ entity: 'opinion_topic', entityId: row.id, after: row, detail: `新增意见征集主题 ${row.title}` });
     return { id: row.id };
   }
-  const before = await loadTopic(ctx.db, actor, id);
+  const before = await loadTopic(db, actor, id);
   if (before.status === 'closed') throw ApiError.badRequest('已结束的征集主题不能修改');
-  const [row] = await ctx.db
+  const [row] = await db
     .update(opinionTopics)
     .set({ ...fields, updatedAt: new Date() })
     .where(eq(opinionTopics.id, id))
     .returning();
-  ctx.audit({ entity: 'opinion_topic', entityId: id, before, after: row, detail: `修改意见征集主题 ${row.title}` });
+  audit({ entity: 'opinion_topic', entityId: id, before, after: row, detail: `修改意见征集主题 ${row.title}` });
   return { id };
 }
 
 /** 删除主题：已收到意见的不能删除（可结束征集），避免用户的意见随之消失 */
-export async function deleteTopics(ctx: Ctx, ids: number[]) {
-  const actor = ctx.user();
-  const rows = await ctx.db
+export async function deleteTopics(db: Db, session: Session, ids: number[], audit: Audit) {
+  const actor = session.user;
+  const rows = await db
     .select()
     .from(opinionTopics)
     .where(and(inArray(opinionTopics.id, ids), scopeWhere(actor, { cityId: opinionTopics.cityId })));
   if (rows.length === 0) throw ApiError.notFound('意见征集主题不存在或不在您的管辖范围内');
   const counts = await opinionCounts(
-    ctx.db,
+    db,
     rows.map((r) => r.id),
   );
   const used = rows.find((r) => (counts.get(r.id) ?? 0) > 0);
   if (used) throw ApiError.badRequest(`主题“${used.title}”已收到 ${counts.get(used.id)} 条意见，不能删除，可结束征集`);
-  await ctx.db.delete(opinionTopics).where(
+  await db.delete(opinionTopics).where(
     inArray(
       opinionTopics.id,
       rows.map((r) => r.id),
     ),
   );
-  for (const r of rows) ctx.audit({ entity: 'opinion_topic', entityId: r.id, before: r, detail: `删除意见征集主题 ${r.title}` });
+  for (const r of rows) audit({ entity: 'opinion_topic', entityId: r.id, before: r, detail: `删除意见征集主题 ${r.title}` });
   return { deleted: rows.length };
 }
 
 /** 发布：草稿 → 征集中（结束日期已过的不能发布）；结束：征集中 → 已结束 */
-export async function changeTopicStatus(ctx: Ctx, id: number, to: 'open' | 'closed') {
-  const before = await loadTopic(ctx.db, ctx.user(), id);
+export async function changeTopicStatus(db: Db, session: Session, { id, to }: { id: number; to: 'open' | 'closed' }, audit: Audit) {
+  const before = await loadTopic(db, session.user, id);
   if (to === 'open') {
     if (before.status !== 'draft') throw ApiError.badRequest(before.status === 'open' ? '该主题已在征集中' : '已结束的征集主题不能再次发布');
     if (before.endDate < beijingToday()) throw ApiError.badRequest('结束日期已过，请先修改征集日期再发布');
   } else if (before.status !== 'open') {
     throw ApiError.badRequest(before.status === 'draft' ? '草稿尚未发布，无需结束' : '该主题已结束');
   }
-  const [row] = await ctx.db
+  const [row] = await db
     .update(opinionTopics)
     .set({ status: to, updatedAt: new Date(), ...(to === 'open' ? { publishedAt: new Date() } : {}) })
     .where(eq(opinionTopics.id, id))
     .returning();
-  ctx.audit({ entity: 'opinion_topic', entityId: id, before, after: row, detail: `${to === 'open' ? '发布' : '结束'}意见征集主题 ${row.title}` });
+  audit({ entity: 'opinion_topic', entityId: id, before, after: row, detail: `${to === 'open' ? '发布' : '结束'}意见征集主题 ${row.title}` });
   return { id, status: row.status };
 }
 
@@ -419,18 +418,18 @@ export async function exportOpinions(db: Db, actor: SessionUser, topicId: number
 }
 
 /** 回复意见：主题须在管辖范围内；回复以站内消息通知提交人（可修改回复） */
-export async function replyOpinion(ctx: Ctx, input: z.output<typeof ReplyInput>) {
-  const actor = ctx.user();
-  const [before] = await ctx.db.select().from(opinions).where(eq(opinions.id, input.id));
+export async function replyOpinion(db: Db, session: Session, input: z.output<typeof ReplyInput>, audit: Audit) {
+  const actor = session.user;
+  const [before] = await db.select().from(opinions).where(eq(opinions.id, input.id));
   if (!before) throw ApiError.notFound('意见不存在');
-  const topic = await loadTopic(ctx.db, actor, before.topicId);
-  const [row] = await ctx.db
+  const topic = await loadTopic(db, actor, before.topicId);
+  const [row] = await db
     .update(opinions)
     .set({ reply: input.reply, repliedBy: actor.id, repliedAt: new Date() })
     .where(eq(opinions.id, input.id))
     .returning();
-  await notify(ctx.db, [before.userId], { title: `您对“${topic.title}”提交的意见已回复`.slice(0, 100), content: input.reply, kind: 'system' });
-  ctx.audit({ entity: 'opinion', entityId: row.id, before, after: row, detail: `回复意见征集“${topic.title}”的意见` });
+  await notify(db, [before.userId], { title: `您对“${topic.title}”提交的意见已回复`.slice(0, 100), content: input.reply, kind: 'system' });
+  audit({ entity: 'opinion', entityId: row.id, before, after: row, detail: `回复意见征集“${topic.title}”的意见` });
   return { id: row.id };
 }
 
@@ -458,9 +457,9 @@ export async function openTopics(db: Db, user: SessionUser) {
 }
 
 /** 提交意见：主题须在征集中且今天在起止日期内；每人每个主题一条 */
-export async function submitOpinion(ctx: Ctx, input: z.output<typeof OpinionSubmitInput>) {
-  const user = ctx.user();
-  const [topic] = await ctx.db
+export async function submitOpinion(db: Db, session: Session, input: z.output<typeof OpinionSubmitInput>, audit: Audit) {
+  const user = session.user;
+  const [topic] = await db
     .select()
     .from(opinionTopics)
     .where(and(eq(opinionTopics.id, input.topicId), visibleTo(user)));
@@ -469,13 +468,13 @@ export async function submitOpinion(ctx: Ctx, input: z.output<typeof OpinionSubm
   if (topic.status === 'closed') throw ApiError.badRequest('该意见征集已结束，不能再提交意见');
   if (today < topic.startDate) throw ApiError.badRequest(`该意见征集将于 ${topic.startDate} 开始，请届时再提交`);
   if (today > topic.endDate) throw ApiError.badRequest(`该意见征集已于 ${topic.endDate} 截止，不能再提交意见`);
-  const [row] = await ctx.db
+  const [row] = await db
     .insert(opinions)
     .values({ topicId: topic.id, userId: user.id, content: input.content })
     .onConflictDoNothing()
     .returning();
   if (!row) throw ApiError.conflict('您已对该主题提交过意见，每人每个主题只能提交一次');
-  ctx.audit({ entity: 'opinion', entityId: row.id, after: row, detail: `对意见征集“${topic.title}”提交意见` });
+  audit({ entity: 'opinion', entityId: row.id, after: row, detail: `对意见征集“${topic.title}”提交意见` });
   return { id: row.id };
 }
 
@@ -552,13 +551,13 @@ function feedbackWhere(actor: SessionUser, f: z.output<typeof FeedbackListInput>
   );
 }
 
-export async function submitFeedback(ctx: Ctx, input: z.output<typeof FeedbackSubmitInput>) {
-  const user = ctx.user();
-  const [row] = await ctx.db
+export async function submitFeedback(db: Db, session: Session, input: z.output<typeof FeedbackSubmitInput>, audit: Audit) {
+  const user = session.user;
+  const [row] = await db
     .insert(feedbacks)
     .values({ userId: user.id, cityId: user.cityId, type: input.type, content: input.content, contact: input.contact || null })
     .returning();
-  ctx.audit({ entity: 'feedback', entityId: row.id, after: row, detail: `提交意见反馈（${FEEDBACK_TYPE_LABEL[input.type]}）` });
+  audit({ entity: 'feedback', entityId: row.id, after: row, detail: `提交意见反馈（${FEEDBACK_TYPE_LABEL[input.type]}）` });
   return { id: row.id };
 }
 
@@ -616,47 +615,26 @@ async function loadFeedback(db: Db, actor: SessionUser, id: number) {
 }
 
 /** 回复反馈（可修改回复）：以站内消息通知提交人 */
-export async function replyFeedback(ctx: Ctx, input: z.output<typeof ReplyInput>) {
-  const actor = ctx.user();
-  const before = await loadFeedback(ctx.db, actor, input.id);
-  const [row] = await ctx.db
+export async function replyFeedback(db: Db, session: Session, input: z.output<typeof ReplyInput>, audit: Audit) {
+  const actor = session.user;
+  const before = await loadFeedback(db, actor, input.id);
+  const [row] = await db
     .update(feedbacks)
     .set({ reply: input.reply, repliedBy: actor.id, repliedAt: new Date() })
     .where(eq(feedbacks.id, input.id))
     .returning();
   const typeName = FEEDBACK_TYPE_LABEL[before.type as FeedbackType];
-  await notify(ctx.db, [before.userId], { title: `您提交的${typeName}已收到回复`, content: input.reply, kind: 'system' });
-  ctx.audit({ entity: 'feedback', entityId: row.id, before, after: row, detail: `回复意见反馈（${typeName}）` });
+  await notify(db, [before.userId], { title: `您提交的${typeName}已收到回复`, content: input.reply, kind: 'system' });
+  audit({ entity: 'feedback', entityId: row.id, before, after: row, detail: `回复意见反馈（${typeName}）` });
   return { id: row.id };
 }
 
-export async function deleteFeedback(ctx: Ctx, ids: number[]) {
-  const rows = await ctx.db
+export async function deleteFeedback(db: Db, session: Session, ids: number[], audit: Audit) {
+  const rows = await db
     .delete(feedbacks)
-    .where(and(inArray(feedbacks.id, ids), scopeWhere(ctx.user(), { cityId: feedbacks.cityId })))
+    .where(and(inArray(feedbacks.id, ids), scopeWhere(session.user, { cityId: feedbacks.cityId })))
     .returning();
   if (rows.length === 0) throw ApiError.notFound('意见反馈不存在或不在您的管辖范围内');
-  for (const r of rows) ctx.audit({ entity: 'feedback', entityId: r.id, before: r, detail: `删除意见反馈（${FEEDBACK_TYPE_LABEL[r.type as FeedbackType]}）` });
+  for (const r of rows) audit({ entity: 'feedback', entityId: r.id, before: r, detail: `删除意见反馈（${FEEDBACK_TYPE_LABEL[r.type as FeedbackType]}）` });
   return { deleted: rows.length };
-}
-
-// ---------------------------------------------------------------- 通知公告（门户）
-
-/** 已发布的通知公告：置顶在前，其余按发布时间新的在前 */
-export async function publicAnnouncements(db: Db, f: z.output<typeof AnnouncementsInput>) {
-  const rows = await db
-    .select({ id: notices.id, title: notices.title, category: notices.category, top: notices.top, publishedAt: notices.publishedAt, content: notices.content })
-    .from(notices)
-    .where(and(eq(notices.status, 'published'), isNotNull(notices.publishedAt), lte(notices.publishedAt, new Date()), f.category ? eq(notices.category, f.category) : undefined))
-    .orderBy(desc(notices.top), desc(notices.publishedAt), desc(notices.id))
-    .limit(f.limit);
-  return rows.map((r) => ({
-    id: r.id,
-    title: r.title,
-    category: r.category,
-    top: r.top,
-    publishTime: formatBeijing(r.publishedAt!),
-    /** 摘要：去掉标签后的前 100 字 */
-    summary: r.content.replace(/<[^>]*>/g, '').replace(/\s+/g, ' ').trim().slice(0, 100),
-  }));
 }

@@ -32,6 +32,7 @@ const texts: Record<string, string> = {
   请选择上级目录: 'Select the parent directory',
   资源名称: 'Resource',
   目录: 'Directory',
+  一级菜单: 'Top level',
   资源标识: 'Key',
   路由路径: 'Route path',
   界面组件: 'Component',

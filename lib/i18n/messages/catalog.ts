@@ -1,7 +1,16 @@
 // components/catalog/**（职业工种目录、工种选择器、申报条件、按工种查机构）的界面文字：中文原文 → 英文。
-// 含 lib/domains/catalog/schemas.ts 的限制类型与等级简称。职业分类大类名称（数据）未译。
+// 含 lib/domains/catalog/schemas.ts 的限制类型与等级简称，以及职业分类的 8 个大类（服务端按请求语言返回 categoryName）。
 /** 中文原文 → 英文 */
 const texts: Record<string, string> = {
+  // 《职业分类大典》大类（JOB_CATEGORIES）
+  '党的机关、国家机关、群众团体和社会组织、企事业单位负责人': 'Heads of Party and state organs, mass and social organisations, enterprises and public institutions',
+  专业技术人员: 'Professional and technical personnel',
+  办事人员和有关人员: 'Clerks and related personnel',
+  社会生产服务和生活服务人员: 'Production and personal service personnel',
+  '农、林、牧、渔业生产及辅助人员': 'Agriculture, forestry, animal husbandry and fishery workers',
+  生产制造及有关人员: 'Production, manufacturing and related personnel',
+  军队人员: 'Military personnel',
+  不便分类的其他从业人员: 'Other workers not elsewhere classified',
   未开设等级: 'No levels',
   '{code}；{count} 家机构开展': '{code}; offered by {count} organisations',
   职业编码: 'Occupation code',

@@ -1,10 +1,11 @@
 // components/filing/**（四类备案列表、场所与人员、备案审核、办理历史、备案机构库、公开摘要）的界面文字：中文原文 → 英文。
 // 含 lib/domains/filing/transitions.ts 的备案状态、备案类别与办理动作（服务端返回的 statusName、kindName、actionName 等同此）。
-// “审核完成”沿用 org 模块的译文（同一原文各模块译法须一致）。
+// 备案状态“审核完成”即备案生效（Filed）。
 /** 中文原文 → 英文 */
 const texts: Record<string, string> = {
   // 状态、类别、动作
   未备案: 'Not filed',
+  审核完成: 'Filed',
   待初审: 'Awaiting city review',
   初审驳回: 'Rejected by city',
   待复审: 'Awaiting provincial review',
@@ -42,6 +43,7 @@ const texts: Record<string, string> = {
   审核增量: 'Review increment',
   '{org} 增量备案': '{org} incremental filing',
   办理历史: 'History',
+  公示页: 'Public page',
   暂无待审核的备案: 'No filings awaiting review',
   // 场所与人员
   '培训/评价场所': 'Training/assessment sites',

@@ -15,7 +15,7 @@ const texts: Record<string, string> = {
   审核结果: 'Result',
   审核意见: 'Review opinion',
   驳回时必须填写审核意见: 'Required when rejecting',
-  审核完成: 'Review saved',
+  审核已保存: 'Review saved',
   部门管理: 'Departments',
   审核状态: 'Review status',
   新增部门: 'New department',

@@ -4,7 +4,7 @@ import { setupTestDb } from '../../helpers/db';
 import { call } from '../../helpers/api';
 import { authHeaders } from '../access/login-helper';
 import { fakeUser } from '../../helpers/session';
-import type { Ctx } from '@/lib/platform/api/endpoint';
+import type { Session } from '@/lib/platform/auth/session';
 import { addRule, pageRules, updateRule } from '@/lib/domains/dict/process';
 
 const { db } = setupTestDb();
@@ -102,7 +102,8 @@ describe('流程规则', () => {
 
   it('数据范围：市级用户只看本市规则，不能给外市或全省建规则，外市规则当作不存在', async () => {
     const sjz = fakeUser({ level: 'city', areaId: 130100, cityId: 130100, userType: 'RENCAI_SHI' });
-    const ctx = { user: () => sjz, audit: () => {} } as unknown as Ctx;
+    const session = { user: sjz } as unknown as Session;
+    const audit = () => {};
     const database = await db();
     const bd = await add({ processType: 'FILING_AUDIT', name: '保定备案审核', areaId: 130600, steps: [step(1, '市级审核')] });
     const seen = await pageRules(database, sjz, {}, { pageNo: 1, pageSize: 100, offset: 0 });
@@ -110,10 +111,10 @@ describe('流程规则', () => {
     expect(seen.list.map((r) => r.name)).not.toContain('保定备案审核');
     expect(seen.list.map((r) => r.name)).not.toContain('全省机构备案审核');
     const input = { processType: 'FILING_AUDIT', name: '越界', steps: [{ order: 1, name: '甲', reviewerLevel: 'city' as const, roleCode: null, opinionRequired: true }], status: 0 as const, remark: null };
-    await expect(addRule(database, ctx, { ...input, areaId: 130600 })).rejects.toThrow('只能为本辖区设置流程规则');
-    await expect(addRule(database, ctx, { ...input, areaId: 130000 })).rejects.toThrow('只能为本辖区设置流程规则');
-    await expect(updateRule(database, ctx, { ...input, id: bd.body.data.id, areaId: 130100 })).rejects.toThrow('流程规则不存在或不在您的管辖范围内');
-    const own = await addRule(database, ctx, { ...input, name: '长安区备案审核', areaId: 130102 });
+    await expect(addRule(database, session, { ...input, areaId: 130600 }, audit)).rejects.toThrow('只能为本辖区设置流程规则');
+    await expect(addRule(database, session, { ...input, areaId: 130000 }, audit)).rejects.toThrow('只能为本辖区设置流程规则');
+    await expect(updateRule(database, session, { ...input, id: bd.body.data.id, areaId: 130100 }, audit)).rejects.toThrow('流程规则不存在或不在您的管辖范围内');
+    const own = await addRule(database, session, { ...input, name: '长安区备案审核', areaId: 130102 }, audit);
     expect(own.areaName).toBe('长安区');
   });
 

@@ -5,7 +5,7 @@ import { setupTestDb } from '../../helpers/db';
 import { call } from '../../helpers/api';
 import { xlsxFile } from '../../helpers/xlsx';
 import { authHeaders } from '../access/login-helper';
-import { TRANSITIONS, STATUS_LABEL, type Transition } from '@/lib/domains/filing/transitions';
+import { FILING_STATUS, TRANSITIONS, STATUS_LABEL, type Transition } from '@/lib/domains/filing/transitions';
 import { filingHistory, filings, filingWorks, baseRecordOrgs } from '@/lib/domains/filing/tables';
 import { messages } from '@/lib/domains/message/tables';
 import { organisations, organisationWorks } from '@/lib/domains/org/tables';
@@ -310,6 +310,17 @@ describe('录入与导入', () => {
     expect(status).toBe(200);
     expect(body.data).toMatchObject({ orgName: '河北华元职业技能评价有限公司', statusName: '审核完成' });
     expect(JSON.stringify(body.data)).not.toMatch(/idNumber|mobile|contactPhone/);
+  });
+
+  it('列表行只给在效备案公示页编号：在审的为空', async () => {
+    const rowOf = async () => {
+      const list = await call<{ list: { id: number; publicCode: string | null }[] }>('POST', '/filling/listNotFilling', { headers: h.eval_org, json: { pageSize: 100 } });
+      return list.body.data!.list.find((r) => r.id === filingId)!;
+    };
+    await setStatus(FILING_STATUS.COMPLETED);
+    expect((await rowOf()).publicCode).toMatch(/^[0-9a-f-]{36}$/);
+    await setStatus(FILING_STATUS.FIRST_REVIEW);
+    expect((await rowOf()).publicCode).toBeNull();
   });
 
   it('公示只按随机公示码、只公示有效备案：按序号 id 查 400，在审的备案 404', async () => {
