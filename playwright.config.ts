@@ -19,6 +19,8 @@ const port = target.port || (target.protocol === 'https:' ? '443' : '80');
 // 内置库按端口各用一份，并在启动服务器前删除：e2e 会改数据（改密、注册），每次运行都从干净的演示数据开始，
 // 并行的几个服务器（不同端口）也互不干扰。用 E2E_DATABASE_URL 时请给一个新建的空库。
 const pgliteDir = `./data/e2e-pglite-${port}`;
+/** 上传的文件同样按端口各一份、启动前清空（演示数据里的图片也写在这里） */
+const uploadDir = `./data/e2e-uploads-${port}`;
 /** 测试用的固定短信验证码（服务端 SMS_PROVIDER=fixed，仅用于 e2e） */
 const E2E_SMS_CODE = process.env.E2E_SMS_CODE || '246810';
 
@@ -31,6 +33,8 @@ const serverEnv: Record<string, string> = {
   ...(process.env.NEXT_DIST_DIR ? { NEXT_DIST_DIR: process.env.NEXT_DIST_DIR } : {}),
   // 生产构建没有 AUTH_SECRET 不启动；测试用固定值
   AUTH_SECRET: process.env.AUTH_SECRET || 'e2e-only-secret-0123456789abcdef0123456789abcdef',
+  UPLOAD_DIR: uploadDir,
+  STORAGE_DRIVER: 'local',
   SMS_PROVIDER: 'fixed',
   SMS_FIXED_CODE: E2E_SMS_CODE,
   SUPPORT_CHAT_TRAIN_URL: 'https://support.example.com/chat/train',
@@ -80,7 +84,7 @@ export default defineConfig({
   ],
   webServer: isLocal
     ? {
-        command: process.env.E2E_DATABASE_URL ? `npx next start -p ${port}` : `rm -rf ${pgliteDir} && npx next start -p ${port}`,
+        command: process.env.E2E_DATABASE_URL ? `rm -rf ${uploadDir} && npx next start -p ${port}` : `rm -rf ${pgliteDir} ${uploadDir} && npx next start -p ${port}`,
         // 等到区划接口可用：首次启动的空库在此完成迁移与演示数据写入。
         url: new URL('/api/comApi/getAreaByParent?pid=130000', baseURL).toString(),
         env: serverEnv,

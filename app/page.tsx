@@ -3,6 +3,7 @@
 import HomeFooter from '@/components/home/HomeFooter';
 import HomeHeader from '@/components/home/HomeHeader';
 import HomeHero from '@/components/home/HomeHero';
+import HomeContentSection from '@/components/content/HomeContentSection';
 import RegionLookupSection from '@/components/home/RegionLookupSection';
 import { parseRegionParam } from '@/components/home/region-param';
 import { homeViewer } from '@/components/home/viewer';
@@ -17,6 +18,7 @@ export default async function Home({ searchParams }: { searchParams: Promise<Rec
       <HomeHeader viewer={viewer} />
       <main className={styles.main}>
         <HomeHero viewer={viewer} />
+        <HomeContentSection />
         <AssessmentSection />
         <TrainingSection />
         <PlanFlowSection />

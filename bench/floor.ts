@@ -7,8 +7,9 @@ import { cases, type BenchCase, type Row } from './cases';
 
 // 按名称执行（预处理语句：每个连接只解析一次），与服务层的 Drizzle 预处理语句相同；
 // 服务层即使直接查询，基线也应是可达到的上限，所以总用预处理语句。
-async function runFloor(c: BenchCase, pool: pg.Pool): Promise<unknown> {
+async function runFloor(c: BenchCase, pool: pg.Pool, body: Buffer): Promise<unknown> {
   const f = c.floor;
+  if (f.handler) return f.handler(body);
   if (f.queries) {
     const results = await Promise.all(f.queries.map((q, i) => pool.query({ name: `floor_${c.name}_${i}`, text: q.sql, values: q.params })));
     return f.shape(results.map((r) => r.rows as Row[]));
@@ -17,11 +18,11 @@ async function runFloor(c: BenchCase, pool: pg.Pool): Promise<unknown> {
   return f.shape(rows as Row[]);
 }
 
-function readBody(req: http.IncomingMessage): Promise<string> {
+function readBody(req: http.IncomingMessage): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('end', () => resolve(Buffer.concat(chunks)));
     req.on('error', reject);
   });
 }
@@ -47,11 +48,13 @@ async function main(): Promise<void> {
     void (async () => {
       try {
         // 与应用一样读取并解析请求体（参数仍取用例中的固定值）。
+        let body: Buffer = Buffer.alloc(0);
         if (c.method !== 'GET') {
-          const text = await readBody(req);
+          body = await readBody(req);
+          const text = c.rawBody ? '' : body.toString('utf8');
           if (text.trim()) JSON.parse(text);
         }
-        send(res, 200, await runFloor(c, pool));
+        send(res, 200, await runFloor(c, pool, body));
       } catch (err) {
         console.error(`[floor] ${c.name} 失败`, err);
         if (!res.headersSent) send(res, 500, { returnCode: 500, returnMsg: '服务器异常', data: null });

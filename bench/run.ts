@@ -4,6 +4,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import autocannon from 'autocannon';
@@ -255,19 +256,31 @@ async function createBenchDatabase(adminUrl: string): Promise<string> {
   return name;
 }
 
-async function migrateAndSeed(url: string, poolMax: number, selected: BenchCase[]): Promise<void> {
+/** 迁移并写入数据；返回要登录的用例的令牌（用例名 → 令牌） */
+async function migrateAndSeed(url: string, poolMax: number, selected: BenchCase[]): Promise<Map<string, string>> {
   // 动态导入：在 chdir 到项目根之后再加载种子等模块。
   const { openPostgres, migrateDb } = await import('../lib/platform/db/client');
   const { seed } = await import('../db/seed');
+  const { createSession } = await import('../lib/domains/user/session');
+  const { users } = await import('../lib/domains/user/tables');
+  const { eq } = await import('drizzle-orm');
   const opened = await openPostgres(url, poolMax);
+  const tokens = new Map<string, string>();
   try {
     await migrateDb(opened);
     const report = await seed(opened.db);
     for (const c of selected) if (c.seed) await c.seed(opened.db);
+    for (const c of selected) {
+      if (!c.login) continue;
+      const [u] = await opened.db.select({ id: users.id }).from(users).where(eq(users.account, c.login));
+      if (!u) throw new Error(`用例 ${c.name} 要登录的账号 ${c.login} 不存在`);
+      tokens.set(c.name, (await createSession(opened.db, u.id)).token);
+    }
     log(`已迁移并写入数据：${report.areas} 条区划${selected.some((c) => c.seed) ? '，及用例自带的数据' : ''}`);
   } finally {
     await opened.close();
   }
+  return tokens;
 }
 
 async function waitForHttp(name: string, url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
@@ -321,22 +334,27 @@ async function startFloor(env: NodeJS.ProcessEnv): Promise<string> {
 interface Target {
   url: string;
   method: 'GET' | 'POST';
-  body?: string;
+  body?: string | Buffer;
+  headers: Record<string, string>;
 }
 
-function targets(c: BenchCase, app: string, floor: string): { app: Target; floor: Target } {
-  const body = c.body === undefined ? undefined : JSON.stringify(c.body);
+async function targets(c: BenchCase, app: string, floor: string, token: string | undefined): Promise<{ app: Target; floor: Target }> {
+  const raw = c.rawBody ? await c.rawBody() : null;
+  const body = raw ? raw.body : c.body === undefined ? undefined : JSON.stringify(c.body);
+  const headers: Record<string, string> = {};
+  if (body !== undefined) headers['content-type'] = raw ? raw.contentType : 'application/json';
+  if (token) headers.authorization_token = token;
   return {
-    app: { url: app + c.appPath, method: c.method, body },
-    floor: { url: `${floor}/${c.name}`, method: c.method, body },
+    app: { url: app + c.appPath, method: c.method, body, headers },
+    floor: { url: `${floor}/${c.name}`, method: c.method, body, headers },
   };
 }
 
 async function fetchJson(t: Target): Promise<{ status: number; body: unknown; text: string }> {
   const res = await fetch(t.url, {
     method: t.method,
-    body: t.body,
-    headers: t.body === undefined ? undefined : { 'Content-Type': 'application/json' },
+    body: typeof t.body === 'string' || t.body === undefined ? t.body : new Uint8Array(t.body),
+    headers: t.headers,
   });
   const text = await res.text();
   let body: unknown;
@@ -354,7 +372,8 @@ async function verify(c: BenchCase, t: { app: Target; floor: Target }): Promise<
   const clip = (s: string) => (s.length > 600 ? `${s.slice(0, 600)}…` : s);
   if (a.status !== 200) return `应用返回 HTTP ${a.status}：${clip(a.text)}`;
   if (f.status !== 200) return `基线返回 HTTP ${f.status}：${clip(f.text)}`;
-  if (!isDeepStrictEqual(a.body, f.body)) {
+  const norm = c.normalize ?? ((b: unknown) => b);
+  if (!isDeepStrictEqual(norm(a.body), norm(f.body))) {
     return `应用与基线的响应体不一致（请修正 cases.ts 中 ${c.name} 的 floor）：\n  应用：${clip(a.text)}\n  基线：${clip(f.text)}`;
   }
   return null;
@@ -375,7 +394,7 @@ async function load(t: Target, seconds: number, connections: number): Promise<Me
     url: t.url,
     method: t.method,
     body: t.body,
-    headers: t.body === undefined ? undefined : { 'content-type': 'application/json' },
+    headers: t.headers,
     connections,
     duration: seconds,
   });
@@ -406,8 +425,8 @@ function problems(side: string, m: Measured): string[] {
   return out;
 }
 
-async function runCase(c: BenchCase, app: string, floor: string, o: Options): Promise<CaseResult> {
-  const t = targets(c, app, floor);
+async function runCase(c: BenchCase, app: string, floor: string, o: Options, token: string | undefined): Promise<CaseResult> {
+  const t = await targets(c, app, floor, token);
   log(`${c.name}：校验响应…`);
   const mismatch = await verify(c, t);
   if (mismatch) return { name: c.name, problem: mismatch };
@@ -480,13 +499,22 @@ async function main(): Promise<number> {
 
   const dbName = await createBenchDatabase(o.adminUrl);
   const dbUrl = withDatabase(o.adminUrl, dbName);
-  await migrateAndSeed(dbUrl, o.poolMax, selected);
+  // 上传用例写的文件：两侧各一个临时目录，结束时删除
+  const uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-uploads-'));
+  const floorUploadDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-floor-uploads-'));
+  cleanups.push(async () => {
+    fs.rmSync(uploadDir, { recursive: true, force: true });
+    fs.rmSync(floorUploadDir, { recursive: true, force: true });
+  });
+  // 种子也经存储写文件：与应用用同一个目录
+  process.env.UPLOAD_DIR = uploadDir;
+  const tokens = await migrateAndSeed(dbUrl, o.poolMax, selected);
 
-  const app = await startApp({ ...baseEnv, NODE_ENV: 'production', DATABASE_URL: dbUrl, AUTH_SECRET: baseEnv.AUTH_SECRET || 'bench-only-secret-0123456789abcdef0123456789abcdef' });
-  const floor = await startFloor({ ...baseEnv, NODE_ENV: 'production', FLOOR_DATABASE_URL: dbUrl, FLOOR_PORT: '0' });
+  const app = await startApp({ ...baseEnv, NODE_ENV: 'production', DATABASE_URL: dbUrl, UPLOAD_DIR: uploadDir, STORAGE_DRIVER: 'local', AUTH_SECRET: baseEnv.AUTH_SECRET || 'bench-only-secret-0123456789abcdef0123456789abcdef' });
+  const floor = await startFloor({ ...baseEnv, NODE_ENV: 'production', FLOOR_DATABASE_URL: dbUrl, FLOOR_PORT: '0', FLOOR_UPLOAD_DIR: floorUploadDir });
 
   const results: CaseResult[] = [];
-  for (const c of selected) results.push(await runCase(c, app, floor, o));
+  for (const c of selected) results.push(await runCase(c, app, floor, o, tokens.get(c.name)));
   report(results, o);
   return results.some((r) => r.problem) ? 1 : 0;
 }

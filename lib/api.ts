@@ -10,9 +10,12 @@ import { dictApi } from '@/lib/domains/dict/api';
 import { opsApi } from '@/lib/domains/ops/api';
 import { recordOperation } from '@/lib/domains/ops/operation-log';
 import { portalApi } from '@/lib/domains/portal/api';
+import { contentApi } from '@/lib/domains/content/api';
 import { catalogApi } from '@/lib/domains/catalog/api';
 import { filingApi } from '@/lib/domains/filing/api';
 import { personnelApi } from '@/lib/domains/personnel/api';
+import { courseApi } from '@/lib/domains/course/api';
+import { fileApi } from '@/lib/domains/file/api';
 import { platformApi } from '@/lib/platform/api/platform-api';
 import { createDispatcher } from '@/lib/platform/api/dispatcher';
 import { endpoint, type EndpointTable } from '@/lib/platform/api/endpoint';
@@ -30,9 +33,12 @@ const domainTable: EndpointTable = {
   ...dictApi,
   ...opsApi,
   ...portalApi,
+  ...contentApi,
   ...catalogApi,
   ...filingApi,
   ...personnelApi,
+  ...courseApi,
+  ...fileApi,
   ...platformApi,
 };
 

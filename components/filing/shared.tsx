@@ -1,9 +1,10 @@
 'use client';
 // 备案界面的共用部分：状态标签、办理历史时间线、审核弹窗。
-import { useEffect, useState } from 'react';
-import { Empty, Form, Input, Modal, Radio, Space, Spin, Tag, Timeline, Typography } from 'antd';
+import { useState } from 'react';
+import { Form, Input, Modal, Radio, Space, Tag, Typography } from 'antd';
 import { apiPost } from '@/components/api-client';
 import { useT } from '@/lib/i18n/client';
+import { HistoryDialog as SharedHistoryDialog, type HistoryEntry } from '@/components/list/HistoryDialog';
 import { STATUS_COLOR, STATUS_LABEL } from '@/lib/domains/filing/transitions';
 
 /** 时间线的点：驳回红、完成绿，其余蓝（由状态标签颜色推出，不按状态号） */
@@ -38,61 +39,23 @@ export function StatusCell({ status, incrementStatus }: { status: number; increm
   );
 }
 
-interface HistoryItem {
-  id: number;
+interface FilingHistoryEntry extends HistoryEntry {
   incrementId: number | null;
-  actionName: string;
-  fromStatusName: string;
-  toStatusName: string;
   toStatus: number;
-  opinion: string | null;
-  actorName: string;
-  createTime: string;
 }
 
-/** 办理历史（谁、何时、状态变化、意见） */
+/** 办理历史（谁、何时、状态变化、意见；增量备案的步骤标“增量”） */
 export function HistoryDialog({ filingId, onClose }: { filingId: number | null; onClose: () => void }) {
   const t = useT();
-  const [items, setItems] = useState<HistoryItem[] | null>(null);
-  useEffect(() => {
-    if (filingId === null) return;
-    let alive = true;
-    apiPost<HistoryItem[]>('/fil/info/filInfoOperate', { id: filingId }).then((d) => alive && setItems(d));
-    return () => {
-      alive = false;
-      setItems(null);
-    };
-  }, [filingId]);
   return (
-    <Modal open={filingId !== null} title={t('办理历史')} footer={null} onCancel={onClose} width={560} destroyOnHidden>
-      {!items ? (
-        <Spin />
-      ) : !items.length ? (
-        <Empty description={t('暂无办理记录')} />
-      ) : (
-        <Timeline
-          data-testid="filing-history"
-          items={items.map((h) => ({
-            color: timelineColor(h.toStatus),
-            content: (
-              <div data-testid="filing-history-item">
-                <div>
-                  <b>{t(h.actionName)}</b>
-                  {h.incrementId ? <Tag style={{ marginLeft: 8 }}>{t('增量')}</Tag> : null}
-                  <span style={{ marginLeft: 8, color: '#888' }}>
-                    {h.fromStatusName === h.toStatusName ? t(h.toStatusName) : `${t(h.fromStatusName)} → ${t(h.toStatusName)}`}
-                  </span>
-                </div>
-                <div style={{ color: '#666' }}>
-                  {h.actorName} · {h.createTime}
-                </div>
-                {h.opinion ? <div>{t('意见：{opinion}', { opinion: h.opinion })}</div> : null}
-              </div>
-            ),
-          }))}
-        />
-      )}
-    </Modal>
+    <SharedHistoryDialog<FilingHistoryEntry>
+      recordId={filingId}
+      onClose={onClose}
+      path="/fil/info/filInfoOperate"
+      colorOf={(h) => timelineColor(h.toStatus)}
+      extra={(h) => (h.incrementId ? <Tag style={{ marginLeft: 8 }}>{t('增量')}</Tag> : null)}
+      testId="filing-history"
+    />
   );
 }
 

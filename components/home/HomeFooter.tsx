@@ -1,3 +1,4 @@
+import Link from 'next/link';
 import { getT } from '@/lib/i18n/server';
 import styles from './home.module.css';
 
@@ -40,10 +41,10 @@ export default async function HomeFooter() {
             <h3>{t('公共服务')}</h3>
             <ul>
               <li>
-                <a href="#region">{t('行政区划查询')}</a>
+                <Link href="/#region">{t('行政区划查询')}</Link>
               </li>
               <li>
-                <a href="#flow">{t('考试计划流程')}</a>
+                <Link href="/#flow">{t('考试计划流程')}</Link>
               </li>
             </ul>
           </div>

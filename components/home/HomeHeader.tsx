@@ -5,11 +5,13 @@ import { getT } from '@/lib/i18n/server';
 import { LOGIN_PATH, type HomeViewer } from './viewer';
 import styles from './home.module.css';
 
+// 以 / 开头：栏目页与文章页（同一页头）上点开回到首页的对应区块
 const NAV = [
-  { href: '#assessment', label: '评价业务' },
-  { href: '#training', label: '培训与补贴' },
-  { href: '#flow', label: '计划流程' },
-  { href: '#region', label: '行政区划查询' },
+  { href: '/#news', label: '通知公告' },
+  { href: '/#assessment', label: '评价业务' },
+  { href: '/#training', label: '培训与补贴' },
+  { href: '/#flow', label: '计划流程' },
+  { href: '/#region', label: '行政区划查询' },
 ];
 
 export default async function HomeHeader({ viewer }: { viewer: HomeViewer | null }) {

@@ -3,6 +3,8 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Alert, Descriptions, Modal, Spin } from 'antd';
 import { useT } from '@/lib/i18n/client';
+import { FileLinks } from '@/components/upload/FileLinks';
+import { ImageThumbs } from '@/components/upload/ImagePreview';
 import type { ListScreenProps } from './types';
 
 type DetailSpec<T extends object> = NonNullable<ListScreenProps<T>['detail']>;
@@ -28,6 +30,13 @@ export default function DetailDialog<T extends object>({ spec, row, onClose }: {
   }, [spec.load, row]);
 
   const show = (value: unknown): ReactNode => (value === undefined || value === null || value === '' ? '-' : String(value));
+  const urls = (value: unknown): string[] => (Array.isArray(value) ? value : [value]).filter((v): v is string => typeof v === 'string' && v !== '');
+  const cell = (f: DetailSpec<T>['fields'][number], value: unknown): ReactNode => {
+    if (f.render) return f.render(value, record as T);
+    if (f.type === 'image') return <ImageThumbs urls={urls(value)} />;
+    if (f.type === 'file') return <FileLinks urls={urls(value)} />;
+    return show(value);
+  };
 
   return (
     <Modal open title={spec.title} width={720} footer={null} onCancel={onClose} destroyOnHidden>
@@ -42,7 +51,7 @@ export default function DetailDialog<T extends object>({ spec, row, onClose }: {
           items={spec.fields.map((f) => ({
             key: f.name,
             label: f.label,
-            children: record ? (f.render ? f.render(record[f.name], record as T) : show(record[f.name])) : null,
+            children: record ? cell(f, record[f.name]) : null,
           }))}
         />
       </Spin>

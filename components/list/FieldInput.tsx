@@ -2,10 +2,15 @@
 // 一个 FieldSpec 的输入控件（表单弹窗与筛选栏共用）；由 Form.Item 注入 value/onChange。
 import { DatePicker, Input, InputNumber, Radio, Select, Switch } from 'antd';
 import RegionPicker, { type RegionValue } from '@/components/RegionPicker';
+import { Uploader } from '@/components/upload/Uploader';
+import dynamic from 'next/dynamic';
 import { useT } from '@/lib/i18n/client';
 import type { Translate } from '@/lib/i18n';
 import { useOptions } from './options';
 import type { FieldSpec } from './types';
+
+/** 编辑器较大，只在用到富文本的表单里按需加载 */
+const RichTextEditor = dynamic(() => import('@/components/content/RichTextEditor'), { ssr: false });
 
 interface Props {
   field: FieldSpec;
@@ -84,6 +89,21 @@ export default function FieldInput(props: Props) {
       return <DatePicker.RangePicker id={id} value={value as never} onChange={(v) => onChange?.(v)} disabled={disabled} style={{ width: '100%' }} />;
     case 'region':
       return <RegionPicker id={id} value={(value as RegionValue | null | undefined) ?? null} onChange={(v) => onChange?.(v)} disabled={disabled} placeholder={placeholder} />;
+    case 'image':
+    case 'file':
+      return (
+        <Uploader
+          id={id}
+          value={value as string | string[] | undefined}
+          onChange={(v) => onChange?.(v)}
+          disabled={disabled}
+          purpose={field.upload?.purpose ?? (field.type === 'image' ? 'image' : 'attachment')}
+          maxCount={field.upload?.maxCount}
+          sizeCheck={field.upload?.sizeCheck}
+        />
+      );
+    case 'richtext':
+      return <RichTextEditor id={id} value={(value as string | undefined) ?? ''} onChange={(v) => onChange?.(v)} disabled={disabled} placeholder={placeholder} />;
     case 'custom':
       return <>{field.render?.({ value, onChange: (v) => onChange?.(v), disabled })}</>;
     default:

@@ -31,7 +31,8 @@ function rulesOf(field: FieldSpec, t: Translate) {
   const rules = [...(field.rules ?? [])];
   if (field.required) {
     const choose = ['select', 'multiSelect', 'radio', 'date', 'datetime', 'dateRange', 'region', 'dict'].includes(field.type ?? 'text');
-    const message = t(choose ? 'list.field.choose' : 'list.field.enter', { label: field.label });
+    const upload = field.type === 'image' || field.type === 'file';
+    const message = t(upload ? 'list.field.upload' : choose ? 'list.field.choose' : 'list.field.enter', { label: field.label });
     // 自己判空：required 规则默认按字符串校验，数组（多选、区划、自定义字段）等值即使已填也会报错
     rules.unshift({
       required: true,

@@ -6,6 +6,7 @@ import type { Rule } from 'antd/es/form';
 import type { ColumnType } from 'antd/es/table';
 import type { Query } from '@/components/api-client';
 import type { Translate } from '@/lib/i18n';
+import type { UploadPurpose } from '@/lib/domains/file/schemas';
 
 export type HttpMethod = 'GET' | 'POST';
 
@@ -34,6 +35,9 @@ export type FieldType =
   | 'dateRange'
   | 'region' // RegionPicker，值为 [省, 市|null, 县|null]
   | 'dict' // 选项取自字典：GET /bapi/common/dict?dicType=…
+  | 'image' // 图片上传（components/upload/Uploader），值为地址（maxCount > 1 时为地址数组）
+  | 'file' // 文件上传，值同上
+  | 'richtext' // 富文本（components/content/RichTextEditor），值为 HTML，服务端保存时按白名单清洗
   | 'custom';
 
 /** 表单或筛选条件的一项 */
@@ -60,6 +64,8 @@ export interface FieldSpec {
   help?: ReactNode;
   /** 表单中占 24 栅格中的几格，默认 24（弹窗内一列）；筛选条件固定每项 6 格 */
   span?: number;
+  /** type 'image' / 'file'：用途（默认图片 'image'、文件 'attachment'）、最多几个（默认 1）、300–500 KB 检查 */
+  upload?: { purpose?: UploadPurpose; maxCount?: number; sizeCheck?: boolean };
   /** type 'custom'：自定义输入组件（受控：value/onChange） */
   render?: (props: { value: unknown; onChange: (value: unknown) => void; disabled?: boolean }) => ReactNode;
 }
@@ -143,7 +149,8 @@ export interface ListScreenProps<T extends object> {
     confirm?: (row: T, t: Translate) => string;
   };
   /** 行内“查看”：只读的详情弹窗 */
-  detail?: { title: string; fields: { name: string; label: string; render?: (value: unknown, row: T) => ReactNode }[]; load?: (row: T) => Promise<Record<string, unknown>> };
+  /** type 'image'：缩略图（点开预览）；'file'：下载链接 */
+  detail?: { title: string; fields: { name: string; label: string; type?: 'image' | 'file'; render?: (value: unknown, row: T) => ReactNode }[]; load?: (row: T) => Promise<Record<string, unknown>> };
   /** 工具栏“导入”（权限 resource.import）：上传 .xlsx（multipart 字段 file），失败时显示错误条数并可下载错误工作簿 */
   importer?: { call: ApiCall; template: ApiCall; title?: string };
   /** 工具栏“导出”（权限 resource.export）：以当前筛选条件下载 .xlsx */

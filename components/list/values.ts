@@ -27,6 +27,13 @@ export function regionPath(id: unknown): [number, number | null, number | null] 
 }
 
 function scalar(field: FieldSpec, value: unknown, keepEmpty: boolean): unknown {
+  // 上传：编辑时清空的图片或文件提交空值（单个为空串、多个为空数组），服务端据此解除引用
+  if (field.type === 'image' || field.type === 'file') {
+    const multi = (field.upload?.maxCount ?? 1) > 1;
+    const empty = value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
+    if (empty) return keepEmpty ? (multi ? [] : '') : undefined;
+    return value;
+  }
   const textual = !field.type || field.type === 'text' || field.type === 'textarea';
   if (value === undefined || value === null) return keepEmpty && textual ? '' : undefined;
   if (typeof value === 'string') {

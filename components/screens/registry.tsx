@@ -10,9 +10,11 @@ import { orgScreens } from '@/components/org/screens';
 import { dictScreens } from '@/components/dict/screens';
 import { opsScreens } from '@/components/ops/screens';
 import { portalScreens } from '@/components/portal/screens';
+import { contentScreens } from '@/components/content/screens';
 import { personnelScreens } from '@/components/personnel/screens';
 import { catalogScreens } from '@/components/catalog/screens';
 import { filingScreens } from '@/components/filing/screens';
+import { courseScreens } from '@/components/course/screens';
 
 /** 工作台的快捷入口只列有界面的菜单：名单由注册表传入（工作台不反过来引用注册表，免成环） */
 const WorkplaceScreen = () => <Workplace screenNames={screenNames()} />;
@@ -25,9 +27,11 @@ export const screens: Record<string, ComponentType> = {
   ...dictScreens,
   ...opsScreens,
   ...portalScreens,
+  ...contentScreens,
   ...personnelScreens,
   ...catalogScreens,
   ...filingScreens,
+  ...courseScreens,
 };
 
 export function hasScreen(component: string): boolean {

@@ -1,6 +1,6 @@
 'use client';
 // 工作台的展示：问候与所属单位、我的功能（按一级菜单分组）、最近登录记录、未读消息、账号安全。
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { App, Avatar, Button, Card, Col, Empty, List, Row, Statistic, Table, Tag, Typography, type TableColumnsType } from 'antd';
@@ -69,7 +69,8 @@ function GroupCard({ group }: { group: FunctionGroup }) {
   );
 }
 
-export default function WorkplaceView({ data }: { data: WorkplaceData }) {
+/** notices：通知公告卡片（服务端组件，由 Workplace 传入） */
+export default function WorkplaceView({ data, notices }: { data: WorkplaceData; notices?: ReactNode }) {
   const t = useT();
   const router = useRouter();
   const { message } = App.useApp();
@@ -224,6 +225,7 @@ export default function WorkplaceView({ data }: { data: WorkplaceData }) {
         </Col>
         <Col span={8}>
           <div className={styles.column}>
+          {notices}
           <Card
             title={t('shell.workplace.unread')}
             extra={

@@ -15,9 +15,11 @@ import { loadPermissions } from '@/lib/domains/user/session';
 import { seedDicts } from '@/lib/domains/dict/seed';
 import { seedOps } from '@/lib/domains/ops/seed';
 import { seedPortal } from '@/lib/domains/portal/seed';
+import { seedContent } from '@/lib/domains/content/seed';
 import { seedCatalog } from '@/lib/domains/catalog/seed';
 import { seedFilings } from '@/lib/domains/filing/seed';
 import { seedPersonnel } from '@/lib/domains/personnel/seed';
+import { seedCourses } from '@/lib/domains/course/seed';
 import { DEMO_ACCOUNTS, DEMO_ORGS, creditCode } from './accounts';
 import { ACCOUNT_SETTINGS_PREFIX, demoMessagesFor, loadMessageFacts } from './messages';
 import { seedOperationLog } from './operation-log';
@@ -149,9 +151,11 @@ export async function seed(db: Db): Promise<SeedReport> {
   await seedDicts(db);
   await seedOps(db);
   await seedPortal(db);
+  await seedContent(db);
   await seedCatalog(db);
   await seedPersonnel(db);
   await seedFilings(db);
+  await seedCourses(db);
   await seedMoreCities(db);
   // 消息与操作日志讲的是上面写入的记录，放在最后
   await seedMessages(db, userIds);

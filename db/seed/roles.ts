@@ -72,6 +72,7 @@ export const DEMO_ROLES: readonly DemoRole[] = [
       // 本市机构、账号、部门与企业
       orgManage: '*',
       // 本市发布的内容
+      banner: '*',
       notice: '*',
       policy: '*',
       news: '*',

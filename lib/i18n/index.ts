@@ -18,10 +18,14 @@ import { accessMessages } from './messages/access';
 import { opsMessages } from './messages/ops';
 import { dictMessages } from './messages/dict';
 import { portalMessages } from './messages/portal';
+import { contentMessages } from './messages/content';
 import { personnelMessages } from './messages/personnel';
 import { catalogMessages } from './messages/catalog';
 import { filingMessages } from './messages/filing';
 import { homeMessages } from './messages/home';
+import { errorsMessages } from './messages/errors';
+import { uploadMessages } from './messages/upload';
+import { courseMessages } from './messages/course';
 import { zhTW } from './generated/zh-TW';
 
 export const LOCALES = [
@@ -45,6 +49,8 @@ export interface Catalogue {
   'en-US'?: Messages;
   /** 中文原文 → 英文 */
   texts?: Messages;
+  /** 服务端返回的消息：中文原文（带 {占位} 的是模板）→ 英文，调度器按请求语言翻译（./server-messages.ts） */
+  errors?: Messages;
 }
 
 /** 全部模块的目录（顺序无关：键各有模块前缀，原文相同的译文应一致，测试检查冲突） */
@@ -60,18 +66,22 @@ export const CATALOGUES: Record<string, Catalogue> = {
   ops: opsMessages,
   dict: dictMessages,
   portal: portalMessages,
+  content: contentMessages,
   personnel: personnelMessages,
   catalog: catalogMessages,
   filing: filingMessages,
   home: homeMessages,
+  errors: errorsMessages,
+  upload: uploadMessages,
+  course: courseMessages,
 };
 
 /** 登录模块早先的原文键写作 'auth.zod.<原文>'，与 texts 同义 */
 const LEGACY_TEXT_PREFIX = 'auth.zod.';
 
-/** 某目录以原文为键的全部译文（texts 加上旧式的 auth.zod.<原文>） */
-function textsOf(c: Catalogue): Messages {
-  const out: Messages = { ...c.texts };
+/** 某目录以原文为键的全部译文（texts、errors，加上旧式的 auth.zod.<原文>） */
+export function textsOf(c: Catalogue): Messages {
+  const out: Messages = { ...c.texts, ...c.errors };
   for (const [key, en] of Object.entries(c['en-US'] ?? {})) if (key.startsWith(LEGACY_TEXT_PREFIX)) out[key.slice(LEGACY_TEXT_PREFIX.length)] = en;
   return out;
 }

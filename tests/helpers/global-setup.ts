@@ -25,6 +25,10 @@ async function prepare(opened: OpenedDb) {
 }
 
 export default async function setup(project: TestProject) {
+  // 上传的文件（含种子写入的）放进临时目录，不写 ./data；测试进程继承这个环境变量
+  const uploadDir = process.env.UPLOAD_DIR ? null : fs.mkdtempSync(path.join(os.tmpdir(), 'skills-portal-uploads-'));
+  if (uploadDir) process.env.UPLOAD_DIR = uploadDir;
+  const removeUploads = () => uploadDir && fs.rmSync(uploadDir, { recursive: true, force: true });
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
     const { Client } = await import('pg');
@@ -43,6 +47,7 @@ export default async function setup(project: TestProject) {
       );
       for (const { datname } of rows) await admin.query(`drop database if exists ${datname} with (force)`);
       await admin.end();
+      removeUploads();
     };
   }
   const opened = await openPglite(undefined);
@@ -53,5 +58,8 @@ export default async function setup(project: TestProject) {
   fs.writeFileSync(dumpFile, Buffer.from(await dump.arrayBuffer()));
   await opened.close();
   project.provide('dbTemplate', { kind: 'pglite', dumpFile });
-  return () => fs.rmSync(dumpFile, { force: true });
+  return () => {
+    fs.rmSync(dumpFile, { force: true });
+    removeUploads();
+  };
 }

@@ -315,7 +315,7 @@ export const MENU_TREE: readonly ResourceDef[] = [
       { key: 'notice', title: '通知公告', path: '/content/notice', icon: 'SoundOutlined', component: 'NoticeList', actions: [...CRUD, ...TOGGLE] },
       { key: 'policy', title: '政策法规', path: '/content/policy', icon: 'FileProtectOutlined', component: 'PolicyList', actions: [...CRUD, ...TOGGLE] },
       { key: 'news', title: '新闻资讯', path: '/content/news', icon: 'GlobalOutlined', component: 'NewsList', actions: [...CRUD, ...TOGGLE] },
-      { key: 'help', title: '帮助中心', path: '/content/help', icon: 'QuestionCircleOutlined', component: 'HelpCenter', actions: CRUD },
+      { key: 'help', title: '帮助中心', path: '/content/help', icon: 'QuestionCircleOutlined', component: 'HelpCenter', actions: [...CRUD, ...TOGGLE] },
       {
         key: 'courseLibrary',
         title: '课程资源',

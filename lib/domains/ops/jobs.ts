@@ -5,11 +5,13 @@ import { and, desc, eq, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '@/lib/platform/db/client';
 import { fetchPage } from '@/lib/platform/db/paged';
-import type { Ctx } from '@/lib/platform/api/endpoint';
+import type { Audit } from '@/lib/platform/api/endpoint';
+import type { Session } from '@/lib/platform/auth/session';
 import { ApiError } from '@/lib/platform/api/errors';
 import type { Page } from '@/lib/platform/api/paging';
 import { purgeImportErrorFiles, ERROR_FILE_TTL_HOURS } from '@/lib/platform/excel/error-file';
 import { loginLogs, smsCodes, userSessions } from '../user/tables';
+import { purgeUnreferencedFiles } from '../file/service';
 import { scheduleJobRuns, scheduleJobs } from './tables';
 import type { JobSaveInput } from './schemas';
 
@@ -78,6 +80,14 @@ export const JOB_DEFINITIONS: readonly JobDefinition[] = [
         .returning({ id: loginLogs.id });
       return rows.length;
     },
+  },
+  {
+    code: 'file.purgeUnreferenced',
+    name: '清理未使用的上传文件',
+    description: '删除上传超过保留天数（默认 1 天）仍没有任何记录引用的文件，以及没有确认的直传',
+    intervalMinutes: 60,
+    retentionDays: 1,
+    run: (db, retentionDays) => purgeUnreferencedFiles(db, Math.max(1, retentionDays ?? 1) * 24),
   },
 ];
 
@@ -167,8 +177,7 @@ async function findJob(db: Db, code: string) {
 }
 
 /** 修改周期、保留天数与启停；只能新增代码里已有实现的任务 */
-export async function saveJob(ctx: Ctx, input: z.output<typeof JobSaveInput>) {
-  const { db } = ctx;
+export async function saveJob(db: Db, session: Session, input: z.output<typeof JobSaveInput>, audit: Audit) {
   const definition = definitionOf(input.code);
   if (!definition) throw ApiError.badRequest(`未知的任务编码 ${input.code}：只能配置系统内置的任务`, { code: '未知的任务编码' });
   const [existing] = await db.select().from(scheduleJobs).where(eq(scheduleJobs.code, input.code));
@@ -187,22 +196,22 @@ export async function saveJob(ctx: Ctx, input: z.output<typeof JobSaveInput>) {
   } else {
     [saved] = await db.insert(scheduleJobs).values({ code: definition.code, name: definition.name, description: definition.description, ...values }).returning();
   }
-  ctx.audit({ entity: 'schedule_job', entityId: saved.code, before: existing ?? null, after: saved, detail: `${existing ? '修改' : '新增'}定时任务 ${saved.name}` });
+  audit({ entity: 'schedule_job', entityId: saved.code, before: existing ?? null, after: saved, detail: `${existing ? '修改' : '新增'}定时任务 ${saved.name}` });
   return jobItem(saved);
 }
 
-export async function setJobEnabled(ctx: Ctx, code: string, enabled: boolean) {
-  const before = await findJob(ctx.db, code);
-  const [after] = await ctx.db.update(scheduleJobs).set({ enabled, updatedAt: new Date() }).where(eq(scheduleJobs.id, before.id)).returning();
-  ctx.audit({ entity: 'schedule_job', entityId: code, before: { enabled: before.enabled }, after: { enabled }, detail: `${enabled ? '启用' : '停用'}定时任务 ${before.name}` });
+export async function setJobEnabled(db: Db, session: Session, { code, enabled }: { code: string; enabled: boolean }, audit: Audit) {
+  const before = await findJob(db, code);
+  const [after] = await db.update(scheduleJobs).set({ enabled, updatedAt: new Date() }).where(eq(scheduleJobs.id, before.id)).returning();
+  audit({ entity: 'schedule_job', entityId: code, before: { enabled: before.enabled }, after: { enabled }, detail: `${enabled ? '启用' : '停用'}定时任务 ${before.name}` });
   return jobItem(after);
 }
 
-export async function runJobNow(ctx: Ctx, code: string) {
-  const job = await findJob(ctx.db, code);
-  const run = await runJob(ctx.db, code, { trigger: 'manual', userId: ctx.user().id });
+export async function runJobNow(db: Db, session: Session, code: string, audit: Audit) {
+  const job = await findJob(db, code);
+  const run = await runJob(db, code, { trigger: 'manual', userId: session.user.id });
   if (!run) throw ApiError.conflict(`任务“${job.name}”正在执行，请稍后再试`);
-  ctx.audit({ entity: 'schedule_job', entityId: code, after: { status: run.status, rowsAffected: run.rowsAffected }, detail: `手动执行定时任务 ${job.name}：${run.message}` });
+  audit({ entity: 'schedule_job', entityId: code, after: { status: run.status, rowsAffected: run.rowsAffected }, detail: `手动执行定时任务 ${job.name}：${run.message}` });
   return run;
 }
 

@@ -141,10 +141,3 @@ export const FeedbackListInput = z.object({
   replied: flag('是否已回复'),
   keyword: z.string().trim().max(64).optional().describe('内容或账号（模糊）'),
 });
-
-// ---------------------------------------------------------------- 通知公告
-
-export const AnnouncementsInput = z.object({
-  limit: z.coerce.number({ error: '条数必须是数字' }).int('条数必须是整数').min(1, '条数必须大于 0').max(20, '条数最多 20').default(10).describe('条数（最多 20）'),
-  category: z.string().trim().max(16).optional().describe('类别'),
-});

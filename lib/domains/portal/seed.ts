@@ -1,9 +1,9 @@
-// 演示数据：友情链接、联系方式、公告、意见征集与反馈。可重复执行：按名称、部门、标题判重，反馈只在表为空时写入。
+// 演示数据：友情链接、联系方式、意见征集与反馈（通知公告在 lib/domains/content/seed.ts）。可重复执行：按名称、部门、标题判重，反馈只在表为空时写入。
 import { count, inArray } from 'drizzle-orm';
 import type { Db } from '@/lib/platform/db/client';
 import { formatBeijing } from '@/lib/platform/time';
 import { users } from '../user/tables';
-import { contacts, feedbacks, friendLinks, notices, opinionTopics, opinions } from './tables';
+import { contacts, feedbacks, friendLinks, opinionTopics, opinions } from './tables';
 
 const DAY = 86_400_000;
 const dateOffset = (days: number) => formatBeijing(new Date(Date.now() + days * DAY)).slice(0, 10);
@@ -37,68 +37,9 @@ const CONTACTS = [
   { department: '系统技术支持', phone: '400-6188-3120', email: 'support@hbrs.example.cn', address: null, workingHours: '每天 8:00-20:00', sort: 3 },
 ];
 
-const NOTICES = [
-  {
-    title: '关于开展2026年度职业技能等级认定工作的通知',
-    category: '通知',
-    top: true,
-    days: 3,
-    content:
-      '各市人力资源和社会保障局、各职业技能等级认定机构：为做好2026年度职业技能等级认定工作，现将有关事项通知如下。一、认定机构应于每季度首月 15 日前报送评价计划；二、认定结果经公示 5 个工作日无异议后方可发证；三、各市加强对认定过程的质量督导。',
-  },
-  {
-    title: '关于公布第二批社会培训评价组织名单的公告',
-    category: '公告',
-    top: false,
-    days: 8,
-    content: '经机构申报、专家评审和社会公示，现将第二批社会培训评价组织名单予以公布。各组织应按备案职业（工种）和等级开展评价，接受人社部门监管。',
-  },
-  {
-    title: '关于做好2026年职业技能培训补贴申领工作的通知',
-    category: '通知',
-    top: false,
-    days: 15,
-    content: '参加职业技能培训并取得证书的人员，可在取得证书之日起 12 个月内通过本系统申领培训补贴。培训机构代为申领的，须如实上传培训台账与考勤记录。',
-  },
-  {
-    title: '2026年第一季度职业技能等级认定合格人员公示',
-    category: '公示',
-    top: false,
-    days: 21,
-    content: '现将2026年第一季度职业技能等级认定合格人员名单予以公示，公示期为 5 个工作日。对公示内容有异议的，请在公示期内向所在市鉴定机构反映。',
-  },
-  {
-    title: '关于系统升级维护的公告',
-    category: '公告',
-    top: false,
-    days: 30,
-    content: '为提升服务质量，系统将于周六 22:00 至周日 6:00 进行升级维护，期间暂停服务，给您带来的不便敬请谅解。',
-  },
-  {
-    title: '关于征集2027年度职业技能竞赛项目的通知（草稿）',
-    category: '通知',
-    top: false,
-    days: null,
-    content: '草稿，待审定后发布。',
-  },
-];
-
 export async function seedPortal(db: Db): Promise<void> {
   await db.insert(friendLinks).values(FRIEND_LINKS).onConflictDoNothing();
   await db.insert(contacts).values(CONTACTS).onConflictDoNothing();
-  await db
-    .insert(notices)
-    .values(
-      NOTICES.map((n) => ({
-        title: n.title,
-        category: n.category,
-        content: n.content,
-        top: n.top,
-        status: n.days === null ? 'draft' : 'published',
-        publishedAt: n.days === null ? null : daysAgo(n.days),
-      })),
-    )
-    .onConflictDoNothing();
 
   const demo = await db
     .select({ id: users.id, account: users.account, cityId: users.cityId })

@@ -144,33 +144,6 @@ export const feedbacks = pgTable(
 );
 export type FeedbackRow = typeof feedbacks.$inferSelect;
 
-/** 通知公告：门户首页展示已发布的（置顶在前，新的在前）。管理界面在内容管理中另行提供。 */
-export const notices = pgTable(
-  'notice',
-  {
-    id: serial('id').primaryKey(),
-    title: varchar('title', { length: 200 }).notNull(),
-    content: text('content').notNull(),
-    /** 通知 / 公告 / 公示 */
-    category: varchar('category', { length: 16 }).notNull(),
-    /** draft / published */
-    status: varchar('status', { length: 10 }).notNull().default('draft'),
-    top: boolean('top').notNull().default(false),
-    publishedAt: timestamp('published_at', { withTimezone: true }),
-    /** 发布单位所在市（省级为空） */
-    cityId: integer('city_id').references(() => areas.id),
-    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    check('notice_status_chk', sql`${t.status} in ('draft', 'published')`),
-    unique('notice_title_uq').on(t.title),
-    index('notice_published_idx').on(t.status, t.top, t.publishedAt),
-    index('notice_city_idx').on(t.cityId),
-  ],
-);
-
 /** 反馈类型的中文名 */
 export const FEEDBACK_TYPE_LABEL = { suggestion: '建议', problem: '问题', complaint: '投诉' } as const;
 export type FeedbackType = keyof typeof FEEDBACK_TYPE_LABEL;

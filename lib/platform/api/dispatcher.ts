@@ -9,7 +9,9 @@ import { normalizePath, parseKey, type AuditChange, type Ctx, type Endpoint, typ
 import { FileResult, fileResponse } from './files';
 import { MAX_PAGE_SIZE, PagingInput, toPage } from './paging';
 import { fieldErrors, parseParamsFor } from './validation';
-import { readLimited } from '@/lib/platform/http/body';
+import { localizeErrorReply } from '@/lib/i18n/server-messages';
+import { localeOfRequest } from '@/lib/i18n/request';
+import { readLimited, tooLarge } from '@/lib/platform/http/body';
 import { clientIp } from '@/lib/platform/http/client-ip';
 import { headerToken, requestSite } from '@/lib/platform/http/origin';
 import { API_CSP, baseSecurityHeaders } from '@/lib/platform/http/headers';
@@ -39,6 +41,13 @@ interface Route {
 
 export interface Envelope<T = unknown> {
   returnCode: number;
+  returnMsg: string;
+  data: T;
+}
+
+/** SPEC §7 上传服务的答复：{ success, returnMsg, data }（HTTP 状态同其他接口） */
+export interface UploadEnvelope<T = unknown> {
+  success: boolean;
   returnMsg: string;
   data: T;
 }
@@ -77,6 +86,12 @@ async function readBody(request: Request, route: Route, cfg: Required<Pick<Dispa
   const isMultipart = type.startsWith('multipart/form-data');
   if (kind === 'multipart' && !isMultipart) {
     throw new ApiError(ReturnCode.UNSUPPORTED_MEDIA, '请以 multipart/form-data 方式上传文件');
+  }
+  if (route.endpoint.streamBody) {
+    // 处理函数自己流式读取并按实际字节计数；这里只先挡住声明过大的请求
+    if (!isMultipart) throw new ApiError(ReturnCode.UNSUPPORTED_MEDIA, '请以 multipart/form-data 方式上传文件');
+    if (Number(request.headers.get('content-length') ?? 0) > route.endpoint.streamBody.maxBytes) throw tooLarge(route.endpoint.streamBody.maxBytes);
+    return {};
   }
   // 按实际读到的字节计数：分块传输或作假的 Content-Length 也在上限处停止读取
   const bytes = await readLimited(request, isMultipart ? cfg.maxUploadBytes : cfg.maxJsonBytes);
@@ -180,8 +195,12 @@ export function createDispatcher(config: DispatcherConfig) {
     const requestId = incomingId && REQUEST_ID.test(incomingId) ? incomingId : crypto.randomUUID();
     const headers = new Headers({ 'x-request-id': requestId, ...baseSecurityHeaders(request), 'Content-Security-Policy': API_CSP });
     const isBapi = path.startsWith('/bapi/');
+    /** 该端点要求的答复形状（查表之后才知道；查表失败按默认） */
+    let shape: 'standard' | 'upload' = 'standard';
 
     const respond = (returnCode: number, returnMsg: string, data: unknown, status: number): Response => {
+      // 错误消息随请求的语言（Cookie lang）；抛出处写中文，zh-CN 请求原样（lib/i18n/server-messages.ts）
+      if (returnCode !== ReturnCode.OK) ({ message: returnMsg, data } = localizeErrorReply(returnMsg, data, localeOfRequest(request)));
       if (isBapi) {
         const xCode = returnCode === ReturnCode.OK ? 200 : returnCode === ReturnCode.UNAUTHORIZED || returnCode === ReturnCode.SESSION_INVALIDATED ? 202 : 201;
         headers.set('x-code', String(xCode));
@@ -190,7 +209,8 @@ export function createDispatcher(config: DispatcherConfig) {
       }
       headers.set('Content-Type', 'application/json; charset=utf-8');
       headers.set('Cache-Control', 'no-store');
-      const body: Envelope = { returnCode, returnMsg, data };
+      const body: Envelope | UploadEnvelope =
+        shape === 'upload' ? { success: returnCode === ReturnCode.OK, returnMsg, data } : { returnCode, returnMsg, data };
       return new Response(JSON.stringify(body), { status, headers });
     };
 
@@ -203,6 +223,7 @@ export function createDispatcher(config: DispatcherConfig) {
         throw new ApiError(ReturnCode.METHOD_NOT_ALLOWED, `接口 /api${path} 不支持 ${request.method} 请求，请使用 ${[...byMethod.keys()].join('/')}`);
       }
       const { endpoint } = route;
+      shape = endpoint.envelope ?? 'standard';
       assertSameSiteChange(request, route);
       const db = await config.getDb();
 

@@ -76,6 +76,13 @@ export interface EndpointDef<S extends AnyObject | undefined, P extends boolean>
    * API 客户端须用令牌请求头。非 GET 的端点总按改动处理。
    */
   changes?: boolean;
+  /**
+   * multipart 请求体不由调度器读取：处理函数自己从 ctx.request 流式读取（大文件上传，见 lib/platform/http/multipart.ts）。
+   * 调度器照常检查会话、权限与类型，并按声明的 Content-Length 先拒绝超过 maxBytes 的请求；input 只来自查询串。
+   */
+  streamBody?: { maxBytes: number };
+  /** 答复的形状：默认 {returnCode, returnMsg, data}；'upload' 为 SPEC §7 上传服务的 {success, returnMsg, data}（成功与出错都是） */
+  envelope?: 'standard' | 'upload';
   handle(input: InputOf<S, P>, ctx: Ctx): Promise<unknown>;
 }
 

@@ -23,6 +23,25 @@ export function baseSecurityHeaders(request: Request): Record<string, string> {
   return out;
 }
 
+/**
+ * 浏览器直传对象存储（STORAGE_DRIVER=s3）时页面要能连到的来源：S3_PUBLIC_ENDPOINT（浏览器看到的地址）或 S3_ENDPOINT；
+ * 不给地址即 AWS（虚拟主机形式）。本地存储时为空。
+ */
+export function uploadOrigins(): string[] {
+  const env = process.env;
+  if ((env.STORAGE_DRIVER ?? '').toLowerCase() !== 's3') return [];
+  const endpoint = env.S3_PUBLIC_ENDPOINT || env.S3_ENDPOINT;
+  const region = env.S3_REGION || 'us-east-1';
+  try {
+    if (!endpoint) return [`https://${env.S3_BUCKET}.s3.${region}.amazonaws.com`, `https://s3.${region}.amazonaws.com`];
+    const u = new URL(endpoint);
+    const pathStyle = /^(1|true|yes)$/i.test(env.S3_FORCE_PATH_STYLE ?? '');
+    return pathStyle ? [u.origin] : [u.origin, `${u.protocol}//${env.S3_BUCKET}.${u.host}`];
+  } catch {
+    return [];
+  }
+}
+
 /** 接口响应（JSON、文件）：不执行任何内容，不许被嵌入 */
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'";
 
@@ -38,7 +57,7 @@ export function pageCsp(nonce: string, dev: boolean): string {
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
-    `connect-src 'self'${dev ? ' ws: wss:' : ''}`,
+    `connect-src 'self'${uploadOrigins().map((o) => ` ${o}`).join('')}${dev ? ' ws: wss:' : ''}`,
     "media-src 'self' blob:",
     "object-src 'none'",
     "base-uri 'self'",

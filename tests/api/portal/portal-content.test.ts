@@ -1,8 +1,8 @@
-// 友情链接、联系方式、通知公告（公开接口只给已启用/已发布的）、意见征集（状态与日期规则、每人一条）、
+// 友情链接、联系方式（公开接口只给已启用的；通知公告见 tests/api/content）、意见征集（状态与日期规则、每人一条）、
 // 意见反馈（回复以站内消息通知提交人）、操作日志与权限。
 import { desc } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { notices, opinionTopics } from '@/lib/domains/portal/tables';
+import { opinionTopics } from '@/lib/domains/portal/tables';
 import { beijingToday } from '@/lib/domains/portal/service';
 import { HTTP_URL_MESSAGE } from '@/lib/domains/portal/schemas';
 import { operationLogs } from '@/lib/domains/ops/tables';
@@ -71,32 +71,6 @@ describe('联系方式', () => {
     expect(pub.body.data[0].department).toBe('培训科');
     expect((await post('admin', '/sys/contact/del', { ids: [ok.body.data.id] })).body.returnCode).toBe(200);
     expect((await call<{ department: string }[]>('GET', '/comApi/contacts')).body.data.map((c) => c.department)).not.toContain('培训科');
-  });
-});
-
-describe('通知公告（门户）', () => {
-  it('只返回已发布的，置顶在前、其余新的在前；limit 最多 20', async () => {
-    const d = await db();
-    await d.insert(notices).values([
-      { title: '测试草稿公告', content: '草稿', category: '公告', status: 'draft' },
-      { title: '测试最新公告', content: '最新', category: '公告', status: 'published', publishedAt: new Date() },
-      { title: '测试定时公告', content: '尚未到发布时间', category: '公告', status: 'published', publishedAt: new Date(Date.now() + 86400_000) },
-    ]);
-    const res = await call<{ title: string; top: boolean; publishTime: string }[]>('GET', '/comApi/announcements', { query: { limit: 20 } });
-    expect(res.status).toBe(200);
-    const titles = res.body.data.map((n) => n.title);
-    expect(titles).not.toContain('测试草稿公告');
-    expect(titles).not.toContain('测试定时公告');
-    expect(titles[0]).toBe('关于开展2026年度职业技能等级认定工作的通知');
-    expect(res.body.data[0].top).toBe(true);
-    expect(titles[1]).toBe('测试最新公告');
-    const rest = res.body.data.slice(1).map((n) => n.publishTime);
-    expect(rest).toEqual([...rest].sort().reverse());
-
-    expect((await call<unknown[]>('GET', '/comApi/announcements', { query: { limit: 2 } })).body.data).toHaveLength(2);
-    const tooMany = await call('GET', '/comApi/announcements', { query: { limit: 21 } });
-    expect(tooMany.status).toBe(400);
-    expect(tooMany.body.returnMsg).toContain('条数最多 20');
   });
 });
 

@@ -1,0 +1,81 @@
+'use client';
+// 文章预览：按门户文章页的版式显示标题、发布信息、封面、正文与附件。正文是服务端清洗过的 HTML（读出时再清洗一遍）。
+import { useEffect, useState } from 'react';
+import { Alert, Modal, Spin, Tag } from 'antd';
+import { PaperClipOutlined } from '@ant-design/icons';
+import { apiPost, ApiClientError } from '@/components/api-client';
+import { Tx, useT } from '@/lib/i18n/client';
+import type { ArticleDetail } from '@/lib/domains/content/schemas';
+import { SCHEDULED_LABEL, type ArticleKind } from '@/lib/domains/content/transitions';
+import { readerPath } from './paths';
+import styles from './content.module.css';
+
+export default function ArticlePreview({ kind, id, onClose }: { kind: ArticleKind; id: number; onClose: () => void }) {
+  const t = useT();
+  const [detail, setDetail] = useState<ArticleDetail | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    let alive = true;
+    apiPost<ArticleDetail>(`/sys/content/${kind}/detail`, { id }, { silent: true }).then(
+      (d) => alive && setDetail(d),
+      (err: unknown) => alive && setError(err instanceof ApiClientError ? err.message : t('list.form.loadFailed')),
+    );
+    return () => {
+      alive = false;
+    };
+  }, [kind, id, t]);
+
+  const live = detail?.status === 'published' && !detail.scheduled;
+  return (
+    <Modal open title={t('预览')} width={880} footer={null} onCancel={onClose} destroyOnHidden>
+      {error && <Alert type="error" showIcon title={error} />}
+      {!detail && !error && <Spin style={{ display: 'block', margin: '48px auto' }} />}
+      {detail && (
+        <div data-testid="article-preview">
+          <h2 className={styles.previewTitle}>{detail.title}</h2>
+          <div className={styles.previewMeta}>
+            <span>
+              <Tx text={detail.category} />
+            </span>
+            <span>
+              <Tx text={detail.scopeName} />
+            </span>
+            <span>{detail.publishTime ? t('发布时间：{time}', { time: detail.publishTime }) : t('未发布')}</span>
+            {detail.scheduled && (
+              <Tag color="blue">
+                <Tx text={SCHEDULED_LABEL} />
+              </Tag>
+            )}
+            <span>{t('阅读 {count} 次', { count: detail.readCount })}</span>
+            {live && (
+              <a href={readerPath(kind, detail.id)} target="_blank" rel="noopener noreferrer">
+                {t('在门户中查看')}
+              </a>
+            )}
+          </div>
+          <div className={styles.previewBody}>
+            {detail.coverUrl && (
+              // eslint-disable-next-line @next/next/no-img-element -- 上传的图片由 /files 提供，不经 next/image
+              <img src={detail.coverUrl} alt="" className={styles.articleCover} style={{ maxHeight: 240 }} />
+            )}
+            {/* 服务端按白名单清洗过的 HTML（lib/platform/html/sanitize.ts） */}
+            <div className={styles.article} dangerouslySetInnerHTML={{ __html: detail.body }} />
+            {detail.attachments.length > 0 && (
+              <ul className={styles.attachments}>
+                <li className={styles.attachmentsTitle}>{t('附件')}</li>
+                {detail.attachments.map((a) => (
+                  <li key={a.url}>
+                    <a href={a.url} target="_blank" rel="noopener noreferrer">
+                      <PaperClipOutlined /> {a.name}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+        </div>
+      )}
+    </Modal>
+  );
+}
