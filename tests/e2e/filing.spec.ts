@@ -28,8 +28,8 @@ interface Envelope<T> {
 interface FilingRow {
   id: number;
   code: string;
-  /** 公示页的地址码 */
-  publicCode: string;
+  /** 公示页的地址码（备案生效后才有） */
+  publicCode: string | null;
   orgName: string;
   status: number;
   workCount: number;
@@ -330,7 +330,12 @@ test.describe.serial('机构备案：新建、提交、两级审核、历史与�
   });
 
   test('e. 公开页免登录显示备案摘要', async ({ browser }) => {
-    const { publicCode, code, orgName } = current();
+    const { id, code, orgName } = current();
+    // 列表行只在备案生效后给出公示码（界面的“公示页”按它打开）
+    const org = await apiAs(ORG.account, ORG.password);
+    const publicCode = (await qualificationFilings(org)).find((f) => f.id === id)?.publicCode;
+    expect(publicCode, '审核完成的备案有公示页').toBeTruthy();
+    await org.dispose();
     const context = await browser.newContext();
     const page = await context.newPage();
     await page.goto(`/institutionalFiling/filingRover/single?code=${publicCode}`);
