@@ -1,7 +1,8 @@
 'use client';
 // 由 FormSpec 生成的表单弹窗（新增、编辑、行内表单如重置密码）。
 // 服务端的字段错误（ApiClientError.fields）显示在对应的表单项上，其余错误显示在弹窗顶部。
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
+import { UploadBusyContext } from '@/components/upload/busy';
 import { Alert, App, Col, Form, Modal, Row, Spin, type ButtonProps } from 'antd';
 import { ApiClientError } from '@/components/api-client';
 import { useT } from '@/lib/i18n/client';
@@ -54,6 +55,9 @@ export default function FormDialog<T extends object>({ spec: rawSpec, row, mode,
   const [loading, setLoading] = useState(Boolean(row && spec.load));
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // 正在上传的文件数：上传完成前不能保存
+  const [uploading, setUploading] = useState(0);
+  const reportUploading = useCallback((delta: number) => setUploading((n) => n + delta), []);
   const fields = spec.fields.filter((f) => !(mode === 'edit' && f.createOnly));
   // 标签宽度取最长的标签（含必填星号与冒号），长标签如“统一社会信用代码”不折行、冒号对齐
   const labelWidth = Math.min(160, Math.max(80, ...fields.map((f) => textWidth(f.label) + 28)));
@@ -78,6 +82,7 @@ export default function FormDialog<T extends object>({ spec: rawSpec, row, mode,
   }, []);
 
   const finish = (values: Record<string, unknown>) => {
+    if (uploading > 0) return void message.warning(t('文件上传中，请等上传完成后再保存'));
     if (!confirm) return void save(values);
     modal.confirm({ title: confirm, okText: t('list.common.ok'), cancelText: t('list.common.cancel'), onOk: () => void save(values) });
   };
@@ -113,7 +118,7 @@ export default function FormDialog<T extends object>({ spec: rawSpec, row, mode,
       okText={t('list.common.ok')}
       cancelText={t('list.common.cancel')}
       confirmLoading={saving}
-      okButtonProps={{ disabled: loading, 'data-testid': 'form-dialog-ok' } as ButtonProps}
+      okButtonProps={{ disabled: loading || uploading > 0, 'data-testid': 'form-dialog-ok' } as ButtonProps}
       onOk={() => form.submit()}
       onCancel={onClose}
       mask={{ closable: false }}
@@ -121,22 +126,24 @@ export default function FormDialog<T extends object>({ spec: rawSpec, row, mode,
     >
       <Spin spinning={loading}>
         {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
-        <Form form={form} layout="horizontal" labelCol={{ flex: `${labelWidth}px` }} labelWrap onFinish={finish} autoComplete="off" style={{ marginTop: 16 }} data-testid="form-dialog">
-          <Row gutter={16}>
-            {fields.map((field) => (
-              <Col key={field.name} span={field.span ?? 24}>
-                <Form.Item
-                  name={field.name}
-                  label={field.label}
-                  rules={rulesOf(field, t)}
-                  extra={field.help}
-                >
-                  <FieldInput field={field} disabled={mode === 'edit' && field.disabledOnEdit} />
-                </Form.Item>
-              </Col>
-            ))}
-          </Row>
-        </Form>
+        <UploadBusyContext.Provider value={reportUploading}>
+          <Form form={form} layout="horizontal" labelCol={{ flex: `${labelWidth}px` }} labelWrap onFinish={finish} autoComplete="off" style={{ marginTop: 16 }} data-testid="form-dialog">
+            <Row gutter={16}>
+              {fields.map((field) => (
+                <Col key={field.name} span={field.span ?? 24}>
+                  <Form.Item
+                    name={field.name}
+                    label={field.label}
+                    rules={rulesOf(field, t)}
+                    extra={field.help}
+                  >
+                    <FieldInput field={field} disabled={mode === 'edit' && field.disabledOnEdit} />
+                  </Form.Item>
+                </Col>
+              ))}
+            </Row>
+          </Form>
+        </UploadBusyContext.Provider>
       </Spin>
     </Modal>
   );

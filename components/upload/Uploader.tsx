@@ -4,6 +4,7 @@
 // 图片为 100×100 的方框（点开预览，多张可左右切换），文档与视频为带文件名的列表；上传中显示进度条；可拖放。
 // 格式与大小在这里先提示一次，服务端按内容再判定（lib/domains/file）。
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useReportUploading } from './busy';
 import { App, Button, ConfigProvider, Typography, Upload } from 'antd';
 import type { RcFile, UploadFile } from 'antd/es/upload/interface';
 import { InboxOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
@@ -71,6 +72,7 @@ export function Uploader({ value, onChange, purpose, maxCount = 1, sizeCheck, ac
   useEffect(() => {
     latest.current = { urls, onChange };
   });
+  useReportUploading(pending.some((p) => p.status === 'uploading'));
   const controllers = useRef(new Set<AbortController>());
   useEffect(() => {
     const running = controllers.current;

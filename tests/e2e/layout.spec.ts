@@ -10,8 +10,8 @@ import { ADMIN, DEMO_PASSWORD, WORKPLACE, expect, test, type Page } from './help
 const VIEWPORT = { width: 1366, height: 768 };
 /** 筛选控件与按钮之间的最小间距 */
 const MIN_GAP = 8;
-/** 悬停后等提示弹出的时间（antd Tooltip 默认延迟 0.1 秒，另有动画） */
-const TOOLTIP_WAIT = 600;
+/** 悬停提示最长等多久（antd 的提示有出现延迟，机器忙时更久） */
+const TOOLTIP_WAIT = 5_000;
 /** 文字比容器宽出这么多才算被截（亚像素取整） */
 const TOLERANCE = 1;
 /** 截图的界面（组件名） */
@@ -176,8 +176,12 @@ for (const { account, password } of ACCOUNTS) {
         seen.add(tip.column);
         await page.locator(`[data-layout-tip="${tip.id}"]`).hover();
         const shown = page.locator('.ant-tooltip:not(.ant-tooltip-hidden)').filter({ hasText: tip.text.slice(0, 12) });
-        if (!(await shown.isVisible().catch(() => false))) await page.waitForTimeout(TOOLTIP_WAIT);
-        if (!(await shown.isVisible())) problems.push(`“${tip.column}”列的“${tip.text.slice(0, 24)}”以省略号截断，但没有 title 或悬停提示`);
+        // 提示有出现延迟，机器忙时更久：轮询等它出现，而不是等一个固定时间
+        const appeared = await shown
+          .first()
+          .waitFor({ state: 'visible', timeout: TOOLTIP_WAIT })
+          .then(() => true, () => false);
+        if (!appeared) problems.push(`“${tip.column}”列的“${tip.text.slice(0, 24)}”以省略号截断，但没有 title 或悬停提示`);
         await page.mouse.move(0, 0);
       }
       for (const p of problems) report.push(`${leaf.title}（${leaf.path}）：${p}`);

@@ -50,10 +50,13 @@ test.describe('上传组件', () => {
     const progress = uploader.locator('.ant-upload-list-item-progress');
     await expect(progress).toBeVisible();
     await image.screenshot({ path: 'test-results/upload-progress.png' });
+    // 上传完成前不能保存（否则保存的值里少了这张图）
+    await expect(page.getByTestId('form-dialog-ok')).toBeDisabled();
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
     const thumb = uploader.locator('.ant-upload-list-item img');
     await expect(thumb).toHaveAttribute('src', /^\/files\/.+\?thumb=1$/, { timeout: 60_000 });
     await expect(progress).toHaveCount(0);
+    await expect(page.getByTestId('form-dialog-ok')).toBeEnabled();
     // 100×100 的图片框；已满（默认 1 张）时不再显示“上传”
     const box = await uploader.locator('.ant-upload-list-item-container').boundingBox();
     expect(Math.round(box!.width)).toBe(100);

@@ -2,6 +2,7 @@
 // 含 lib/domains/file/schemas.ts 的格式提示与 300–500 KB 提示（界面按原文查译文）。
 /** 中文原文 → 英文 */
 const texts: Record<string, string> = {
+  '文件上传中，请等上传完成后再保存': 'A file is still uploading; please save when it has finished',
   不是文件对象: 'Not a file object',
   未选择文件: 'No file selected',
   '图片大小超出限制（300kb-500kb），请重新上传': 'The image size is outside the limit (300kb-500kb); please upload again',
