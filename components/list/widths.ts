@@ -26,12 +26,34 @@ export function textWidth(text: string): number {
 
 /** 自定义 render 画出的是文字（如 v || '-'）时为该文字，画的是元素时为 null */
 function renderedText<T>(column: ListColumn<T>, value: unknown, row: T, index: number): string | null {
+  const out = rendered(column, value, row, index);
+  return typeof out === 'string' || typeof out === 'number' ? String(out) : null;
+}
+
+function rendered<T>(column: ListColumn<T>, value: unknown, row: T, index: number): unknown {
   try {
-    const out = column.render!(value, row, index);
-    return typeof out === 'string' || typeof out === 'number' ? String(out) : null;
+    return column.render!(value, row, index);
   } catch {
     return null;
   }
+}
+
+/** 标签类元素（antd Tag：左右内边距、边框与右外边距）比其中的文字宽出的像素 */
+const ELEMENT_EXTRA = 26;
+
+/** 元素里的文字（<Tag><Tx text="待审核" /></Tag> → 当前语言的“待审核”）；认不出为 null */
+function elementText(node: unknown, textOf?: TextOf): string | null {
+  if (typeof node === 'string' || typeof node === 'number') return String(node);
+  if (Array.isArray(node)) {
+    const parts = node.map((n) => elementText(n, textOf));
+    return parts.every((p) => p !== null) ? parts.join('') : null;
+  }
+  if (node && typeof node === 'object' && 'props' in node) {
+    const props = (node as { props: { text?: unknown; children?: unknown } }).props;
+    if (typeof props.text === 'string') return textOf ? textOf(props.text) : props.text;
+    if (props.children !== undefined && props.children !== null) return elementText(props.children, textOf);
+  }
+  return null;
 }
 
 /** 把取值换成当前语言的文字（列表用 useT() 的 t）：自定义 render 画的元素多半是 <Tx text={v} />，按译文估算 */
@@ -80,6 +102,13 @@ export function estimateColumnWidth<T>(column: ListColumn<T>, rows: readonly T[]
   }
   let widest = titleWidth(column);
   for (const { row, depth } of tree ? flattenTree(rows) : rows.map((row) => ({ row, depth: 0 }))) {
+    // 画成标签等元素的格子（状态标签）：按其中文字（译文）加标签的边距估算
+    const element = column.render && typeof column.dataIndex === 'string' ? rendered(column, (row as Record<string, unknown>)[column.dataIndex], row, 0) : null;
+    const inner = element !== null && typeof element === 'object' ? elementText(element, textOf) : null;
+    if (inner !== null) {
+      widest = Math.max(widest, textWidth(inner) + ELEMENT_EXTRA);
+      continue;
+    }
     const text = cellText(column, row, column.options, 0, textOf);
     if (text === null) return Math.max(widest + CELL_PADDING, COMPLEX_WIDTH);
     widest = Math.max(widest, textWidth(text) + (tree ? depth * TREE_INDENT + TREE_EXPANDER : 0));

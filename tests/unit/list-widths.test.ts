@@ -25,6 +25,14 @@ describe('列宽估算', () => {
     expect(estimateColumnWidth({ title: '时间', dataIndex: 'at', format: 'datetime' }, [{ at: '2026-01-01T00:00:00Z' }])).toBe(19 * 8 + 24);
   });
 
+  it('画成状态标签的列按标签里的译文估算（English 的 Pending review 不被截）', () => {
+    const tag = (text: string) => ({ type: 'span', props: { children: { type: 'Tx', props: { text } } } });
+    const column = { title: 'Status', dataIndex: 'status', render: (v: unknown) => tag(v === 2 ? '待审核' : '正常') } as never;
+    const english = (text: string) => ({ 待审核: 'Pending review', 正常: 'Active' })[text] ?? text;
+    const width = estimateColumnWidth(column, [{ status: 0 }, { status: 2 }], false, english);
+    expect(width).toBeGreaterThanOrEqual(textWidth('Pending review') + 24);
+  });
+
   it('取值为数组的列给默认宽度，空表按标题估算且不小于 72', () => {
     expect(estimateColumnWidth({ title: '工种', dataIndex: 'works' }, [{ works: [{ a: 1 }] }])).toBe(220);
     expect(estimateColumnWidth({ title: '号', dataIndex: 'no' }, [])).toBe(72);
