@@ -2,7 +2,7 @@
 // 资源（菜单）管理（/system/resource）：树形表格；编辑标题、图标、排序、显示、路径与组件；
 // 在目录下新增功能页或目录；有子资源或仍授予角色的资源由服务端拒绝删除并说明。
 import { useEffect, useState } from 'react';
-import { Space, Tag, Tooltip, TreeSelect, Typography } from 'antd';
+import { Space, Tag, TreeSelect, Typography } from 'antd';
 import ListScreen from '@/components/list/ListScreen';
 import type { FieldSpec, FormSpec, ListColumn, Option } from '@/components/list/types';
 import { apiGet } from '@/components/api-client';
@@ -56,11 +56,8 @@ const filters: FieldSpec[] = [{ name: 'title', label: '资源名称' }];
 function ActionNames({ actions }: { actions: ResourceRow['actions'] }) {
   const t = useT();
   const text = actions.map((a) => t(`access.action.${a}`)).join(t('access.action.separator'));
-  return (
-    <Tooltip title={text} placement="topLeft">
-      {text}
-    </Tooltip>
-  );
+  // 原生 title：省略号截断时悬停看全文（不依赖弹层的出现时机）
+  return <span title={text}>{text}</span>;
 }
 
 const columns: ListColumn<ResourceRow>[] = [
