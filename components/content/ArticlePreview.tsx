@@ -2,7 +2,7 @@
 // 文章预览：按门户文章页的版式显示标题、发布信息、封面、正文与附件。正文是服务端清洗过的 HTML（读出时再清洗一遍）。
 import { useEffect, useState } from 'react';
 import { Alert, Modal, Spin, Tag } from 'antd';
-import { PaperClipOutlined } from '@ant-design/icons';
+import { ArticleBody } from './ArticleBody';
 import { apiPost, ApiClientError } from '@/components/api-client';
 import { Tx, useT } from '@/lib/i18n/client';
 import type { ArticleDetail } from '@/lib/domains/content/schemas';
@@ -55,24 +55,7 @@ export default function ArticlePreview({ kind, id, onClose }: { kind: ArticleKin
             )}
           </div>
           <div className={styles.previewBody}>
-            {detail.coverUrl && (
-              // eslint-disable-next-line @next/next/no-img-element -- 上传的图片由 /files 提供，不经 next/image
-              <img src={detail.coverUrl} alt="" className={styles.articleCover} style={{ maxHeight: 240 }} />
-            )}
-            {/* 服务端按白名单清洗过的 HTML（lib/platform/html/sanitize.ts） */}
-            <div className={styles.article} dangerouslySetInnerHTML={{ __html: detail.body }} />
-            {detail.attachments.length > 0 && (
-              <ul className={styles.attachments}>
-                <li className={styles.attachmentsTitle}>{t('附件')}</li>
-                {detail.attachments.map((a) => (
-                  <li key={a.url}>
-                    <a href={a.url} target="_blank" rel="noopener noreferrer">
-                      <PaperClipOutlined /> {a.name}
-                    </a>
-                  </li>
-                ))}
-              </ul>
-            )}
+            <ArticleBody coverUrl={detail.coverUrl} body={detail.body} attachments={detail.attachments} attachmentsTitle={t('附件')} coverMaxHeight={240} />
           </div>
         </div>
       )}

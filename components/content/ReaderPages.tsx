@@ -3,7 +3,7 @@ import 'server-only';
 // 只显示已发布且到发布时间的文章；文章页每次打开阅读数加一（同一请求内只读一次）。
 import { cache } from 'react';
 import Link from 'next/link';
-import { PaperClipOutlined } from './icons';
+import { ArticleBody } from './ArticleBody';
 import HomeFooter from '@/components/home/HomeFooter';
 import HomeHeader from '@/components/home/HomeHeader';
 import { homeViewer } from '@/components/home/viewer';
@@ -174,24 +174,7 @@ export async function ReaderArticlePage({ article }: { article: PublicArticle })
             <span>{t('发布范围：{scope}', { scope: t(article.scopeName) })}</span>
             <span data-testid="reader-count">{t('阅读 {count} 次', { count: article.readCount })}</span>
           </div>
-          {article.coverUrl && (
-            // eslint-disable-next-line @next/next/no-img-element -- 上传的图片由 /files 提供，不经 next/image
-            <img src={article.coverUrl} alt="" className={styles.articleCover} />
-          )}
-          {/* 服务端按白名单清洗过的 HTML（lib/platform/html/sanitize.ts） */}
-          <div className={styles.article} dangerouslySetInnerHTML={{ __html: article.body }} />
-          {article.attachments.length > 0 && (
-            <ul className={styles.attachments}>
-              <li className={styles.attachmentsTitle}>{t('附件')}</li>
-              {article.attachments.map((a) => (
-                <li key={a.url}>
-                  <a href={a.url} target="_blank" rel="noopener noreferrer">
-                    <PaperClipOutlined /> {a.name}
-                  </a>
-                </li>
-              ))}
-            </ul>
-          )}
+          <ArticleBody coverUrl={article.coverUrl} body={article.body} attachments={article.attachments} attachmentsTitle={t('附件')} />
         </article>
         <aside className={styles.panel}>
           <h2 className={styles.sideHead}>{t('最新{kind}', { kind: t(KIND_LABEL[article.kind]) })}</h2>
