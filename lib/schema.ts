@@ -14,4 +14,5 @@ export * from './domains/filing/tables';
 export * from './domains/personnel/tables';
 export * from './domains/course/tables';
 export * from './domains/file/tables';
+export * from './domains/exaPlan/tables';
 export * from './platform/excel/tables';
