@@ -4,7 +4,8 @@ export async function register() {
   // 短信配置有误（未知的 SMS_PROVIDER）在启动日志里说清楚；发送验证码时同样报错。
   const { smsConfigError } = await import('@/lib/domains/user/sms');
   const smsError = smsConfigError();
-  if (smsError) console.error(`[sms] 配置错误：${smsError}`);
+  const { log } = await import('@/lib/platform/log');
+  if (smsError) log.error({ component: 'sms' }, `配置错误：${smsError}`);
   // 生产环境没有可靠的 AUTH_SECRET（签名密钥）就不启动：用公开的默认值签名等于没有签名。
   (await import('@/lib/platform/auth/secret')).refuseToStartWithoutSecret();
   // 客户端 IP：只采信受信代理（TRUSTED_PROXIES）给的转发头，见 docs/SECURITY.md。
@@ -16,7 +17,8 @@ export async function register() {
     await getDb();
   } catch (err) {
     // 不退出：数据库恢复后下一次请求会重试打开。
-    console.error(err instanceof DbUnavailableError ? `[db] ${err.message}` : err);
+    if (err instanceof DbUnavailableError) log.error({ component: 'db' }, err.message);
+    else log.error({ component: 'db', err }, '启动时打开数据库失败');
   }
   // 定时任务（清理过期会话等）：每个进程启动一次；测试环境与 SCHEDULER_DISABLED=true 时不启动。
   if (process.env.NODE_ENV !== 'test' && !process.env.VITEST && process.env.SCHEDULER_DISABLED !== 'true') {

@@ -5,10 +5,10 @@ const nextConfig: NextConfig = {
   output: process.env.NEXT_OUTPUT === 'standalone' ? 'standalone' : undefined,
   // 允许并行的构建（如基准测试与 e2e）各用各的输出目录。
   distDir: process.env.NEXT_DIST_DIR || '.next',
-  // 服务端原生/WASM 依赖按原样从 node_modules 加载，不参与打包。
-  serverExternalPackages: ['@electric-sql/pglite', 'pg', 'exceljs', 'bcrypt'],
-  // 迁移 SQL 与种子数据在运行时读取，standalone 输出需带上它们。
-  outputFileTracingIncludes: { '/**': ['./db/migrations/**/*', './db/seed/data/**/*'] },
+  // 服务端原生/WASM 依赖按原样从 node_modules 加载，不参与打包（pdfkit 运行时读它自带的字体度量文件；prom-client 每进程一份；pino 在 Next 的默认名单里）。
+  serverExternalPackages: ['@electric-sql/pglite', 'pg', 'exceljs', 'bcrypt', 'pdfkit', 'prom-client'],
+  // 迁移 SQL、种子数据与准考证字体在运行时读取，standalone 输出需带上它们。
+  outputFileTracingIncludes: { '/**': ['./db/migrations/**/*', './db/seed/data/**/*', './assets/fonts/**/*'] },
   // 登录后的门户按请求渲染；antd 客户端组件与 cacheComponents 预渲染不兼容，故不开启。
   cacheComponents: false,
   poweredByHeader: false,

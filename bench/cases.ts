@@ -9,7 +9,12 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../lib/platform/db/client';
+import { examineeListQueries, toItem } from '../lib/domains/examinee/service';
+import { examPlans } from '../lib/domains/exaPlan/tables';
+import { positionLabel } from '../lib/domains/exaPlan/transitions';
 
 export type Row = Record<string, unknown>;
 
@@ -90,6 +95,97 @@ async function floorUpload(body: Buffer): Promise<unknown> {
   return { success: true, returnMsg: 'success', data: [{ url: `/files/floor/${name}`, fileSize: end - start }] };
 }
 
+
+// ---------- 考生列表：100 万名考生的一份计划（用例自带数据） ----------
+
+/** 基准计划与考生的主键固定（基线在另一个进程里，请求体与 SQL 参数须事先知道） */
+const EXM_PLAN_ID = 900_001;
+const EXM_ID_BASE = 10_000_000;
+const EXM_ROWS = 1_000_000;
+const EXM_PAGE_SIZE = 20;
+/** 筛选：电工四级（四种工种等级轮流，各 25 万名） */
+const EXM_FILTER = { planId: EXM_PLAN_ID, workCode: '6-31-01-03', level: 4 };
+const EXM_DEEP_PAGE = 10_000;
+/** 第 10 000 页之前最后一行的 id：符合筛选的第 k 行（从 0 起）是 g = 4(k + 1) */
+const EXM_AFTER_ID = EXM_ID_BASE + 4 * ((EXM_DEEP_PAGE - 1) * EXM_PAGE_SIZE);
+
+async function seedMillionExaminees(db: Db): Promise<void> {
+  const exists = await db.execute(sql`select 1 from exam_plan where id = ${EXM_PLAN_ID}`);
+  if ((exists as unknown as { rows: unknown[] }).rows.length) return;
+  await db.execute(sql`insert into exam_plan (id, code, kind, name, org_id, city_id, filing_id, step, state, arrange_types, exam_start_date, exam_end_date, expected_count, contact_name, contact_phone)
+    select ${EXM_PLAN_ID}, 'BENCH-EXM', 0, '基准：百万考生', o.id, o.city_id, f.id, 2, 0, '{1,2}', current_date + 30, current_date + 31, 1000000, '陈静', '13831100004'
+    from organisation o join filing f on f.org_id = o.id where o.code = 'ORG130102001' order by f.id limit 1`);
+  await db.execute(sql`insert into exam_plan_work (plan_id, work_code, work_name, level) values
+    (${EXM_PLAN_ID}, '6-31-01-03', '电工', 4), (${EXM_PLAN_ID}, '6-31-01-03', '电工', 3), (${EXM_PLAN_ID}, '6-18-02-04', '车工', 4), (${EXM_PLAN_ID}, '6-18-02-04', '车工', 3)`);
+  // 一条 generate_series：g % 4 轮流四种工种等级；约 7% 提示、3% 不符合
+  await db.execute(sql`insert into examinee (id, plan_id, org_id, city_id, name, id_number, gender, birth_date, mobile, work_code, work_name, level, education, work_years, company, qualification, qualification_reason, created_at)
+    select ${EXM_ID_BASE} + g, p.id, p.org_id, p.city_id, '考生' || g, '13' || lpad(g::text, 15, '0') || 'X',
+      case when g % 2 = 0 then '男' else '女' end, date '1970-01-01' + (g % 12000), '139' || lpad(g::text, 8, '0'),
+      case when g % 4 < 2 then '6-31-01-03' else '6-18-02-04' end, case when g % 4 < 2 then '电工' else '车工' end, case when g % 2 = 0 then 4 else 3 end,
+      '高中', 5 + g % 10, '石家庄恒瑞机械有限公司', case when g % 100 < 7 then 1 when g % 100 < 10 then 2 else 0 end,
+      case when g % 100 < 7 then '未填写从业年限' when g % 100 < 10 then '考试时未满 16 周岁' end, timestamptz '2026-01-01 08:00:00+08' + g * interval '1 second'
+    from generate_series(1, ${EXM_ROWS}) g cross join exam_plan p where p.id = ${EXM_PLAN_ID}`);
+  await db.execute(sql`vacuum analyze examinee`);
+}
+
+/** 与 lib/domains/examinee/service.ts 的 listExaminees 相同的查询（同一个构造函数，Drizzle 的 mock 只生成 SQL） */
+function examineeFloor(pageNo: number, afterId?: number): Floor {
+  const mock = drizzle.mock() as unknown as Db;
+  const page = { pageNo, pageSize: EXM_PAGE_SIZE, offset: (pageNo - 1) * EXM_PAGE_SIZE };
+  const q = examineeListQueries(mock, EXM_FILTER, page, afterId);
+  const toQuery = (b: { toSQL(): { sql: string; params: unknown[] } }): FloorQuery => {
+    const { sql, params } = b.toSQL();
+    return { sql, params };
+  };
+  const queries = [toQuery(mock.select().from(examPlans).where(eq(examPlans.id, EXM_PLAN_ID)) as never), toQuery(q.rows as never), ...(q.total ? [toQuery(q.total as never)] : [])];
+  const day = (v: unknown) => (v instanceof Date ? `${v.getFullYear()}-${String(v.getMonth() + 1).padStart(2, '0')}-${String(v.getDate()).padStart(2, '0')}` : (v as string | null));
+  return {
+    queries,
+    shape: ([[plan], rows, counted]) => {
+      const actions = ['edit', 'delete'];
+      const list = rows.map((r) =>
+        toItem(
+          {
+            id: r.id as number,
+            planId: r.plan_id as number,
+            name: r.name as string,
+            idNumber: r.id_number as string,
+            gender: r.gender as string | null,
+            birthDate: day(r.birth_date),
+            mobile: r.mobile as string,
+            workCode: r.work_code as string,
+            workName: r.work_name as string,
+            level: r.level as number,
+            education: r.education as string | null,
+            workYears: r.work_years as number | null,
+            company: r.company as string | null,
+            priorLevel: r.prior_level as number | null,
+            priorCertDate: day(r.prior_cert_date),
+            photoUrl: r.photo_url as string | null,
+            qualification: r.qualification as number,
+            qualificationReason: r.qualification_reason as string | null,
+            ticketNo: r.ticket_no as string | null,
+            createdAt: r.created_at as Date,
+          },
+          actions,
+        ),
+      );
+      const p = { id: plan.id as number, name: plan.name as string, step: plan.step as number, state: plan.state as number };
+      return ok({ list, total: counted ? Number(counted[0].count) : null, pageNo, pageSize: EXM_PAGE_SIZE, editable: true, plan: { ...p, position: positionLabel(p) } });
+    },
+  };
+}
+
+const examineeCase = (name: string, pageNo: number, afterId?: number): BenchCase => ({
+  name,
+  method: 'POST',
+  appPath: '/api/examaff/student/selectExaPlanStudent',
+  body: { ...EXM_FILTER, pageNo, pageSize: EXM_PAGE_SIZE, ...(afterId === undefined ? {} : { afterId }) },
+  login: 'eval_org',
+  floor: examineeFloor(pageNo, afterId),
+  seed: seedMillionExaminees,
+});
+
 export const cases: BenchCase[] = [
   {
     name: 'getAreaByParent',
@@ -130,4 +226,8 @@ export const cases: BenchCase[] = [
     },
     floor: { handler: floorUpload },
   },
+  // 考生列表（100 万名考生，筛选电工四级 25 万名）：第 1 页、键集翻到第 10 000 页、按页码（延迟关联）直接跳到第 10 000 页
+  examineeCase('examineeListFirst', 1),
+  examineeCase('examineeListDeep', EXM_DEEP_PAGE, EXM_AFTER_ID),
+  examineeCase('examineeListDeepOffset', EXM_DEEP_PAGE),
 ];

@@ -16,6 +16,10 @@ import { filingApi } from '@/lib/domains/filing/api';
 import { personnelApi } from '@/lib/domains/personnel/api';
 import { courseApi } from '@/lib/domains/course/api';
 import { fileApi } from '@/lib/domains/file/api';
+import { exaPlanApi } from '@/lib/domains/exaPlan/api';
+import { officialPlanApi } from '@/lib/domains/officialPlan/api';
+import { examineeApi } from '@/lib/domains/examinee/api';
+import { examSiteApi } from '@/lib/domains/examSite/api';
 import { platformApi } from '@/lib/platform/api/platform-api';
 import { createDispatcher } from '@/lib/platform/api/dispatcher';
 import { endpoint, type EndpointTable } from '@/lib/platform/api/endpoint';
@@ -39,6 +43,10 @@ const domainTable: EndpointTable = {
   ...personnelApi,
   ...courseApi,
   ...fileApi,
+  ...exaPlanApi,
+  ...officialPlanApi,
+  ...examineeApi,
+  ...examSiteApi,
   ...platformApi,
 };
 

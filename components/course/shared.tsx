@@ -1,11 +1,12 @@
 'use client';
 // 课程界面的共用部分：状态与种类标签、类型树选择、办理历史、审核弹窗、预览入口。
 import { useEffect, useState } from 'react';
-import { Descriptions, Form, Image, Input, Modal, Radio, Tag, TreeSelect, Typography } from 'antd';
+import { Descriptions, Image, Tag, TreeSelect, Typography } from 'antd';
 import { apiPost } from '@/components/api-client';
 import { thumbUrl } from '@/components/upload/transport';
 import { useT } from '@/lib/i18n/client';
 import { HistoryDialog as SharedHistoryDialog } from '@/components/list/HistoryDialog';
+import { ReviewDialog } from '@/components/list/ReviewDialog';
 import { COURSE_KIND_LABEL, COURSE_STATUS_COLOR, COURSE_STATUS_LABEL, COURSEWARE_KIND_LABEL, type CourseKind } from '@/lib/domains/course/transitions';
 import type { CourseHistoryItem, CourseItem, CourseTypeNode } from '@/lib/domains/course/schemas';
 
@@ -98,84 +99,47 @@ export function HistoryDialog({ courseId, onClose }: { courseId: number | null; 
   );
 }
 
-/** 审核弹窗：课程概要、预览入口；通过（上架）或驳回（必须填写意见） */
+/** 审核弹窗：课程概要、预览入口；通过（上架）或驳回（必须填写意见），用共用的审核弹窗 */
 export function AuditDialog({ course, onClose, onDone }: { course: CourseItem | null; onClose: () => void; onDone: () => void }) {
   const t = useT();
-  const [form] = Form.useForm<{ result: 'pass' | 'reject'; opinion?: string }>();
-  const [busy, setBusy] = useState(false);
-  const result = Form.useWatch('result', form);
-  const submit = async () => {
-    const v = await form.validateFields();
-    setBusy(true);
-    try {
-      await apiPost('/bks/v1/comCourse/audit', { id: course!.id, result: v.result, opinion: v.opinion });
-      onDone();
-      onClose();
-    } catch {
-      // 已提示
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
-    <Modal
+    <ReviewDialog
       open={course !== null}
       title={course ? t('审核课程：{name}', { name: course.name }) : ''}
-      onCancel={onClose}
-      onOk={submit}
-      okText={t('提交审核')}
-      cancelText={t('list.common.cancel')}
-      confirmLoading={busy}
+      onClose={onClose}
+      onDone={onDone}
+      onSubmit={(v) => apiPost('/bks/v1/comCourse/audit', { id: course!.id, result: v.result, opinion: v.opinion })}
+      passLabel="通过并上架"
+      rejectMessage="请填写审核意见"
       width={640}
-      destroyOnHidden
-      okButtonProps={{ 'data-testid': 'course-audit-submit' } as never}
-    >
-      {course && (
-        <Descriptions size="small" column={2} bordered style={{ marginBottom: 16 }} data-testid="course-audit-summary">
-          <Descriptions.Item label={t('课程编号')}>{course.code}</Descriptions.Item>
-          <Descriptions.Item label={t('种类')}>
-            <KindTag kind={course.kind} />
-          </Descriptions.Item>
-          <Descriptions.Item label={t('课程类型')}>{course.typeName}</Descriptions.Item>
-          <Descriptions.Item label={t('主讲教师')}>{course.teacherName}</Descriptions.Item>
-          <Descriptions.Item label={t('所属机构')}>{course.orgName ?? t('管理部门')}</Descriptions.Item>
-          <Descriptions.Item label={t('学时')}>{course.hours}</Descriptions.Item>
-          <Descriptions.Item label={t('章节与课件')} span={2}>
-            {t('{chapters} 章，{wares} 个课件', { chapters: course.chapterCount, wares: course.coursewareCount })}
-            <a style={{ marginLeft: 12 }} onClick={() => openPreview(course.id)} data-testid="course-audit-preview">
-              {t('预览课程')}
-            </a>
-          </Descriptions.Item>
-          {course.intro ? (
-            <Descriptions.Item label={t('课程简介')} span={2}>
-              {course.intro}
+      opinionRows={3}
+      testIdPrefix="course-audit"
+      summary={
+        course && (
+          <Descriptions size="small" column={2} bordered style={{ marginBottom: 16 }} data-testid="course-audit-summary">
+            <Descriptions.Item label={t('课程编号')}>{course.code}</Descriptions.Item>
+            <Descriptions.Item label={t('种类')}>
+              <KindTag kind={course.kind} />
             </Descriptions.Item>
-          ) : null}
-        </Descriptions>
-      )}
-      <Form
-        form={form}
-        layout="vertical"
-        initialValues={{ result: 'pass' }}
-        preserve={false}
-        // 改选“通过”后，驳回时的“请填写审核意见”不再适用
-        onValuesChange={(changed) => 'result' in changed && form.setFields([{ name: 'opinion', errors: [] }])}
-      >
-        <Form.Item name="result" label={t('审核结果')} rules={[{ required: true, message: t('请选择审核结果') }]}>
-          <Radio.Group>
-            <Radio value="pass" data-testid="course-audit-pass">
-              {t('通过并上架')}
-            </Radio>
-            <Radio value="reject" data-testid="course-audit-reject">
-              {t('驳回')}
-            </Radio>
-          </Radio.Group>
-        </Form.Item>
-        <Form.Item name="opinion" label={t('审核意见')} rules={result === 'reject' ? [{ required: true, whitespace: true, message: t('请填写审核意见') }] : []}>
-          <Input.TextArea rows={3} maxLength={500} showCount placeholder={t(result === 'reject' ? '驳回必须填写意见' : '可填写审核意见')} data-testid="course-audit-opinion" />
-        </Form.Item>
-      </Form>
-    </Modal>
+            <Descriptions.Item label={t('课程类型')}>{course.typeName}</Descriptions.Item>
+            <Descriptions.Item label={t('主讲教师')}>{course.teacherName}</Descriptions.Item>
+            <Descriptions.Item label={t('所属机构')}>{course.orgName ?? t('管理部门')}</Descriptions.Item>
+            <Descriptions.Item label={t('学时')}>{course.hours}</Descriptions.Item>
+            <Descriptions.Item label={t('章节与课件')} span={2}>
+              {t('{chapters} 章，{wares} 个课件', { chapters: course.chapterCount, wares: course.coursewareCount })}
+              <a style={{ marginLeft: 12 }} onClick={() => openPreview(course.id)} data-testid="course-audit-preview">
+                {t('预览课程')}
+              </a>
+            </Descriptions.Item>
+            {course.intro ? (
+              <Descriptions.Item label={t('课程简介')} span={2}>
+                {course.intro}
+              </Descriptions.Item>
+            ) : null}
+          </Descriptions>
+        )
+      }
+    />
   );
 }
 

@@ -1,10 +1,10 @@
 'use client';
 // 备案界面的共用部分：状态标签、办理历史时间线、审核弹窗。
-import { useState } from 'react';
-import { Form, Input, Modal, Radio, Space, Tag, Typography } from 'antd';
+import { Space, Tag, Typography } from 'antd';
 import { apiPost } from '@/components/api-client';
 import { useT } from '@/lib/i18n/client';
 import { HistoryDialog as SharedHistoryDialog, type HistoryEntry } from '@/components/list/HistoryDialog';
+import { ReviewDialog as SharedReviewDialog } from '@/components/list/ReviewDialog';
 import { STATUS_COLOR, STATUS_LABEL } from '@/lib/domains/filing/transitions';
 
 /** 时间线的点：驳回红、完成绿，其余蓝（由状态标签颜色推出，不按状态号） */
@@ -59,7 +59,7 @@ export function HistoryDialog({ filingId, onClose }: { filingId: number | null; 
   );
 }
 
-/** 审核弹窗：通过或驳回，驳回必须填写意见 */
+/** 备案审核弹窗：通过或驳回（共用的审核弹窗），驳回必须填写意见 */
 export function ReviewDialog({
   target,
   onClose,
@@ -70,46 +70,13 @@ export function ReviewDialog({
   onDone: () => void;
 }) {
   const t = useT();
-  const [form] = Form.useForm<{ result: 'pass' | 'reject'; opinion?: string }>();
-  const [busy, setBusy] = useState(false);
-  const result = Form.useWatch('result', form);
-  const submit = async () => {
-    const v = await form.validateFields();
-    setBusy(true);
-    try {
-      await apiPost('/filInfoAudit/updateStatus', { id: target!.id, incrementId: target!.incrementId ?? undefined, result: v.result, opinion: v.opinion });
-      onDone();
-      onClose();
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
-    <Modal
+    <SharedReviewDialog
       open={target !== null}
       title={target ? t('审核：{title}', { title: target.title }) : ''}
-      onCancel={onClose}
-      onOk={submit}
-      okText={t('提交审核')}
-      confirmLoading={busy}
-      destroyOnHidden
-      okButtonProps={{ 'data-testid': 'review-submit' } as never}
-    >
-      <Form form={form} layout="vertical" initialValues={{ result: 'pass' }} preserve={false}>
-        <Form.Item name="result" label={t('审核结果')} rules={[{ required: true, message: t('请选择审核结果') }]}>
-          <Radio.Group data-testid="review-result">
-            <Radio value="pass" data-testid="review-pass">
-              {t('通过')}
-            </Radio>
-            <Radio value="reject" data-testid="review-reject">
-              {t('驳回')}
-            </Radio>
-          </Radio.Group>
-        </Form.Item>
-        <Form.Item name="opinion" label={t('审核意见')} rules={result === 'reject' ? [{ required: true, whitespace: true, message: t('请输入审核意见') }] : []}>
-          <Input.TextArea rows={4} maxLength={500} showCount placeholder={t(result === 'reject' ? '驳回必须填写意见' : '可填写审核意见')} data-testid="review-opinion" />
-        </Form.Item>
-      </Form>
-    </Modal>
+      onClose={onClose}
+      onDone={onDone}
+      onSubmit={(v) => apiPost('/filInfoAudit/updateStatus', { id: target!.id, incrementId: target!.incrementId ?? undefined, result: v.result, opinion: v.opinion })}
+    />
   );
 }

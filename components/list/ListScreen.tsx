@@ -135,6 +135,7 @@ export default function ListScreen<T extends object>(rawProps: ListScreenProps<T
         const lastPage = Math.max(1, Math.ceil(total / paging.pageSize));
         if (rows.length === 0 && paging.pageNo > lastPage) setPaging((p) => ({ ...p, pageNo: lastPage }));
         setData({ list: rows, total });
+        props.onLoaded?.();
       })
       .catch(() => {
         // 错误已由客户端统一提示；保留上次的数据

@@ -3,6 +3,7 @@ import type { ComponentType } from 'react';
 import DeviceList from './DeviceList';
 import OnlineUserList from './OnlineUserList';
 import ScheduleJobList from './ScheduleJobList';
+import ServerStatus from './ServerStatus';
 import SystemLogScreen from './SystemLogScreen';
 
-export const opsScreens: Record<string, ComponentType> = { SystemLog: SystemLogScreen, OnlineUserList, ScheduleJobList, DeviceList };
+export const opsScreens: Record<string, ComponentType> = { SystemLog: SystemLogScreen, OnlineUserList, ScheduleJobList, DeviceList, ServerStatus };

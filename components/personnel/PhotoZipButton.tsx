@@ -7,7 +7,8 @@ import { apiPost } from '@/components/api-client';
 import { useT } from '@/lib/i18n/client';
 import type { PhotoZipResult } from '@/lib/domains/personnel/schemas';
 
-export default function PhotoZipButton({ path, libraryName, onDone }: { path: string; libraryName: string; onDone: () => void }) {
+/** fields：随压缩包一起提交的表单字段（如考生的 planId）；hint：替换默认的说明（中文原文，按当前语言翻译） */
+export default function PhotoZipButton({ path, libraryName, onDone, fields, hint }: { path: string; libraryName: string; onDone: () => void; fields?: Record<string, string>; hint?: string }) {
   const t = useT();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -18,6 +19,7 @@ export default function PhotoZipButton({ path, libraryName, onDone }: { path: st
     setResult(null);
     try {
       const form = new FormData();
+      for (const [k, v] of Object.entries(fields ?? {})) form.set(k, v);
       form.set('file', file);
       const r = await apiPost<PhotoZipResult>(path, form);
       setResult(r);
@@ -47,7 +49,9 @@ export default function PhotoZipButton({ path, libraryName, onDone }: { path: st
         destroyOnHidden
       >
         <Typography.Paragraph type="secondary">
-          {t('将照片以身份证号命名（如 130102199001011237.jpg），打包为 .zip 上传；支持 jpg、png，每张不超过 2MB。照片按身份证号匹配本库的{library}，已有照片会被替换。', { library: t(libraryName) })}
+          {hint
+            ? t(hint)
+            : t('将照片以身份证号命名（如 130102199001011237.jpg），打包为 .zip 上传；支持 jpg、png，每张不超过 2MB。照片按身份证号匹配本库的{library}，已有照片会被替换。', { library: t(libraryName) })}
         </Typography.Paragraph>
         <Upload.Dragger accept=".zip,application/zip" maxCount={1} showUploadList={false} disabled={busy} beforeUpload={(f) => upload(f as File)}>
           <p className="ant-upload-drag-icon">

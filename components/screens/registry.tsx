@@ -15,6 +15,10 @@ import { personnelScreens } from '@/components/personnel/screens';
 import { catalogScreens } from '@/components/catalog/screens';
 import { filingScreens } from '@/components/filing/screens';
 import { courseScreens } from '@/components/course/screens';
+import { exaPlanScreens } from '@/components/exaPlan/screens';
+import { officialPlanScreens } from '@/components/officialPlan/screens';
+import { examSiteScreens } from '@/components/examSite/screens';
+import { examineeScreens } from '@/components/examinee/screens';
 
 /** 工作台的快捷入口只列有界面的菜单：名单由注册表传入（工作台不反过来引用注册表，免成环） */
 const WorkplaceScreen = () => <Workplace screenNames={screenNames()} />;
@@ -32,6 +36,10 @@ export const screens: Record<string, ComponentType> = {
   ...catalogScreens,
   ...filingScreens,
   ...courseScreens,
+  ...exaPlanScreens,
+  ...officialPlanScreens,
+  ...examSiteScreens,
+  ...examineeScreens,
 };
 
 export function hasScreen(component: string): boolean {

@@ -20,6 +20,10 @@ import { seedCatalog } from '@/lib/domains/catalog/seed';
 import { seedFilings } from '@/lib/domains/filing/seed';
 import { seedPersonnel } from '@/lib/domains/personnel/seed';
 import { seedCourses } from '@/lib/domains/course/seed';
+import { seedOfficialPlans } from '@/lib/domains/officialPlan/seed';
+import { seedExamPlans } from '@/lib/domains/exaPlan/seed';
+import { seedExaminees } from '@/lib/domains/examinee/seed';
+import { seedExamSites } from '@/lib/domains/examSite/seed';
 import { DEMO_ACCOUNTS, DEMO_ORGS, creditCode } from './accounts';
 import { ACCOUNT_SETTINGS_PREFIX, demoMessagesFor, loadMessageFacts } from './messages';
 import { seedOperationLog } from './operation-log';
@@ -157,6 +161,12 @@ export async function seed(db: Db): Promise<SeedReport> {
   await seedFilings(db);
   await seedCourses(db);
   await seedMoreCities(db);
+  // 考试计划用到各市的有效备案（上两行），考生与考点考场的种子接在计划之后
+  await seedOfficialPlans(db);
+  await seedExamPlans(db);
+  await seedExaminees(db);
+  // 考点考场在计划与考生之后（考生的种子加在它前面）
+  await seedExamSites(db);
   // 消息与操作日志讲的是上面写入的记录，放在最后
   await seedMessages(db, userIds);
   await seedOperationLog(db);
@@ -179,7 +189,13 @@ export async function seedIfEmpty(db: Db): Promise<void> {
  * 内置库总是在为空时写入演示数据；PostgreSQL 需显式 SEED_DEMO_DATA=true（如 docker compose 演示）。
  */
 export async function seedOnFirstStart(opened: OpenedDb): Promise<void> {
-  if (opened.kind === 'pglite' || process.env.SEED_DEMO_DATA === 'true') await seedIfEmpty(opened.db);
+  if (opened.kind === 'pglite') return seedIfEmpty(opened.db);
+  if (process.env.SEED_DEMO_DATA !== 'true') return;
+  // 多个实例同时首次启动（compose 的两个副本）：一个事务持有咨询锁直到写完，其余实例等它提交后看到数据已在即跳过
+  await opened.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(130001)`);
+    await seedIfEmpty(opened.db);
+  });
 }
 
 /** 测试与脚本用：账号名 → 用户 id */

@@ -40,7 +40,8 @@ export const DEMO_ROLES: readonly DemoRole[] = [
       evaluation: VIEW_EXPORT,
       filingAudit: '*',
       exaPlanAudit: '*',
-      officialPlan: '*',
+      // 年度评价计划由省里制定，市级只查看
+      officialPlan: VIEW_EXPORT,
       publicity: '*',
       camera: '*',
       assessor: '*',

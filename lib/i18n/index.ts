@@ -26,6 +26,9 @@ import { homeMessages } from './messages/home';
 import { errorsMessages } from './messages/errors';
 import { uploadMessages } from './messages/upload';
 import { courseMessages } from './messages/course';
+import { exaPlanMessages } from './messages/exaPlan';
+import { examSiteMessages } from './messages/examSite';
+import { examineeMessages } from './messages/examinee';
 import { zhTW } from './generated/zh-TW';
 
 export const LOCALES = [
@@ -74,6 +77,9 @@ export const CATALOGUES: Record<string, Catalogue> = {
   errors: errorsMessages,
   upload: uploadMessages,
   course: courseMessages,
+  exaPlan: exaPlanMessages,
+  examSite: examSiteMessages,
+  examinee: examineeMessages,
 };
 
 /** 登录模块早先的原文键写作 'auth.zod.<原文>'，与 texts 同义 */

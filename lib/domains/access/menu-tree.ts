@@ -363,6 +363,7 @@ export const MENU_TREE: readonly ResourceDef[] = [
           { key: 'onlineUser', title: '在线用户', path: '/system/ops/online-user', icon: 'WifiOutlined', component: 'OnlineUserList', actions: ['query', 'delete'] },
           { key: 'scheduleJob', title: '定时任务', path: '/system/ops/job', icon: 'ClockCircleOutlined', component: 'ScheduleJobList', actions: [...CRUD, ...TOGGLE] },
           { key: 'device', title: '设备管理', path: '/system/ops/device', icon: 'MobileOutlined', component: 'DeviceList', actions: CRUD },
+          { key: 'serverStatus', title: '服务监控', path: '/system/ops/server', icon: 'DashboardOutlined', component: 'ServerStatus', actions: ['query'] },
         ],
       },
       {

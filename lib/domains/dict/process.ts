@@ -178,17 +178,28 @@ export async function updateProcessStatusLabel(db: Db, session: Session, { id, l
   return { id, value: after.value, label: after.label };
 }
 
+/** 某类流程在一组区划（由细到粗，如 [市, 省]）上生效的规则：取第一个有启用规则的区划的那条；都没有则为空 */
+export async function activeProcessRule(db: Db, processType: string, areaIds: readonly (number | null)[]): Promise<Pick<ProcessRule, 'areaId' | 'steps'> | null> {
+  const ids = areaIds.filter((id): id is number => id !== null);
+  if (ids.length === 0) return null;
+  const rules = await db
+    .select({ areaId: processRules.areaId, steps: processRules.steps })
+    .from(processRules)
+    .where(and(eq(processRules.processType, processType), eq(processRules.status, 0), inArray(processRules.areaId, ids)));
+  return ids.map((id) => rules.find((r) => r.areaId === id)).find(Boolean) ?? null;
+}
+
 /**
  * 流程规则中某一审核层级是否必须填写意见：按区划由细到粗（县 → 市 → 省）取第一条启用的规则；
  * 没有规则或规则里没有这一层级时不要求。
  */
 export async function stepRequiresOpinion(db: Db, processType: string, reviewerLevel: ReviewerLevel, areaIds: readonly (number | null)[]): Promise<boolean> {
-  const ids = areaIds.filter((id): id is number => id !== null);
-  if (ids.length === 0) return false;
-  const rules = await db
-    .select({ areaId: processRules.areaId, steps: processRules.steps })
-    .from(processRules)
-    .where(and(eq(processRules.processType, processType), eq(processRules.status, 0), inArray(processRules.areaId, ids)));
-  const rule = ids.map((id) => rules.find((r) => r.areaId === id)).find(Boolean);
+  const rule = await activeProcessRule(db, processType, areaIds);
   return rule?.steps.some((s) => s.reviewerLevel === reviewerLevel && s.opinionRequired) ?? false;
+}
+
+/** 生效的规则里是否有这一审核层级（如考试计划是否还须省级审核） */
+export async function ruleHasReviewer(db: Db, processType: string, reviewerLevel: ReviewerLevel, areaIds: readonly (number | null)[]): Promise<boolean> {
+  const rule = await activeProcessRule(db, processType, areaIds);
+  return rule?.steps.some((s) => s.reviewerLevel === reviewerLevel) ?? false;
 }

@@ -161,6 +161,8 @@ export const examinees = pgTable(
     uniqueIndex('examinee_plan_person_work_uq').on(t.planId, t.idNumber, t.workCode),
     uniqueIndex('examinee_plan_ticket_uq').on(t.planId, t.ticketNo),
     index('examinee_plan_idx').on(t.planId, t.id),
+    // 考生列表按工种等级筛选、按 id 分页：覆盖索引上的键集与延迟关联（lib/domains/examinee/service.ts listExaminees）
+    index('examinee_plan_work_idx').on(t.planId, t.workCode, t.level, t.id),
     index('examinee_org_idx').on(t.orgId, t.id),
     index('examinee_city_idx').on(t.cityId, t.id),
     index('examinee_id_number_idx').on(t.idNumber),

@@ -154,6 +154,8 @@ export interface ActionSubject {
   kind: number;
   step: number;
   state: number;
+  /** 曾经审核通过（退回到第 0 步后可修改，但不能删除） */
+  approved?: boolean;
 }
 
 /** 转换之外、同样按位置决定的操作 */
@@ -168,7 +170,7 @@ export function availableActions(p: ActionSubject, actor: Actor | null, allowed:
   if (!actor || p.state === PLAN_STATE.CANCELLED) return [];
   const ops: PlanOperation[] = [];
   if (actor === 'org' && isEditable(p) && allowed(`${kindResource(p.kind)}.edit`)) ops.push('edit');
-  if (actor === 'org' && isEditable(p) && allowed(`${kindResource(p.kind)}.delete`)) ops.push('delete');
+  if (actor === 'org' && isEditable(p) && !p.approved && allowed(`${kindResource(p.kind)}.delete`)) ops.push('delete');
   const transitions = TRANSITIONS.filter(
     (t) =>
       t.actor === actor &&

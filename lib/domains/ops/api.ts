@@ -4,6 +4,7 @@ import { deleteDevices, listDevices, saveDevice } from './devices';
 import { listJobRuns, listJobs, runJobNow, saveJob, setJobEnabled } from './jobs';
 import { exportOperationLogs, listOperationLogs } from './operation-log';
 import { exportLoginLogs, forceLogout, listLoginLogs, listOnlineSessions } from './sessions';
+import { serverStatus } from './server-status';
 import {
   DeviceFilter,
   DeviceIdInput,
@@ -100,6 +101,12 @@ export const opsApi: EndpointTable = {
     input: JobRunsInput,
     paged: true,
     handle: ({ page, code }, ctx) => listJobRuns(ctx.db, code, page),
+  }),
+  // 服务监控
+  'GET /sys/server/status': endpoint({
+    summary: '服务器状态（答复本次请求的实例）：进程运行时间、内存与 CPU、Node 版本，数据库版本、大小、连接数与连接池，迁移，定时任务最近执行，存储；仅省级管理员',
+    permission: 'serverStatus.query',
+    handle: (_input, ctx) => serverStatus(ctx.db, ctx.user()),
   }),
   // 设备
   'POST /sys/device/list': endpoint({

@@ -8,6 +8,8 @@ import { fetchPage } from '@/lib/platform/db/paged';
 import type { Audit } from '@/lib/platform/api/endpoint';
 import type { Session } from '@/lib/platform/auth/session';
 import { ApiError } from '@/lib/platform/api/errors';
+import { log } from '@/lib/platform/log';
+import { recordJobRun } from '@/lib/platform/ops/metrics';
 import type { Page } from '@/lib/platform/api/paging';
 import { purgeImportErrorFiles, ERROR_FILE_TTL_HOURS } from '@/lib/platform/excel/error-file';
 import { loginLogs, smsCodes, userSessions } from '../user/tables';
@@ -110,7 +112,7 @@ export type JobRun = typeof scheduleJobRuns.$inferSelect;
 export async function runJob(db: Db, code: string, opts: { trigger: 'schedule' | 'manual'; userId?: number; onlyIfDue?: boolean }): Promise<JobRun | null> {
   const definition = definitionOf(code);
   if (!definition) throw ApiError.notFound(`任务 ${code} 不存在`);
-  return db.transaction(async (tx) => {
+  const run = await db.transaction(async (tx) => {
     const [job] = await tx.select().from(scheduleJobs).where(eq(scheduleJobs.code, code)).for('update', { skipLocked: true });
     if (!job) return null;
     if (opts.onlyIfDue) {
@@ -127,7 +129,7 @@ export async function runJob(db: Db, code: string, opts: { trigger: 'schedule' |
     } catch (err) {
       status = 'failed';
       message = `失败：${err instanceof Error ? err.message : String(err)}`.slice(0, 500);
-      console.error(`[job] ${code} 执行失败`, err);
+      log.error({ component: 'job', err, job: code, trigger: opts.trigger }, '定时任务执行出错');
     }
     const finishedAt = new Date();
     const [run] = await tx
@@ -137,6 +139,9 @@ export async function runJob(db: Db, code: string, opts: { trigger: 'schedule' |
     await tx.update(scheduleJobs).set({ lastRunAt: startedAt, lastStatus: status, lastMessage: message }).where(eq(scheduleJobs.id, job.id));
     return run;
   });
+  // 提交之后才计数；null：别处正在执行或（定时触发时）已不到期
+  recordJobRun(code, opts.trigger, run?.status ?? 'skipped');
+  return run;
 }
 
 /** 已到期的启用任务的编码 */

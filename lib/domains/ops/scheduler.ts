@@ -1,12 +1,28 @@
-// 进程内的定时器：每分钟看一次哪些启用的任务已到期，逐个执行。
-// 多实例之间靠 runJob 里的行锁（SKIP LOCKED）与锁内的到期复查保证同一任务同一时刻只跑一次；
+// 进程内的定时器：每分钟（SCHEDULER_TICK_SECONDS）看一次哪些启用的任务已到期，逐个执行。
+// 多实例之间靠 runJob 里的行锁（SKIP LOCKED）与锁内的到期复查保证同一任务同一时刻只跑一次（npm run test:multi 验证）；
 // 本进程内以 ticking 标志避免上一轮没跑完下一轮又开始。
 import { getDb } from '@/lib/platform/db/client';
+import { log } from '@/lib/platform/log';
 import { dueJobCodes, runJob } from './jobs';
 
-const TICK_MS = 60_000;
+const DEFAULT_TICK_SECONDS = 60;
 
-const shared = globalThis as typeof globalThis & { __opsScheduler?: { timer: NodeJS.Timeout; ticking: boolean } };
+/** 检查间隔（秒）：SCHEDULER_TICK_SECONDS，默认 60；多实例测试用 1 秒 */
+export function tickSeconds(): number {
+  const n = Number(process.env.SCHEDULER_TICK_SECONDS);
+  return Number.isFinite(n) && n >= 1 ? n : DEFAULT_TICK_SECONDS;
+}
+
+interface SchedulerState {
+  timer: NodeJS.Timeout;
+  ticking: boolean;
+  tickSeconds: number;
+  startedAt: Date;
+  lastTickAt: Date | null;
+  lastError: string | null;
+}
+
+const shared = globalThis as typeof globalThis & { __opsScheduler?: SchedulerState };
 
 async function tick(): Promise<void> {
   const state = shared.__opsScheduler;
@@ -16,12 +32,15 @@ async function tick(): Promise<void> {
     const db = await getDb();
     for (const code of await dueJobCodes(db)) {
       const run = await runJob(db, code, { trigger: 'schedule', onlyIfDue: true });
-      if (run?.status === 'failed') console.error(`[job] ${code} ${run.message}`);
+      if (run?.status === 'failed') log.error({ component: 'job', job: code, runId: run.id }, `定时任务执行失败：${run.message}`);
     }
+    state.lastError = null;
   } catch (err) {
-    // 数据库暂时不可用等：下一分钟再试
-    console.error('[job] 定时任务检查失败', err instanceof Error ? err.message : err);
+    // 数据库暂时不可用等：下一轮再试
+    state.lastError = err instanceof Error ? err.message : String(err);
+    log.error({ component: 'job', err }, '定时任务检查失败');
   } finally {
+    state.lastTickAt = new Date();
     state.ticking = false;
   }
 }
@@ -29,9 +48,10 @@ async function tick(): Promise<void> {
 /** 启动定时器；每个进程只启动一次（重复调用无效）。测试与构建阶段不调用。 */
 export function startScheduler(): void {
   if (shared.__opsScheduler) return;
-  const timer = setInterval(() => void tick(), TICK_MS);
+  const seconds = tickSeconds();
+  const timer = setInterval(() => void tick(), seconds * 1000);
   timer.unref();
-  shared.__opsScheduler = { timer, ticking: false };
+  shared.__opsScheduler = { timer, ticking: false, tickSeconds: seconds, startedAt: new Date(), lastTickAt: null, lastError: null };
 }
 
 export function stopScheduler(): void {
@@ -39,4 +59,10 @@ export function stopScheduler(): void {
   if (!state) return;
   clearInterval(state.timer);
   delete shared.__opsScheduler;
+}
+
+/** 本进程的定时器状态（服务器状态界面用）；没有启动时为 null */
+export function schedulerState(): { tickSeconds: number; startedAt: Date; lastTickAt: Date | null; lastError: string | null; ticking: boolean } | null {
+  const s = shared.__opsScheduler;
+  return s ? { tickSeconds: s.tickSeconds, startedAt: s.startedAt, lastTickAt: s.lastTickAt, lastError: s.lastError, ticking: s.ticking } : null;
 }

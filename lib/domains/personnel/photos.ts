@@ -55,29 +55,45 @@ export async function readPhoto(zip: ZipArchive, entry: ZipEntry, deadline: numb
   }
 }
 
-export async function importPhotoZip(db: Db, ctx: Pick<Ctx, 'user' | 'audit'>, library: Library, file: Blob): Promise<PhotoZipResult> {
-  const deadline = deadlineAfter();
-  const zip = openPhotoZip(new Uint8Array(await file.arrayBuffer()));
+export interface PhotoCandidate {
+  fileName: string;
+  /** 文件名（去掉扩展名）按证件号规整后的号码 */
+  idNumber: string;
+  entry: ZipEntry;
+}
+
+/**
+ * 照片压缩包的匹配前一步（人员库与考生共用）：打开压缩包，按文件名（身份证号.jpg/png，可在文件夹里）得到候选，
+ * 不是图片或文件名不是有效证件号的文件列入 unmatched。压缩包为空或文件过多时抛 ApiError 400。
+ */
+export function photoCandidates(bytes: Uint8Array): { zip: ZipArchive; total: number; candidates: PhotoCandidate[]; unmatched: { fileName: string; reason: string }[] } {
+  const zip = openPhotoZip(bytes);
   const entries = zip.entries.filter((f) => !f.dir && !f.name.startsWith('__MACOSX/') && !/(^|\/)\./.test(f.name));
   if (!entries.length) throw ApiError.badRequest('压缩包中没有文件');
   if (entries.length > MAX_FILES) throw ApiError.badRequest(`压缩包中的文件超过 ${MAX_FILES} 个，请分批上传`);
-
-  const result: PhotoZipResult = { total: entries.length, matched: [], unmatched: [] };
-  const candidates: { fileName: string; idNumber: string; entry: ZipEntry }[] = [];
+  const unmatched: { fileName: string; reason: string }[] = [];
+  const candidates: PhotoCandidate[] = [];
   for (const entry of entries) {
     const fileName = entry.name.split('/').pop()!;
     const m = /^(.+)\.(jpe?g|png)$/i.exec(fileName);
     if (!m) {
-      result.unmatched.push({ fileName, reason: '不是 jpg 或 png 图片' });
+      unmatched.push({ fileName, reason: '不是 jpg 或 png 图片' });
       continue;
     }
     const id = checkIdNumber(m[1]);
     if (!id.ok) {
-      result.unmatched.push({ fileName, reason: `文件名不是有效的身份证号（${id.message}）` });
+      unmatched.push({ fileName, reason: `文件名不是有效的身份证号（${id.message}）` });
       continue;
     }
     candidates.push({ fileName, idNumber: id.value.normalised, entry });
   }
+  return { zip, total: entries.length, candidates, unmatched };
+}
+
+export async function importPhotoZip(db: Db, ctx: Pick<Ctx, 'user' | 'audit'>, library: Library, file: Blob): Promise<PhotoZipResult> {
+  const deadline = deadlineAfter();
+  const { zip, total, candidates, unmatched } = photoCandidates(new Uint8Array(await file.arrayBuffer()));
+  const result: PhotoZipResult = { total, matched: [], unmatched };
   const found = new Map((await peopleByIdNumbers(db, ctx.user(), library, [...new Set(candidates.map((c) => c.idNumber))])).map((p) => [p.idNumber, p]));
   for (const c of candidates) {
     const person = found.get(c.idNumber);

@@ -1,6 +1,7 @@
 // 短信验证码：经 SmsSender 发送（默认写入服务端日志），库里只存哈希；5 分钟有效，
 // 同一手机号同一用途 60 秒一条，每个手机号每天（北京时间）最多 10 条，同一 IP 每小时最多 50 条，每条最多错 5 次。
 import { maskMobile } from '@/lib/platform/identity/mask';
+import { log } from '@/lib/platform/log';
 import { createHash, randomInt } from 'node:crypto';
 import { and, desc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/platform/db/client';
@@ -32,8 +33,8 @@ const PURPOSE_LABEL: Record<SmsPurpose, string> = {
  */
 export const logSmsSender: SmsSender = {
   async send(mobile, text) {
-    if (process.env.SMS_LOG_CODES === 'true') console.log(`[sms] ${mobile} ${text}`);
-    else console.log(`[sms] 已向 ${maskMobile(mobile)} 发送验证码（内容不记日志；开发时可设 SMS_LOG_CODES=true 显示）`);
+    if (process.env.SMS_LOG_CODES === 'true') log.info({ component: 'sms', mobile }, `短信 ${text}`);
+    else log.info({ component: 'sms', mobile: maskMobile(mobile) }, '已发送验证码（内容不记日志；开发时可设 SMS_LOG_CODES=true 显示）');
   },
 };
 
@@ -58,9 +59,7 @@ function configFromEnv(): SmsConfig | string {
       nextCode() {
         if (!warned) {
           warned = true;
-          console.warn('[sms] ************************************************************');
-          console.warn('[sms] 警告：SMS_PROVIDER=fixed，所有验证码都是 SMS_FIXED_CODE，仅供自动化测试使用，切勿用于生产环境！');
-          console.warn('[sms] ************************************************************');
+          log.warn({ component: 'sms' }, '警告：SMS_PROVIDER=fixed，所有验证码都是 SMS_FIXED_CODE，仅供自动化测试使用，切勿用于生产环境！');
         }
         return code;
       },
@@ -158,7 +157,7 @@ export async function issueSmsCode(db: Db, mobile: string, purpose: SmsPurpose, 
   } catch (err) {
     // 没发出去的验证码不占频率与次数
     await db.delete(smsCodes).where(eq(smsCodes.id, id));
-    console.error(`[sms] 发送到 ${mobile} 失败`, err);
+    log.error({ component: 'sms', err, mobile: maskMobile(mobile) }, '短信发送失败');
     throw new ApiError(ReturnCode.SERVER_ERROR, '短信发送失败，请稍后重试');
   }
   return { expiresIn: SMS_CODE_TTL_MS / 1000, resendIn: SMS_RESEND_INTERVAL_MS / 1000 };

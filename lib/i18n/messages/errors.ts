@@ -330,6 +330,7 @@ const errors: Record<string, string> = {
   未知的任务编码: 'Unknown job code',
   该任务没有保留天数参数: 'This job has no retention-days parameter',
   '任务“{name}”正在执行，请稍后再试': 'Job “{name}” is running; try again later',
+  服务器状态只有省级管理员可以查看: 'Only province administrators can view the server status',
   该会话不存在或已下线: 'The session does not exist or has already ended',
   会话与用户不匹配: 'The session does not belong to this user',
   '不能强制下线自己，请使用“退出登录”': 'You cannot sign yourself out here; use “Sign out”',

@@ -152,6 +152,7 @@ const EN: Record<string, string> = {
   onlineUser: 'Online users',
   scheduleJob: 'Scheduled jobs',
   device: 'Devices',
+  serverStatus: 'Server status',
   portalInteract: 'Portal interaction',
   blacklist: 'Blacklist',
   friendLink: 'Links',

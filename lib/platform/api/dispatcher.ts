@@ -15,6 +15,8 @@ import { readLimited, tooLarge } from '@/lib/platform/http/body';
 import { clientIp } from '@/lib/platform/http/client-ip';
 import { headerToken, requestSite } from '@/lib/platform/http/origin';
 import { API_CSP, baseSecurityHeaders } from '@/lib/platform/http/headers';
+import { annotateRequest, log } from '@/lib/platform/log';
+import { observeRequest } from './observe';
 
 export type SessionLookup = Session | null | 'invalidated';
 
@@ -188,17 +190,22 @@ export function createDispatcher(config: DispatcherConfig) {
   const routes = buildRoutes(config.table);
   const limits = { maxJsonBytes: config.maxJsonBytes ?? 2 * 1048576, maxUploadBytes: config.maxUploadBytes ?? 50 * 1048576 };
 
-  return async function dispatch(request: Request, pathname?: string): Promise<Response> {
+  // 请求上下文（日志带 requestId）、汇总日志行与指标：observe.ts
+  return (request: Request, pathname?: string): Promise<Response> => observeRequest(request, () => dispatch(request, pathname));
+
+  async function dispatch(request: Request, pathname?: string): Promise<Response> {
     const url = new URL(request.url);
     const path = normalizePath((pathname ?? url.pathname).replace(/^\/api(?=\/|$)/, ''));
     const incomingId = request.headers.get('x-request-id');
     const requestId = incomingId && REQUEST_ID.test(incomingId) ? incomingId : crypto.randomUUID();
+    annotateRequest({ requestId, path });
     const headers = new Headers({ 'x-request-id': requestId, ...baseSecurityHeaders(request), 'Content-Security-Policy': API_CSP });
     const isBapi = path.startsWith('/bapi/');
     /** 该端点要求的答复形状（查表之后才知道；查表失败按默认） */
     let shape: 'standard' | 'upload' = 'standard';
 
     const respond = (returnCode: number, returnMsg: string, data: unknown, status: number): Response => {
+      annotateRequest({ returnCode });
       // 错误消息随请求的语言（Cookie lang）；抛出处写中文，zh-CN 请求原样（lib/i18n/server-messages.ts）
       if (returnCode !== ReturnCode.OK) ({ message: returnMsg, data } = localizeErrorReply(returnMsg, data, localeOfRequest(request)));
       if (isBapi) {
@@ -223,6 +230,7 @@ export function createDispatcher(config: DispatcherConfig) {
         throw new ApiError(ReturnCode.METHOD_NOT_ALLOWED, `接口 /api${path} 不支持 ${request.method} 请求，请使用 ${[...byMethod.keys()].join('/')}`);
       }
       const { endpoint } = route;
+      annotateRequest({ key: route.key });
       shape = endpoint.envelope ?? 'standard';
       assertSameSiteChange(request, route);
       const db = await config.getDb();
@@ -230,6 +238,7 @@ export function createDispatcher(config: DispatcherConfig) {
       const lookup = await config.resolveSession(request, db);
       if (lookup === 'invalidated' && endpoint.permission !== 'public') throw ApiError.sessionInvalidated();
       const session = lookup === 'invalidated' ? null : lookup;
+      annotateRequest({ userId: session?.user.id });
       if (endpoint.permission !== 'public') {
         if (!session) throw ApiError.unauthorized();
         if (endpoint.permission !== 'login' && !can(session, endpoint.permission)) {
@@ -278,7 +287,7 @@ export function createDispatcher(config: DispatcherConfig) {
           await config.recordOperation({ key: route.key, endpoint, ctx, input, changes });
         } catch (err) {
           // 日志写不进去不能让已完成的操作报错
-          console.error(`[api] ${requestId} 写操作日志失败`, err);
+          log.error({ component: 'api', err }, '写操作日志失败');
         }
       }
       if (result instanceof FileResult) return fileResponse(result, headers);
@@ -298,15 +307,15 @@ export function createDispatcher(config: DispatcherConfig) {
       }
       const inputError = pgInputError(err);
       if (inputError) {
-        console.warn(`[api] ${requestId} ${request.method} /api${path} 数据库拒绝了输入（${inputError}），请为该字段补上校验上限`);
+        log.warn({ component: 'api', err }, `${request.method} /api${path} 数据库拒绝了输入（${inputError}），请为该字段补上校验上限`);
         return respond(ReturnCode.BAD_REQUEST, inputError, null, 400);
       }
       if (err instanceof DbUnavailableError) {
-        console.error(`[api] ${requestId} ${err.message}`);
+        log.error({ component: 'api', err }, '数据库不可用');
         return respond(ReturnCode.DB_UNAVAILABLE, '数据库暂不可用，请稍后重试', { requestId }, 503);
       }
-      console.error(`[api] ${requestId} ${request.method} /api${path} 处理失败`, err);
+      log.error({ component: 'api', err }, `${request.method} /api${path} 处理失败`);
       return respond(ReturnCode.SERVER_ERROR, '服务器异常', { requestId }, 500);
     }
-  };
+  }
 }

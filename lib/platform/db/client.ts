@@ -5,12 +5,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { log } from '@/lib/platform/log';
 
 /** 数据库句柄：各领域以自己的 tables.ts 建查询，不需要全库 schema。 */
 export type Db = PgDatabase<PgQueryResultHKT>;
 
 /** 迁移目录，相对于启动时的工作目录（按调用时求值）。 */
-const migrationsFolder = () => path.join(process.cwd(), 'db/migrations');
+export const migrationsFolder = () => path.join(process.cwd(), 'db/migrations');
 
 /** 数据库无法连接：带一句说明目标与解决办法的中文提示。 */
 export class DbUnavailableError extends Error {
@@ -20,11 +21,25 @@ export class DbUnavailableError extends Error {
   }
 }
 
+/** PostgreSQL 连接池的用量（服务器状态与健康检查用） */
+export interface PoolStats {
+  /** 已建立的连接 */
+  total: number;
+  /** 其中空闲的 */
+  idle: number;
+  /** 等待连接的查询 */
+  waiting: number;
+  /** 上限（DB_POOL_MAX） */
+  max: number;
+}
+
 export interface OpenedDb {
   db: Db;
   kind: 'postgres' | 'pglite';
   target: string;
   close(): Promise<void>;
+  /** 连接池用量；内置 PGlite 没有连接池 */
+  poolStats?(): PoolStats;
 }
 
 /** 连接串去掉密码后用于日志。 */
@@ -43,7 +58,7 @@ export async function openPostgres(url: string, max = Number(process.env.DB_POOL
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const target = describeUrl(url);
   const pool = new Pool({ connectionString: url, max, connectionTimeoutMillis: 5000 });
-  pool.on('error', (err) => console.error(`[db] 连接池错误：${err.message}`));
+  pool.on('error', (err) => log.error({ component: 'db', err, target }, '数据库连接池错误'));
   try {
     const client = await pool.connect();
     client.release();
@@ -55,7 +70,13 @@ export async function openPostgres(url: string, max = Number(process.env.DB_POOL
       { cause: err },
     );
   }
-  return { db: drizzle(pool) as unknown as Db, kind: 'postgres', target, close: () => pool.end() };
+  return {
+    db: drizzle(pool) as unknown as Db,
+    kind: 'postgres',
+    target,
+    close: () => pool.end(),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
+  };
 }
 
 export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<OpenedDb> {
@@ -114,15 +135,26 @@ async function openConfigured(): Promise<OpenedDb> {
   return opened;
 }
 
-/** 当前进程的数据库。 */
-export async function getDb(): Promise<Db> {
+/** 当前进程打开的数据库（含种类与连接池用量）；还没打开时打开。 */
+export async function getOpenedDb(): Promise<OpenedDb> {
   if (!holder.current) {
-    holder.current = openConfigured();
-    holder.current.catch(() => {
-      holder.current = null;
+    const opening = openConfigured();
+    holder.current = opening;
+    opening.catch(() => {
+      if (holder.current === opening) holder.current = null;
     });
   }
-  return (await holder.current).db;
+  return holder.current;
+}
+
+/** 已打开（或正在打开）的数据库，没有时为 null；不会触发打开（指标采集用） */
+export function openedDbIfAny(): Promise<OpenedDb> | null {
+  return holder.current;
+}
+
+/** 当前进程的数据库。 */
+export async function getDb(): Promise<Db> {
+  return (await getOpenedDb()).db;
 }
 
 /** 测试与脚本使用：指定本进程的数据库。 */

@@ -67,6 +67,11 @@ export interface ImportDef<S extends z.ZodObject = z.ZodObject, P = undefined> {
   columns: readonly ImportColumn<KeyOf<S>>[];
   /** 校验一行：输入是按列 key 取的单元格文本（空白为 undefined），消息用中文 */
   row: S;
+  /**
+   * 须按文本填写的列（如身份证号）：单元格存成了超过 15 位的数字时，Excel 已丢掉末尾几位，
+   * 该行报 numberAsTextMessage 而不是按丢了位数的号码去校验。
+   */
+  textColumns?: readonly KeyOf<S>[];
   /** 文件内不得重复的列（如身份证号）：报“与第 N 行重复” */
   unique?: readonly KeyOf<S>[];
   /** 每批校验通过的行再做的检查（如与库中已有数据重复），只读；在导入事务内执行 */
@@ -119,6 +124,10 @@ function normalizeHeader(text: string | undefined): string {
     .replace(/^[*＊]+|[*＊]+$/g, '')
     .replace(/[(（]必填[)）]$/, '');
 }
+
+/** 须按文本填写的列存成了长数字 */
+export const numberAsTextMessage = (header: string) =>
+  `该单元格是数字格式，Excel 只保留 15 位有效数字，号码末尾几位已经丢失（显示为 1.3E+17 之类或末尾变成 000）：请把「${header}」列设置为“文本”格式后重新填写`;
 
 const isBlank = (cells: (string | undefined)[], skip = -1) => cells.every((c, i) => c === undefined || i === skip);
 
@@ -250,7 +259,9 @@ export async function runImport<S extends z.ZodObject, P>(
     return { row, index, dropColumn, columnCount };
   };
 
-  const handleRow = async (tx: Db, row: number, cells: (string | undefined)[]) => {
+  const textKeys = new Set<string>(def.textColumns ?? []);
+
+  const handleRow = async (tx: Db, row: number, cells: (string | undefined)[], longNumbers?: number[]) => {
     if (!header) {
       if (isBlank(cells)) return;
       header = matchHeader(row, cells);
@@ -272,6 +283,11 @@ export async function runImport<S extends z.ZodObject, P>(
     if (++total > IMPORT_MAX_ROWS) throw new Rollback(failure(TOO_MANY_ROWS, { row, column: '', message: TOO_MANY_ROWS }));
     const input: Record<string, string | undefined> = {};
     for (const [key, i] of header.index) input[key] = cells[i];
+    if (longNumbers && textKeys.size) {
+      const lost = header.index.filter(([key, i]) => textKeys.has(key) && longNumbers.includes(i));
+      for (const [key] of lost) addIssue(row, key, numberAsTextMessage(headerOf.get(key) ?? key));
+      if (lost.length) return;
+    }
     const parsed = def.row.safeParse(input);
     if (!parsed.success) {
       const reported = new Set<string>();
@@ -305,11 +321,11 @@ export async function runImport<S extends z.ZodObject, P>(
   try {
     await ctx.db.transaction(async (txn) => {
       const tx = txn as unknown as Db;
-      for await (const { row, cells } of sheetRows(bytes, { deadline, onRowCount: (n) => (sheetRowCount = n) })) {
+      for await (const { row, cells, longNumbers } of sheetRows(bytes, { deadline, onRowCount: (n) => (sheetRowCount = n) })) {
         lastRow = row;
         rowsRead++;
         for (const c of cells) copiedChars += c?.length ?? 0;
-        await handleRow(tx, row, cells);
+        await handleRow(tx, row, cells, longNumbers);
       }
       await flush(tx);
       checkDeadline(deadline);

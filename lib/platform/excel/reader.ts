@@ -33,7 +33,15 @@ export interface SheetRow {
   row: number;
   /** 下标 0 为 A 列；空白单元格为 undefined */
   cells: (string | undefined)[];
+  /**
+   * 存成数字、且超过 15 位有效数字的单元格（下标同 cells）：Excel 只保留 15 位有效数字，
+   * 18 位的身份证号存成数字后末尾几位已经丢失（cells 里是 …000）。没有这样的单元格时不给。
+   */
+  longNumbers?: number[];
 }
+
+/** 超过这个绝对值的数字单元格有 16 位以上的整数部分，Excel 已丢掉末尾的位数 */
+export const MAX_EXACT_EXCEL_NUMBER = 1e15;
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -280,14 +288,17 @@ export async function* sheetRows(file: Blob | Uint8Array, opts: SheetRowsOptions
       checkDeadline(deadline);
       const values = next.value.values as unknown[];
       const cells: (string | undefined)[] = [];
+      let longNumbers: number[] | undefined;
       for (let i = 1; i < values.length; i++) {
-        const text = cellText(values[i]);
+        const v = values[i];
+        if (typeof v === 'number' && Math.abs(v) >= MAX_EXACT_EXCEL_NUMBER) (longNumbers ??= []).push(i - 1);
+        const text = cellText(v);
         if (text !== undefined && text.length > MAX_CELL_CHARS) {
           throw new ImportLimitError(`导入失败：第 ${next.value.number} 行第 ${i} 列超过 ${MAX_CELL_CHARS} 个字符（Excel 单元格最多 ${MAX_CELL_CHARS} 个字符），请检查文件`);
         }
         cells.push(text);
       }
-      yield { row: next.value.number, cells };
+      yield longNumbers ? { row: next.value.number, cells, longNumbers } : { row: next.value.number, cells };
     }
   } finally {
     // 调用方中途停止（如发现错误回滚）时立即释放解压器

@@ -1,7 +1,7 @@
 // 调度器对所有端点一次性完成的工作：会话、权限、请求体、校验、信封、分页、错误、文件、请求号、/bapi 头。
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createDispatcher, type SessionLookup } from '@/lib/platform/api/dispatcher';
 import { endpoint, type EndpointTable } from '@/lib/platform/api/endpoint';
 import { ApiError } from '@/lib/platform/api/errors';
@@ -10,6 +10,7 @@ import { DbUnavailableError, getDb, openPostgres } from '@/lib/platform/db/clien
 import { setupTestDb } from '../../helpers/db';
 import { call, type Dispatch } from '../../helpers/api';
 import { fakeSession } from '../../helpers/session';
+import { captureLogs } from '../../helpers/log';
 
 setupTestDb();
 
@@ -196,10 +197,11 @@ describe('路由与错误', () => {
   });
 
   it('意外异常返回 500 "服务器异常" 与请求号，不泄露堆栈；服务端日志记下请求号', async () => {
-    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const logs = captureLogs();
     const { status, body, headers } = await call('GET', '/t/boom', { dispatch });
-    expect(log.mock.calls[0][0]).toContain(headers.get('x-request-id'));
-    log.mockRestore();
+    logs.restore();
+    const [logged] = logs.find('处理失败');
+    expect(logged).toMatchObject({ level: 'error', requestId: headers.get('x-request-id'), err: { message: 'secret internal detail at /srv/app.js:12' } });
     expect(status).toBe(500);
     expect(body.returnMsg).toBe('服务器异常');
     expect(body.data).toEqual({ requestId: headers.get('x-request-id') });
@@ -215,7 +217,6 @@ describe('路由与错误', () => {
   it('每个响应都带请求号；合法的传入请求号原样返回', async () => {
     const a = await call('GET', '/t/login', { dispatch });
     expect(a.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
-    vi.spyOn(console, 'error').mockImplementationOnce(() => {});
     const b = await call('GET', '/t/boom', { dispatch, headers: { 'x-request-id': 'trace-42' } });
     expect(b.headers.get('x-request-id')).toBe('trace-42');
     expect(b.body.data).toEqual({ requestId: 'trace-42' });
@@ -297,7 +298,6 @@ describe('数据库不可用', () => {
       },
       resolveSession: async () => null,
     });
-    vi.spyOn(console, 'error').mockImplementationOnce(() => {});
     const { status, body } = await call('GET', '/t/login', { dispatch: down });
     expect(status).toBe(503);
     expect(body.returnMsg).toBe('数据库暂不可用，请稍后重试');

@@ -1,10 +1,11 @@
 // 短信验证码：发送器接口、有效期、频率与每日上限、错误次数、短信登录、换手机号、找回密码、fixed 模式与配置错误。
 import { and, eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { setSmsSender, smsConfigError } from '@/lib/domains/user/sms';
 import { smsCodes, users } from '@/lib/domains/user/tables';
 import { setupTestDb } from '../../helpers/db';
 import { call } from '../../helpers/api';
+import { captureLogs } from '../../helpers/log';
 import { auth, captureSms, login, makeUser, reload, uniqueMobile, type LoginData } from './fixtures';
 
 const { db } = setupTestDb();
@@ -216,52 +217,50 @@ describe('发送器配置', () => {
 
   it('默认发送器只记脱敏的手机号，不记验证码；SMS_LOG_CODES=true 时才记验证码', async () => {
     setSmsSender(null);
-    const log = vi.spyOn(console, 'log').mockImplementation(() => {});
+    const logs = captureLogs();
     const mobile = uniqueMobile();
     await makeUser(await db(), { account: 't_logsms', mobile });
-    await send(mobile);
-    const quiet = log.mock.calls.map(([m]) => String(m)).filter((m) => m.startsWith('[sms]'));
+    const sent = await send(mobile);
+    const quiet = logs.lines.filter((l) => l.component === 'sms');
     expect(quiet).toHaveLength(1);
-    expect(quiet[0]).toContain(`${mobile.slice(0, 3)}****${mobile.slice(-4)}`);
-    expect(quiet[0]).not.toContain(mobile);
-    expect(quiet[0]).not.toMatch(/\d{6}/);
+    expect(quiet[0]).toMatchObject({ level: 'info', mobile: `${mobile.slice(0, 3)}****${mobile.slice(-4)}`, requestId: sent.headers.get('x-request-id') });
+    expect(JSON.stringify(quiet[0])).not.toContain(mobile);
+    expect(quiet[0].msg).not.toMatch(/\d{6}/);
 
     process.env.SMS_LOG_CODES = 'true';
     try {
       const other = uniqueMobile();
       await makeUser(await db(), { account: 't_logsms2', mobile: other });
       await send(other);
-      expect(log).toHaveBeenCalledWith(expect.stringMatching(new RegExp(`^\\[sms\\] ${other} 验证码 \\d{6}，`)));
+      expect(logs.lines.filter((l) => l.component === 'sms').at(-1)).toMatchObject({ mobile: other, msg: expect.stringMatching(/^短信 验证码 \d{6}，/) });
     } finally {
       delete process.env.SMS_LOG_CODES;
-      log.mockRestore();
+      logs.restore();
     }
   });
 
   it('SMS_PROVIDER=fixed：验证码固定为 SMS_FIXED_CODE，仍只存哈希、仍限频，首次使用时大声警告', async () => {
     process.env.SMS_PROVIDER = 'fixed';
     process.env.SMS_FIXED_CODE = '246810';
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const logs = captureLogs();
     const fixed = captureSms();
     const mobile = uniqueMobile();
     await makeUser(await db(), { account: 't_fixed', mobile });
     await send(mobile);
     expect(fixed.code(mobile)).toBe('246810');
-    expect(warn.mock.calls.some(([m]) => String(m).includes('仅供自动化测试使用'))).toBe(true);
+    expect(logs.find('仅供自动化测试使用')).toEqual([expect.objectContaining({ level: 'warn', component: 'sms' })]);
     expect((await send(mobile)).status).toBe(429);
     const [row] = await (await db()).select().from(smsCodes).where(eq(smsCodes.mobile, mobile));
     expect(row.codeHash).not.toContain('246810');
     expect((await call('POST', '/account/sms', { json: { mobile, smsCode: '246810' } })).body.returnCode).toBe(200);
-    warn.mockRestore();
+    logs.restore();
   });
 
   it('未知的 SMS_PROVIDER 与缺少 SMS_FIXED_CODE 给出明确的配置错误', async () => {
     process.env.SMS_PROVIDER = 'pigeon';
     expect(smsConfigError()).toContain('SMS_PROVIDER=pigeon 不受支持');
     captureSms();
-    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     const res = await send(eveMobile, 'resetPassword');
-    error.mockRestore();
     expect(res.status).toBe(500);
     expect(res.body.returnMsg).toContain('短信服务配置错误：SMS_PROVIDER=pigeon 不受支持');
     process.env.SMS_PROVIDER = 'fixed';
@@ -277,11 +276,14 @@ describe('发送器配置', () => {
         throw new Error('gateway down');
       },
     });
-    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const logs = captureLogs();
     const mobile = uniqueMobile();
     await makeUser(await db(), { account: 't_smsfail', mobile });
     const res = await send(mobile);
-    error.mockRestore();
+    logs.restore();
+    expect(logs.find('短信发送失败')).toEqual([
+      expect.objectContaining({ level: 'error', mobile: `${mobile.slice(0, 3)}****${mobile.slice(-4)}`, err: expect.objectContaining({ message: 'gateway down' }) }),
+    ]);
     expect(res.status).toBe(500);
     expect(res.body.returnMsg).toBe('短信发送失败，请稍后重试');
     captureSms();

@@ -1,0 +1,239 @@
+// 考生导入与导出的基准（不经 HTTP，直接调服务层）：npx tsx bench/examinee-io.ts [--rows 50000] [--export 100000]
+// 在 PostgreSQL 上建临时库 bench_exm_<时间戳>（BENCH_DATABASE_URL，默认 postgres://postgres@127.0.0.1:5432/postgres），
+// 迁移并写入演示数据，建一份处于“导入考生”步骤的计划，然后：
+//   1. 生成 rows 行的考生工作簿（exceljs，内存里），预览（全部校验与报考资格检查，不写）并计时；
+//   2. 确认导入（重新读取保存的文件、重新校验、在一个事务里写入全部考生），计时；两步中采样进程的 RSS 峰值；
+//   3. 用 generate_series 把计划的考生补到 export 名，导出名单（流式 .xlsx，逐块读完并丢弃），计时与 RSS 增长。
+// 结束时删除临时库与临时上传目录。结果见 bench/README.md。
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import ExcelJS from 'exceljs';
+import pg from 'pg';
+import { eq, sql } from 'drizzle-orm';
+
+const ROOT = path.resolve(__dirname, '..');
+process.chdir(ROOT);
+
+function arg(name: string, fallback: number): number {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
+}
+
+const ROWS = arg('rows', 50_000);
+const EXPORT_ROWS = arg('export', 100_000);
+const adminUrl = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+const MB = 1024 * 1024;
+
+async function admin(text: string) {
+  const c = new pg.Client({ connectionString: adminUrl });
+  await c.connect();
+  try {
+    await c.query(text);
+  } finally {
+    await c.end();
+  }
+}
+
+/** 每 20 ms 采样一次 RSS，返回峰值（MB） */
+function rssSampler() {
+  let peak = process.memoryUsage().rss;
+  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+  return {
+    reset: () => (peak = process.memoryUsage().rss),
+    stop: () => {
+      clearInterval(timer);
+      return Math.round(Math.max(peak, process.memoryUsage().rss) / MB);
+    },
+    peak: () => Math.round(peak / MB),
+  };
+}
+
+
+interface MeasureArgs {
+  url: string;
+  planId: number;
+  orgId: number;
+  cityId: number | null;
+  areaId: number | null;
+  userId: number;
+  userCode: string;
+  workbookPath: string;
+}
+
+/** 子进程：预览、确认、导出，计时并采样 RSS */
+async function measure(m: MeasureArgs) {
+  const { openPostgres } = await import('../lib/platform/db/client');
+  const { examinees } = await import('../lib/domains/exaPlan/tables');
+  const { previewImport, commitImport, examineeImport } = await import('../lib/domains/examinee/imports');
+  const { exportExaminees } = await import('../lib/domains/examinee/exports');
+  type Session = import('../lib/platform/auth/session').Session;
+  const opened = await openPostgres(m.url, 10);
+  const db = opened.db;
+  const plan = { id: m.planId };
+  const org = { id: m.orgId, cityId: m.cityId };
+  const session = {
+    user: { id: m.userId, code: m.userCode, account: 'eval_org', nickName: '', realName: null, userType: 'RENCAI_ORG', level: 'org', areaId: m.areaId, cityId: m.cityId, orgId: m.orgId, passwordStrength: 3 },
+    permissions: new Map([['examinee', new Set(['query', 'get', 'add', 'edit', 'delete', 'import', 'export'])]]),
+  } as unknown as Session;
+  const audit = () => {};
+  // 各阶段耗时：行校验之外，按批的检查（查库、报考资格）与写入
+  const spent = { check: 0, commit: 0 };
+  const { check, commit } = examineeImport;
+  examineeImport.check = async (...a) => {
+    const s0 = Date.now();
+    try {
+      return await check!(...a);
+    } finally {
+      spent.check += Date.now() - s0;
+    }
+  };
+  examineeImport.commit = async (...a) => {
+    const s0 = Date.now();
+    try {
+      return await commit(...a);
+    } finally {
+      spent.commit += Date.now() - s0;
+    }
+  };
+  const file = new File([fs.readFileSync(m.workbookPath)], '基准考生.xlsx');
+  let t = 0;
+  try {
+    if (global.gc) global.gc();
+    const rss = rssSampler();
+    const baseRss = Math.round(process.memoryUsage().rss / MB);
+    t = Date.now();
+    const preview = await previewImport(db, session, { planId: plan.id, file }, audit);
+    const previewMs = Date.now() - t;
+    console.log(`[exm]   预览中：按批检查 ${spent.check} ms，写入 ${spent.commit} ms`);
+    spent.check = spent.commit = 0;
+    const previewPeak = rss.peak();
+    rss.reset();
+    t = Date.now();
+    const committed = await commitImport(db, session, { importId: preview.importId! }, audit);
+    const commitMs = Date.now() - t;
+    console.log(`[exm]   确认中：按批检查 ${spent.check} ms，写入 ${spent.commit} ms`);
+    const commitPeak = rss.stop();
+    const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(examinees).where(eq(examinees.planId, plan.id));
+    console.log(`[exm] 预览 ${preview.total} 行：${(previewMs / 1000).toFixed(2)} s，${Math.round((preview.total / previewMs) * 1000)} 行/s，RSS 峰值 ${previewPeak} MB（开始时 ${baseRss} MB）`);
+    console.log(`[exm] 确认（重新读取、校验并写入）${committed.total} 行：${(commitMs / 1000).toFixed(2)} s，${Math.round((committed.total / commitMs) * 1000)} 行/s，RSS 峰值 ${commitPeak} MB；库中 ${n} 名`);
+
+    // 3. 导出：补足到 EXPORT_ROWS 名（generate_series），再导出名单
+    const extra = EXPORT_ROWS - n;
+    if (extra > 0) {
+      await db.execute(sql`insert into examinee (plan_id, org_id, city_id, name, id_number, gender, birth_date, mobile, work_code, work_name, level, education, work_years, company, qualification)
+        select ${plan.id}, ${org.id}, ${org.cityId}, '导出' || g, '8' || lpad(g::text, 16, '0') || 'X', '男', date '1990-01-01' + (g % 3000), '137' || lpad(g::text, 8, '0'), '6-31-01-03', '电工', 4, '高中', 5, '石家庄恒瑞机械有限公司', 0
+        from generate_series(1, ${extra}) g`);
+    }
+    await db.execute(sql`vacuum analyze examinee`);
+    if (global.gc) global.gc();
+    const before = process.memoryUsage().rss;
+    const exportRss = rssSampler();
+    t = Date.now();
+    const result = await exportExaminees(db, session, { planId: plan.id }, 'roster');
+    let size = 0;
+    const reader = (result.body as ReadableStream<Uint8Array>).getReader();
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      size += value.length;
+    }
+    const exportMs = Date.now() - t;
+    const exportPeak = exportRss.stop();
+    console.log(
+      `[exm] 导出 ${EXPORT_ROWS} 名：${(exportMs / 1000).toFixed(2)} s，${Math.round((EXPORT_ROWS / exportMs) * 1000)} 行/s，文件 ${(size / MB).toFixed(1)} MB，RSS 增长 ${exportPeak - Math.round(before / MB)} MB（峰值 ${exportPeak} MB）`,
+    );
+  } finally {
+    await opened.close();
+  }
+}
+
+async function main() {
+  const uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-exm-uploads-'));
+  process.env.UPLOAD_DIR = uploadDir;
+  process.env.STORAGE_DRIVER = 'local';
+  const name = `bench_exm_${Date.now()}`;
+  await admin(`create database "${name}"`);
+  const u = new URL(adminUrl);
+  u.pathname = `/${name}`;
+  const { openPostgres, migrateDb } = await import('../lib/platform/db/client');
+  const opened = await openPostgres(u.toString(), 10);
+  try {
+    const { seed } = await import('../db/seed');
+    const { idCheckChar } = await import('../lib/platform/identity');
+    const { beijingDate } = await import('../lib/platform/time');
+    const { organisations } = await import('../lib/domains/org/tables');
+    const { filings } = await import('../lib/domains/filing/tables');
+    const { users } = await import('../lib/domains/user/tables');
+    const { examPlans, examPlanWorks } = await import('../lib/domains/exaPlan/tables');
+    const db = opened.db;
+    await migrateDb(opened);
+    let t = Date.now();
+    await seed(db);
+    console.log(`[exm] 演示数据 ${((Date.now() - t) / 1000).toFixed(1)} s`);
+
+    const [org] = await db.select().from(organisations).where(eq(organisations.code, 'ORG130102001'));
+    const [filing] = await db.select().from(filings).where(eq(filings.orgId, org.id)).limit(1);
+    const [user] = await db.select().from(users).where(eq(users.account, 'eval_org'));
+    const [plan] = await db
+      .insert(examPlans)
+      .values({
+        code: `BENCH-IO-${Date.now()}`,
+        kind: 0,
+        name: '基准：考生导入导出',
+        orgId: org.id,
+        cityId: org.cityId,
+        filingId: filing.id,
+        step: 2,
+        state: 0,
+        arrangeTypes: [1, 2],
+        examStartDate: beijingDate(new Date(), 30),
+        examEndDate: beijingDate(new Date(), 31),
+        expectedCount: 100000,
+        contactName: '陈静',
+        contactPhone: '13831100004',
+      })
+      .returning();
+    await db.insert(examPlanWorks).values([
+      { planId: plan.id, workCode: '6-31-01-03', workName: '电工', level: 4 },
+      { planId: plan.id, workCode: '6-31-01-03', workName: '电工', level: 3 },
+    ]);
+    // 1. 工作簿：姓名、身份证号（文本）、手机号、工种、等级、学历、从业年限、单位
+    t = Date.now();
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('考生');
+    ws.addRow(['姓名', '身份证号', '手机号', '工种', '等级', '学历', '从事本职业年限', '工作单位', '已有证书等级', '取得证书日期']);
+    for (let i = 0; i < ROWS; i++) {
+      // (地区, 出生年, 顺序码) 各不相同：每 1000 人换一个出生年，每 4 万人换一个地区
+      const birth = `${1961 + (Math.floor(i / 1000) % 40)}${String(1 + (i % 12)).padStart(2, '0')}${String(1 + (i % 28)).padStart(2, '0')}`;
+      const body = `${130102 + Math.floor(i / 40_000)}${birth}${String(i % 1000).padStart(3, '0')}`;
+      const id = body + idCheckChar(body);
+      const lv3 = i % 2 === 1;
+      ws.addRow([`考生${i}`, id, `139${String(i).padStart(8, '0')}`, '电工', lv3 ? '三级/高级工' : '四级/中级工', '高中', String(3 + (i % 10)), '石家庄恒瑞机械有限公司', lv3 ? '4' : '', lv3 ? '2018-05-01' : '']);
+    }
+    const bytes = new Uint8Array((await wb.xlsx.writeBuffer()) as ArrayBuffer);
+    console.log(`[exm] 生成 ${ROWS} 行工作簿 ${(bytes.length / MB).toFixed(1)} MB，${((Date.now() - t) / 1000).toFixed(1)} s`);
+    const workbookPath = path.join(uploadDir, 'bench.xlsx');
+    fs.writeFileSync(workbookPath, bytes);
+    // 计时与 RSS 在新的子进程里量：本进程已因演示数据与生成工作簿占了几百 MB
+    const child = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', __filename, '--measure', JSON.stringify({ url: u.toString(), planId: plan.id, orgId: org.id, cityId: org.cityId, areaId: org.areaId, userId: user.id, userCode: user.code, workbookPath })], {
+      stdio: 'inherit',
+      env: process.env,
+    });
+    if (child.status !== 0) throw new Error(`测量子进程失败（${child.status}）`);
+  } finally {
+    await opened.close();
+    await admin(`drop database if exists "${name}" with (force)`);
+    fs.rmSync(uploadDir, { recursive: true, force: true });
+  }
+}
+
+const measureAt = process.argv.indexOf('--measure');
+(measureAt >= 0 ? measure(JSON.parse(process.argv[measureAt + 1]) as MeasureArgs) : main()).then(
+  () => process.exit(0),
+  (err: unknown) => {
+    console.error('[exm] 失败', err);
+    process.exit(1);
+  },
+);

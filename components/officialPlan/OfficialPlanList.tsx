@@ -1,0 +1,264 @@
+'use client';
+// 年度评价计划（省里制定）：计划列表、新建与修改（草稿）、工种与机构的维护、发布、删除。按钮只照行上的 actions 显示。
+import { useCallback, useEffect, useState } from 'react';
+import { App, Button, Empty, Modal, Popconfirm, Select, Space, Table, Tabs, Tag } from 'antd';
+import ListScreen from '@/components/list/ListScreen';
+import type { FormSpec } from '@/components/list/types';
+import { apiPost } from '@/components/api-client';
+import { Tx, useT } from '@/lib/i18n/client';
+import { OFFICIAL_STATUS_COLOR, OFFICIAL_STATUS_LABEL } from '@/lib/domains/officialPlan/schemas';
+import type { OfficialItem } from '@/lib/domains/officialPlan/service';
+
+const STATUS_OPTIONS = Object.entries(OFFICIAL_STATUS_LABEL).map(([value, label]) => ({ value: Number(value), label }));
+
+const form = (title: string): FormSpec<OfficialItem> => ({
+  title,
+  submit: { path: '/officialPlan/savePlan' },
+  fields: [
+    { name: 'year', label: '年度', type: 'number', required: true, initialValue: new Date().getFullYear() },
+    { name: 'name', label: '计划名称', required: true },
+    { name: 'remark', label: '备注', type: 'textarea' },
+  ],
+});
+
+interface Job {
+  id: number;
+  workCode: string;
+  workName: string;
+  levelNames: string[];
+}
+interface Org {
+  id: number;
+  orgId: number;
+  orgName: string;
+  cityName: string | null;
+}
+interface Choice {
+  workCode?: string;
+  workName?: string;
+  levels?: number[];
+  orgId?: number;
+  orgName?: string;
+  cityName?: string | null;
+}
+
+/** 计划的工种与机构：草稿时可加可删，发布后只读 */
+function ItemsDialog({ plan, onClose }: { plan: OfficialItem | null; onClose: () => void }) {
+  const t = useT();
+  const { message } = App.useApp();
+  const editable = plan?.actions.includes('edit') ?? false;
+  const [jobs, setJobs] = useState<Job[]>([]);
+  const [orgs, setOrgs] = useState<Org[]>([]);
+  const [jobChoices, setJobChoices] = useState<Choice[]>([]);
+  const [orgChoices, setOrgChoices] = useState<Choice[]>([]);
+  const [pickedJobs, setPickedJobs] = useState<string[]>([]);
+  const [pickedOrgs, setPickedOrgs] = useState<number[]>([]);
+  const planId = plan?.id;
+
+  const load = useCallback(async () => {
+    if (!planId) return;
+    const d = await apiPost<{ jobs: Job[]; orgs: Org[] }>('/officialPlan/planDetail', { id: planId });
+    setJobs(d.jobs);
+    setOrgs(d.orgs);
+  }, [planId]);
+  const searchJobs = useCallback(
+    (name?: string) => planId && editable && apiPost<Choice[]>('/officialPlan/getCanSelectJobs', { planId, name }, { silent: true }).then(setJobChoices, () => setJobChoices([])),
+    [planId, editable],
+  );
+  const searchOrgs = useCallback(
+    (name?: string) => planId && editable && apiPost<Choice[]>('/officialPlan/searchOrg', { planId, name }, { silent: true }).then(setOrgChoices, () => setOrgChoices([])),
+    [planId, editable],
+  );
+  useEffect(() => {
+    if (!planId) return;
+    let alive = true;
+    apiPost<{ jobs: Job[]; orgs: Org[] }>('/officialPlan/planDetail', { id: planId }).then(
+      (d) => {
+        if (!alive) return;
+        setJobs(d.jobs);
+        setOrgs(d.orgs);
+      },
+      () => undefined,
+    );
+    if (editable) {
+      apiPost<Choice[]>('/officialPlan/getCanSelectJobs', { planId }, { silent: true }).then((c) => alive && setJobChoices(c), () => undefined);
+      apiPost<Choice[]>('/officialPlan/searchOrg', { planId }, { silent: true }).then((c) => alive && setOrgChoices(c), () => undefined);
+    }
+    return () => {
+      alive = false;
+    };
+  }, [planId, editable]);
+
+  const run = async (fn: () => Promise<unknown>, done: string) => {
+    try {
+      await fn();
+      message.success(t(done));
+      await load();
+      await Promise.all([searchJobs(), searchOrgs()]);
+    } catch {
+      // 已提示
+    }
+  };
+  const addJobs = () =>
+    run(async () => {
+      const jobsToAdd = jobChoices.filter((c) => pickedJobs.includes(c.workCode!)).map((c) => ({ workCode: c.workCode, levels: c.levels }));
+      await apiPost('/officialPlan/saveJobs', { planId, jobs: jobsToAdd });
+      setPickedJobs([]);
+    }, '已加入工种');
+  const addOrgs = () =>
+    run(async () => {
+      await apiPost('/officialPlan/saveOrgs', { planId, orgIds: pickedOrgs });
+      setPickedOrgs([]);
+    }, '已加入机构');
+
+  const removeCell = (path: string, id: number) =>
+    editable ? (
+      <Popconfirm title={t('确定移除吗？')} onConfirm={() => run(() => apiPost(path, { planId, id }), '已移除')}>
+        <a style={{ color: '#ff4d4f' }}>{t('移除')}</a>
+      </Popconfirm>
+    ) : null;
+
+  return (
+    <Modal open={plan !== null} title={plan ? t('{name}：工种与机构', { name: plan.name }) : ''} footer={null} width={860} onCancel={onClose} destroyOnHidden>
+      <Tabs
+        items={[
+          {
+            key: 'jobs',
+            label: t('工种（{n}）', { n: jobs.length }),
+            children: (
+              <>
+                {editable && (
+                  <Space.Compact style={{ width: '100%', marginBottom: 12 }}>
+                    <Select
+                      mode="multiple"
+                      style={{ width: '100%' }}
+                      placeholder={t('搜索并选择工种（加入全部已开设的等级）')}
+                      value={pickedJobs}
+                      onChange={setPickedJobs}
+                      showSearch={{ filterOption: false, onSearch: (v) => void searchJobs(v) }}
+                      options={jobChoices.map((c) => ({ value: c.workCode!, label: `${c.workName}（${c.workCode}）` }))}
+                      data-testid="official-job-select"
+                    />
+                    <Button type="primary" disabled={!pickedJobs.length} onClick={addJobs}>
+                      {t('加入')}
+                    </Button>
+                  </Space.Compact>
+                )}
+                <Table<Job>
+                  size="small"
+                  rowKey="id"
+                  dataSource={jobs}
+                  pagination={{ pageSize: 10 }}
+                  locale={{ emptyText: <Empty description={t('暂无工种')} /> }}
+                  columns={[
+                    { title: t('工种编码'), dataIndex: 'workCode', width: 140 },
+                    { title: t('工种名称'), dataIndex: 'workName' },
+                    { title: t('等级'), dataIndex: 'levelNames', render: (v: string[]) => v.map((l) => <Tag key={l}>{t(l)}</Tag>) },
+                    ...(editable ? [{ title: t('list.column.actions'), key: 'op', width: 80, render: (_: unknown, r: Job) => removeCell('/officialPlan/deleteJob', r.id) }] : []),
+                  ]}
+                />
+              </>
+            ),
+          },
+          {
+            key: 'orgs',
+            label: t('机构（{n}）', { n: orgs.length }),
+            children: (
+              <>
+                {editable && (
+                  <Space.Compact style={{ width: '100%', marginBottom: 12 }}>
+                    <Select
+                      mode="multiple"
+                      style={{ width: '100%' }}
+                      placeholder={t('搜索并选择有有效备案的机构')}
+                      value={pickedOrgs}
+                      onChange={setPickedOrgs}
+                      showSearch={{ filterOption: false, onSearch: (v) => void searchOrgs(v) }}
+                      options={orgChoices.map((c) => ({ value: c.orgId!, label: `${c.orgName}（${c.cityName ?? ''}）` }))}
+                      data-testid="official-org-select"
+                    />
+                    <Button type="primary" disabled={!pickedOrgs.length} onClick={addOrgs}>
+                      {t('加入')}
+                    </Button>
+                  </Space.Compact>
+                )}
+                <Table<Org>
+                  size="small"
+                  rowKey="id"
+                  dataSource={orgs}
+                  pagination={{ pageSize: 10 }}
+                  locale={{ emptyText: <Empty description={t('暂无机构')} /> }}
+                  columns={[
+                    { title: t('机构名称'), dataIndex: 'orgName' },
+                    { title: t('所在市'), dataIndex: 'cityName', width: 120 },
+                    ...(editable ? [{ title: t('list.column.actions'), key: 'op', width: 80, render: (_: unknown, r: Org) => removeCell('/officialPlan/deleteOrg', r.id) }] : []),
+                  ]}
+                />
+              </>
+            ),
+          },
+        ]}
+      />
+    </Modal>
+  );
+}
+
+export default function OfficialPlanList() {
+  const [itemsOf, setItemsOf] = useState<OfficialItem | null>(null);
+  const [refresh, setRefresh] = useState(0);
+  return (
+    <>
+      <ListScreen<OfficialItem>
+        title="年度评价计划"
+        resource="officialPlan"
+        rowKey="id"
+        testId="official-plan-list"
+        refreshKey={refresh}
+        list={{ path: '/officialPlan/getList' }}
+        filters={[
+          { name: 'year', label: '年度', type: 'number' },
+          { name: 'name', label: '计划名称' },
+          { name: 'status', label: '状态', type: 'select', options: STATUS_OPTIONS },
+        ]}
+        columns={[
+          { title: '年度', dataIndex: 'year', width: 80 },
+          { title: '计划名称', dataIndex: 'name', ellipsis: true },
+          { title: '工种数', dataIndex: 'jobCount', width: 90 },
+          { title: '机构数', dataIndex: 'orgCount', width: 90 },
+          { title: '状态', dataIndex: 'status', width: 90, render: (s: number) => <Tag color={OFFICIAL_STATUS_COLOR[s]}><Tx text={OFFICIAL_STATUS_LABEL[s]} /></Tag> },
+          { title: '发布时间', dataIndex: 'submitTime', width: 170 },
+        ]}
+        create={form('新建年度评价计划')}
+        rowActions={[
+          { key: 'edit', label: '编辑', permission: 'officialPlan.edit', visible: (r) => r.actions.includes('edit'), form: form('修改年度评价计划') },
+          { key: 'items', label: '工种与机构', onClick: (r) => setItemsOf(r) },
+          {
+            key: 'submit',
+            label: '发布',
+            permission: 'officialPlan.edit',
+            visible: (r) => r.actions.includes('submit'),
+            confirm: (r, tr) => tr('确定发布「{name}」吗？发布后不能修改。', { name: r.name }),
+            call: { path: '/officialPlan/submit', body: (r) => ({ id: r.id }), successMessage: '已发布' },
+          },
+          {
+            key: 'delete',
+            label: '删除',
+            danger: true,
+            permission: 'officialPlan.delete',
+            visible: (r) => r.actions.includes('delete'),
+            confirm: (r, tr) => tr('确定删除「{name}」吗？', { name: r.name }),
+            call: { path: '/officialPlan/deletePlan', body: (r) => ({ id: r.id }), successMessage: '已删除' },
+          },
+        ]}
+        emptyText="暂无年度评价计划"
+      />
+      <ItemsDialog
+        plan={itemsOf}
+        onClose={() => {
+          setItemsOf(null);
+          setRefresh((n) => n + 1);
+        }}
+      />
+    </>
+  );
+}

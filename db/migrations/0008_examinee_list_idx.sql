@@ -1,0 +1,1 @@
+CREATE INDEX "examinee_plan_work_idx" ON "examinee" USING btree ("plan_id","work_code","level","id");

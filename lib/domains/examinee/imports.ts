@@ -1,0 +1,296 @@
+// 考生 Excel 导入（impStu）：经通用的全有或全无导入（lib/platform/excel/import.ts），另加“预览 → 确认 / 放弃”。
+//
+// 1. 预览（impStu）：解析、逐行校验（身份证号、手机号、工种等级须是计划的、同一人同一工种在文件内与计划内只出现一次）、
+//    检查报考资格（提示与不符合作为“提示”列出），不写考生。全部通过时文件经上传服务保存，记一行 examinee_import（待确认），
+//    它挡住计划的第 2 → 3 步；有错误时不保存，答复 400 与错误工作簿（与其他导入相同）。
+// 2. 确认（impStuCommit）：从存储里重新读取保存的文件，按当时的数据重新校验，全部通过才在一个事务里写入全部考生（已写入）。
+// 3. 放弃（impStuDiscard）：不写考生（已放弃），文件的引用撤销，由上传服务的定时任务清理。
+//
+// Excel 里常见的写法：表头上方可有标题行（在前 10 行里找表头）；身份证号存成数字（超过 15 位已丢掉末尾几位）或显示成科学计数法时
+// 拒绝该行并说明把列设为文本格式；全角数字与空格规整为半角；日期可写 Excel 的日期序号。
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '@/lib/platform/db/client';
+import type { Audit } from '@/lib/platform/api/endpoint';
+import { ApiError } from '@/lib/platform/api/errors';
+import { assertInScope } from '@/lib/platform/auth/scope';
+import type { Session, SessionUser } from '@/lib/platform/auth/session';
+import { defineImport, ERRORS_IN_ANSWER, runImport, type ImportDef, type ImportResult, type RowIssue } from '@/lib/platform/excel/import';
+import { getStorage } from '@/lib/platform/storage';
+import { parseIdNumber } from '@/lib/platform/identity';
+import { examinees, examineeImports, type ExamPlan } from '@/lib/domains/exaPlan/tables';
+import { attachFiles, detachFiles, keyOfUrl, storeFile } from '@/lib/domains/file/service';
+import { qualificationChecker, type QualificationChecker } from './qualification';
+import { ExamineeImportRow, IMPORT_STATUS, QUALIFICATION, type ExamineeImport, type ImportPreview } from './schemas';
+import { DUPLICATE_MESSAGE, planForChange, planWorksOf, resolveWork } from './service';
+
+type PlanWork = Awaited<ReturnType<typeof planWorksOf>>[number];
+
+interface Resolved {
+  workCode: string;
+  workName: string;
+  gender: string | null;
+  birthDate: string | null;
+  qualification: number;
+  reason: string | null;
+}
+
+export interface ExamineeImportParams {
+  plan: ExamPlan;
+  works: PlanWork[];
+  user: SessionUser;
+  /** preview 只校验不写；commit 写入并记下 importId */
+  mode: 'preview' | 'commit';
+  importId: number | null;
+  checker: QualificationChecker;
+  /** 文件内“身份证号|工种” → 首次出现的行号 */
+  seen: Map<string, number>;
+  warnings: (RowIssue & { qualification: number })[];
+  warningCount: number;
+  refusedCount: number;
+  /** 每行的解析结果（commit 取用） */
+  resolved: WeakMap<ExamineeImport, Resolved>;
+}
+
+type Key = Extract<keyof ExamineeImport, string>;
+const MAX_WARNINGS = 1000;
+
+async function check(tx: Db, rows: { row: number; data: ExamineeImport }[], { params }: { params: ExamineeImportParams }): Promise<RowIssue<Key>[]> {
+  const issues: RowIssue<Key>[] = [];
+  const ok: { row: number; data: ExamineeImport; work: PlanWork; birthDate: string | null; gender: string | null }[] = [];
+  for (const { row, data } of rows) {
+    const work = resolveWork(params.works, data.work, data.level);
+    if (typeof work === 'string') {
+      issues.push({ row, column: 'work', message: work });
+      continue;
+    }
+    const k = `${data.idNumber}|${work.workCode}`;
+    const first = params.seen.get(k);
+    if (first !== undefined) {
+      issues.push({ row, column: 'idNumber', message: `与第 ${first} 行重复（同一人在一个计划的一个工种只能报考一次）` });
+      continue;
+    }
+    params.seen.set(k, row);
+    const parsed = parseIdNumber(data.idNumber);
+    ok.push({ row, data, work, birthDate: parsed?.birthDate ?? null, gender: parsed?.gender ?? null });
+  }
+  if (!ok.length) return issues;
+  const existing = new Set(
+    (
+      await tx
+        .select({ idNumber: examinees.idNumber, workCode: examinees.workCode })
+        .from(examinees)
+        .where(
+          and(
+            eq(examinees.planId, params.plan.id),
+            inArray(
+              examinees.idNumber,
+              ok.map((r) => r.data.idNumber),
+            ),
+          ),
+        )
+    ).map((e) => `${e.idNumber}|${e.workCode}`),
+  );
+  const fresh = ok.filter((r) => {
+    if (!existing.has(`${r.data.idNumber}|${r.work.workCode}`)) return true;
+    issues.push({ row: r.row, column: 'idNumber', message: DUPLICATE_MESSAGE });
+    return false;
+  });
+  const results = await params.checker(
+    tx,
+    fresh.map((r) => ({ idNumber: r.data.idNumber, birthDate: r.birthDate, workCode: r.work.workCode, level: r.work.level, workYears: r.data.workYears, priorLevel: r.data.priorLevel, priorCertDate: r.data.priorCertDate })),
+  );
+  fresh.forEach((r, i) => {
+    const q = results[i];
+    params.resolved.set(r.data, { workCode: r.work.workCode, workName: r.work.workName, gender: r.gender, birthDate: r.birthDate, qualification: q.qualification, reason: q.reason });
+    if (q.qualification === QUALIFICATION.QUALIFIED) return;
+    if (q.qualification === QUALIFICATION.REFUSED) params.refusedCount++;
+    else params.warningCount++;
+    if (params.warnings.length < MAX_WARNINGS) params.warnings.push({ row: r.row, column: '', message: `${q.qualification === QUALIFICATION.REFUSED ? '不符合报考条件' : '提示'}：${q.reason}`, qualification: q.qualification });
+  });
+  return issues;
+}
+
+/**
+ * 写入一批：一条 insert … select from unnest(数组…)。每列一个数组参数，而不是每个单元格一个参数——
+ * 参数个数与行数无关，驱动与数据库解析、绑定都快得多（基准见 bench/README.md）。
+ */
+async function commit(tx: Db, rows: ExamineeImport[], { params }: { params: ExamineeImportParams }): Promise<void> {
+  if (params.mode === 'preview' || !rows.length) return;
+  const { plan } = params;
+  const resolved = rows.map((d) => {
+    const r = params.resolved.get(d);
+    if (!r) throw ApiError.badRequest('工种未解析');
+    return r;
+  });
+  const col = <T,>(pick: (d: ExamineeImport, r: Resolved) => T) => sql.param(rows.map((d, i) => pick(d, resolved[i])));
+  await tx.execute(sql`insert into ${examinees} (plan_id, org_id, city_id, name, id_number, gender, birth_date, mobile, work_code, work_name, level, education, work_years, company, prior_level, prior_cert_date, qualification, qualification_reason, import_id, created_by)
+    select ${plan.id}::int, ${plan.orgId}::int, ${plan.cityId}::int, u.*, ${params.importId}::int, ${params.user.id}::int
+    from unnest(
+      ${col((d) => d.name)}::varchar[], ${col((d) => d.idNumber)}::varchar[], ${col((_d, r) => r.gender)}::varchar[], ${col((_d, r) => r.birthDate)}::date[],
+      ${col((d) => d.mobile)}::varchar[], ${col((_d, r) => r.workCode)}::varchar[], ${col((_d, r) => r.workName)}::varchar[], ${col((d) => d.level)}::smallint[],
+      ${col((d) => d.education)}::varchar[], ${col((d) => d.workYears)}::smallint[], ${col((d) => d.company)}::varchar[], ${col((d) => d.priorLevel)}::smallint[],
+      ${col((d) => d.priorCertDate)}::date[], ${col((_d, r) => r.qualification)}::smallint[], ${col((_d, r) => r.reason)}::varchar[]
+    ) as u`);
+}
+
+export const examineeImport: ImportDef<typeof ExamineeImportRow, ExamineeImportParams> = defineImport({
+  name: 'examinee',
+  title: '考生导入',
+  columns: [
+    { key: 'name', header: '姓名', example: '张三' },
+    {
+      key: 'idNumber',
+      header: '身份证号',
+      example: '130102199001011237',
+      width: 22,
+      note: '18 位居民身份证号（含校验位）或港澳台通行证号；本列须为“文本”格式，存成数字时 Excel 会丢掉末尾几位，该行将被拒绝',
+    },
+    { key: 'mobile', header: '手机号', example: '13812345678', width: 16 },
+    { key: 'work', header: '工种', example: '电工', width: 18, note: '本计划的工种名称或编码' },
+    { key: 'level', header: '等级', example: '四级/中级工', width: 14, note: '1–5，或“四级/中级工”“中级工”等写法；须是本计划该工种的等级' },
+    { key: 'education', header: '学历', example: '高中', note: '博士研究生、硕士研究生、大学本科、大学专科、中专/技校、高中、初中及以下' },
+    { key: 'workYears', header: '从事本职业年限', example: '6', width: 16, note: '整数年；申报条件按它核验' },
+    { key: 'company', header: '工作单位', width: 28 },
+    { key: 'priorLevel', header: '已有证书等级', width: 14, note: '已取得的本职业证书等级（申报条件按它核验）' },
+    { key: 'priorCertDate', header: '取得证书日期', width: 14, note: '如 2020-05-01' },
+  ],
+  row: ExamineeImportRow,
+  textColumns: ['idNumber', 'mobile'],
+  check,
+  commit,
+  batchSize: 2000,
+});
+
+async function paramsFor(db: Db, plan: ExamPlan, user: SessionUser, mode: 'preview' | 'commit', importId: number | null): Promise<ExamineeImportParams> {
+  const works = await planWorksOf(db, plan.id);
+  return {
+    plan,
+    works,
+    user,
+    mode,
+    importId,
+    checker: await qualificationChecker(
+      db,
+      plan,
+      works.map((w) => w.workCode),
+    ),
+    seen: new Map(),
+    warnings: [],
+    warningCount: 0,
+    refusedCount: 0,
+    resolved: new WeakMap(),
+  };
+}
+
+/** 校验失败 → 400：第一处错误点名行号，data 含错误明细、错误工作簿与已发现的提示数 */
+function failed(result: Extract<ImportResult, { ok: false }>, p: ExamineeImportParams): never {
+  const { message, total, errorCount, errors, errorFileId, errorFileUrl } = result;
+  throw ApiError.badRequest(message, undefined, { total, errorCount, errors, errorFileId, errorFileUrl, warningCount: p.warningCount, refusedCount: p.refusedCount });
+}
+
+function preview(row: typeof examineeImports.$inferSelect, p: ExamineeImportParams): ImportPreview {
+  return {
+    importId: row.id,
+    fileName: row.fileName,
+    status: row.status,
+    total: row.total,
+    errorCount: 0,
+    warningCount: p.warningCount,
+    refusedCount: p.refusedCount,
+    errors: [],
+    warnings: p.warnings.slice(0, ERRORS_IN_ANSWER * 4).map((w) => ({ row: w.row, column: w.column ?? '', message: w.message, qualification: w.qualification })),
+    errorFileUrl: null,
+  };
+}
+
+const fileNameOf = (file: Blob) => ((file as File).name || '考生名单.xlsx').split(/[\\/]/).pop()!.slice(0, 200);
+
+/** 预览（impStu）：只校验，不写考生；通过时保存文件并记一行待确认的导入 */
+export async function previewImport(db: Db, session: Session, input: { planId: number; file: Blob }, audit: Audit): Promise<ImportPreview> {
+  const plan = await planForChange(db, session, input.planId, 'import');
+  const [pending] = await db
+    .select({ fileName: examineeImports.fileName })
+    .from(examineeImports)
+    .where(and(eq(examineeImports.planId, plan.id), eq(examineeImports.status, IMPORT_STATUS.PENDING)))
+    .limit(1);
+  if (pending) throw ApiError.badRequest(`已有未确认的考生导入「${pending.fileName}」，请先确认或放弃`);
+  const p = await paramsFor(db, plan, session.user, 'preview', null);
+  const bytes = new Uint8Array(await input.file.arrayBuffer());
+  const result = await runImport(examineeImport, new Blob([bytes]), { db, userId: session.user.id, params: p });
+  if (!result.ok) failed(result, p);
+  const fileName = fileNameOf(input.file);
+  const stored = await storeFile(db, session.user, { data: bytes, fileName, purpose: 'attachment' });
+  const [row] = await db
+    .insert(examineeImports)
+    .values({ planId: plan.id, orgId: plan.orgId, cityId: plan.cityId, fileName, fileUrl: stored.url, status: IMPORT_STATUS.PENDING, total: result.total, warningCount: p.warningCount + p.refusedCount, createdBy: session.user.id })
+    .returning();
+  await attachFiles(db, { entity: 'examinee_import', entityId: row.id }, [stored.url]);
+  audit({ entity: 'examinee_import', entityId: row.id, after: row, detail: `预览考生导入「${fileName}」（${result.total} 行，待确认）` });
+  return preview(row, p);
+}
+
+async function loadImport(db: Db, session: Session, importId: number) {
+  const [row] = await db.select().from(examineeImports).where(eq(examineeImports.id, importId));
+  const found = assertInScope(session.user, row, '考生导入');
+  const plan = await planForChange(db, session, found.planId, 'import');
+  if (found.status !== IMPORT_STATUS.PENDING) throw ApiError.badRequest(`该导入${found.status === IMPORT_STATUS.COMMITTED ? '已确认写入' : '已放弃'}，不能再办理`);
+  return { row: found, plan };
+}
+
+async function storedBytes(url: string): Promise<Uint8Array<ArrayBuffer>> {
+  const key = keyOfUrl(url);
+  const obj = key ? await getStorage().get(key) : null;
+  if (!obj) throw ApiError.badRequest('导入的文件已不存在，请放弃这次导入后重新上传');
+  const chunks: Buffer[] = [];
+  for await (const c of obj.body) chunks.push(c as Buffer);
+  return new Uint8Array(Buffer.concat(chunks));
+}
+
+/** 再看一次待确认导入的预览（重新读取保存的文件并校验，不写） */
+export async function previewStored(db: Db, session: Session, importId: number): Promise<ImportPreview> {
+  const { row, plan } = await loadImport(db, session, importId);
+  const p = await paramsFor(db, plan, session.user, 'preview', null);
+  const result = await runImport(examineeImport, new Blob([await storedBytes(row.fileUrl)]), { db, userId: session.user.id, params: p });
+  if (!result.ok) failed(result, p);
+  return preview(row, p);
+}
+
+/** 确认（impStuCommit）：重新读取保存的文件、重新校验，全部通过才写入全部考生 */
+export async function commitImport(db: Db, session: Session, input: { importId: number }, audit: Audit): Promise<{ total: number; warningCount: number; refusedCount: number }> {
+  const { row, plan } = await loadImport(db, session, input.importId);
+  const bytes = await storedBytes(row.fileUrl);
+  const p = await paramsFor(db, plan, session.user, 'commit', row.id);
+  const result = await db.transaction(async (txn) => {
+    const tx = txn as unknown as Db;
+    // 锁住导入行：同时两次确认时，后一次看到已写入
+    const [locked] = await tx.select().from(examineeImports).where(eq(examineeImports.id, row.id)).for('update');
+    if (locked?.status !== IMPORT_STATUS.PENDING) throw ApiError.badRequest('该导入已确认写入，不能再办理');
+    const r = await runImport(examineeImport, new Blob([bytes]), { db: tx, userId: session.user.id, params: p });
+    if (r.ok) {
+      await tx
+        .update(examineeImports)
+        .set({ status: IMPORT_STATUS.COMMITTED, total: r.total, errorCount: 0, warningCount: p.warningCount + p.refusedCount, resolvedAt: new Date() })
+        .where(eq(examineeImports.id, row.id));
+    } else {
+      await tx.update(examineeImports).set({ errorCount: r.errorCount }).where(eq(examineeImports.id, row.id));
+    }
+    return r;
+  });
+  if (!result.ok) failed(result, p);
+  audit({ entity: 'examinee_import', entityId: row.id, before: row, after: { status: IMPORT_STATUS.COMMITTED, total: result.total }, detail: `确认考生导入「${row.fileName}」，写入 ${result.total} 名考生（${plan.name}）` });
+  return { total: result.total, warningCount: p.warningCount, refusedCount: p.refusedCount };
+}
+
+/** 放弃（impStuDiscard）：不写考生，撤销文件引用 */
+export async function discardImport(db: Db, session: Session, input: { importId: number }, audit: Audit): Promise<{ discarded: true }> {
+  const { row } = await loadImport(db, session, input.importId);
+  const [after] = await db
+    .update(examineeImports)
+    .set({ status: IMPORT_STATUS.DISCARDED, resolvedAt: new Date() })
+    .where(and(eq(examineeImports.id, row.id), eq(examineeImports.status, IMPORT_STATUS.PENDING)))
+    .returning();
+  if (!after) throw ApiError.badRequest('该导入已确认写入，不能再办理');
+  await detachFiles(db, { entity: 'examinee_import', entityId: row.id });
+  audit({ entity: 'examinee_import', entityId: row.id, before: row, after, detail: `放弃考生导入「${row.fileName}」` });
+  return { discarded: true };
+}

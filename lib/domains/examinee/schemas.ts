@@ -1,0 +1,246 @@
+// 考生（SPEC §7 Examinees，/examaff/student/...）的输入与常量：表单、接口与 Excel 导入共用（前后端同一份）。
+import { z } from 'zod';
+import { id, ids, int, nullableText, optionalId, required } from '@/lib/platform/validation/fields';
+import { checkIdNumber, MOBILE_MESSAGE, MOBILE_PATTERN } from '@/lib/platform/identity';
+import { LEVEL_NAMES, levelCodeOf } from '@/lib/domains/catalog/schemas';
+import { PagingInput } from '@/lib/platform/api/paging';
+
+/** 报考资格：0 符合 1 提示（可考，审核时看到原因）2 不符合（不能安排考场） */
+export const QUALIFICATION = { QUALIFIED: 0, WARNING: 1, REFUSED: 2 } as const;
+export const QUALIFICATION_LABEL: Record<number, string> = { 0: '符合', 1: '提示', 2: '不符合' };
+export const QUALIFICATION_COLOR: Record<number, string> = { 0: 'success', 1: 'warning', 2: 'error' };
+
+/** 考生导入：0 待确认（挡住第 2 → 3 步）1 已写入 2 已放弃 */
+export const IMPORT_STATUS = { PENDING: 0, COMMITTED: 1, DISCARDED: 2 } as const;
+export const IMPORT_STATUS_LABEL: Record<number, string> = { 0: '待确认', 1: '已写入', 2: '已放弃' };
+
+export const EDUCATIONS = ['博士研究生', '硕士研究生', '大学本科', '大学专科', '中专/技校', '高中', '初中及以下'] as const;
+
+export const levelOptions = Object.entries(LEVEL_NAMES).map(([value, label]) => ({ value: Number(value), label }));
+
+// ---------- 单元格文本的规整（Excel 里常见的写法） ----------
+
+/** 全角数字、字母与符号 → 半角，全角空格 → 空格 */
+export function halfWidth(s: string): string {
+  return s.replace(/[\uff01-\uff5e]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0)).replace(/\u3000/g, ' ');
+}
+
+/** 号码类单元格：半角、去掉所有空白（含不换行空格） */
+export const compact = (v: unknown) => (typeof v === 'string' ? halfWidth(v).replace(/[\s\u00a0\u200b]+/g, '') : v);
+const blank = (v: unknown) => (v === '' || v === null ? undefined : v);
+
+export const SCIENTIFIC_ID_MESSAGE = '身份证号显示成了科学计数法（如 1.30102E+17），末尾几位已经丢失：请把「身份证号」列设置为“文本”格式后重新填写';
+
+/** 证件号：半角、去空白；科学计数法的写法单独说明原因 */
+export const idNumberField = z.preprocess(
+  compact,
+  z
+    .string({ error: '请输入身份证号' })
+    .min(1, '请输入身份证号')
+    .transform((value, ctx) => {
+      if (/^\d(\.\d+)?E\+?\d+$/i.test(value)) {
+        ctx.addIssue({ code: 'custom', message: SCIENTIFIC_ID_MESSAGE });
+        return z.NEVER;
+      }
+      const r = checkIdNumber(value);
+      if (r.ok) return r.value.normalised;
+      ctx.addIssue({ code: 'custom', message: r.message });
+      return z.NEVER;
+    }),
+).describe('身份证号');
+
+export const mobileField = z.preprocess(compact, z.string({ error: '请输入手机号' }).min(1, '请输入手机号').regex(MOBILE_PATTERN, MOBILE_MESSAGE)).describe('手机号');
+
+const EXCEL_EPOCH = Date.UTC(1899, 11, 30);
+
+/** 日期：YYYY-MM-DD、YYYY/M/D、YYYY.M.D、YYYY年M月D日，或 Excel 的日期序号（如 45292）；输出 YYYY-MM-DD */
+export function parseDateText(raw: string): string | null {
+  const s = halfWidth(raw).trim();
+  if (/^\d{1,5}(\.\d+)?$/.test(s)) {
+    const serial = Math.floor(Number(s));
+    if (serial < 1 || serial > 2958465) return null;
+    return new Date(EXCEL_EPOCH + serial * 86_400_000).toISOString().slice(0, 10);
+  }
+  const m = /^(\d{4})\s*[-/.年]\s*(\d{1,2})\s*[-/.月]\s*(\d{1,2})\s*日?(?:[ T].*)?$/.exec(s);
+  if (!m) return null;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d) return null;
+  return date.toISOString().slice(0, 10);
+}
+
+const dateField = (label: string) =>
+  z
+    .preprocess(
+      blank,
+      z
+        .string()
+        .transform((v, ctx) => {
+          const d = parseDateText(v);
+          if (d) return d;
+          ctx.addIssue({ code: 'custom', message: `${label}格式不正确，应为 2020-05-01 这样的日期` });
+          return z.NEVER;
+        })
+        .nullish(),
+    )
+    .transform((v) => v ?? null)
+    .describe(label);
+
+const levelField = (label: string) =>
+  z
+    .union([z.number(), z.string()], { error: `请选择${label}` })
+    .transform((v, ctx) => {
+      const code = typeof v === 'number' ? (Number.isInteger(v) && v >= 1 && v <= 5 ? v : null) : levelCodeOf(halfWidth(v));
+      if (code !== null) return code;
+      ctx.addIssue({ code: 'custom', message: `${label}应为 1–5 或“三级/高级工”“高级工”等写法` });
+      return z.NEVER;
+    })
+    .describe(label);
+
+const optionalLevel = (label: string) => z.preprocess(blank, levelField(label).nullish()).transform((v) => v ?? null);
+const yearsField = z
+  .preprocess((v) => (typeof v === 'string' ? blank(compact(v)) : blank(v)), int('从事本职业年限', 0, 60).nullish())
+  .transform((v) => v ?? null)
+  .describe('从事本职业年限');
+
+/** 考生的个人与报考信息（表单、接口、导入共用的字段） */
+const examineeFields = {
+  name: required('姓名', 32),
+  idNumber: idNumberField,
+  mobile: mobileField,
+  education: z.preprocess(blank, z.enum(EDUCATIONS, { error: '学历请从列表中选择' }).nullish()).transform((v) => v ?? null).describe('学历'),
+  workYears: yearsField,
+  company: nullableText('工作单位', 128),
+  priorLevel: optionalLevel('已有证书等级'),
+  priorCertDate: dateField('取得证书日期'),
+};
+
+/** 新增或修改考生（带 id 为修改）：工种与等级须是计划的工种等级 */
+export const ExamineeSaveInput = z.object({
+  id: optionalId('考生'),
+  planId: id('考试计划', '请选择考试计划'),
+  ...examineeFields,
+  workCode: required('工种', 32),
+  level: levelField('等级'),
+  photoUrl: nullableText('照片', 300),
+});
+export type ExamineeSave = z.output<typeof ExamineeSaveInput>;
+
+/** 考生修改自己的个人信息（perStudentUpd）：不改工种等级 */
+export const PersonalUpdateInput = z.object({
+  id: id('考生'),
+  name: examineeFields.name,
+  mobile: examineeFields.mobile,
+  education: examineeFields.education,
+  company: examineeFields.company,
+  photoUrl: nullableText('照片', 300),
+});
+
+/** Excel 导入的一行：单元格都是文本；工种写名称或编码 */
+export const ExamineeImportRow = z.object({
+  ...examineeFields,
+  work: required('工种', 64),
+  level: levelField('等级'),
+});
+export type ExamineeImport = z.output<typeof ExamineeImportRow>;
+
+export const PlanIdInput = z.object({ planId: id('考试计划', '请选择考试计划') });
+export const ExamineeIdInput = z.object({ id: id('考生') });
+export const ExamineeIdsInput = z.object({ planId: id('考试计划', '请选择考试计划'), ids: ids('考生') });
+export const ImportIdInput = z.object({ importId: id('导入记录') });
+
+const filterText = (label: string, max: number) => z.preprocess(blank, z.string().trim().max(max, `${label}最多 ${max} 个字`).optional()).describe(label);
+
+/** 考生列表的筛选（列表与导出共用） */
+export const ExamineeFilterInput = z.object({
+  planId: id('考试计划', '请选择考试计划'),
+  name: filterText('姓名', 32),
+  idNumber: z.preprocess(compact, z.preprocess(blank, z.string().max(18, '身份证号最多 18 位').optional())).describe('身份证号（完整号码或前几位）'),
+  workCode: filterText('工种', 32),
+  level: z.preprocess(blank, int('等级', 1, 5).optional()).describe('等级'),
+  qualification: z.preprocess(blank, int('报考资格', 0, 2).optional()).describe('报考资格：0 符合 1 提示 2 不符合'),
+});
+export type ExamineeFilter = z.output<typeof ExamineeFilterInput>;
+
+/** 分页：pageNo/pageSize，另可给 afterId（上一页最后一名考生的 id）按键集取下一页，不再数总数 */
+export const ExamineeListInput = ExamineeFilterInput.extend({
+  ...PagingInput.shape,
+  afterId: z.preprocess(blank, id('上一页最后一名考生').optional()).describe('键集分页：上一页最后一行的 id；给出时按 id 向后取，不返回总数'),
+});
+
+/** 调整考生：移到计划的另一个工种等级（assignStudent） */
+export const AssignInput = z.object({
+  planId: id('考试计划', '请选择考试计划'),
+  ids: ids('考生'),
+  workCode: required('工种', 32),
+  level: levelField('等级'),
+});
+
+export const AttachInput = z.object({ id: id('考生'), url: required('附件地址', 300) });
+
+export interface ExamineeItem {
+  id: number;
+  planId: number;
+  name: string;
+  idNumber: string;
+  gender: string | null;
+  birthDate: string | null;
+  mobile: string;
+  workCode: string;
+  workName: string;
+  level: number;
+  levelName: string;
+  education: string | null;
+  workYears: number | null;
+  company: string | null;
+  priorLevel: number | null;
+  priorCertDate: string | null;
+  photoUrl: string | null;
+  qualification: number;
+  qualificationName: string;
+  qualificationReason: string | null;
+  ticketNo: string | null;
+  createTime: string;
+  /** 当前用户此刻可做的事：edit、delete */
+  actions: string[];
+}
+
+export interface PlanOption {
+  id: number;
+  code: string;
+  name: string;
+  kind: number;
+  step: number;
+  state: number;
+  position: string;
+  orgName: string;
+  examStartDate: string;
+  /** 计划正处于“导入考生”步骤且当前用户可修改考生 */
+  editable: boolean;
+  works: { workCode: string; workName: string; level: number; levelName: string }[];
+}
+
+export interface ImportIssueItem {
+  row: number;
+  column: string;
+  message: string;
+}
+
+export interface ImportPreview {
+  importId: number | null;
+  fileName: string;
+  status: number;
+  total: number;
+  errorCount: number;
+  warningCount: number;
+  refusedCount: number;
+  errors: ImportIssueItem[];
+  warnings: (ImportIssueItem & { qualification: number })[];
+  errorFileUrl: string | null;
+}
+
+export interface PhotoZipOutcome {
+  total: number;
+  matched: { fileName: string; idNumber: string; name: string }[];
+  unmatched: { fileName: string; reason: string }[];
+}
