@@ -43,7 +43,7 @@ export async function loadFirstPage(component: string): Promise<FirstPage | null
   const entry: { firstPage?: FirstPageCall } | undefined = Object.prototype.hasOwnProperty.call(screenCatalog, component) ? screenCatalog[component as keyof typeof screenCatalog] : undefined;
   const call = entry?.firstPage;
   if (!call) return null;
-  const body = { ...call.params, pageNo: 1, pageSize: FIRST_PAGE_SIZE };
+  const body = { ...call.params, pageNo: 1, pageSize: call.pageSize ?? FIRST_PAGE_SIZE };
   const incoming = await headers();
   const forward = new Headers();
   for (const name of ['cookie', 'authorization_token', 'x-auth-token', 'accept-language', 'user-agent', 'x-forwarded-for', 'x-real-ip']) {

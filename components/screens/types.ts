@@ -9,6 +9,8 @@ export interface FirstPageCall {
   path: string;
   method?: 'GET' | 'POST';
   params?: Query;
+  /** 界面的默认每页条数不是 10 时（如 pageSizeOptions 为 [50, 100]）写上 */
+  pageSize?: number;
 }
 
 export type ScreenLoader = () => Promise<{ default: ComponentType }>;
