@@ -1,6 +1,7 @@
-// 本模块的界面：菜单项 component 名 → 界面组件（由 components/screens/registry.tsx 汇总）。
-import type { ComponentType } from 'react';
-import RoleList from './RoleList';
-import ResourceList from './ResourceList';
+// 本模块的界面：菜单项 component 名 → 按需加载的界面代码（名单与首屏请求见 components/screens/catalog.ts）。
+import type { ScreenLoaders } from '@/components/screens/types';
 
-export const accessScreens: Record<string, ComponentType> = { RoleList, ResourceList };
+export const accessScreens = {
+  RoleList: () => import('./RoleList'),
+  ResourceList: () => import('./ResourceList'),
+} satisfies ScreenLoaders;

@@ -1,6 +1,12 @@
-// 本模块的界面：菜单项 component 名 → 界面组件（由 components/screens/registry.tsx 汇总）。
-import type { ComponentType } from 'react';
-import { HelpCenter, NewsList, NoticeList, PolicyList } from './ArticleList';
-import BannerList from './BannerList';
+// 本模块的界面：菜单项 component 名 → 按需加载的界面代码（名单与首屏请求见 components/screens/catalog.ts）。
+import { pick, type ScreenLoaders } from '@/components/screens/types';
 
-export const contentScreens: Record<string, ComponentType> = { BannerList, NoticeList, NewsList, PolicyList, HelpCenter };
+const articles = pick(() => import('./ArticleList'));
+
+export const contentScreens = {
+  BannerList: () => import('./BannerList'),
+  NoticeList: articles('NoticeList'),
+  NewsList: articles('NewsList'),
+  PolicyList: articles('PolicyList'),
+  HelpCenter: articles('HelpCenter'),
+} satisfies ScreenLoaders;

@@ -1,23 +1,18 @@
-// 课程资源库的界面：菜单项 component 名 → 界面组件（由 components/screens/registry.tsx 汇总）。
-// 课程列表、图文课程、视频课程是同一个可配置组件；标签与分类是同一个组件。
-import type { ComponentType } from 'react';
-import { CourseList, PictureCourseList, VideoCourseList } from './CourseList';
-import CourseAudit from './CourseAudit';
-import CourseTypeList from './CourseTypeList';
-import { ClassifyList, TagList } from './NameList';
-import CoursewareList from './CoursewareList';
-import ExcellentCourseList from './ExcellentCourseList';
-import CourseCommentList from './CourseCommentList';
+// 本模块的界面：菜单项 component 名 → 按需加载的界面代码（名单与首屏请求见 components/screens/catalog.ts）。
+import { pick, type ScreenLoaders } from '@/components/screens/types';
 
-export const courseScreens: Record<string, ComponentType> = {
-  CourseTypeList,
-  CourseList,
-  CourseAudit,
-  TagList,
-  ClassifyList,
-  CoursewareList,
-  PictureCourseList,
-  VideoCourseList,
-  ExcellentCourseList,
-  CourseCommentList,
-};
+const courses = pick(() => import('./CourseList'));
+const names = pick(() => import('./NameList'));
+
+export const courseScreens = {
+  CourseTypeList: () => import('./CourseTypeList'),
+  CourseList: courses('CourseList'),
+  CourseAudit: () => import('./CourseAudit'),
+  TagList: names('TagList'),
+  ClassifyList: names('ClassifyList'),
+  CoursewareList: () => import('./CoursewareList'),
+  PictureCourseList: courses('PictureCourseList'),
+  VideoCourseList: courses('VideoCourseList'),
+  ExcellentCourseList: () => import('./ExcellentCourseList'),
+  CourseCommentList: () => import('./CourseCommentList'),
+} satisfies ScreenLoaders;

@@ -1,7 +1,8 @@
-// 本模块的界面：菜单项 component 名 → 界面组件（由 components/screens/registry.tsx 汇总）。
-import type { ComponentType } from 'react';
-import DictList from './DictList';
-import ProcessRuleList from './ProcessRuleList';
-import ProcessStatusList from './ProcessStatusList';
+// 本模块的界面：菜单项 component 名 → 按需加载的界面代码（名单与首屏请求见 components/screens/catalog.ts）。
+import type { ScreenLoaders } from '@/components/screens/types';
 
-export const dictScreens: Record<string, ComponentType> = { DictList, ProcessRuleList, ProcessStatusList };
+export const dictScreens = {
+  DictList: () => import('./DictList'),
+  ProcessRuleList: () => import('./ProcessRuleList'),
+  ProcessStatusList: () => import('./ProcessStatusList'),
+} satisfies ScreenLoaders;

@@ -1,7 +1,8 @@
-// 考点考场与视频监控界面：菜单组件名 → 界面。
-import type { ComponentType } from 'react';
-import ExamSiteList from './ExamSiteList';
-import ExamRoomList from './ExamRoomList';
-import CameraList from './CameraList';
+// 本模块的界面：菜单项 component 名 → 按需加载的界面代码（名单与首屏请求见 components/screens/catalog.ts）。
+import type { ScreenLoaders } from '@/components/screens/types';
 
-export const examSiteScreens: Record<string, ComponentType> = { ExamSiteList, ExamRoomList, CameraList };
+export const examSiteScreens = {
+  ExamSiteList: () => import('./ExamSiteList'),
+  ExamRoomList: () => import('./ExamRoomList'),
+  CameraList: () => import('./CameraList'),
+} satisfies ScreenLoaders;

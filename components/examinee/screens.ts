@@ -1,5 +1,6 @@
-// 本模块的界面：菜单项 component 名 → 界面组件（由 components/screens/registry.tsx 汇总）。
-import type { ComponentType } from 'react';
-import ExamineeList from './ExamineeList';
+// 本模块的界面：菜单项 component 名 → 按需加载的界面代码（名单与首屏请求见 components/screens/catalog.ts）。
+import type { ScreenLoaders } from '@/components/screens/types';
 
-export const examineeScreens: Record<string, ComponentType> = { ExamineeList };
+export const examineeScreens = {
+  ExamineeList: () => import('./ExamineeList'),
+} satisfies ScreenLoaders;

@@ -1,14 +1,13 @@
-// 备案界面：菜单组件名 → 界面。四类备案是同一个可配置组件。
-import type { ComponentType } from 'react';
-import { FilingSkillLevel, FilingQualification, FilingSpecialAbility, FilingOrganWork } from './kinds';
-import FilingAudit from './FilingAudit';
-import BaseRecordOrgList from './BaseRecordOrgList';
+// 本模块的界面：菜单项 component 名 → 按需加载的界面代码（名单与首屏请求见 components/screens/catalog.ts）。
+import { pick, type ScreenLoaders } from '@/components/screens/types';
 
-export const filingScreens: Record<string, ComponentType> = {
-  FilingSkillLevel,
-  FilingQualification,
-  FilingSpecialAbility,
-  FilingOrganWork,
-  FilingAudit,
-  BaseRecordOrgList,
-};
+const kinds = pick(() => import('./kinds'));
+
+export const filingScreens = {
+  FilingSkillLevel: kinds('FilingSkillLevel'),
+  FilingQualification: kinds('FilingQualification'),
+  FilingSpecialAbility: kinds('FilingSpecialAbility'),
+  FilingOrganWork: kinds('FilingOrganWork'),
+  FilingAudit: () => import('./FilingAudit'),
+  BaseRecordOrgList: () => import('./BaseRecordOrgList'),
+} satisfies ScreenLoaders;

@@ -1,11 +1,13 @@
 'use client';
 // 通用列表界面（配置见 ./types.ts）：筛选、分页、勾选、新增/编辑/删除、行内与批量操作、导入、导出、详情。
 // 每次改动后刷新列表；按钮按 `${resource}.<动作>` 与操作自己的 permission 显示。
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, type Key, type ReactNode } from 'react';
+import { useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type Key, type ReactNode } from 'react';
 import { App, Button, Card, Dropdown, Empty, Space, Table, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { DeleteOutlined, DownloadOutlined, DownOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { apiDownload } from '@/components/api-client';
+import { requestKey as bodyKey } from '@/components/screens/first-page';
+import { FirstPageContext } from '@/components/screens/FirstPageContext';
 import { useCan } from '@/components/shell/ShellContext';
 import { useT } from '@/lib/i18n/client';
 import type { Translate } from '@/lib/i18n';
@@ -91,7 +93,13 @@ export default function ListScreen<T extends object>(rawProps: ListScreenProps<T
 
   const [filterValues, setFilterValues] = useState<Record<string, unknown>>(() => initialValues(filters));
   const [paging, setPaging] = useState({ pageNo: 1, pageSize: pageSizes.includes(10) ? 10 : pageSizes[0] });
-  const [data, setData] = useState<PageData<T>>({ list: [], total: 0 });
+  // 服务端先取的第一页（components/screens/first-page.ts）：与本界面第一次请求相同才用，只在挂载时用一次
+  const firstPage = useContext(FirstPageContext);
+  const [seeded] = useState(() => {
+    const body = { ...list.params, ...valuesToParams(filters, filterValues), ...paging };
+    return firstPage && firstPage.path === list.path && firstPage.key === bodyKey(body) ? (firstPage.data as PageData<T>) : null;
+  });
+  const [data, setData] = useState<PageData<T>>(() => seeded ?? { list: [], total: 0 });
   const [busy, setBusy] = useState(false);
   const [exporting, setExporting] = useState(false);
   const [version, setVersion] = useState(0);
@@ -103,8 +111,8 @@ export default function ListScreen<T extends object>(rawProps: ListScreenProps<T
   // 外部 refreshKey 变化时计数加一（渲染中按上一次的值调整状态），计入请求键
   const [refresh, setRefresh] = useState({ key: props.refreshKey, n: 0 });
   if (refresh.key !== props.refreshKey) setRefresh({ key: props.refreshKey, n: refresh.n + 1 });
-  /** 已返回（成功或失败）的请求键：与当前请求键不同即在加载中 */
-  const [settledKey, setSettledKey] = useState<string | null>(null);
+  /** 已返回（成功或失败）的请求键：与当前请求键不同即在加载中；第一页由服务端带来时一开始就是它的键 */
+  const [settledKey, setSettledKey] = useState<string | null>(() => (seeded ? JSON.stringify([JSON.stringify({ ...list.params, ...valuesToParams(filters, filterValues) }), paging, 0, 0]) : null));
 
   // 筛选值 → 接口参数（不含分页）；以 JSON 作依赖，调用方每次渲染新建的 params 对象不会引起重复查询
   const query = useMemo(() => ({ ...list.params, ...valuesToParams(filters, filterValues) }), [list.params, filters, filterValues]);
@@ -125,6 +133,8 @@ export default function ListScreen<T extends object>(rawProps: ListScreenProps<T
   );
 
   useEffect(() => {
+    // 这一页已经在手（服务端带来的第一页）
+    if (settledKey === requestKey) return;
     let current = true;
     callApi<PageData<T>>({ method: list.method ?? 'POST', path: list.path }, { ...JSON.parse(queryKey), ...paging })
       .then((page) => {

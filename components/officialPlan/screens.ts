@@ -1,5 +1,6 @@
-// 年度评价计划界面：菜单组件名 → 界面。
-import type { ComponentType } from 'react';
-import OfficialPlanList from './OfficialPlanList';
+// 本模块的界面：菜单项 component 名 → 按需加载的界面代码（名单与首屏请求见 components/screens/catalog.ts）。
+import type { ScreenLoaders } from '@/components/screens/types';
 
-export const officialPlanScreens: Record<string, ComponentType> = { OfficialPlan: OfficialPlanList };
+export const officialPlanScreens = {
+  OfficialPlan: () => import('./OfficialPlanList'),
+} satisfies ScreenLoaders;

@@ -1,9 +1,10 @@
-// 本模块的界面：菜单项 component 名 → 界面组件（由 components/screens/registry.tsx 汇总）。
-import type { ComponentType } from 'react';
-import DeviceList from './DeviceList';
-import OnlineUserList from './OnlineUserList';
-import ScheduleJobList from './ScheduleJobList';
-import ServerStatus from './ServerStatus';
-import SystemLogScreen from './SystemLogScreen';
+// 本模块的界面：菜单项 component 名 → 按需加载的界面代码（名单与首屏请求见 components/screens/catalog.ts）。
+import type { ScreenLoaders } from '@/components/screens/types';
 
-export const opsScreens: Record<string, ComponentType> = { SystemLog: SystemLogScreen, OnlineUserList, ScheduleJobList, DeviceList, ServerStatus };
+export const opsScreens = {
+  SystemLog: () => import('./SystemLogScreen'),
+  OnlineUserList: () => import('./OnlineUserList'),
+  ScheduleJobList: () => import('./ScheduleJobList'),
+  DeviceList: () => import('./DeviceList'),
+  ServerStatus: () => import('./ServerStatus'),
+} satisfies ScreenLoaders;

@@ -1,7 +1,8 @@
-// 本模块的界面：菜单项 component 名 → 界面组件（由 components/screens/registry.tsx 汇总）。
-import type { ComponentType } from 'react';
-import AssessorList from './AssessorList';
-import ProctorList from './ProctorList';
-import SupervisorList from './SupervisorList';
+// 本模块的界面：菜单项 component 名 → 按需加载的界面代码（名单与首屏请求见 components/screens/catalog.ts）。
+import type { ScreenLoaders } from '@/components/screens/types';
 
-export const personnelScreens: Record<string, ComponentType> = { AssessorList, SupervisorList, ProctorList };
+export const personnelScreens = {
+  AssessorList: () => import('./AssessorList'),
+  SupervisorList: () => import('./SupervisorList'),
+  ProctorList: () => import('./ProctorList'),
+} satisfies ScreenLoaders;

@@ -1,9 +1,10 @@
-// 本模块的界面：菜单项 component 名 → 界面组件（由 components/screens/registry.tsx 汇总）。
-import type { ComponentType } from 'react';
-import BlacklistList from './BlacklistList';
-import ContactList from './ContactList';
-import FeedbackList from './FeedbackList';
-import FriendLinkList from './FriendLinkList';
-import OpinionCollect from './OpinionCollect';
+// 本模块的界面：菜单项 component 名 → 按需加载的界面代码（名单与首屏请求见 components/screens/catalog.ts）。
+import type { ScreenLoaders } from '@/components/screens/types';
 
-export const portalScreens: Record<string, ComponentType> = { BlacklistList, FriendLinkList, ContactList, OpinionCollect, FeedbackList };
+export const portalScreens = {
+  BlacklistList: () => import('./BlacklistList'),
+  FriendLinkList: () => import('./FriendLinkList'),
+  ContactList: () => import('./ContactList'),
+  OpinionCollect: () => import('./OpinionCollect'),
+  FeedbackList: () => import('./FeedbackList'),
+} satisfies ScreenLoaders;

@@ -2,12 +2,13 @@
 // 门户框架（SPEC §2 基本布局）：页头（标志、一级菜单、设置、铃铛、语言、问候语）、侧栏（所选一级菜单的子项）、
 // 多标签栏、面包屑与页面内容；"顶部菜单"模式下一级菜单带下拉子项、没有侧栏。
 // 查询参数 onlyShowContentView=1 时只显示页面内容。布局偏好来自 Cookie（服务端首屏已按它渲染）。
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import Link from 'next/link';
 import { usePathname, useSearchParams } from 'next/navigation';
 import { App, Breadcrumb, ConfigProvider, Layout, Menu, theme as antdTheme, type MenuProps, type ThemeConfig } from 'antd';
 import { HomeOutlined, MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import ApiClientBridge from '@/components/auth/ApiClientBridge';
+import { preloadScreens } from '@/components/screens/preload';
 import { useT } from '@/lib/i18n/client';
 import HeaderRight from './HeaderRight';
 import { MenuIcon } from './icons';
@@ -154,6 +155,13 @@ function ShellFrame({ settings, onSettingsChange, children }: { settings: Layout
 
   const topItems = useMemo(() => menuItems(visible, settings.layout === 'topmenu'), [visible, settings.layout]);
   const sideItems = useMemo(() => menuItems(sideNodes, true), [sideNodes]);
+  // 侧栏各叶子的界面代码在空闲时先下载（点菜单时只等数据）
+  useEffect(() => {
+    const leaves: string[] = [];
+    const walk = (nodes: MenuNode[]) => nodes.forEach((n) => (n.children.length ? walk(n.children) : leaves.push(n.component)));
+    walk(sideNodes);
+    return preloadScreens(leaves);
+  }, [sideNodes]);
 
   const rootClass = [styles.root, settings.colorWeak ? styles.colorWeak : ''].join(' ');
   // 框架与各页自己的样式（*.module.css）用 var(--ant-color-primary…) 取主色；antd 只在它自己的组件上声明这些变量，

@@ -1,0 +1,22 @@
+// 预先加载菜单目标的界面代码：侧栏出现后、浏览器空闲时下载并执行各叶子界面的代码块，点菜单时不再等下载。
+import { clientScreens } from './client-screens';
+
+const started = new Set<string>();
+
+export function preloadScreens(names: readonly string[]): () => void {
+  const todo = names.filter((n) => !started.has(n) && Object.prototype.hasOwnProperty.call(clientScreens, n));
+  if (todo.length === 0) return () => {};
+  const run = () => {
+    for (const name of todo) {
+      if (started.has(name)) continue;
+      started.add(name);
+      clientScreens[name as keyof typeof clientScreens]().catch(() => started.delete(name));
+    }
+  };
+  if (typeof window.requestIdleCallback === 'function') {
+    const handle = window.requestIdleCallback(run, { timeout: 3000 });
+    return () => window.cancelIdleCallback(handle);
+  }
+  const handle = window.setTimeout(run, 500);
+  return () => window.clearTimeout(handle);
+}
