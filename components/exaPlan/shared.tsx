@@ -18,7 +18,7 @@ export function StepProgress({ row }: { row: Pick<PlanItem, 'step' | 'state' | '
   const t = useT();
   const cancelled = row.state === PLAN_STATE.CANCELLED;
   return (
-    <div data-testid="plan-progress" style={{ minWidth: 160 }}>
+    <div data-testid="plan-progress" style={{ minWidth: 150 }}>
       <Progress
         steps={LAST_STEP + 1}
         percent={row.progress}

@@ -157,7 +157,7 @@ describe('菜单：可见性、首页与当前位置', () => {
   it('功能数只计 show 为真的叶子', () => {
     const { tree } = shellMenu(routes, new Set());
     const system = tree.find((n) => n.key === 'system')!;
-    expect(countLeaves(system)).toBe(15);
+    expect(countLeaves(system)).toBe(16);
   });
 
   it('工作台"我的功能"只计已有界面的功能：没有界面的叶子不计数、不列名，没有可用功能的组不出现', () => {
@@ -166,7 +166,7 @@ describe('菜单：可见性、首页与当前位置', () => {
 
     const groups = functionGroups(routes, new Set(['Workplace', 'UserList', 'DictList', 'ProcessRuleList']));
     expect(groups.map((g) => g.title)).toEqual(['首页', '系统管理']);
-    // 系统管理有 15 项授权，其中只有 3 项有界面：计 3 项，入口是第一个能打开的功能
+    // 系统管理有 16 项授权，其中只有 3 项有界面：计 3 项，入口是第一个能打开的功能
     expect(groups[1]).toMatchObject({ key: 'system', count: 3, items: ['用户管理', '数据字典', '流程规则'], href: '/system/user' });
   });
 

@@ -1,10 +1,10 @@
-// 通用 Excel 导出：任意列表查询的行逐行写入流式工作簿，直接作为响应体发出，内存不随行数增长。
+// 通用 Excel 导出：任意列表查询的行逐行写入流式工作簿（writer.ts：直接生成工作表 XML 边压缩边输出），
+// 直接作为响应体发出，内存不随行数增长。
 // 用法：handle: (input, ctx) => exportXlsx({ columns, rows: keysetBatches((last, limit) => 查询(last, limit), (r) => r.id) })
 import { PassThrough } from 'node:stream';
-import type { EventEmitter } from 'node:events';
-import ExcelJS from 'exceljs';
 import { FileResult } from '@/lib/platform/api/files';
 import { formatBeijing } from '@/lib/platform/time';
+import { xlsxSheetWriter, type SheetCell } from './writer';
 
 export type ExportCell = string | number | boolean | Date | null | undefined;
 
@@ -27,7 +27,7 @@ export interface ExportOptions<T> {
 }
 
 /** 时间一律写成北京时间文本，避免 Excel 按数字显示或各地时区不一致。 */
-function toCell(v: unknown): ExcelJS.CellValue {
+function toCell(v: unknown): SheetCell {
   if (v === null || v === undefined) return null;
   if (v instanceof Date) return Number.isNaN(v.getTime()) ? null : formatBeijing(v);
   if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') return v;
@@ -35,7 +35,7 @@ function toCell(v: unknown): ExcelJS.CellValue {
   return JSON.stringify(v);
 }
 
-const YIELD_EVERY = 100;
+const YIELD_EVERY = 500;
 
 /** 等写出端有空位（或已被关闭）再继续生成，形成背压。 */
 function drained(out: PassThrough): Promise<void> {
@@ -81,32 +81,33 @@ export async function exportXlsx<T>(opts: ExportOptions<T>): Promise<FileResult>
   const first = await iterator.next();
 
   const out = new PassThrough();
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-  // exceljs 不监听压缩流的 error；未监听的 error 事件会让进程退出
-  (wb as unknown as { zip: EventEmitter }).zip.on('error', (err: Error) => out.destroy(err));
-
   const values = (row: T) =>
     opts.columns.map((c) => {
       const raw = c.key === undefined ? undefined : row[c.key];
       return toCell(c.format ? c.format(raw, row) : raw);
     });
 
+  let sheet: ReturnType<typeof xlsxSheetWriter> | null = null;
   const pump = async () => {
-    const sheet = wb.addWorksheet(opts.sheetName ?? '数据');
-    sheet.columns = opts.columns.map((c) => ({ header: c.header, width: c.width ?? 16 }));
-    sheet.getRow(1).font = { bold: true };
-    sheet.getRow(1).commit();
+    sheet = xlsxSheetWriter({
+      sheetName: opts.sheetName ?? '数据',
+      columns: opts.columns.map((c) => ({ header: c.header, width: c.width ?? 16 })),
+      write: (chunk) => {
+        if (!out.destroyed) out.write(chunk);
+      },
+    });
     let n = 0;
     for (let next = first; !next.done; next = await iterator.next()) {
       if (out.destroyed) return; // 客户端已断开
-      sheet.addRow(values(next.value)).commit();
+      const wait = sheet.addRow(values(next.value));
+      if (wait) await wait;
       // 行来源若不做 I/O（或一批行都在内存里），循环只走微任务，压缩与输出轮不到执行；
       // 每隔一些行让出一次事件循环，再看输出端是否已满
       if (++n % YIELD_EVERY === 0) await new Promise(setImmediate);
       while (out.writableNeedDrain && !out.destroyed) await drained(out);
     }
-    sheet.commit();
-    await wb.commit();
+    await sheet.finish();
+    out.end();
   };
   pump()
     .catch((err: unknown) => {
@@ -114,6 +115,7 @@ export async function exportXlsx<T>(opts: ExportOptions<T>): Promise<FileResult>
       out.destroy(err instanceof Error ? err : new Error(String(err)));
     })
     .finally(() => {
+      if (out.destroyed) sheet?.destroy();
       // 提前结束（断开、出错）时释放行来源，如数据库游标
       void Promise.resolve(iterator.return?.()).catch(() => {});
     });
