@@ -1,6 +1,6 @@
 'use client';
 // 按名字显示一个客户端界面：界面代码按需加载（每个界面单独的代码块），服务端先取的第一页经 FirstPage 交给列表。
-import { lazy, Suspense, useMemo, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, type ComponentType, type LazyExoticComponent } from 'react';
 import { Skeleton } from 'antd';
 import { clientScreens } from './client-screens';
 import type { FirstPage } from './first-page';
@@ -16,7 +16,21 @@ export default function ScreenHost({ name, firstPage }: { name: string; firstPag
     <FirstPageContext value={value}>
       <Suspense fallback={<Skeleton active paragraph={{ rows: 8 }} />}>
         <Screen />
+        <ScreenReady />
       </Suspense>
     </FirstPageContext>
   );
+}
+
+/**
+ * 界面可以操作的标记：与界面在同一个 Suspense 里，界面水合（服务端画出的）或在浏览器里画出后才变为 true。
+ * 直接打开的页面里，根布局先水合（html 的 data-hydrated），按需加载的界面代码块到了才水合界面本身，
+ * 其间界面上的按钮已经看得见却点不动；端到端测试的 waitForHydration 等到页面上没有 false 的标记。
+ */
+function ScreenReady() {
+  const ref = useRef<HTMLSpanElement>(null);
+  useEffect(() => {
+    if (ref.current) ref.current.dataset.screenReady = 'true';
+  }, []);
+  return <span ref={ref} hidden data-screen-ready="false" />;
 }

@@ -5,9 +5,13 @@ import { test as base, expect, type APIRequestContext, type Locator, type Page, 
 export { expect };
 export type { Page };
 
-/** 等页面水合完成（根布局在 <html> 上标 data-hydrated）：水合前的点击、右键不会触发 React 的处理。 */
+/**
+ * 等页面水合完成（根布局在 <html> 上标 data-hydrated）：水合前的点击、右键不会触发 React 的处理。
+ * 客户端界面的代码按需加载，比根布局晚水合：再等界面的 data-screen-ready 标记（ScreenHost）都为 true。
+ */
 export async function waitForHydration(page: Page): Promise<void> {
   await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1, { timeout: 30_000 });
+  await expect(page.locator('[data-screen-ready="false"]')).toHaveCount(0, { timeout: 30_000 });
 }
 
 /** page.goto 与 page.reload 在页面加载后再等水合完成（另开的浏览器上下文里的页面也可用） */

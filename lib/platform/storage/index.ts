@@ -14,7 +14,8 @@ let override: Storage | null = null;
 
 /** 本地存储的根目录 */
 export function uploadDir(): string {
-  return path.resolve(process.env.UPLOAD_DIR || path.join(process.cwd(), 'data', 'uploads'));
+  // turbopackIgnore：运行时才定的目录，不让构建为它追踪整个项目
+  return path.resolve(/*turbopackIgnore: true*/ process.env.UPLOAD_DIR || path.join(process.cwd(), 'data', 'uploads'));
 }
 
 function s3ConfigFromEnv(): S3Config {
