@@ -47,9 +47,9 @@ interface Requirement {
 
 /** from 到 to（YYYY-MM-DD）的整年数 */
 export function fullYears(from: string, to: string): number {
-  const [y1, m1, d1] = from.split('-').map(Number);
-  const [y2, m2, d2] = to.split('-').map(Number);
-  return y2 - y1 - (m2 < m1 || (m2 === m1 && d2 < d1) ? 1 : 0);
+  // 导入时每行都要算：按固定位置取年份，月日按 MM-DD 文本比较（不拆数组）
+  const years = Number(to.slice(0, 4)) - Number(from.slice(0, 4));
+  return to.slice(5, 10) < from.slice(5, 10) ? years - 1 : years;
 }
 
 const key = (idNumber: string, workCode: string, level: number) => `${idNumber}|${workCode}|${level}`;
@@ -80,7 +80,7 @@ export async function qualificationChecker(db: Db, plan: Pick<ExamPlan, 'id' | '
         .select({ idNumber: examinees.idNumber, workCode: examinees.workCode, level: examinees.level, planName: examPlans.name })
         .from(examinees)
         .innerJoin(examPlans, eq(examPlans.id, examinees.planId))
-        .where(and(inArray(examinees.idNumber, ids), ne(examinees.planId, plan.id), gte(examPlans.step, PLAN_STEP.CERTIFICATES), ne(examPlans.state, PLAN_STATE.CANCELLED)));
+        .where(and(sql`${examinees.idNumber} = any(${sql.param(ids)}::varchar[])`, ne(examinees.planId, plan.id), gte(examPlans.step, PLAN_STEP.CERTIFICATES), ne(examPlans.state, PLAN_STATE.CANCELLED)));
       for (const r of rows) certified.set(key(r.idNumber, r.workCode, r.level), r.planName);
     }
     return subjects.map((s) => assess(s, requirements.get(`${s.workCode}|${s.level}`), certified.get(key(s.idNumber, s.workCode, s.level)), examDate));

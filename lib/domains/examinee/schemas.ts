@@ -21,7 +21,9 @@ export const levelOptions = Object.entries(LEVEL_NAMES).map(([value, label]) => 
 // ---------- 单元格文本的规整（Excel 里常见的写法） ----------
 
 /** 全角数字、字母与符号 → 半角，全角空格 → 空格 */
+const FULL_WIDTH = /[\uff01-\uff5e\u3000]/;
 export function halfWidth(s: string): string {
+  if (!FULL_WIDTH.test(s)) return s;
   return s.replace(/[\uff01-\uff5e]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0)).replace(/\u3000/g, ' ');
 }
 
@@ -86,11 +88,21 @@ const dateField = (label: string) =>
     .transform((v) => v ?? null)
     .describe(label);
 
+/** 等级的写法 → 代码；导入时每行都要查，记住见过的写法（至多几百种） */
+const levelMemo = new Map<string, number | null>();
+function levelOfText(text: string): number | null {
+  const hit = levelMemo.get(text);
+  if (hit !== undefined) return hit;
+  const code = levelCodeOf(halfWidth(text));
+  if (levelMemo.size < 500) levelMemo.set(text, code);
+  return code;
+}
+
 const levelField = (label: string) =>
   z
     .union([z.number(), z.string()], { error: `请选择${label}` })
     .transform((v, ctx) => {
-      const code = typeof v === 'number' ? (Number.isInteger(v) && v >= 1 && v <= 5 ? v : null) : levelCodeOf(halfWidth(v));
+      const code = typeof v === 'number' ? (Number.isInteger(v) && v >= 1 && v <= 5 ? v : null) : levelOfText(v);
       if (code !== null) return code;
       ctx.addIssue({ code: 'custom', message: `${label}应为 1–5 或“三级/高级工”“高级工”等写法` });
       return z.NEVER;

@@ -132,6 +132,27 @@ const LIST_COLUMNS = {
 };
 export type ListRow = Pick<Examinee, keyof typeof LIST_COLUMNS>;
 
+/** 导出只取写进工作簿的列（与键集分页的 id）：10 万行时每少一列就少 10 万次取值映射 */
+const EXPORT_COLUMNS = {
+  id: examinees.id,
+  name: examinees.name,
+  idNumber: examinees.idNumber,
+  gender: examinees.gender,
+  birthDate: examinees.birthDate,
+  mobile: examinees.mobile,
+  workCode: examinees.workCode,
+  workName: examinees.workName,
+  level: examinees.level,
+  education: examinees.education,
+  workYears: examinees.workYears,
+  company: examinees.company,
+  priorLevel: examinees.priorLevel,
+  priorCertDate: examinees.priorCertDate,
+  qualification: examinees.qualification,
+  qualificationReason: examinees.qualificationReason,
+  ticketNo: examinees.ticketNo,
+};
+
 export function toItem(r: ListRow, actions: string[], mask = true): ExamineeItem {
   return {
     id: r.id,
@@ -226,7 +247,7 @@ export function exportBatch(db: Db, session: Session, filter: ExamineeFilter) {
     }
     const where = filterWhere(filter);
     return db
-      .select(LIST_COLUMNS)
+      .select(EXPORT_COLUMNS)
       .from(examinees)
       .where(lastId === null ? where : and(where, gt(examinees.id, lastId)))
       .orderBy(asc(examinees.id))

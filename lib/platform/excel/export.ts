@@ -126,17 +126,20 @@ export async function exportXlsx<T>(opts: ExportOptions<T>): Promise<FileResult>
 /**
  * 按键集分页逐行遍历任意列表查询（不用 OFFSET，越往后越不变慢）：
  * fetchAfter(上一批最后一行的键，首批为 null, 条数) 须按该键排序并只返回键之后的行。
+ * 交出一批的同时已在取下一批（数据库查询与写出工作簿并行），内存里至多两批。
  */
 export async function* keysetBatches<T, K>(
   fetchAfter: (lastKey: K | null, limit: number) => Promise<T[]>,
   keyOf: (row: T) => K,
   batchSize = 1000,
 ): AsyncGenerator<T> {
-  let last: K | null = null;
+  let rows = await fetchAfter(null, batchSize);
   for (;;) {
-    const rows = await fetchAfter(last, batchSize);
+    const next = rows.length < batchSize ? null : fetchAfter(keyOf(rows[rows.length - 1]), batchSize);
+    // 调用方中途停止时没人等这一批：先接住它的错误，免得成为未处理的拒绝（照常 await 时错误仍会抛出）
+    next?.catch(() => {});
     yield* rows;
-    if (rows.length < batchSize) return;
-    last = keyOf(rows[rows.length - 1]);
+    if (!next) return;
+    rows = await next;
   }
 }

@@ -229,10 +229,22 @@ export async function runImport<S extends z.ZodObject, P>(
     }
   };
 
+  /**
+   * 正在写入的上一批：写入交给数据库后，接着读取、校验下一批的行（两者在不同的进程里并行）；
+   * 下一批的检查与写入都等上一批写完才开始，所以次序与逐批等待时相同。
+   */
+  let writing: Promise<void> | null = null;
+  const settle = async () => {
+    const w = writing;
+    writing = null;
+    if (w) await w;
+  };
+
   const flush = async (tx: Db) => {
     if (!pending.length) return;
     let batch = pending;
     pending = [];
+    await settle();
     if (def.check) {
       const found = await def.check(tx, batch, context);
       for (const i of found) addIssue(i.row, i.column, i.message);
@@ -240,7 +252,10 @@ export async function runImport<S extends z.ZodObject, P>(
       batch = batch.filter((r) => !bad.has(r.row));
     }
     // 出现第一个错误后不再写入，只继续校验以收集全部错误
-    if (errorCount === 0 && batch.length) await commitBatch(tx, batch);
+    if (errorCount === 0 && batch.length) {
+      writing = commitBatch(tx, batch);
+      writing.catch(() => {}); // 错误由 settle 取出；先不等它，免得成为未处理的拒绝
+    }
   };
 
   const matchHeader = (row: number, cells: (string | undefined)[]) => {
@@ -321,13 +336,19 @@ export async function runImport<S extends z.ZodObject, P>(
   try {
     await ctx.db.transaction(async (txn) => {
       const tx = txn as unknown as Db;
-      for await (const { row, cells, longNumbers } of sheetRows(bytes, { deadline, onRowCount: (n) => (sheetRowCount = n) })) {
-        lastRow = row;
-        rowsRead++;
-        for (const c of cells) copiedChars += c?.length ?? 0;
-        await handleRow(tx, row, cells, longNumbers);
+      try {
+        for await (const { row, cells, longNumbers } of sheetRows(bytes, { deadline, onRowCount: (n) => (sheetRowCount = n) })) {
+          lastRow = row;
+          rowsRead++;
+          for (const c of cells) copiedChars += c?.length ?? 0;
+          await handleRow(tx, row, cells, longNumbers);
+        }
+        await flush(tx);
+        await settle();
+      } finally {
+        // 中途抛出（回滚、超出上限）时也等正在写入的一批结束，事务与连接才能交还
+        await writing?.catch(() => {});
       }
-      await flush(tx);
       checkDeadline(deadline);
       if (!header) {
         throw new Rollback(

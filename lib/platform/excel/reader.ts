@@ -169,37 +169,34 @@ async function xmlPart(zip: ZipArchive, name: string, deadline: number): Promise
   return text;
 }
 
-const ROW_TAG = [LT, 0x72, 0x6f, 0x77]; // "<row"
+const ROW_TAG = Buffer.from('<row');
 const isTagEnd = (b: number) => b === 0x20 || b === 0x09 || b === 0x0a || b === 0x0d || b === 0x3e || b === 0x2f;
 
-/** 数工作表里非空的 <row> 元素（自闭合的 <row …/> 没有单元格，不算）；只扫字节，不解析 XML。超过 limit 即停。 */
+/**
+ * 数工作表里非空的 <row> 元素（自闭合的 <row …/> 没有单元格，不算）；只扫字节（Buffer.indexOf），不解析 XML。超过 limit 即停。
+ * 一个标签可能跨两块：上一块末尾不足一个完整标签的几个字节并入下一块再找。
+ */
 async function countRows(zip: ZipArchive, entry: ZipEntry, deadline: number, limit: number): Promise<number> {
   let rows = 0;
-  let matched = 0;
-  let inTag = false;
-  let prev = 0;
+  let carry: Buffer | null = null;
   for await (const chunk of xmlChunks(zip, entry, deadline)) {
-    for (let i = 0; i < chunk.length; i++) {
-      const b = chunk[i];
-      if (inTag) {
-        if (b === 0x3e) {
-          if (prev !== 0x2f) rows++;
-          inTag = false;
-        }
-        prev = b;
-        continue;
+    const buf: Buffer = carry ? Buffer.concat([carry, chunk]) : chunk;
+    carry = null;
+    let from = 0;
+    for (let at = buf.indexOf(ROW_TAG, from); at >= 0; at = buf.indexOf(ROW_TAG, from)) {
+      const after = at + ROW_TAG.length;
+      const close = after < buf.length ? buf.indexOf(0x3e, after) : -1;
+      if (close < 0) {
+        carry = buf.subarray(at); // 标签在本块没有结束
+        break;
       }
-      if (matched === ROW_TAG.length) {
-        matched = 0;
-        if (isTagEnd(b)) {
-          inTag = true;
-          prev = 0;
-          i--; // 让这个字节按标签内处理（可能就是“>”或“/”）
-          continue;
-        }
-      }
-      if (b === ROW_TAG[matched]) matched++;
-      else matched = b === LT ? 1 : 0;
+      if (isTagEnd(buf[after]) && buf[close - 1] !== 0x2f) rows++;
+      from = after;
+    }
+    if (!carry) {
+      // 末尾可能是“<ro”这样半个标签的开头
+      const tail = buf.lastIndexOf(LT);
+      if (tail >= 0 && tail >= from && buf.length - tail < ROW_TAG.length) carry = buf.subarray(tail);
     }
     if (rows > limit) return rows;
   }

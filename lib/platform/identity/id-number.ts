@@ -51,6 +51,18 @@ export function beijingToday(now: Date = new Date()): string {
   return new Date(now.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
 }
 
+/** 导入时每行都要比较“今天”：同一分钟内复用算好的日期，免得每行都建 Date、转文本 */
+let todayMinute = -1;
+let todayText = '';
+function todayCached(): string {
+  const minute = Math.floor(Date.now() / 60_000);
+  if (minute !== todayMinute) {
+    todayMinute = minute;
+    todayText = beijingToday(new Date(minute * 60_000));
+  }
+  return todayText;
+}
+
 function validDate(y: number, m: number, d: number): boolean {
   if (m < 1 || m > 12 || d < 1) return false;
   const days = [31, y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0) ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
@@ -97,7 +109,7 @@ export function checkIdNumber(input: string, opts: IdNumberOptions = {}): IdNumb
   if (!PROVINCE_CODES.has(Number(value.slice(0, 2)))) return { ok: false, message: ID_MESSAGES.area };
   if (y < 1900 || !validDate(y, m, d)) return { ok: false, message: ID_MESSAGES.birthDate };
   const birthDate = `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
-  if (birthDate > (opts.today ?? beijingToday())) return { ok: false, message: ID_MESSAGES.future };
+  if (birthDate > (opts.today ?? todayCached())) return { ok: false, message: ID_MESSAGES.future };
   if (kind === 'resident18' && idCheckChar(value) !== value[17]) return { ok: false, message: ID_MESSAGES.check };
   return { ok: true, value: { kind, normalised: value, birthDate, gender: sequenceDigit % 2 === 1 ? '男' : '女' } };
 }
