@@ -3,11 +3,12 @@
 // 有错误时列出错误并可下载错误工作簿（一行也不写）；通过时列出报考资格的提示与不符合，确认后才写入。
 // 已有待确认的导入时，以 importId 打开即重新预览保存的文件。
 import { useEffect, useState } from 'react';
-import { Alert, App, Button, Modal, Space, Table, Tag, Typography, Upload } from 'antd';
-import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Modal, Space, Table, Tag, Typography } from 'antd';
+import { DownloadOutlined } from '@ant-design/icons';
 import { apiDownload, ApiClientError } from '@/components/api-client';
 import { callApi } from '@/components/list/options';
 import { withoutApiPrefix } from '@/components/list/values';
+import XlsxDropZone from '@/components/list/XlsxDropZone';
 import { useT } from '@/lib/i18n/client';
 import { QUALIFICATION, type ImportIssueItem, type ImportPreview } from '@/lib/domains/examinee/schemas';
 
@@ -134,22 +135,7 @@ export default function ImportPreviewDialog({ planId, importId, onClose, onChang
             <Button icon={<DownloadOutlined />} onClick={() => void apiDownload('/examaff/student/importTemplate', undefined, { method: 'GET' }).catch(() => undefined)}>
               {t('list.import.template')}
             </Button>
-            <Upload.Dragger
-              accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-              multiple={false}
-              showUploadList={false}
-              disabled={busy}
-              beforeUpload={(file) => {
-                void upload(file);
-                return false;
-              }}
-              data-testid="examinee-import-upload"
-            >
-              <p className="ant-upload-drag-icon">
-                <InboxOutlined />
-              </p>
-              <p className="ant-upload-text">{busy ? t('list.import.uploading') : t('list.import.drop')}</p>
-            </Upload.Dragger>
+            <XlsxDropZone busy={busy} onFile={(file) => void upload(file)} testId="examinee-import-upload" />
           </>
         )}
         {preview && (

@@ -2,13 +2,14 @@
 // 工具栏“导入”：弹窗内下载模板、上传 .xlsx（multipart 字段 file）。
 // 导入全有或全无：失败时列出前几处错误，并可下载标注了原因的错误工作簿；成功提示条数并刷新列表。
 import { useState } from 'react';
-import { Alert, App, Button, Modal, Space, Table, Typography, Upload } from 'antd';
-import { DownloadOutlined, InboxOutlined, UploadOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Modal, Space, Table, Typography } from 'antd';
+import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { apiDownload, ApiClientError } from '@/components/api-client';
 import { useT } from '@/lib/i18n/client';
 import { callApi } from './options';
 import type { ApiCall } from './types';
 import { asImportFailure, withoutApiPrefix, type ImportFailure } from './values';
+import XlsxDropZone from './XlsxDropZone';
 
 interface Props {
   call: ApiCall;
@@ -76,23 +77,7 @@ export default function ImportButton({ call, template, title: titleProp, onImpor
           <Button icon={<DownloadOutlined />} onClick={() => void downloadTemplate()} data-testid="import-template">
             {t('list.import.template')}
           </Button>
-          <Upload.Dragger
-            accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-            multiple={false}
-            showUploadList={false}
-            disabled={uploading}
-            beforeUpload={(file) => {
-              void upload(file);
-              return false;
-            }}
-            data-testid="import-upload"
-          >
-            <p className="ant-upload-drag-icon">
-              <InboxOutlined />
-            </p>
-            <p className="ant-upload-text">{uploading ? t('list.import.uploading') : t('list.import.drop')}</p>
-            <p className="ant-upload-hint">{t('list.import.sizeHint', { size: MAX_SIZE_MB })}</p>
-          </Upload.Dragger>
+          <XlsxDropZone busy={uploading} onFile={(file) => void upload(file)} hint={t('list.import.sizeHint', { size: MAX_SIZE_MB })} testId="import-upload" />
           {failure && (
             <div data-testid="import-errors">
               <Alert

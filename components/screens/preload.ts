@@ -4,10 +4,10 @@ import { clientScreens } from './client-screens';
 const started = new Set<string>();
 
 export function preloadScreens(names: readonly string[]): () => void {
-  const todo = names.filter((n) => !started.has(n) && Object.prototype.hasOwnProperty.call(clientScreens, n));
-  if (todo.length === 0) return () => {};
+  const notStarted = names.filter((n) => !started.has(n) && Object.prototype.hasOwnProperty.call(clientScreens, n));
+  if (notStarted.length === 0) return () => {};
   const run = () => {
-    for (const name of todo) {
+    for (const name of notStarted) {
       if (started.has(name)) continue;
       started.add(name);
       clientScreens[name as keyof typeof clientScreens]().catch(() => started.delete(name));
