@@ -9,6 +9,7 @@
 //   E2E_SMS_CODE      服务器的固定短信验证码（SMS_PROVIDER=fixed），默认 246810。
 //   NEXT_DIST_DIR     设置时原样传给 `next start`，与构建时保持一致。
 //   CHROMIUM_PATH     浏览器路径，默认 /usr/bin/chromium。
+//   LOG_LEVEL         服务器的日志级别，默认 warn（排查时设 info 或 debug）。
 import { defineConfig, devices } from '@playwright/test';
 
 const baseURL = process.env.E2E_BASE_URL || 'http://127.0.0.1:3100';
@@ -35,6 +36,8 @@ const serverEnv: Record<string, string> = {
   AUTH_SECRET: process.env.AUTH_SECRET || 'e2e-only-secret-0123456789abcdef0123456789abcdef',
   UPLOAD_DIR: uploadDir,
   STORAGE_DRIVER: 'local',
+  // 服务器的输出接到测试的输出上：每个请求一行的 info 日志只会淹没失败信息
+  LOG_LEVEL: process.env.LOG_LEVEL || 'warn',
   SMS_PROVIDER: 'fixed',
   SMS_FIXED_CODE: E2E_SMS_CODE,
   SUPPORT_CHAT_TRAIN_URL: 'https://support.example.com/chat/train',

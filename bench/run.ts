@@ -1,16 +1,18 @@
 // 基准测试：npm run bench [-- --case <名称>] [--duration 秒] [--connections 数] [--rebuild]
 // 在 PostgreSQL 上启动生产构建，对 cases.ts 中的每条用例用 autocannon 压测应用与基线（floor.ts），
-// 打印 req/s、p50/p99 与两者之比。自建并最终删除数据库 bench_<时间戳>，不碰其他数据。见 bench/README.md。
+// 打印 req/s、p50/p99 与两者之比，以及应用进程的 CPU 按“谁的代码”的分布（cpu-breakdown.ts）。自建并最终删除数据库 bench_<时间戳>，不碰其他数据。见 bench/README.md。
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { describeUrl } from '../lib/platform/db/client';
 import { cases as allCases, type BenchCase } from './cases';
+import { breakdown, createClassifier, summarize, type CpuProfile } from './cpu-breakdown';
 
 const ROOT = path.resolve(__dirname, '..');
 process.chdir(ROOT); // 迁移目录等按 process.cwd() 解析
@@ -25,13 +27,15 @@ interface Options {
   poolMax: number;
   caseNames: string[];
   rebuild: boolean;
+  /** 测量之后再压测这么多秒并采 CPU 样本；0 不采 */
+  profile: number;
 }
 
 function usage(): string {
   return [
-    '用法：npm run bench -- [--case 名称[,名称]] [--duration 秒] [--warmup 秒] [--connections 数] [--rebuild]',
+    '用法：npm run bench -- [--case 名称[,名称]] [--duration 秒] [--warmup 秒] [--connections 数] [--profile 秒] [--rebuild]',
     '环境变量：BENCH_DATABASE_URL（默认 postgres://postgres@127.0.0.1:5432/postgres）、BENCH_DURATION（10）、',
-    '          BENCH_WARMUP（2）、BENCH_CONNECTIONS（20）、DB_POOL_MAX（10，应用与基线相同）、NEXT_DIST_DIR（.next）',
+    '          BENCH_WARMUP（2）、BENCH_CONNECTIONS（20）、BENCH_PROFILE（3 秒，0 不采 CPU 样本）、DB_POOL_MAX（10，应用与基线相同）、NEXT_DIST_DIR（.next）',
     `用例：${allCases.map((c) => c.name).join('、')}`,
   ].join('\n');
 }
@@ -57,7 +61,7 @@ function parseOptions(argv: string[]): Options {
       rebuild = true;
       continue;
     }
-    const m = /^--(case|duration|warmup|connections)(?:=(.*))?$/.exec(arg);
+    const m = /^--(case|duration|warmup|connections|profile)(?:=(.*))?$/.exec(arg);
     if (!m) throw new Error(`无法识别的参数：${arg}\n${usage()}`);
     const value = m[2] ?? argv[++i];
     if (value === undefined) throw new Error(`参数 --${m[1]} 缺少取值`);
@@ -73,6 +77,7 @@ function parseOptions(argv: string[]): Options {
     poolMax: Math.round(positive('DB_POOL_MAX', env.DB_POOL_MAX, 10)),
     caseNames,
     rebuild,
+    profile: (flags.profile ?? env.BENCH_PROFILE) === '0' ? 0 : positive('profile', flags.profile ?? env.BENCH_PROFILE, 3),
   };
 }
 
@@ -299,14 +304,15 @@ async function waitForHttp(name: string, url: string, child: ChildProcess, timeo
   throw new Error(`${name} 在 ${timeoutMs / 1000} 秒内没有响应 ${url}`);
 }
 
-async function startApp(env: NodeJS.ProcessEnv): Promise<string> {
+/** 应用进程预加载 cpu-profiler.mjs：收到 SIGUSR2 开始、再收到停止采样，样本写进 profileDir */
+async function startApp(env: NodeJS.ProcessEnv, profileDir: string): Promise<{ base: string; child: ChildProcess }> {
   const port = await freePort();
-  const child = startChild('app', process.execPath, [nextBin, 'start', '-p', String(port), '-H', '127.0.0.1'], env);
+  const child = startChild('app', process.execPath, ['--import', pathToFileURL(path.join(ROOT, 'bench/cpu-profiler.mjs')).href, nextBin, 'start', '-p', String(port), '-H', '127.0.0.1'], { ...env, BENCH_PROFILE_DIR: profileDir });
   const base = `http://127.0.0.1:${port}`;
   // 未登记的 /api 路径由调度器直接回 404，不触及数据库，用来确认服务已就绪。
   await waitForHttp('应用（next start）', `${base}/api/__bench_ready`, child, 60_000);
   log(`应用已就绪：${base}`);
-  return base;
+  return { base, child };
 }
 
 async function startFloor(env: NodeJS.ProcessEnv): Promise<string> {
@@ -414,6 +420,29 @@ interface CaseResult {
   app?: Measured;
   floor?: Measured;
   problem?: string;
+  /** 应用进程 CPU 的分布 */
+  cpu?: ReturnType<typeof summarize>;
+}
+
+/** 采样中的应用再压测 seconds 秒，取回样本并归类 */
+async function profileApp(t: Target, app: AppProcess, seconds: number, connections: number): Promise<CaseResult['cpu']> {
+  const file = path.join(app.profileDir, `${app.profiles}.cpuprofile`);
+  app.profiles++;
+  app.child.kill('SIGUSR2');
+  await load(t, seconds, connections);
+  app.child.kill('SIGUSR2');
+  for (let i = 0; i < 100 && !fs.existsSync(`${file}.done`); i++) await sleep(100);
+  if (!fs.existsSync(file)) return undefined;
+  const profile = JSON.parse(fs.readFileSync(file, 'utf8')) as CpuProfile;
+  return summarize(breakdown(profile, app.classify));
+}
+
+interface AppProcess {
+  base: string;
+  child: ChildProcess;
+  profileDir: string;
+  profiles: number;
+  classify: ReturnType<typeof createClassifier>;
 }
 
 function problems(side: string, m: Measured): string[] {
@@ -425,8 +454,8 @@ function problems(side: string, m: Measured): string[] {
   return out;
 }
 
-async function runCase(c: BenchCase, app: string, floor: string, o: Options, token: string | undefined): Promise<CaseResult> {
-  const t = await targets(c, app, floor, token);
+async function runCase(c: BenchCase, app: AppProcess, floor: string, o: Options, token: string | undefined): Promise<CaseResult> {
+  const t = await targets(c, app.base, floor, token);
   log(`${c.name}：校验响应…`);
   const mismatch = await verify(c, t);
   if (mismatch) return { name: c.name, problem: mismatch };
@@ -435,6 +464,10 @@ async function runCase(c: BenchCase, app: string, floor: string, o: Options, tok
     log(`${c.name}：${side === 'app' ? '应用' : '基线'} 预热 ${o.warmup} 秒，测量 ${o.duration} 秒（${o.connections} 个连接）…`);
     await load(t[side], o.warmup, o.connections);
     result[side] = await load(t[side], o.duration, o.connections);
+  }
+  if (o.profile > 0) {
+    log(`${c.name}：应用再压测 ${o.profile} 秒并采 CPU 样本…`);
+    result.cpu = await profileApp(t.app, app, o.profile, o.connections);
   }
   const issues = [...problems('应用', result.app!), ...problems('基线', result.floor!)];
   if (issues.length) result.problem = issues.join('；');
@@ -482,6 +515,14 @@ function report(results: CaseResult[], o: Options): void {
   console.log(`\n基准结果（每侧测量 ${o.duration} 秒，${o.connections} 个连接，连接池 ${o.poolMax}；延迟单位 ms）\n`);
   console.log(table(rows));
   console.log('');
+  const profiled = results.filter((r) => r.cpu);
+  if (profiled.length) {
+    console.log('应用进程的 CPU（非空闲采样）按代码归属：\n');
+    console.log(table([['用例', '我们的代码', '分布（前 7 类）'], ...profiled.map((r) => [r.name, `${r.cpu!.ours.toFixed(1)}%`, r.cpu!.line])], 1));
+    console.log('\n我们的代码里最耗 CPU 的文件：');
+    for (const r of profiled) if (r.cpu!.files) console.log(`  ${r.name}：${r.cpu!.files}`);
+    console.log('');
+  }
   for (const r of results) if (r.problem) console.error(`[bench] ✗ ${r.name}：${r.problem}`);
 }
 
@@ -510,7 +551,10 @@ async function main(): Promise<number> {
   process.env.UPLOAD_DIR = uploadDir;
   const tokens = await migrateAndSeed(dbUrl, o.poolMax, selected);
 
-  const app = await startApp({ ...baseEnv, NODE_ENV: 'production', DATABASE_URL: dbUrl, UPLOAD_DIR: uploadDir, STORAGE_DRIVER: 'local', AUTH_SECRET: baseEnv.AUTH_SECRET || 'bench-only-secret-0123456789abcdef0123456789abcdef' });
+  const profileDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-profiles-'));
+  cleanups.push(async () => fs.rmSync(profileDir, { recursive: true, force: true }));
+  const started = await startApp({ ...baseEnv, NODE_ENV: 'production', DATABASE_URL: dbUrl, UPLOAD_DIR: uploadDir, STORAGE_DRIVER: 'local', AUTH_SECRET: baseEnv.AUTH_SECRET || 'bench-only-secret-0123456789abcdef0123456789abcdef' }, profileDir);
+  const app: AppProcess = { ...started, profileDir, profiles: 0, classify: createClassifier(ROOT) };
   const floor = await startFloor({ ...baseEnv, NODE_ENV: 'production', FLOOR_DATABASE_URL: dbUrl, FLOOR_PORT: '0', FLOOR_UPLOAD_DIR: floorUploadDir });
 
   const results: CaseResult[] = [];

@@ -36,9 +36,8 @@ export default function ExaPlanAudit() {
           { name: 'code', label: '计划编号' },
         ]}
         columns={[
-          // 进度紧跟名称（同考试计划列表）：1366 宽下不落在固定的操作列下面
-          { title: '计划编号', dataIndex: 'code', width: 150 },
-          { title: '计划名称', dataIndex: 'name', width: 200, render: (_v, r) => <PlanName row={r} /> },
+          // 编号与机构在名称下一行，进度紧跟名称（同考试计划列表）
+          { title: '计划名称', dataIndex: 'name', width: 280, render: (_v, r) => <PlanName row={r} /> },
           { title: '进度', dataIndex: 'progress', width: 170, render: (_v, r) => <StepProgress row={r} /> },
           { title: '计划类型', dataIndex: 'kindName', width: 120, render: (v: string) => <Tx text={v} /> },
           { title: '所在市', dataIndex: 'cityName', width: 90 },

@@ -69,9 +69,8 @@ export function ExaPlanList({ kind }: { kind: 0 | 1 | 2 | 3 }) {
       { name: 'date', label: '考试日期', type: 'dateRange' },
     ],
     columns: [
-      // 进度紧跟名称：1366 宽下列多放不下时横向滚动的是后面的列，进度条不会落在固定的操作列下面
-      { title: '计划编号', dataIndex: 'code', width: 150 },
-      { title: '计划名称', dataIndex: 'name', width: 200, render: (_v, r) => <PlanName row={r} /> },
+      // 编号与机构写在名称下面一行（1366 宽下单独一列放不下整个编号）；进度紧跟名称，不会落在固定的操作列下面
+      { title: '计划名称', dataIndex: 'name', width: 280, render: (_v, r) => <PlanName row={r} /> },
       { title: '进度', dataIndex: 'progress', width: 170, render: (_v, r) => <StepProgress row={r} /> },
       { title: '工种与等级', dataIndex: 'workSummary', ellipsis: true },
       { title: '考试日期', dataIndex: 'examStartDate', width: 110 },

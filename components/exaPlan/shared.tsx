@@ -1,5 +1,6 @@
 'use client';
 // 考试计划界面的共用部分：步骤进度条、位置标签、办理历史、计划表单（四类共用）、详情配置。
+import TwoLineCell from '@/components/list/TwoLineCell';
 import { useEffect, useState } from 'react';
 import { Alert, Checkbox, Empty, Progress, Space, Spin, Table, Tag, Typography } from 'antd';
 import { apiPost } from '@/components/api-client';
@@ -38,17 +39,9 @@ export function StepProgress({ row }: { row: Pick<PlanItem, 'step' | 'state' | '
 }
 
 /** 计划名称，下方灰色小字为评价机构 */
-export function PlanName({ row }: { row: Pick<PlanItem, 'name' | 'orgName'> }) {
-  return (
-    <div style={{ minWidth: 0 }}>
-      <Typography.Text ellipsis={{ tooltip: row.name }} style={{ display: 'block' }}>
-        {row.name}
-      </Typography.Text>
-      <Typography.Text type="secondary" ellipsis={{ tooltip: row.orgName }} style={{ fontSize: 12, display: 'block' }}>
-        {row.orgName}
-      </Typography.Text>
-    </div>
-  );
+/** 名称一行；编号（整个显示）与机构一行 */
+export function PlanName({ row }: { row: Pick<PlanItem, 'name' | 'code' | 'orgName'> }) {
+  return <TwoLineCell main={row.name} sub={`${row.code} · ${row.orgName}`} testId="plan-code" />;
 }
 
 /** 办理历史（时间线）：驳回、取消红，进入下一步绿，其余蓝 */

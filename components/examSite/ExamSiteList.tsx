@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { App, Button, Card, Empty, Space, Tabs, Tag, Tooltip } from 'antd';
 import { SyncOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import { apiPost } from '@/components/api-client';
+import TwoLineCell from '@/components/list/TwoLineCell';
 import ListScreen from '@/components/list/ListScreen';
 import FormDialog from '@/components/list/FormDialog';
 import type { FieldSpec, FormSpec, ListColumn } from '@/components/list/types';
@@ -138,13 +139,12 @@ function SessionsTab({ plan }: { plan: ExamPlanPick }) {
   const [version, setVersion] = useState(0);
   const fields = sessionFields(plan);
   const columns: ListColumn<SessionItem>[] = [
-    { title: '场次', dataIndex: 'name' },
-    { title: '科目', dataIndex: 'subjectName', render: (v: string) => <Tx text={v} /> },
-    { title: '工种', dataIndex: 'workName', render: (v: string | null) => v ?? <Tx text="全部工种" /> },
-    { title: '时间', dataIndex: 'timeText' },
-    { title: '已安排', dataIndex: 'seated' },
-    { title: '未安排', dataIndex: 'unseated' },
-    { title: '工作人员', dataIndex: 'staffText', render: (v: string) => v || '—' },
+    // 1366 宽下放得下：科目与工种写在场次名下，日期与时段分两行，工作人员每个角色一行
+    { title: '场次', dataIndex: 'name', render: (_v, r) => <TwoLineCell main={r.name} sub={`${t(r.subjectName)} · ${r.workName ?? t('全部工种')}`} /> },
+    { title: '时间', dataIndex: 'timeText', width: 120, render: (_v, r) => <TwoLineCell main={r.examDate} sub={`${r.startTime}–${r.endTime}`} /> },
+    { title: '已安排', dataIndex: 'seated', width: 80 },
+    { title: '未安排', dataIndex: 'unseated', width: 80 },
+    { title: '工作人员', dataIndex: 'staffText', width: 120, render: (v: string) => (v ? v.split(' · ').map((line) => <div key={line} style={{ whiteSpace: 'nowrap' }}>{line}</div>) : '—') },
     {
       title: '配比',
       dataIndex: 'problems',
@@ -270,8 +270,7 @@ function SessionsTab({ plan }: { plan: ExamPlanPick }) {
 
 function StaffTab({ plan }: { plan: ExamPlanPick }) {
   const columns: ListColumn<StaffItem>[] = [
-    { title: '场次', dataIndex: 'sessionName' },
-    { title: '时间', dataIndex: 'timeText' },
+    { title: '场次', dataIndex: 'sessionName', render: (_v, r) => <TwoLineCell main={r.sessionName} sub={r.timeText} /> },
     { title: '角色', dataIndex: 'roleName', render: (v: string) => <Tx text={v} /> },
     { title: '姓名', dataIndex: 'name' },
     { title: '手机号', dataIndex: 'mobile' },

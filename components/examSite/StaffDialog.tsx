@@ -68,7 +68,7 @@ export default function StaffDialog({ session, onClose, onSaved }: { session: Se
   };
 
   return (
-    <Modal open width={860} title={t('分派工作人员：{name}', { name: session.name })} okText={t('保存')} cancelText={t('取消')} onOk={() => void save()} onCancel={onClose} confirmLoading={saving} data-testid="staff-dialog">
+    <Modal open width={960} title={t('分派工作人员：{name}', { name: session.name })} okText={t('保存')} cancelText={t('取消')} onOk={() => void save()} onCancel={onClose} confirmLoading={saving} data-testid="staff-dialog">
       <Typography.Paragraph type="secondary">{t('配比规则：每个场次至少 1 名督导员；理论知识考试每 30 名考生至少 1 名考务人员；操作技能考核每个考场至少 2 名、综合评审每个考场至少 3 名考评员，考评员须能考评考场内考生的工种。')}</Typography.Paragraph>
       {session.problems.length > 0 && <Alert type="warning" showIcon style={{ marginBottom: 12 }} title={session.problems.join('；')} />}
       {error && <Alert type="error" showIcon style={{ marginBottom: 12 }} title={error} />}
@@ -81,7 +81,8 @@ export default function StaffDialog({ session, onClose, onSaved }: { session: Se
               <Select style={{ width: 120 }} value={r.role} options={ROLES.map((x) => ({ value: x.value, label: t(x.label) }))} onChange={(role) => set(i, { role, personId: undefined })} />
               <Select
                 showSearch={{ optionFilterProp: 'label' }}
-                style={{ width: 300 }}
+                style={{ width: 280 }}
+                popupMatchSelectWidth={false}
                 placeholder={t('请选择人员')}
                 value={r.personId}
                 onChange={(personId) => set(i, { personId })}
@@ -92,14 +93,15 @@ export default function StaffDialog({ session, onClose, onSaved }: { session: Se
                 }))}
               />
               {r.role !== 'supervisor' && (
-                <Select allowClear style={{ width: 280 }} placeholder={t('负责的考场')} value={r.roomId ?? undefined} onChange={(roomId) => set(i, { roomId: roomId ?? null })} options={rooms.map((x) => ({ value: x.id, label: x.label }))} />
+                <Select allowClear style={{ width: 420 }} popupMatchSelectWidth={false} placeholder={t('负责的考场')} value={r.roomId ?? undefined} onChange={(roomId) => set(i, { roomId: roomId ?? null })} options={rooms.map((x) => ({ value: x.id, label: x.label }))} />
               )}
               <Button type="text" danger icon={<DeleteOutlined />} aria-label={t('删除')} onClick={() => setRows((list) => (list ?? []).filter((_, j) => j !== i))} />
             </Space>
           ))}
         </Space>
       )}
-      <Button style={{ marginTop: 12 }} icon={<PlusOutlined />} onClick={() => setRows((list) => [...(list ?? []), { role: 'examStaff' }])} data-testid="staff-add-row">
+      {/* 已分派的人员读回之前不能加行：读回的名单会覆盖先加的行 */}
+      <Button style={{ marginTop: 12 }} icon={<PlusOutlined />} disabled={rows === null} onClick={() => setRows((list) => [...(list ?? []), { role: 'examStaff' }])} data-testid="staff-add-row">
         {t('添加人员')}
       </Button>
     </Modal>

@@ -5,6 +5,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Alert, Button, Card, Empty, Select, Space, Tag, Tooltip, Typography } from 'antd';
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import ListScreen from '@/components/list/ListScreen';
+import TwoLineCell from '@/components/list/TwoLineCell';
 import type { FieldSpec, FormSpec, ListScreenProps } from '@/components/list/types';
 import { zodRule } from '@/components/list/rules';
 import { callApi } from '@/components/list/options';
@@ -92,12 +93,10 @@ function PlanExaminees({ plan, onPlanChanged }: { plan: PlanOption; onPlanChange
       { name: 'qualification', label: '报考资格', type: 'select', options: qualificationOptions },
     ],
     columns: [
-      { title: '姓名', dataIndex: 'name', width: 100 },
-      { title: '身份证号', dataIndex: 'idNumber', width: 190 },
-      { title: '性别', dataIndex: 'gender', width: 70 },
-      { title: '手机号', dataIndex: 'mobile', width: 130 },
-      { title: '工种', dataIndex: 'workName', width: 130 },
-      { title: '等级', dataIndex: 'levelName', width: 130 },
+      // 1366 宽下放得下：性别与手机号写在姓名下，等级写在工种下
+      { title: '姓名', dataIndex: 'name', width: 130, render: (_v, r) => <TwoLineCell main={r.name} sub={[t(r.gender ?? ''), r.mobile].filter(Boolean).join(' · ')} /> },
+      { title: '身份证号', dataIndex: 'idNumber', width: 180 },
+      { title: '工种与等级', dataIndex: 'workName', width: 150, render: (_v, r) => <TwoLineCell main={r.workName} sub={t(r.levelName)} /> },
       {
         title: '报考资格',
         dataIndex: 'qualification',
@@ -111,7 +110,8 @@ function PlanExaminees({ plan, onPlanChanged }: { plan: PlanOption; onPlanChange
           return row.qualificationReason ? <Tooltip title={row.qualificationReason}>{tag}</Tooltip> : tag;
         },
       },
-      { title: '资格说明', dataIndex: 'qualificationReason', width: 260, ellipsis: true },
+      // 不截断：说明折行，整句可读
+      { title: '资格说明', dataIndex: 'qualificationReason' },
       { title: '准考证号', dataIndex: 'ticketNo', width: 150 },
     ],
     create: plan.editable ? { ...form, title: '新增考生' } : undefined,

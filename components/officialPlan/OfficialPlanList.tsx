@@ -1,7 +1,7 @@
 'use client';
 // 年度评价计划（省里制定）：计划列表、新建与修改（草稿）、工种与机构的维护、发布、删除。按钮只照行上的 actions 显示。
 import { useCallback, useEffect, useState } from 'react';
-import { App, Button, Empty, Modal, Popconfirm, Select, Space, Table, Tabs, Tag } from 'antd';
+import { App, Button, Empty, Modal, Popconfirm, Select, Space, Table, Tabs, Tag, type TableColumnsType } from 'antd';
 import ListScreen from '@/components/list/ListScreen';
 import type { FormSpec } from '@/components/list/types';
 import { apiPost } from '@/components/api-client';
@@ -40,6 +40,45 @@ interface Choice {
   orgId?: number;
   orgName?: string;
   cityName?: string | null;
+}
+
+/** 一个页签：上方搜索并多选加入（草稿时），下方已加入的行 */
+function MembersTab<Row extends { id: number }, K extends string | number>(props: {
+  editable: boolean;
+  placeholder: string;
+  options: { value: K; label: string }[];
+  picked: K[];
+  onPick: (v: K[]) => void;
+  onSearch: (name: string) => void;
+  onAdd: () => void;
+  testId: string;
+  rows: Row[];
+  empty: string;
+  columns: TableColumnsType<Row>;
+}) {
+  const t = useT();
+  return (
+    <>
+      {props.editable && (
+        <Space.Compact style={{ width: '100%', marginBottom: 12 }}>
+          <Select<K[]>
+            mode="multiple"
+            style={{ width: '100%' }}
+            placeholder={t(props.placeholder)}
+            value={props.picked}
+            onChange={props.onPick}
+            showSearch={{ filterOption: false, onSearch: props.onSearch }}
+            options={props.options}
+            data-testid={props.testId}
+          />
+          <Button type="primary" disabled={!props.picked.length} onClick={props.onAdd}>
+            {t('加入')}
+          </Button>
+        </Space.Compact>
+      )}
+      <Table<Row> size="small" rowKey="id" dataSource={props.rows} pagination={{ pageSize: 10 }} locale={{ emptyText: <Empty description={t(props.empty)} /> }} columns={props.columns} />
+    </>
+  );
 }
 
 /** 计划的工种与机构：草稿时可加可删，发布后只读 */
@@ -126,75 +165,47 @@ function ItemsDialog({ plan, onClose }: { plan: OfficialItem | null; onClose: ()
             key: 'jobs',
             label: t('工种（{n}）', { n: jobs.length }),
             children: (
-              <>
-                {editable && (
-                  <Space.Compact style={{ width: '100%', marginBottom: 12 }}>
-                    <Select
-                      mode="multiple"
-                      style={{ width: '100%' }}
-                      placeholder={t('搜索并选择工种（加入全部已开设的等级）')}
-                      value={pickedJobs}
-                      onChange={setPickedJobs}
-                      showSearch={{ filterOption: false, onSearch: (v) => void searchJobs(v) }}
-                      options={jobChoices.map((c) => ({ value: c.workCode!, label: `${c.workName}（${c.workCode}）` }))}
-                      data-testid="official-job-select"
-                    />
-                    <Button type="primary" disabled={!pickedJobs.length} onClick={addJobs}>
-                      {t('加入')}
-                    </Button>
-                  </Space.Compact>
-                )}
-                <Table<Job>
-                  size="small"
-                  rowKey="id"
-                  dataSource={jobs}
-                  pagination={{ pageSize: 10 }}
-                  locale={{ emptyText: <Empty description={t('暂无工种')} /> }}
-                  columns={[
-                    { title: t('工种编码'), dataIndex: 'workCode', width: 140 },
-                    { title: t('工种名称'), dataIndex: 'workName' },
-                    { title: t('等级'), dataIndex: 'levelNames', render: (v: string[]) => v.map((l) => <Tag key={l}>{t(l)}</Tag>) },
-                    ...(editable ? [{ title: t('list.column.actions'), key: 'op', width: 80, render: (_: unknown, r: Job) => removeCell('/officialPlan/deleteJob', r.id) }] : []),
-                  ]}
-                />
-              </>
+              <MembersTab<Job, string>
+                editable={editable}
+                placeholder="搜索并选择工种（加入全部已开设的等级）"
+                options={jobChoices.map((c) => ({ value: c.workCode!, label: `${c.workName}（${c.workCode}）` }))}
+                picked={pickedJobs}
+                onPick={setPickedJobs}
+                onSearch={(v) => void searchJobs(v)}
+                onAdd={addJobs}
+                testId="official-job-select"
+                rows={jobs}
+                empty="暂无工种"
+                columns={[
+                  { title: t('工种编码'), dataIndex: 'workCode', width: 140 },
+                  { title: t('工种名称'), dataIndex: 'workName' },
+                  { title: t('等级'), dataIndex: 'levelNames', render: (v: string[]) => v.map((l) => <Tag key={l}>{t(l)}</Tag>) },
+                  ...(editable ? [{ title: t('list.column.actions'), key: 'op', width: 80, render: (_: unknown, r: Job) => removeCell('/officialPlan/deleteJob', r.id) }] : []),
+                ]}
+              />
             ),
           },
           {
             key: 'orgs',
             label: t('机构（{n}）', { n: orgs.length }),
             children: (
-              <>
-                {editable && (
-                  <Space.Compact style={{ width: '100%', marginBottom: 12 }}>
-                    <Select
-                      mode="multiple"
-                      style={{ width: '100%' }}
-                      placeholder={t('搜索并选择有有效备案的机构')}
-                      value={pickedOrgs}
-                      onChange={setPickedOrgs}
-                      showSearch={{ filterOption: false, onSearch: (v) => void searchOrgs(v) }}
-                      options={orgChoices.map((c) => ({ value: c.orgId!, label: `${c.orgName}（${c.cityName ?? ''}）` }))}
-                      data-testid="official-org-select"
-                    />
-                    <Button type="primary" disabled={!pickedOrgs.length} onClick={addOrgs}>
-                      {t('加入')}
-                    </Button>
-                  </Space.Compact>
-                )}
-                <Table<Org>
-                  size="small"
-                  rowKey="id"
-                  dataSource={orgs}
-                  pagination={{ pageSize: 10 }}
-                  locale={{ emptyText: <Empty description={t('暂无机构')} /> }}
-                  columns={[
-                    { title: t('机构名称'), dataIndex: 'orgName' },
-                    { title: t('所在市'), dataIndex: 'cityName', width: 120 },
-                    ...(editable ? [{ title: t('list.column.actions'), key: 'op', width: 80, render: (_: unknown, r: Org) => removeCell('/officialPlan/deleteOrg', r.id) }] : []),
-                  ]}
-                />
-              </>
+              <MembersTab<Org, number>
+                editable={editable}
+                placeholder="搜索并选择有有效备案的机构"
+                options={orgChoices.map((c) => ({ value: c.orgId!, label: `${c.orgName}（${c.cityName ?? ''}）` }))}
+                picked={pickedOrgs}
+                onPick={setPickedOrgs}
+                onSearch={(v) => void searchOrgs(v)}
+                onAdd={addOrgs}
+                testId="official-org-select"
+                rows={orgs}
+                empty="暂无机构"
+                columns={[
+                  { title: t('机构名称'), dataIndex: 'orgName' },
+                  { title: t('所在市'), dataIndex: 'cityName', width: 120 },
+                  ...(editable ? [{ title: t('list.column.actions'), key: 'op', width: 80, render: (_: unknown, r: Org) => removeCell('/officialPlan/deleteOrg', r.id) }] : []),
+                ]}
+              />
             ),
           },
         ]}

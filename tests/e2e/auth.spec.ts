@@ -269,7 +269,7 @@ test.describe('个人设置', () => {
 test.describe('强制修改弱密码', () => {
   test('weak_user 登录 → 约 1.5 秒后弹出不可关闭的改密框 → 改密后须重新登录', async ({ page }) => {
     const newPassword = 'Zx9#mK2$pL7q';
-    await loginAs(page, 'weak_user', 'abc123');
+    await loginAs(page, 'weak_user', 'abc123', { via: 'loginV2' });
     expect((await page.context().cookies()).find((c) => c.name === 'pwdStrength')?.value).toBe('4');
     const shownAfter = Date.now();
     const dialog = page.getByRole('dialog', { name: '请修改密码' });

@@ -96,19 +96,35 @@ export const WORKPLACE = '/dashboard/workplace';
 export const LOGIN_BUTTON = /登\s*录$/;
 
 export interface LoginOptions {
-  /** 登录页：loginV2（默认，主入口）或 login（经典） */
+  /** 经登录页：loginV2（主入口）或 login（经典）。不给则经登录接口（与登录页调用同一个接口，省去登录页的加载） */
   via?: 'loginV2' | 'login';
-  /** 登录后期望到达的路径，默认工作台 */
+  /** 登录后期望到达（经接口时即打开）的路径，默认工作台 */
   expectPath?: string | RegExp;
 }
 
-/** 在登录页输入账号密码并登录，等到落地页（默认 /dashboard/workplace）。 */
+/**
+ * 登录并等到落地页（默认 /dashboard/workplace）。登录页本身的填写与跳转由 auth.spec.ts 覆盖（via 指定登录页）；
+ * 其余用例经接口登录，Cookie 落在浏览器上下文里，再打开落地页。
+ */
 export async function loginAs(page: Page, account: string, password: string, opts: LoginOptions = {}): Promise<void> {
+  const target = opts.expectPath ?? WORKPLACE;
+  if (!opts.via && typeof target === 'string') {
+    await apiLogin(page, account, password);
+    await page.goto(target);
+    await waitForHydration(page);
+    return;
+  }
   await page.goto(`/user/${opts.via ?? 'loginV2'}`);
   await fillLogin(page, account, password);
-  const target = opts.expectPath ?? WORKPLACE;
   await expect(page).toHaveURL(typeof target === 'string' ? new RegExp(`${escapeRegExp(target)}(\\?|$)`) : target, { timeout: 30_000 });
   await waitForHydration(page);
+}
+
+/** 经登录接口登录（不打开页面） */
+export async function apiLogin(page: Page, account: string, password: string): Promise<void> {
+  const res = await page.request.post('/api/user/login', { data: { account, password } });
+  expect(res.status(), `${account} 登录`).toBe(200);
+  expect(((await res.json()) as { returnCode: number }).returnCode, `${account} 登录`).toBe(200);
 }
 
 /** 只填写并提交账号密码表单（不等待结果），用于断言错误提示 */

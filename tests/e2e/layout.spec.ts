@@ -5,7 +5,7 @@
 //   3. 没有一格被挤成一字一行（超过三行且平均每行不到两个字）。
 // 每个界面只加载一次，问题按界面汇总后一次报告；另截几张图供人看。另有一例看侧栏背景与换主色后的链接颜色。
 import { visibleMenuTree, type MenuItem, type MenuNode } from '@/lib/domains/access/menu';
-import { ADMIN, DEMO_PASSWORD, WORKPLACE, expect, test, type Page } from './helpers';
+import { ADMIN, DEMO_PASSWORD, WORKPLACE, apiLogin, expect, test, type Page } from './helpers';
 
 const VIEWPORT = { width: 1366, height: 768 };
 /** 筛选控件与按钮之间的最小间距 */
@@ -27,12 +27,6 @@ interface Envelope<T> {
 }
 
 test.use({ viewport: VIEWPORT });
-
-async function apiLogin(page: Page, account: string, password: string): Promise<void> {
-  const res = await page.request.post('/api/user/login', { data: { account, password } });
-  expect(res.status(), `${account} 登录`).toBe(200);
-  expect(((await res.json()) as Envelope<unknown>).returnCode).toBe(200);
-}
 
 /** 菜单里显示的、有已登记界面的叶子（不含工作台与外链） */
 async function screenLeaves(page: Page): Promise<{ path: string; title: string; component: string }[]> {

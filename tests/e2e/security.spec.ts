@@ -16,7 +16,7 @@ test('登录页与工作台：CSP 带 nonce、安全头齐全，页面照常水�
   const second = await page.reload();
   expect(second!.headers()['content-security-policy']).not.toBe(csp);
 
-  await loginAs(page, ADMIN.account, ADMIN.password);
+  await loginAs(page, ADMIN.account, ADMIN.password, { via: 'login' });
   await expect(page).toHaveURL(new RegExp(WORKPLACE));
   expect(violations).toEqual([]);
 

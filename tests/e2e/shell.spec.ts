@@ -1,6 +1,6 @@
 // 门户框架：各角色的菜单、工作台、多标签栏与右键菜单、铃铛、退出确认、只显示内容、404/403、布局设置、语言。
 import { visibleMenuTree, type MenuItem } from '@/lib/domains/access/menu';
-import { ADMIN, DEMO_PASSWORD, WORKPLACE, expect, expectMessage, hoverMenuAction, test, topMenuTitles, type Page } from './helpers';
+import { ADMIN, DEMO_PASSWORD, WORKPLACE, apiLogin, expect, expectMessage, hoverMenuAction, test, topMenuTitles, type Page } from './helpers';
 
 const ROLES = [
   { account: 'admin', password: ADMIN.password, label: '省级管理员' },
@@ -23,9 +23,7 @@ interface Envelope<T> {
  * 登录页本身的填写与跳转由 auth.spec.ts 覆盖；这里只关心登录之后的门户框架。
  */
 async function loginAs(page: Page, account: string, password: string): Promise<void> {
-  const res = await page.request.post('/api/user/login', { data: { account, password } });
-  expect(res.status(), `${account} 登录`).toBe(200);
-  expect(((await res.json()) as Envelope<unknown>).returnCode).toBe(200);
+  await apiLogin(page, account, password);
   await page.goto(WORKPLACE);
   await expect(page.getByTestId('global-header').or(page.getByTestId('content-only'))).toBeVisible();
   // 标签栏已把工作台记入 sessionStorage（之后整页跳转时标签栏从这里读回已开的标签）

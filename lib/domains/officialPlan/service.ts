@@ -301,13 +301,25 @@ export async function saveOfficialJobs(db: Db, session: Session, input: { planId
 }
 
 export async function deleteOfficialJob(db: Db, session: Session, input: { planId: number; id: number }, audit: Audit) {
+  return removeFromDraft(db, session, input, audit, {
+    remove: (planId) => db.delete(officialPlanJobs).where(and(eq(officialPlanJobs.id, input.id), eq(officialPlanJobs.planId, planId))).returning(),
+    notFound: '计划里没有这个工种',
+    detail: (name, gone) => `年度评价计划「${name}」移除工种 ${gone.workName}`,
+  });
+}
+
+/** 从草稿计划里移除一行（工种或机构）并记日志 */
+async function removeFromDraft<R>(
+  db: Db,
+  session: Session,
+  input: { planId: number },
+  audit: Audit,
+  what: { remove: (planId: number) => Promise<R[]>; notFound: string; detail: (planName: string, gone: R) => string },
+) {
   const p = await loadDraft(db, session, input.planId, '修改');
-  const [gone] = await db
-    .delete(officialPlanJobs)
-    .where(and(eq(officialPlanJobs.id, input.id), eq(officialPlanJobs.planId, p.id)))
-    .returning();
-  if (!gone) throw ApiError.notFound('计划里没有这个工种');
-  audit({ entity: 'official_plan', entityId: p.id, before: gone, detail: `年度评价计划「${p.name}」移除工种 ${gone.workName}` });
+  const [gone] = await what.remove(p.id);
+  if (!gone) throw ApiError.notFound(what.notFound);
+  audit({ entity: 'official_plan', entityId: p.id, before: gone, detail: what.detail(p.name, gone) });
   return { removed: 1 };
 }
 
@@ -326,14 +338,12 @@ export async function saveOfficialOrgs(db: Db, session: Session, input: { planId
 }
 
 export async function deleteOfficialOrg(db: Db, session: Session, input: { planId: number; id: number }, audit: Audit) {
-  const p = await loadDraft(db, session, input.planId, '修改');
-  const [gone] = await db
-    .delete(officialPlanOrgs)
-    .where(and(eq(officialPlanOrgs.id, input.id), eq(officialPlanOrgs.planId, p.id)))
-    .returning();
-  if (!gone) throw ApiError.notFound('计划里没有这个机构');
-  audit({ entity: 'official_plan', entityId: p.id, before: gone, detail: `年度评价计划「${p.name}」移除机构 ${gone.orgId}` });
-  return { removed: 1 };
+  const [org] = await db.select({ name: organisations.name }).from(officialPlanOrgs).innerJoin(organisations, eq(organisations.id, officialPlanOrgs.orgId)).where(eq(officialPlanOrgs.id, input.id));
+  return removeFromDraft(db, session, input, audit, {
+    remove: (planId) => db.delete(officialPlanOrgs).where(and(eq(officialPlanOrgs.id, input.id), eq(officialPlanOrgs.planId, planId))).returning(),
+    notFound: '计划里没有这个机构',
+    detail: (name) => `年度评价计划「${name}」移除机构 ${org?.name ?? input.id}`,
+  });
 }
 
 /** 发布：至少一个工种与一个机构；同一年度只能有一份已发布的计划 */

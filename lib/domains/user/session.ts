@@ -8,7 +8,7 @@ import type { DataLevel, Session } from '@/lib/platform/auth/session';
 import { headerToken } from '@/lib/platform/http/origin';
 import { roleResources, roles, userRoles } from '../access/tables';
 import { resources } from '../access/tables';
-import { userSessions, users } from './tables';
+import { authEpoch, userSessions, users } from './tables';
 
 export const SESSION_TTL_MS = 7 * 24 * 3600 * 1000;
 export const SESSION_COOKIE = 'Access-Token';
@@ -119,8 +119,64 @@ export function cookieValue(request: Request, name: string): string | null {
   return null;
 }
 
+/**
+ * 会话缓存：令牌（的哈希）→ 查到的结果与当时的授权版本（auth_epoch）。每个请求先读版本：没变就用缓存，
+ * 变了（吊销、冻结、改账号、改角色或授权，触发器加一）就重查。按数据库分开，测试里一个进程用多个库也不串。
+ */
+interface CachedSession {
+  epoch: number;
+  at: number;
+  found: Session | 'invalidated';
+  expiresAt: number;
+  lastSeenAt: number;
+  sessionId: string;
+}
+const CACHE_LIMIT = 10_000;
+/** 即使版本没变，缓存也最多用这么久（兜底：触发器之外的改动，如手工恢复数据库） */
+const CACHE_MAX_AGE_MS = 5 * 60 * 1000;
+const sessionCaches = new WeakMap<Db, Map<string, CachedSession>>();
+
+function cacheOf(db: Db): Map<string, CachedSession> {
+  let cache = sessionCaches.get(db);
+  if (!cache) sessionCaches.set(db, (cache = new Map()));
+  return cache;
+}
+
+async function currentEpoch(db: Db): Promise<number> {
+  const [row] = await db.select({ epoch: authEpoch.epoch }).from(authEpoch).where(eq(authEpoch.id, 1));
+  return row?.epoch ?? 0;
+}
+
 /** 令牌 → 会话。未知或过期：null（401）；被吊销或账号已冻结：'invalidated'（10005）。 */
 export async function lookupSession(db: Db, token: string): Promise<SessionLookup> {
+  const tokenHash = hashToken(token);
+  const epoch = await currentEpoch(db);
+  const cache = cacheOf(db);
+  const now = Date.now();
+  const hit = cache.get(tokenHash);
+  if (hit && hit.epoch === epoch && now - hit.at < CACHE_MAX_AGE_MS) {
+    if (hit.found === 'invalidated') return 'invalidated';
+    if (hit.expiresAt <= now) return null;
+    if (now - hit.lastSeenAt > TOUCH_INTERVAL_MS) {
+      hit.lastSeenAt = now;
+      await db.update(userSessions).set({ lastSeenAt: sql`now()` }).where(eq(userSessions.id, hit.sessionId));
+    }
+    return { ...hit.found, token };
+  }
+  const found = await findSession(db, tokenHash);
+  // 不认识或已过期：401，不缓存
+  if (!found) {
+    cache.delete(tokenHash);
+    return null;
+  }
+  if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!);
+  // 先读的版本：查找期间若有改动，版本已变，下一个请求会重查
+  cache.set(tokenHash, { epoch, at: now, ...found });
+  return found.found === 'invalidated' ? 'invalidated' : { ...found.found, token };
+}
+
+/** 库里查一次会话（连账号）与角色授权 */
+async function findSession(db: Db, tokenHash: string): Promise<Omit<CachedSession, 'epoch' | 'at'> | null> {
   const [row] = await db
     .select({
       sessionId: userSessions.id,
@@ -144,21 +200,21 @@ export async function lookupSession(db: Db, token: string): Promise<SessionLooku
     })
     .from(userSessions)
     .innerJoin(users, eq(users.id, userSessions.userId))
-    .where(eq(userSessions.tokenHash, hashToken(token)));
+    .where(eq(userSessions.tokenHash, tokenHash));
   if (!row) return null;
+  const base = { expiresAt: row.expiresAt.getTime(), lastSeenAt: row.lastSeenAt.getTime(), sessionId: row.sessionId };
   const { status, ...user } = row.user;
-  if (row.revokedAt || status !== 0) return 'invalidated';
-  if (row.expiresAt.getTime() <= Date.now()) return null;
-  if (Date.now() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+  if (row.revokedAt || status !== 0) return { ...base, found: 'invalidated' };
+  if (base.expiresAt <= Date.now()) return null;
+  if (Date.now() - base.lastSeenAt > TOUCH_INTERVAL_MS) {
     await db.update(userSessions).set({ lastSeenAt: sql`now()` }).where(eq(userSessions.id, row.sessionId));
+    base.lastSeenAt = Date.now();
   }
   const grants = await loadRoleGrants(db, user.id);
-  const session: Session = {
-    user: { ...user, level: effectiveLevel(grants, user.level as DataLevel) },
-    permissions: permissionsOf(grants),
-    token,
+  return {
+    ...base,
+    found: { user: { ...user, level: effectiveLevel(grants, user.level as DataLevel) }, permissions: permissionsOf(grants), token: '' },
   };
-  return session;
 }
 
 export async function resolveSession(request: Request, db: Db): Promise<SessionLookup> {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, serial, smallint, timestamp, uuid, varchar, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, pgTable, serial, smallint, timestamp, uuid, varchar, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { areas } from '../area/tables';
 import { organisations } from '../org/tables';
 
@@ -75,6 +75,16 @@ export const userSessions = pgTable(
   },
   (t) => [index('user_session_user_idx').on(t.userId, t.revokedAt), index('user_session_expires_idx').on(t.expiresAt)],
 );
+
+/**
+ * 授权版本：一行。会话、账号、角色、授权有会影响已登录会话的改动时，触发器把 epoch 加一
+ * （迁移 auth_epoch 里的触发器）。会话查找按令牌缓存结果，每个请求只读这一行比对版本：
+ * 吊销、冻结、改角色在下一个请求就生效，多个实例也一样。
+ */
+export const authEpoch = pgTable('auth_epoch', {
+  id: smallint('id').primaryKey(),
+  epoch: bigint('epoch', { mode: 'number' }).notNull().default(0),
+});
 
 /** 登录日志：成功、失败、锁定、退出。 */
 export const loginLogs = pgTable(

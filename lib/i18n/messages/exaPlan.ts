@@ -6,7 +6,7 @@ import type { Catalogue } from '../index';
 const STEPS: Record<string, string> = {
   制定计划: 'Draft plan',
   实施计划: 'Carry out plan',
-  导入考生: 'Import candidates',
+  导入考生: 'Import examinees',
   编排考场: 'Arrange exam rooms',
   考务安排: 'Exam arrangements',
   成绩管理: 'Score management',

@@ -45,7 +45,7 @@ const EN: Record<string, string> = {
   bankOrgan: 'Public service bank',
   paper: 'Exam papers',
   examManage: 'Exam affairs',
-  examinee: 'Candidates',
+  examinee: 'Examinees',
   examSite: 'Exam sites',
   examRoom: 'Exam rooms',
   examAffairs: 'Exam arrangements',

@@ -96,5 +96,6 @@ describe('内置 PGlite：数据目录的一致归档', () => {
     } finally {
       await opened.close();
     }
-  });
+    // 在 PGlite 里迁移、写演示数据再归档与恢复：机器忙时要几十秒
+  }, 120_000);
 });
