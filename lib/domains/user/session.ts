@@ -157,10 +157,7 @@ export async function lookupSession(db: Db, token: string): Promise<SessionLooku
   if (hit && hit.epoch === epoch && now - hit.at < CACHE_MAX_AGE_MS) {
     if (hit.found === 'invalidated') return 'invalidated';
     if (hit.expiresAt <= now) return null;
-    if (now - hit.lastSeenAt > TOUCH_INTERVAL_MS) {
-      hit.lastSeenAt = now;
-      await db.update(userSessions).set({ lastSeenAt: sql`now()` }).where(eq(userSessions.id, hit.sessionId));
-    }
+    await touchIfDue(db, hit);
     return { ...hit.found, token };
   }
   const found = await findSession(db, tokenHash);
@@ -173,6 +170,14 @@ export async function lookupSession(db: Db, token: string): Promise<SessionLooku
   // 先读的版本：查找期间若有改动，版本已变，下一个请求会重查
   cache.set(tokenHash, { epoch, at: now, ...found });
   return found.found === 'invalidated' ? 'invalidated' : { ...found.found, token };
+}
+
+/** lastSeenAt 到了该刷新的时候才写库（缓存命中与重查共用） */
+async function touchIfDue(db: Db, s: { sessionId: string; lastSeenAt: number }): Promise<void> {
+  const now = Date.now();
+  if (now - s.lastSeenAt <= TOUCH_INTERVAL_MS) return;
+  s.lastSeenAt = now;
+  await db.update(userSessions).set({ lastSeenAt: sql`now()` }).where(eq(userSessions.id, s.sessionId));
 }
 
 /** 库里查一次会话（连账号）与角色授权 */
@@ -206,10 +211,7 @@ async function findSession(db: Db, tokenHash: string): Promise<Omit<CachedSessio
   const { status, ...user } = row.user;
   if (row.revokedAt || status !== 0) return { ...base, found: 'invalidated' };
   if (base.expiresAt <= Date.now()) return null;
-  if (Date.now() - base.lastSeenAt > TOUCH_INTERVAL_MS) {
-    await db.update(userSessions).set({ lastSeenAt: sql`now()` }).where(eq(userSessions.id, row.sessionId));
-    base.lastSeenAt = Date.now();
-  }
+  await touchIfDue(db, base);
   const grants = await loadRoleGrants(db, user.id);
   return {
     ...base,
