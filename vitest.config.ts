@@ -16,6 +16,7 @@ export const ISOLATED = [
   'tests/api/platform/first-start.test.ts',
   'tests/api/exaPlan/transitions.test.ts',
   'tests/api/dict/lookups.test.ts',
+  'tests/api/score/workflow.test.ts',
   'tests/unit/excel-export.test.ts',
 ];
 

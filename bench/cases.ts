@@ -15,6 +15,7 @@ import type { Db } from '../lib/platform/db/client';
 import { examineeListQueries, toItem } from '../lib/domains/examinee/service';
 import { examPlans } from '../lib/domains/exaPlan/tables';
 import { positionLabel } from '../lib/domains/exaPlan/transitions';
+import { trainClassCases } from './train-class';
 
 export type Row = Record<string, unknown>;
 
@@ -230,4 +231,6 @@ export const cases: BenchCase[] = [
   examineeCase('examineeListFirst', 1),
   examineeCase('examineeListDeep', EXM_DEEP_PAGE, EXM_AFTER_ID),
   examineeCase('examineeListDeepOffset', EXM_DEEP_PAGE),
+  // 培训班列表与学员名单（10 万个班、200 万名学员，见 train-class.ts）
+  ...trainClassCases,
 ];

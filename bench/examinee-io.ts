@@ -6,12 +6,11 @@
 //   3. 用 generate_series 把计划的考生补到 export 名，导出名单（流式 .xlsx，逐块读完并丢弃），计时与 RSS 增长。
 // 结束时删除临时库与临时上传目录。结果见 bench/README.md。
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import ExcelJS from 'exceljs';
-import pg from 'pg';
 import { eq, sql } from 'drizzle-orm';
+import { timePhases, withScratchDatabase } from './scratch';
 
 const ROOT = path.resolve(__dirname, '..');
 process.chdir(ROOT);
@@ -23,18 +22,8 @@ function arg(name: string, fallback: number): number {
 
 const ROWS = arg('rows', 50_000);
 const EXPORT_ROWS = arg('export', 100_000);
-const adminUrl = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const MB = 1024 * 1024;
 
-async function admin(text: string) {
-  const c = new pg.Client({ connectionString: adminUrl });
-  await c.connect();
-  try {
-    await c.query(text);
-  } finally {
-    await c.end();
-  }
-}
 
 /** 每 20 ms 采样一次 RSS，返回峰值（MB） */
 function rssSampler() {
@@ -79,24 +68,7 @@ async function measure(m: MeasureArgs) {
   } as unknown as Session;
   const audit = () => {};
   // 各阶段耗时：行校验之外，按批的检查（查库、报考资格）与写入
-  const spent = { check: 0, commit: 0 };
-  const { check, commit } = examineeImport;
-  examineeImport.check = async (...a) => {
-    const s0 = Date.now();
-    try {
-      return await check!(...a);
-    } finally {
-      spent.check += Date.now() - s0;
-    }
-  };
-  examineeImport.commit = async (...a) => {
-    const s0 = Date.now();
-    try {
-      return await commit(...a);
-    } finally {
-      spent.commit += Date.now() - s0;
-    }
-  };
+  const { spent, reset } = timePhases(examineeImport);
   const file = new File([fs.readFileSync(m.workbookPath)], '基准考生.xlsx');
   let t = 0;
   try {
@@ -107,7 +79,7 @@ async function measure(m: MeasureArgs) {
     const preview = await previewImport(db, session, { planId: plan.id, file }, audit);
     const previewMs = Date.now() - t;
     console.log(`[exm]   预览中：按批检查 ${spent.check} ms，写入 ${spent.commit} ms`);
-    spent.check = spent.commit = 0;
+    reset();
     const previewPeak = rss.peak();
     rss.reset();
     t = Date.now();
@@ -150,16 +122,7 @@ async function measure(m: MeasureArgs) {
 }
 
 async function main() {
-  const uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-exm-uploads-'));
-  process.env.UPLOAD_DIR = uploadDir;
-  process.env.STORAGE_DRIVER = 'local';
-  const name = `bench_exm_${Date.now()}`;
-  await admin(`create database "${name}"`);
-  const u = new URL(adminUrl);
-  u.pathname = `/${name}`;
-  const { openPostgres, migrateDb } = await import('../lib/platform/db/client');
-  const opened = await openPostgres(u.toString(), 10);
-  try {
+  await withScratchDatabase('bench_exm', async ({ url, opened, uploadDir }) => {
     const { seed } = await import('../db/seed');
     const { idCheckChar } = await import('../lib/platform/identity');
     const { beijingDate } = await import('../lib/platform/time');
@@ -168,7 +131,6 @@ async function main() {
     const { users } = await import('../lib/domains/user/tables');
     const { examPlans, examPlanWorks } = await import('../lib/domains/exaPlan/tables');
     const db = opened.db;
-    await migrateDb(opened);
     let t = Date.now();
     await seed(db);
     console.log(`[exm] 演示数据 ${((Date.now() - t) / 1000).toFixed(1)} s`);
@@ -217,16 +179,12 @@ async function main() {
     const workbookPath = path.join(uploadDir, 'bench.xlsx');
     fs.writeFileSync(workbookPath, bytes);
     // 计时与 RSS 在新的子进程里量：本进程已因演示数据与生成工作簿占了几百 MB
-    const child = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', __filename, '--measure', JSON.stringify({ url: u.toString(), planId: plan.id, orgId: org.id, cityId: org.cityId, areaId: org.areaId, userId: user.id, userCode: user.code, workbookPath })], {
+    const child = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', __filename, '--measure', JSON.stringify({ url: url, planId: plan.id, orgId: org.id, cityId: org.cityId, areaId: org.areaId, userId: user.id, userCode: user.code, workbookPath })], {
       stdio: 'inherit',
       env: process.env,
     });
     if (child.status !== 0) throw new Error(`测量子进程失败（${child.status}）`);
-  } finally {
-    await opened.close();
-    await admin(`drop database if exists "${name}" with (force)`);
-    fs.rmSync(uploadDir, { recursive: true, force: true });
-  }
+  });
 }
 
 const measureAt = process.argv.indexOf('--measure');

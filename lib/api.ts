@@ -20,6 +20,16 @@ import { exaPlanApi } from '@/lib/domains/exaPlan/api';
 import { officialPlanApi } from '@/lib/domains/officialPlan/api';
 import { examineeApi } from '@/lib/domains/examinee/api';
 import { examSiteApi } from '@/lib/domains/examSite/api';
+import { questionBankApi } from '@/lib/domains/questionBank/api';
+import { examAffairsApi } from '@/lib/domains/examAffairs/api';
+import { supervisionApi } from '@/lib/domains/supervision/api';
+import { scoreApi } from '@/lib/domains/score/api';
+import { certificateApi } from '@/lib/domains/certificate/api';
+import { recordingApi } from '@/lib/domains/recording/api';
+import { teacherApi } from '@/lib/domains/teacher/api';
+import { institutionApi } from '@/lib/domains/institution/api';
+import { trainClassApi } from '@/lib/domains/trainClass/api';
+import { subsidyApi } from '@/lib/domains/subsidy/api';
 import { platformApi } from '@/lib/platform/api/platform-api';
 import { createDispatcher } from '@/lib/platform/api/dispatcher';
 import { endpoint, type EndpointTable } from '@/lib/platform/api/endpoint';
@@ -44,9 +54,19 @@ const domainTable: EndpointTable = {
   ...courseApi,
   ...fileApi,
   ...exaPlanApi,
+  ...teacherApi,
+  ...institutionApi,
+  ...trainClassApi,
   ...officialPlanApi,
   ...examineeApi,
   ...examSiteApi,
+  ...questionBankApi,
+  ...examAffairsApi,
+  ...supervisionApi,
+  ...scoreApi,
+  ...certificateApi,
+  ...recordingApi,
+  ...subsidyApi,
   ...platformApi,
 };
 

@@ -3,6 +3,7 @@
 // 提交、申请审核、进入下一步、撤回申请、取消（填原因）、删除、详情与办理历史。按钮只照服务端给出的行 actions 显示。
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'next/navigation';
+import dynamic from 'next/dynamic';
 import { Badge, Tabs } from 'antd';
 import ListScreen from '@/components/list/ListScreen';
 import type { ListScreenProps } from '@/components/list/types';
@@ -10,7 +11,11 @@ import { apiPost } from '@/components/api-client';
 import { useT } from '@/lib/i18n/client';
 import { kindResource, PLAN_KINDS, PLAN_STATE } from '@/lib/domains/exaPlan/transitions';
 import type { PlanItem } from '@/lib/domains/exaPlan/schemas';
+import { VIEW_PERMISSIONS as RECORDING_VIEW } from '@/lib/domains/recording/constants';
 import { PlanHistoryDialog, PlanName, planDetail, planForm, STATE_OPTIONS, StepProgress } from './shared';
+
+/** 录像列表与录制（components/recording）：点“录像”时才加载 */
+const RecordingListDialog = dynamic(() => import('@/components/recording/RecordingListDialog'), { ssr: false });
 
 interface Head {
   total: number;
@@ -31,6 +36,7 @@ export function ExaPlanList({ kind }: { kind: 0 | 1 | 2 | 3 }) {
   const [head, setHead] = useState<Head | null>(null);
   const [version, setVersion] = useState(0);
   const [historyOf, setHistoryOf] = useState<number | null>(null);
+  const [recordingOf, setRecordingOf] = useState<PlanItem | null>(null);
   // 铃铛消息链接带 ?code=：打开即按该计划编号筛选
   const code = useSearchParams().get('code') ?? undefined;
   const reloadHead = useCallback(() => setVersion((n) => n + 1), []);
@@ -119,6 +125,7 @@ export function ExaPlanList({ kind }: { kind: 0 | 1 | 2 | 3 }) {
         call: { path: '/exaPlanAudit/cancellAudit', body: (r) => ({ id: r.id }), successMessage: '已撤回' },
       },
       { key: 'history', label: '办理历史', onClick: (r) => setHistoryOf(r.id) },
+      { key: 'recording', label: '录像', permission: RECORDING_VIEW, onClick: (r) => setRecordingOf(r) },
       {
         key: 'cancel',
         label: '取消计划',
@@ -152,6 +159,7 @@ export function ExaPlanList({ kind }: { kind: 0 | 1 | 2 | 3 }) {
       {/* 编号变了（从铃铛再次进入）就重建列表，让筛选取新的初始值 */}
       <ListScreen key={code ?? ''} {...props} />
       <PlanHistoryDialog planId={historyOf} onClose={() => setHistoryOf(null)} />
+      {recordingOf && <RecordingListDialog open planCode={recordingOf.code} name={recordingOf.name} onClose={() => setRecordingOf(null)} />}
     </>
   );
 }

@@ -2,6 +2,7 @@
 // 考点管理：选计划 → 考点（取自备案考点）、场次（新增、按工种、按考试安排生成、自动编排、分派工作人员）、工作人员。
 // 按钮按计划与行上服务端算出的 editable / staffEditable 显示。
 import { useState } from 'react';
+import dynamic from 'next/dynamic';
 import { App, Button, Card, Empty, Space, Tabs, Tag, Tooltip } from 'antd';
 import { SyncOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import { apiPost } from '@/components/api-client';
@@ -11,9 +12,13 @@ import FormDialog from '@/components/list/FormDialog';
 import type { FieldSpec, FormSpec, ListColumn } from '@/components/list/types';
 import { Tx, useT } from '@/lib/i18n/client';
 import type { ExamPlanPick, SessionItem, SiteItem, StaffItem } from '@/lib/domains/examSite/schemas';
+import { VIEW_PERMISSIONS as RECORDING_VIEW } from '@/lib/domains/recording/constants';
 import { usePlanPicker } from './PlanPicker';
 import StaffDialog from './StaffDialog';
 import TicketButton from './TicketButton';
+
+/** 考点的录像列表与录制（components/recording）：点“录像”时才加载 */
+const RecordingListDialog = dynamic(() => import('@/components/recording/RecordingListDialog'), { ssr: false });
 
 export const SUBJECT_OPTIONS = [
   { label: '理论知识考试', value: 1 },
@@ -42,6 +47,16 @@ function sessionFields(plan: ExamPlanPick): FieldSpec[] {
 }
 
 function SitesTab({ plan }: { plan: ExamPlanPick }) {
+  const [recordingSite, setRecordingSite] = useState<SiteItem | null>(null);
+  return (
+    <>
+      <SiteList plan={plan} onRecording={setRecordingSite} />
+      {recordingSite && <RecordingListDialog open planCode={plan.code} siteCode={String(recordingSite.id)} name={recordingSite.name} onClose={() => setRecordingSite(null)} />}
+    </>
+  );
+}
+
+function SiteList({ plan, onRecording }: { plan: ExamPlanPick; onRecording: (site: SiteItem) => void }) {
   const t = useT();
   const { message } = App.useApp();
   const columns: ListColumn<SiteItem>[] = [
@@ -108,6 +123,7 @@ function SitesTab({ plan }: { plan: ExamPlanPick }) {
         )
       }
       rowActions={[
+        { key: 'recording', label: '录像', permission: RECORDING_VIEW, onClick: (r) => onRecording(r) },
         {
           key: 'editSite',
           label: '修改联系人',

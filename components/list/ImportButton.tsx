@@ -2,13 +2,14 @@
 // 工具栏“导入”：弹窗内下载模板、上传 .xlsx（multipart 字段 file）。
 // 导入全有或全无：失败时列出前几处错误，并可下载标注了原因的错误工作簿；成功提示条数并刷新列表。
 import { useState } from 'react';
-import { Alert, App, Button, Modal, Space, Table, Typography } from 'antd';
+import { App, Button, Modal, Space, Typography } from 'antd';
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { apiDownload, ApiClientError } from '@/components/api-client';
 import { useT } from '@/lib/i18n/client';
 import { callApi } from './options';
 import type { ApiCall } from './types';
-import { asImportFailure, withoutApiPrefix, type ImportFailure } from './values';
+import { asImportFailure, type ImportFailure } from './values';
+import ImportErrors from './ImportErrors';
 import XlsxDropZone from './XlsxDropZone';
 
 interface Props {
@@ -64,7 +65,6 @@ export default function ImportButton({ call, template, title: titleProp, onImpor
   };
 
   const downloadTemplate = () => apiDownload(template.path, template.method === 'POST' ? {} : undefined, { method: template.method ?? 'GET' }).catch(() => undefined);
-  const errorFileUrl = failure?.detail?.errorFileUrl;
 
   return (
     <>
@@ -78,38 +78,7 @@ export default function ImportButton({ call, template, title: titleProp, onImpor
             {t('list.import.template')}
           </Button>
           <XlsxDropZone busy={uploading} onFile={(file) => void upload(file)} hint={t('list.import.sizeHint', { size: MAX_SIZE_MB })} testId="import-upload" />
-          {failure && (
-            <div data-testid="import-errors">
-              <Alert
-                type="error"
-                showIcon
-                title={failure.message}
-                description={failure.detail ? t('list.import.summary', { total: failure.detail.total, errors: failure.detail.errorCount }) : undefined}
-                action={
-                  errorFileUrl ? (
-                    <Button size="small" danger icon={<DownloadOutlined />} onClick={() => void apiDownload(withoutApiPrefix(errorFileUrl)).catch(() => undefined)} data-testid="import-error-download">
-                      {t('list.import.errorFile')}
-                    </Button>
-                  ) : undefined
-                }
-              />
-              {failure.detail && failure.detail.errors.length > 0 && (
-                <Table
-                  size="small"
-                  style={{ marginTop: 12 }}
-                  rowKey={(r) => `${r.row}-${r.column}-${r.message}`}
-                  dataSource={failure.detail.errors}
-                  pagination={false}
-                  scroll={{ y: 240 }}
-                  columns={[
-                    { title: t('list.import.colRow'), dataIndex: 'row', width: 72 },
-                    { title: t('list.import.colColumn'), dataIndex: 'column', width: 140, render: (v: string) => v || t('list.import.wholeRow') },
-                    { title: t('list.import.colReason'), dataIndex: 'message' },
-                  ]}
-                />
-              )}
-            </div>
-          )}
+          {failure && <ImportErrors message={failure.message} detail={failure.detail} />}
         </Space>
       </Modal>
     </>

@@ -3,7 +3,7 @@
 import ListScreen from '@/components/list/ListScreen';
 import type { ListScreenProps } from '@/components/list/types';
 import type { PersonItem } from '@/lib/domains/personnel/schemas';
-import { baseColumns, personDetailSpec, personFields, personFilters, personForms, statusActions, statusBatch, type LibraryPaths } from './person-config';
+import { accountActions, accountColumn, accountDetailField, baseColumns, personDetailSpec, personFields, personFilters, personForms, statusActions, statusBatch, type LibraryPaths } from './person-config';
 
 const paths: LibraryPaths = {
   resource: 'assessor',
@@ -18,6 +18,7 @@ const paths: LibraryPaths = {
   photo: '/perEval/photo',
   works: '/perEval/workList',
   filingUnits: '/perEval/filingUnitList',
+  accounts: { options: '/perEval/accountOptions', bind: '/perEval/bindAccount', unbind: '/perEval/unbindAccount' },
 };
 const perms = { stop: 'assessor.disable', start: 'assessor.enable' };
 const forms = personForms(paths, personFields(paths, { org: 'required', works: true }));
@@ -35,6 +36,7 @@ const props: ListScreenProps<PersonItem> = {
     ...baseColumns(paths),
     { title: '所属机构', dataIndex: 'orgName', width: 190, ellipsis: true },
     { title: '工种与等级', dataIndex: 'worksText', width: 200, ellipsis: true, render: (v: string) => v || '—' },
+    accountColumn,
   ],
   ...forms,
   remove: {
@@ -45,10 +47,11 @@ const props: ListScreenProps<PersonItem> = {
   detail: personDetailSpec(paths, [
     { name: 'orgName', label: '所属机构' },
     { name: 'filingTypeName', label: '业务类型' },
+    accountDetailField,
   ]),
   importer: { call: { path: '/perEval/importEvaluation' }, template: { path: '/perEval/importTemplate', method: 'GET' }, title: '导入考评员' },
   exporter: { path: '/perEval/exportEvaluation' },
-  rowActions: statusActions(paths, perms),
+  rowActions: [...statusActions(paths, perms), ...accountActions(paths)],
   batchActions: statusBatch(paths, perms),
   emptyText: '暂无考评员，可点击“新增”或“导入”录入',
 };

@@ -5,7 +5,7 @@ import type { ListScreenProps } from '@/components/list/types';
 import { useCan } from '@/components/shell/ShellContext';
 import type { PersonItem } from '@/lib/domains/personnel/schemas';
 import PhotoZipButton from './PhotoZipButton';
-import { baseColumns, personDetailSpec, personFields, personFilters, personForms, statusActions, statusBatch, type LibraryPaths } from './person-config';
+import { accountActions, accountColumn, accountDetailField, baseColumns, personDetailSpec, personFields, personFilters, personForms, statusActions, statusBatch, type LibraryPaths } from './person-config';
 
 const paths: LibraryPaths = {
   resource: 'supervisor',
@@ -20,6 +20,7 @@ const paths: LibraryPaths = {
   photo: '/perSuper/photo',
   works: '/perSuper/workList',
   filingUnits: '/perSuper/filingUnitList',
+  accounts: { options: '/perSuper/accountOptions', bind: '/perSuper/bindAccount', unbind: '/perSuper/unbindAccount' },
 };
 const perms = { stop: 'supervisor.disable', start: 'supervisor.enable' };
 const forms = personForms(paths, personFields(paths, { org: 'none', city: true, unit: true, works: true }));
@@ -38,6 +39,7 @@ const base: ListScreenProps<PersonItem> = {
     { title: '所在市', dataIndex: 'cityName', width: 90 },
     { title: '工作单位', dataIndex: 'workUnit', width: 180, ellipsis: true },
     { title: '职务', dataIndex: 'post', width: 100 },
+    accountColumn,
   ],
   ...forms,
   remove: {
@@ -49,10 +51,11 @@ const base: ListScreenProps<PersonItem> = {
     { name: 'cityName', label: '所在市' },
     { name: 'workUnit', label: '工作单位' },
     { name: 'post', label: '职务' },
+    accountDetailField,
   ]),
   importer: { call: { path: '/perSuper/importSupervisor' }, template: { path: '/perSuper/importTemplate', method: 'GET' }, title: '导入督导员' },
   exporter: { path: '/perSuper/exportSupervisor' },
-  rowActions: statusActions(paths, perms),
+  rowActions: [...statusActions(paths, perms), ...accountActions(paths)],
   batchActions: statusBatch(paths, perms),
   emptyText: '暂无督导员，可点击“新增”或“导入”录入',
 };

@@ -1,6 +1,6 @@
 'use client';
 // 三个人员库界面（考评员、督导员、监考人员）共用的列、表单字段与行内操作；各界面只给出库的接口路径与差异。
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Avatar, Button, Select, Space, Tag, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined, UserOutlined } from '@ant-design/icons';
 import { apiPost } from '@/components/api-client';
@@ -9,6 +9,7 @@ import type { FieldSpec, FormSpec, ListColumn, ListScreenProps, RowAction, Batch
 import { EDUCATIONS, TITLES, type PersonDetail, type PersonItem } from '@/lib/domains/personnel/schemas';
 import { mobileSchema } from '@/lib/platform/identity';
 import { zodRule } from '@/components/list/rules';
+import AccountPicker from './AccountPicker';
 
 export const STATUS_OPTIONS = [
   { label: '在岗', value: 0 },
@@ -31,6 +32,8 @@ export interface LibraryPaths {
   photo: string;
   works?: string;
   filingUnits: string;
+  /** 绑定登录账号的接口（考评员、督导员库）：候选账号、绑定、解除 */
+  accounts?: { options: string; bind: string; unbind: string };
 }
 
 /** 照片缩略图：有照片才请求（带会话 Cookie 的受控接口） */
@@ -209,6 +212,76 @@ export function statusActions(p: LibraryPaths, perms: { stop: string; start: str
   ];
 }
 
+/**
+ * 绑定账号（选择账号）、解除绑定（确认）：是否显示取服务端算出的行 actions（按库、是否已绑定与该库的 edit 权限），
+ * 规则见 lib/domains/personnel/accounts.ts。
+ */
+export function accountActions(p: LibraryPaths): RowAction<PersonItem>[] {
+  const a = p.accounts;
+  if (!a) return [];
+  return [
+    {
+      key: 'bindAccount',
+      label: '绑定账号',
+      permission: `${p.resource}.edit`,
+      visible: (row) => row.actions.includes('bindAccount'),
+      form: {
+        title: '绑定登录账号',
+        fields: [
+          {
+            name: 'tip',
+            label: '说明',
+            type: 'custom',
+            render: () => (
+              <Typography.Text type="secondary">
+                <Tx text="绑定后，此人以该账号登录即以本人身份录入成绩或办理督导；一个账号只能绑定本库的一个人。" />
+              </Typography.Text>
+            ),
+          },
+          {
+            name: 'userId',
+            label: '登录账号',
+            type: 'custom',
+            rules: [{ required: true, message: '请选择登录账号' }],
+            render: (props) => <AccountPicker {...props} path={a.options} />,
+          },
+        ],
+        submit: { path: a.bind },
+        body: (values, row) => ({ id: row!.id, userId: values.userId }),
+        load: () => ({}),
+        successMessage: '已绑定',
+        width: 560,
+      },
+    },
+    {
+      key: 'unbindAccount',
+      label: '解除绑定',
+      danger: true,
+      permission: `${p.resource}.edit`,
+      visible: (row) => row.actions.includes('unbindAccount'),
+      confirm: (row, t) =>
+        t('确定解除{kind}{name}与账号“{account}”的绑定吗？解除后该账号不能再以此人身份录入成绩或办理督导。', { kind: t(p.name), name: row.name, account: row.accountName ?? '' }),
+      call: { path: a.unbind, body: (row) => ({ id: row.id }), successMessage: '已解除绑定' },
+    },
+  ];
+}
+
+/** 列表与详情里的“登录账号”：账号名（姓名），未绑定显示“未绑定” */
+export function AccountText({ row }: { row: Pick<PersonItem, 'accountName' | 'accountRealName'> }) {
+  if (!row.accountName) return <Typography.Text type="secondary"><Tx text="未绑定" /></Typography.Text>;
+  return <>{row.accountRealName ? `${row.accountName}（${row.accountRealName}）` : row.accountName}</>;
+}
+
+export const accountColumn: ListColumn<PersonItem> = {
+  title: '登录账号',
+  dataIndex: 'accountName',
+  width: 130,
+  ellipsis: true,
+  render: (_: unknown, row) => <AccountText row={row} />,
+};
+
+export const accountDetailField = { name: 'accountName', label: '登录账号', render: (_v: unknown, row: PersonItem) => <AccountText row={row} /> };
+
 export function statusBatch(p: LibraryPaths, perms: { stop: string; start: string }): BatchAction<PersonItem>[] {
   return [
     {
@@ -250,7 +323,10 @@ export const personFilters = (extra: FieldSpec[] = []): FieldSpec[] => [
 ];
 
 /** 详情：照片、基本信息、工种、证书 */
-export function personDetailSpec(p: LibraryPaths, extra: { name: string; label: string }[] = []): ListScreenProps<PersonItem>['detail'] {
+export function personDetailSpec(
+  p: LibraryPaths,
+  extra: { name: string; label: string; render?: (value: unknown, row: PersonItem) => ReactNode }[] = [],
+): ListScreenProps<PersonItem>['detail'] {
   return {
     title: p.titles.detail,
     load: (row) => apiPost<Record<string, unknown>>(p.info, { id: row.id }),

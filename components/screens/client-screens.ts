@@ -15,6 +15,15 @@ import { exaPlanScreens } from '@/components/exaPlan/screens';
 import { officialPlanScreens } from '@/components/officialPlan/screens';
 import { examSiteScreens } from '@/components/examSite/screens';
 import { examineeScreens } from '@/components/examinee/screens';
+import { questionBankScreens } from '@/components/questionBank/screens';
+import { examAffairsScreens } from '@/components/examAffairs/screens';
+import { supervisionScreens } from '@/components/supervision/screens';
+import { scoreScreens } from '@/components/score/screens';
+import { certificateScreens } from '@/components/certificate/screens';
+import { teacherScreens } from '@/components/teacher/screens';
+import { institutionScreens } from '@/components/institution/screens';
+import { trainClassScreens } from '@/components/trainClass/screens';
+import { subsidyScreens } from '@/components/subsidy/screens';
 import type { ClientScreenName } from './catalog';
 import type { ScreenLoader } from './types';
 
@@ -34,6 +43,15 @@ export const clientScreens = {
   ...officialPlanScreens,
   ...examSiteScreens,
   ...examineeScreens,
+  ...questionBankScreens,
+  ...examAffairsScreens,
+  ...supervisionScreens,
+  ...scoreScreens,
+  ...certificateScreens,
+  ...teacherScreens,
+  ...institutionScreens,
+  ...trainClassScreens,
+  ...subsidyScreens,
 } satisfies Record<ClientScreenName, ScreenLoader>;
 
 /** 名单里没有的加载函数（多登记了）：编译不过 */

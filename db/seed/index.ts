@@ -24,6 +24,16 @@ import { seedOfficialPlans } from '@/lib/domains/officialPlan/seed';
 import { seedExamPlans } from '@/lib/domains/exaPlan/seed';
 import { seedExaminees } from '@/lib/domains/examinee/seed';
 import { seedExamSites } from '@/lib/domains/examSite/seed';
+import { seedInstitutions } from '@/lib/domains/institution/seed';
+import { seedTeachers } from '@/lib/domains/teacher/seed';
+import { seedTrainClasses } from '@/lib/domains/trainClass/seed';
+import { seedScores } from '@/lib/domains/score/seed';
+import { seedCertificates } from '@/lib/domains/certificate/seed';
+import { seedQuestionBanks } from '@/lib/domains/questionBank/seed';
+import { seedExamAffairs } from '@/lib/domains/examAffairs/seed';
+import { seedSupervision } from '@/lib/domains/supervision/seed';
+import { seedRecordings } from '@/lib/domains/recording/seed';
+import { seedSubsidies } from '@/lib/domains/subsidy/seed';
 import { DEMO_ACCOUNTS, DEMO_ORGS, creditCode } from './accounts';
 import { ACCOUNT_SETTINGS_PREFIX, demoMessagesFor, loadMessageFacts } from './messages';
 import { seedOperationLog } from './operation-log';
@@ -161,12 +171,30 @@ export async function seed(db: Db): Promise<SeedReport> {
   await seedFilings(db);
   await seedCourses(db);
   await seedMoreCities(db);
-  // 考试计划用到各市的有效备案（上两行），考生与考点考场的种子接在计划之后
+  // 培训机构与企业的入驻资料、管理单位（主管单位）与师资库：用到上面各市的机构与职业目录，培训班的种子接在其后
+  await seedInstitutions(db);
+  await seedTeachers(db);
+  // 培训班（课程体系的教师取自师资库，线上课程取自课程资源库）
+  await seedTrainClasses(db);
+  // 考试计划用到各市的有效备案（seedFilings 与 seedMoreCities），考生与考点考场的种子接在计划之后
   await seedOfficialPlans(db);
   await seedExamPlans(db);
   await seedExaminees(db);
   // 考点考场在计划与考生之后（考生的种子加在它前面）
   await seedExamSites(db);
+  // 题库与试卷：有效备案的评价机构的工种（考务安排的种子在它之后分发试卷）
+  await seedQuestionBanks(db);
+  // 考务安排（考务办公室、试卷：题库的种子须在它之前）与督导记录在考点考场之后
+  await seedExamAffairs(db);
+  await seedSupervision(db);
+  // 成绩与公示：第 5–9 步的计划（按座位与考评员，在考点考场之后）
+  await seedScores(db);
+  // 证书与国网上报批次：第 7–9 步的计划（按成绩的合格考生）
+  await seedCertificates(db);
+  // 演示录像挂在考务安排中的计划与其考点上
+  await seedRecordings(db);
+  // 补贴标准、资金账户与各状态的补贴申请：用到已考核的培训班（与成绩：考核结果）
+  await seedSubsidies(db);
   // 消息与操作日志讲的是上面写入的记录，放在最后
   await seedMessages(db, userIds);
   await seedOperationLog(db);

@@ -118,6 +118,7 @@ export const DEMO_ROLES: readonly DemoRole[] = [
       certificateCorrect: ['add', 'query', 'get'],
       certificatePrint: '*',
       certificateSearch: VIEW,
+      stateGrid: ['add', 'edit', 'query', 'get', 'export'],
       baseJob: VIEW,
       organization: ['query', 'get', 'edit'],
       account: ['add', 'edit', 'query', 'get', 'enable', 'disable'],
@@ -139,6 +140,7 @@ export const DEMO_ROLES: readonly DemoRole[] = [
       curriculum: '*',
       teacher: '*',
       teacherRelation: '*',
+      expert: VIEW,
       student: '*',
       ledger: '*',
       ledgerSearch: '*',
@@ -150,6 +152,10 @@ export const DEMO_ROLES: readonly DemoRole[] = [
       coupon: VIEW,
       organization: ['query', 'get', 'edit'],
       account: ['add', 'edit', 'query', 'get', 'enable', 'disable'],
+      // 本机构的入驻资料与申请、评价结果
+      company: ['query', 'get', 'edit'],
+      settleIn: ['add', 'edit', 'query', 'get'],
+      companyEvaluation: VIEW,
     },
   },
   {

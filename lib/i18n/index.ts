@@ -28,7 +28,17 @@ import { uploadMessages } from './messages/upload';
 import { courseMessages } from './messages/course';
 import { exaPlanMessages } from './messages/exaPlan';
 import { examSiteMessages } from './messages/examSite';
+import { examAffairsMessages } from './messages/examAffairs';
+import { supervisionMessages } from './messages/supervision';
 import { examineeMessages } from './messages/examinee';
+import { trainClassMessages } from './messages/trainClass';
+import { subsidyMessages } from './messages/subsidy';
+import { scoreMessages } from './messages/score';
+import { certificateMessages } from './messages/certificate';
+import { recordingMessages } from './messages/recording';
+import { teacherMessages } from './messages/teacher';
+import { institutionMessages } from './messages/institution';
+import { questionBankMessages } from './messages/questionBank';
 import { zhTW } from './generated/zh-TW';
 
 export const LOCALES = [
@@ -79,7 +89,17 @@ export const CATALOGUES: Record<string, Catalogue> = {
   course: courseMessages,
   exaPlan: exaPlanMessages,
   examSite: examSiteMessages,
+  examAffairs: examAffairsMessages,
+  supervision: supervisionMessages,
   examinee: examineeMessages,
+  trainClass: trainClassMessages,
+  subsidy: subsidyMessages,
+  score: scoreMessages,
+  certificate: certificateMessages,
+  recording: recordingMessages,
+  teacher: teacherMessages,
+  institution: institutionMessages,
+  questionBank: questionBankMessages,
 };
 
 /** 登录模块早先的原文键写作 'auth.zod.<原文>'，与 texts 同义 */

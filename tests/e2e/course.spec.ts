@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Locator } from '@playwright/test';
-import { ADMIN, expect, loginAs, test, type Page } from './helpers';
+import { ADMIN, chooseOption, expect, loginAs, test, type Page, clickRowAction, rowOf } from './helpers';
 
 const SHOTS = 'test-results';
 const SUFFIX = Date.now().toString(36);
@@ -13,21 +13,6 @@ const CHAPTER = '第一章 低压配电基础';
 const WARE = '1.1 配电箱接线演示';
 
 const modalWith = (page: Page, inner: Locator) => page.locator('.ant-modal-wrap:not([style*="display: none"]) .ant-modal').filter({ has: inner });
-const rowOf = (list: Locator, text: string) => list.locator('tbody tr.ant-table-row').filter({ hasText: text });
-
-/** 行内操作（超过 4 个时收在“更多”里） */
-async function clickRowAction(page: Page, row: Locator, key: string) {
-  const inline = row.getByTestId(`row-action-${key}`);
-  if (await inline.count()) {
-    await inline.click();
-  } else {
-    await row.getByTestId('row-action-more').hover();
-    const item = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByTestId(`row-action-${key}`);
-    await expect(item).toBeVisible();
-    await item.click();
-  }
-}
-
 /** 确认框的“确定”（antd 在两个汉字之间插空格） */
 const confirmOk = (page: Page) => page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s*定/ }).click();
 
@@ -69,8 +54,7 @@ test.describe.serial('课程资源库：建课、章节与课件上传、审核�
     await form.getByTestId('form-dialog-ok').click();
     await expect(form).toContainText('请输入课程名称');
     await form.getByLabel('课程名称').fill(COURSE);
-    await form.getByTestId('course-type-select').click();
-    await page.locator('.ant-select-tree-node-content-wrapper').filter({ hasText: '电工电子' }).click();
+    await chooseOption(page, form.getByTestId('course-type-select'), '电工电子');
     await form.getByLabel('主讲教师').fill('张明远');
     await form.getByLabel('学时').fill('12');
     await form.getByLabel('课程简介').fill('低压配电与安全用电的实操课程，配合视频演示。');

@@ -11,7 +11,7 @@ import JSZip from 'jszip';
 import sharp from 'sharp';
 import type { Locator } from '@playwright/test';
 import { idCheckChar } from '@/lib/platform/identity/id-number';
-import { DEMO_PASSWORD, chooseOption, expect, expectMessage, loginAs, test, type Page, workbookFromTemplate } from './helpers';
+import { DEMO_PASSWORD, chooseOption, expect, expectMessage, loginAs, test, type Page, workbookFromTemplate, clickRowAction, confirmDialog, rowOf, typeDate } from './helpers';
 
 const SHOTS = 'test-results';
 const SUFFIX = Date.now().toString(36);
@@ -121,36 +121,6 @@ async function openMenu(page: Page, group: string, ...menuPath: string[]) {
 /** 打开的弹窗（按其中的内容找） */
 const modalWith = (page: Page, inner: Locator) => page.locator('.ant-modal-wrap:not([style*="display: none"]) .ant-modal').filter({ has: inner });
 const modalTitled = (page: Page, title: string) => page.locator('.ant-modal-wrap:not([style*="display: none"]) .ant-modal').filter({ has: page.locator('.ant-modal-title', { hasText: title }) });
-
-/** 行内操作（超过 4 个时收在“更多”里） */
-async function clickRowAction(page: Page, row: Locator, key: string) {
-  const inline = row.getByTestId(`row-action-${key}`);
-  if (await inline.count()) {
-    await inline.click();
-  } else {
-    await row.getByTestId('row-action-more').hover();
-    const item = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByTestId(`row-action-${key}`);
-    await expect(item).toBeVisible();
-    await item.click();
-  }
-}
-
-const rowOf = (list: Locator, text: string) => list.locator('tbody tr.ant-table-row').filter({ hasText: text });
-
-/** 确认框点“确定” */
-async function confirm(page: Page, text: string) {
-  const box = page.locator('.ant-modal-confirm').filter({ hasText: text });
-  await expect(box).toBeVisible();
-  await box.getByRole('button', { name: /确\s*定/ }).click();
-  await expect(box).toBeHidden();
-}
-
-/** 日期框输入 YYYY-MM-DD 并回车（范围选择器回车后焦点移到结束日期） */
-async function typeDate(input: Locator, value: string) {
-  await input.click();
-  await input.fill(value);
-  await input.press('Enter');
-}
 
 /** 考试计划列表里本计划的一行（技能等级认定计划界面） */
 async function openPlanList(page: Page): Promise<Locator> {
@@ -264,7 +234,7 @@ test.describe.serial('考试计划：制定、审核、导入考生、编排考�
     await expect(row).toContainText(`${work!.workName}（${run.levelName}）`);
 
     await clickRowAction(page, row, 'submit');
-    await confirm(page, `确定提交考试计划 ${plan().code} 吗？`);
+    await confirmDialog(page, `确定提交考试计划 ${plan().code} 吗？`);
     await expectMessage(page, '已提交，等待市级审核');
     await expect(row.getByTestId('plan-state-1')).toHaveText('待市级审核');
     for (const key of ['edit', 'delete', 'submit']) await expect(row.getByTestId(`row-action-${key}`)).toHaveCount(0);
@@ -290,7 +260,7 @@ test.describe.serial('考试计划：制定、审核、导入考生、编排考�
     await expect(row.getByTestId('plan-state-0')).toBeVisible();
     await expect(row).toContainText('实施计划');
     await clickRowAction(page, row, 'advance');
-    await confirm(page, '确定完成「实施计划」并进入下一步吗？');
+    await confirmDialog(page, '确定完成「实施计划」并进入下一步吗？');
     await expectMessage(page, '已进入下一步');
     await expect(row).toContainText('导入考生');
 
@@ -517,7 +487,7 @@ test.describe.serial('考试计划：制定、审核、导入考生、编排考�
     const row = rowOf(list, code);
     await expect(row).toContainText('编排考场');
     await clickRowAction(page, row, 'advance');
-    await confirm(page, '确定完成「编排考场」并进入下一步吗？');
+    await confirmDialog(page, '确定完成「编排考场」并进入下一步吗？');
     await expectMessage(page, '已进入下一步');
     await page.getByTestId('plan-step-tabs').getByRole('tab', { name: /考务安排/ }).click();
     await expect(row).toContainText('考务安排');

@@ -68,14 +68,15 @@ export async function hoverMenuAction(page: Page, trigger: Locator, item: string
   }).toPass({ timeout: 60_000 });
 }
 
-/** antd 选择框里选一项（可先输入搜索）；确认选上为止，选上了就不再点（多选再点会取消） */
+/** antd 选择框（含树选择）里选一项（可先输入搜索）；确认选上为止，选上了就不再点（多选再点会取消）。
+ * 下拉展开的动画里点到的项可能不生效，所以点完要看到选择框里出现这一项。 */
 export async function chooseOption(page: Page, select: Locator, label: string, search?: string): Promise<void> {
-  const box = select.locator('xpath=ancestor::*[contains(concat(" ", normalize-space(@class), " "), " ant-select ")][1]');
+  const box = select.locator('xpath=ancestor-or-self::*[contains(concat(" ", normalize-space(@class), " "), " ant-select ")][1]');
   await expect(async () => {
     if ((await box.textContent())?.includes(label)) return;
     await select.click({ timeout: 5_000 });
     if (search) await select.fill(search);
-    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: label }).first().click({ timeout: 5_000 });
+    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) :is(.ant-select-item-option, .ant-select-tree-node-content-wrapper)').filter({ hasText: label }).first().click({ timeout: 5_000 });
     await expect(box).toContainText(label, { timeout: 3_000 });
   }).toPass({ timeout: 45_000 });
 }
@@ -184,4 +185,32 @@ export async function importExpectingRowError(
   await expect(detail.locator('td').nth(1)).toHaveText(expected.column);
   await expect(detail.locator('td').nth(2)).toHaveText(expected.reason);
   return dialog;
+}
+
+/** 列表里含某段文字的行 */
+export const rowOf = (list: Locator, text: string): Locator => list.locator('tbody tr.ant-table-row').filter({ hasText: text });
+
+/** 点行操作：直接显示的按钮，或“更多”下拉里的一项 */
+export async function clickRowAction(page: Page, row: Locator, key: string): Promise<void> {
+  const inline = row.getByTestId(`row-action-${key}`);
+  if (await inline.count()) return inline.click();
+  await row.getByTestId('row-action-more').hover();
+  const item = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByTestId(`row-action-${key}`);
+  await expect(item).toBeVisible();
+  await item.click();
+}
+
+/** 含某段文字的确认框点“确定”，等它关闭 */
+export async function confirmDialog(page: Page, text: string): Promise<void> {
+  const box = page.locator('.ant-modal-confirm').filter({ hasText: text });
+  await expect(box).toBeVisible();
+  await box.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(box).toBeHidden();
+}
+
+/** 日期框输入 YYYY-MM-DD 并回车（范围选择器回车后焦点移到结束日期） */
+export async function typeDate(input: Locator, value: string): Promise<void> {
+  await input.click();
+  await input.fill(value);
+  await input.press('Enter');
 }

@@ -3,7 +3,7 @@
 // 每次运行用新的名称（后缀取时间），不依赖之前运行留下的数据；各用例共用场景一的角色与账号，故串行。
 import ExcelJS from 'exceljs';
 import type { Browser, Locator } from '@playwright/test';
-import { ADMIN, chooseOption, expect, expectMessage, fillLogin, loginAs, test, topMenuTitles, waitForHydration, withHydrationWaits, type Page, importExpectingRowError, workbookFromTemplate } from './helpers';
+import { ADMIN, chooseOption, expect, expectMessage, fillLogin, loginAs, test, topMenuTitles, waitForHydration, withHydrationWaits, type Page, importExpectingRowError, workbookFromTemplate, clickRowAction, confirmDialog } from './helpers';
 
 const SHOTS = 'test-results';
 const SUFFIX = Date.now().toString(36);
@@ -57,19 +57,8 @@ async function accountRow(page: Page, account: string): Promise<Locator> {
 
 /** 行内操作（超过 4 个时收在“更多”里），确认框点“确定” */
 async function rowAction(page: Page, row: Locator, key: string, confirmText: string) {
-  const inline = row.getByTestId(`row-action-${key}`);
-  if (await inline.count()) {
-    await inline.click();
-  } else {
-    await row.getByTestId('row-action-more').hover();
-    const item = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByTestId(`row-action-${key}`);
-    await expect(item).toBeVisible();
-    await item.click();
-  }
-  const dialog = page.locator('.ant-modal-confirm');
-  await expect(dialog).toContainText(confirmText);
-  await dialog.getByRole('button', { name: /确\s*定/ }).click();
-  await expect(dialog).toBeHidden();
+  await clickRowAction(page, row, key);
+  await confirmDialog(page, confirmText);
 }
 
 /** 账号行的状态标签（“状态”列是第 5 列，前面还有勾选列） */

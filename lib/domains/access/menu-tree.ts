@@ -128,7 +128,7 @@ export const MENU_TREE: readonly ResourceDef[] = [
           { key: 'assessor', title: '考评员管理', path: '/evaluation/personnel/assessor', icon: 'SolutionOutlined', component: 'AssessorList', actions: [...CRUD_IO, ...TOGGLE] },
           { key: 'supervisor', title: '督导员管理', path: '/evaluation/personnel/supervisor', icon: 'EyeOutlined', component: 'SupervisorList', actions: [...CRUD_IO, ...TOGGLE] },
           { key: 'examStaff', title: '监考人员', path: '/evaluation/personnel/proctor', icon: 'UserSwitchOutlined', component: 'ProctorList', actions: CRUD_EXPORT },
-          { key: 'supervision', title: '督导任务', path: '/evaluation/personnel/supervision', icon: 'MonitorOutlined', component: 'SupervisionTask', actions: VIEW },
+          { key: 'supervision', title: '督导任务', path: '/evaluation/personnel/supervision', icon: 'MonitorOutlined', component: 'SupervisionTask', actions: CRUD },
           { key: 'supervisorOpinion', title: '督导意见', path: '/evaluation/personnel/opinion', icon: 'CommentOutlined', component: 'SupervisorOpinion', actions: ['add', 'edit', 'query', 'get'] },
         ],
       },

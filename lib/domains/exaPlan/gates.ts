@@ -5,6 +5,9 @@ import type { Db } from '@/lib/platform/db/client';
 import { beijingDate } from '@/lib/platform/time';
 import { examineesReady } from '../examinee/gates';
 import { roomsReady } from '../examSite/gates';
+import { affairsReady } from '../examAffairs/gates';
+import { publicityEnded, scoresReady } from '../score/gates';
+import { certificatesPrinted, certificatesReady, stateGridAccepted } from '../certificate/gates';
 import { filings } from '../filing/tables';
 import { FILING_IN_FORCE, statusLabel as filingStatusLabel } from '../filing/transitions';
 import { examPlanWorks, type ExamPlan } from './tables';
@@ -44,7 +47,18 @@ export const leadTime: Gate = async (_db, plan) => {
   return null;
 };
 
-export const GATES: Record<GateKey, Gate> = { planReady, leadTime, examineesReady, roomsReady };
+export const GATES: Record<GateKey, Gate> = {
+  planReady,
+  leadTime,
+  examineesReady,
+  roomsReady,
+  affairsReady,
+  scoresReady,
+  publicityEnded,
+  certificatesReady,
+  stateGridAccepted,
+  certificatesPrinted,
+};
 
 /** 离开某一步前未满足的条件（全部列出） */
 export async function gateFailures(db: Db, plan: ExamPlan, step: number): Promise<string[]> {

@@ -74,13 +74,28 @@ export type TransitionAction =
   | 'cancel';
 
 /** 条件的名字：由拥有数据的领域实现（gates.ts） */
-export type GateKey = 'planReady' | 'leadTime' | 'examineesReady' | 'roomsReady';
+export type GateKey =
+  | 'planReady'
+  | 'leadTime'
+  | 'examineesReady'
+  | 'roomsReady'
+  | 'affairsReady'
+  | 'scoresReady'
+  | 'publicityEnded'
+  | 'certificatesReady'
+  | 'stateGridAccepted'
+  | 'certificatesPrinted';
 
 /** 进入下一步前必须满足的条件（按离开的步骤）；后续议题（考务、成绩、证书）在这里加自己的条件 */
 export const STEP_GATES: Partial<Record<number, readonly GateKey[]>> = {
   [PLAN_STEP.DRAFT]: ['planReady', 'leadTime'],
   [PLAN_STEP.IMPORT_EXAMINEES]: ['examineesReady'],
   [PLAN_STEP.ARRANGE_ROOMS]: ['roomsReady'],
+  [PLAN_STEP.EXAM_AFFAIRS]: ['affairsReady'],
+  [PLAN_STEP.SCORES]: ['scoresReady'],
+  [PLAN_STEP.PUBLICITY]: ['publicityEnded'],
+  [PLAN_STEP.CERTIFICATES]: ['certificatesReady'],
+  [PLAN_STEP.STATE_GRID]: ['stateGridAccepted', 'certificatesPrinted'],
 };
 
 /**

@@ -34,6 +34,7 @@ import { loadPlan } from './access';
 import { gateFailures } from './gates';
 import { isStepAudited, planAuditingSteps } from './step-audit';
 import { actorOf, assertKindPermission } from './service';
+import { issueCertificates } from '../certificate/issue';
 
 export interface TransitionRequest {
   id: number;
@@ -146,6 +147,9 @@ export async function applyTransition(db: Db, session: Session, req: TransitionR
       actorName: user.realName || user.nickName,
       createdAt: now,
     });
+
+    // 进入第 7 步（证书管理）：给合格考生发证（同一事务，编号见 certificate/rules.ts）
+    if (plan.step === PLAN_STEP.PUBLICITY && to.step === PLAN_STEP.CERTIFICATES) await issueCertificates(tx, plan, now);
 
     const what = `${PLAN_KINDS[plan.kind]}计划 ${plan.code}`;
     const content = `当前：${positionLabel(to)}${opinion ? `；意见：${opinion}` : ''}`;

@@ -15,10 +15,9 @@ import { ApiError } from '@/lib/platform/api/errors';
 import { assertInScope } from '@/lib/platform/auth/scope';
 import type { Session, SessionUser } from '@/lib/platform/auth/session';
 import { defineImport, ERRORS_IN_ANSWER, runImport, type ImportDef, type ImportResult, type RowIssue } from '@/lib/platform/excel/import';
-import { getStorage } from '@/lib/platform/storage';
 import { parseIdNumber } from '@/lib/platform/identity';
 import { examinees, examineeImports, type ExamPlan } from '@/lib/domains/exaPlan/tables';
-import { attachFiles, detachFiles, keyOfUrl, storeFile } from '@/lib/domains/file/service';
+import { attachFiles, detachFiles, readStoredFile, storeFile } from '@/lib/domains/file/service';
 import { qualificationChecker, type QualificationChecker } from './qualification';
 import { ExamineeImportRow, IMPORT_STATUS, QUALIFICATION, type ExamineeImport, type ImportPreview } from './schemas';
 import { DUPLICATE_MESSAGE, planForChange, planWorksOf, resolveWork } from './service';
@@ -235,12 +234,9 @@ async function loadImport(db: Db, session: Session, importId: number) {
 }
 
 async function storedBytes(url: string): Promise<Uint8Array<ArrayBuffer>> {
-  const key = keyOfUrl(url);
-  const obj = key ? await getStorage().get(key) : null;
-  if (!obj) throw ApiError.badRequest('导入的文件已不存在，请放弃这次导入后重新上传');
-  const chunks: Buffer[] = [];
-  for await (const c of obj.body) chunks.push(c as Buffer);
-  return new Uint8Array(Buffer.concat(chunks));
+  const bytes = await readStoredFile(url);
+  if (!bytes) throw ApiError.badRequest('导入的文件已不存在，请放弃这次导入后重新上传');
+  return bytes;
 }
 
 /** 再看一次待确认导入的预览（重新读取保存的文件并校验，不写） */

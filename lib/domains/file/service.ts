@@ -294,6 +294,16 @@ export async function storeFile(db: Db, owner: SessionUser | null, input: { data
   }
 }
 
+/** 服务端读回 storeFile 存下的文件（如待确认的导入）；文件已不在时为 null */
+export async function readStoredFile(url: string): Promise<Uint8Array<ArrayBuffer> | null> {
+  const key = keyOfUrl(url);
+  const obj = key ? await getStorage().get(key) : null;
+  if (!obj) return null;
+  const chunks: Buffer[] = [];
+  for await (const chunk of obj.body) chunks.push(chunk as Buffer);
+  return new Uint8Array(Buffer.concat(chunks));
+}
+
 // ---------- 读权限 ----------
 
 /** 公开用途，或被公开展示的记录引用，任何人可读；否则上传人、本机构，或范围覆盖它的管理员可读 */

@@ -1,13 +1,15 @@
 // 人员库端点（SPEC §7 Filing and evaluation 的 /perEval、Supervisors 的 /perSuper、Exam staff 的 /examStaff）。
 // 三个库的端点由同一组处理函数生成，权限用各自菜单资源：assessor、supervisor、examStaff。
 import { z } from 'zod';
-import { endpoint, type Ctx, type Endpoint, type EndpointTable } from '@/lib/platform/api/endpoint';
+import { endpoint, sessionOf, type Ctx, type Endpoint, type EndpointTable } from '@/lib/platform/api/endpoint';
 import { exportXlsx, keysetBatches, type ExportColumn } from '@/lib/platform/excel/export';
 import { ImportFileInput, importResponse, runImport, templateEndpoint } from '@/lib/platform/excel/import';
 import { allJobs, allWorks } from '@/lib/domains/catalog/service';
 import { LEVEL_NAMES } from '@/lib/domains/catalog/schemas';
 import {
+  AccountOptionsInput,
   AssignableInput,
+  BindAccountInput,
   CertIdInput,
   EDUCATIONS,
   FILING_TYPES,
@@ -43,6 +45,7 @@ import {
 } from './service';
 import { importDefs, importJsonBatch } from './imports';
 import { importPhotoZip } from './photos';
+import { accountOptions, bindAccount, unbindAccount } from './accounts';
 import { assertSaveAllowed } from '@/lib/platform/api/save-permission';
 
 const RESOURCE: Record<Library, string> = { assessor: 'assessor', supervisor: 'supervisor', examStaff: 'examStaff' };
@@ -80,13 +83,13 @@ function libraryEndpoints(library: Library) {
       permission: perm('query'),
       input: PersonListInput,
       paged: true,
-      handle: ({ page, ...filter }, ctx) => listPeople(ctx.db, ctx.user(), library, filter, page),
+      handle: ({ page, ...filter }, ctx) => listPeople(ctx.db, sessionOf(ctx), library, filter, page),
     }),
     info: endpoint({
       summary: `${name}详情（含工种、证书；身份证号全号）`,
       permission: perm('get'),
       input: PersonIdInput,
-      handle: ({ id }, ctx) => personDetail(ctx.db, ctx.user(), library, id),
+      handle: ({ id }, ctx) => personDetail(ctx.db, sessionOf(ctx), library, id),
     }),
     save: endpoint({
       summary: `新增或修改${name}（带 id 为修改）。同库身份证号唯一（409）；性别、出生日期由身份证号推出；机构用户的所属机构为本机构`,
@@ -102,7 +105,7 @@ function libraryEndpoints(library: Library) {
       permission: perm('query'),
       input: AssignableInput,
       paged: true,
-      handle: ({ page, ...filter }, ctx) => assignablePeople(ctx.db, ctx.user(), library, filter, page),
+      handle: ({ page, ...filter }, ctx) => assignablePeople(ctx.db, sessionOf(ctx), library, filter, page),
     }),
     filingUnits: endpoint({
       summary: `${name}的所属机构下拉：范围内、备案审核完成（未作废）的评价机构`,
@@ -194,6 +197,33 @@ function libraryEndpoints(library: Library) {
   };
 }
 
+/** 绑定登录账号（考评员与督导员）：本人以该账号登录录入成绩、办理督导。权限为该库的 edit。规则见 ./accounts.ts */
+function accountEndpoints(library: 'assessor' | 'supervisor') {
+  const r = RESOURCE[library];
+  const name = LIBRARY_NAMES[library];
+  const type = library === 'assessor' ? 'ASSESSOR（考评员）' : 'SUPERVISOR（督导员）';
+  return {
+    options: endpoint({
+      summary: `绑定账号的候选：范围内、类型为 ${type}、在${name}库尚未绑定的登录账号，可按账号名、姓名、手机号搜索（最多 20 个）`,
+      permission: `${r}.edit`,
+      input: AccountOptionsInput,
+      handle: ({ keyword }, ctx) => accountOptions(ctx.db, sessionOf(ctx), { library, keyword }),
+    }),
+    bind: endpoint({
+      summary: `把${name}绑定到登录账号（userId）：人员与账号都须在范围内（404），账号类型须为 ${type}，已绑定的人员或已被本库他人绑定的账号答 409`,
+      permission: `${r}.edit`,
+      input: BindAccountInput,
+      handle: (input, ctx) => bindAccount(ctx.db, sessionOf(ctx), { ...input, library }, ctx.audit),
+    }),
+    unbind: endpoint({
+      summary: `解除${name}与登录账号的绑定（人员须在范围内）`,
+      permission: `${r}.edit`,
+      input: PersonIdInput,
+      handle: (input, ctx) => unbindAccount(ctx.db, sessionOf(ctx), { ...input, library }, ctx.audit),
+    }),
+  };
+}
+
 /** Excel 导入与模板、JSON 批量导入、照片压缩包（考评员与督导员） */
 function importEndpoints(library: 'assessor' | 'supervisor') {
   const r = RESOURCE[library];
@@ -228,6 +258,8 @@ const assessor = libraryEndpoints('assessor');
 const assessorIo = importEndpoints('assessor');
 const supervisor = libraryEndpoints('supervisor');
 const supervisorIo = importEndpoints('supervisor');
+const assessorAccounts = accountEndpoints('assessor');
+const supervisorAccounts = accountEndpoints('supervisor');
 const examStaff = libraryEndpoints('examStaff');
 
 const filingTypes: Endpoint = endpoint({
@@ -256,6 +288,9 @@ export const personnelApi: EndpointTable = {
   'POST /perEval/filingType': filingTypes,
   'POST /perEval/listExamination': assessor.assignments,
   'GET /perEval/photo': assessor.photo,
+  'POST /perEval/accountOptions': assessorAccounts.options,
+  'POST /perEval/bindAccount': assessorAccounts.bind,
+  'POST /perEval/unbindAccount': assessorAccounts.unbind,
   'POST /fil/evaluation/addFilEvaluation': assessor.save,
   'POST /fil/evaluation/viewFilEvaluation': assessor.info,
   // 督导员
@@ -278,6 +313,9 @@ export const personnelApi: EndpointTable = {
   'POST /perSuper/workList': supervisor.works,
   'POST /perSuper/listExamination': supervisor.assignments,
   'GET /perSuper/photo': supervisor.photo,
+  'POST /perSuper/accountOptions': supervisorAccounts.options,
+  'POST /perSuper/bindAccount': supervisorAccounts.bind,
+  'POST /perSuper/unbindAccount': supervisorAccounts.unbind,
   // 考务人员
   'POST /examStaff/listExamStaff': examStaff.list,
   'POST /examStaff/saveExamStaff': examStaff.save,

@@ -79,6 +79,29 @@ export const AssignableInput = z.object({
   workCode: text('工种编码', 32),
 });
 export const JobListInput = z.object({ keyword: text('关键字', 32) });
+
+// ---------- 账号绑定（person.user_id，见 docs/SCORES.md“账号与人员”） ----------
+
+/** 可绑定登录账号的库与其账号类型：考评员库只绑考评员账号，督导员库只绑督导员账号 */
+export const ACCOUNT_USER_TYPE = { assessor: 'ASSESSOR', supervisor: 'SUPERVISOR' } as const satisfies Partial<Record<Library, string>>;
+export type AccountLibrary = keyof typeof ACCOUNT_USER_TYPE;
+export const hasAccounts = (library: Library): library is AccountLibrary => library in ACCOUNT_USER_TYPE;
+
+/** 列表行上此刻可做的操作（服务端按库、是否已绑定与权限算出） */
+export const PERSON_ACTIONS = { BIND_ACCOUNT: 'bindAccount', UNBIND_ACCOUNT: 'unbindAccount' } as const;
+export type PersonAction = (typeof PERSON_ACTIONS)[keyof typeof PERSON_ACTIONS];
+
+export const BindAccountInput = z.object({ id: id('人员'), userId: id('登录账号', '请选择登录账号') });
+export const AccountOptionsInput = z.object({ keyword: text('关键字', 64) });
+
+/** 账号选择器的一项 */
+export interface AccountOption {
+  id: number;
+  account: string;
+  realName: string | null;
+  nickName: string;
+  mobile: string | null;
+}
 export const WorkListInput = z.object({ jobCode: text('职业编码', 16), keyword: text('关键字', 32) });
 
 // ---------- 导入 ----------
@@ -171,6 +194,12 @@ export interface PersonItem {
   /** 工种与等级的简要文字，如“电工（三级/高级工）、焊工（四级/中级工）” */
   worksText: string;
   createTime: string;
+  /** 绑定的登录账号（考评员、督导员本人以它登录）；未绑定为 null */
+  userId: number | null;
+  accountName: string | null;
+  accountRealName: string | null;
+  /** 此刻可做的行内操作 */
+  actions: PersonAction[];
 }
 
 export interface PersonDetail extends PersonItem {

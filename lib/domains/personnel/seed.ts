@@ -8,6 +8,7 @@ import { organisations } from '@/lib/domains/org/tables';
 import { baseWorkLevels, baseWorks } from '@/lib/domains/catalog/tables';
 import { people, personAssignments, personCerts, personPhotos, personWorks } from './tables';
 import type { Library } from './schemas';
+import { linkDemoAccounts } from './accounts';
 
 export interface SeedPerson {
   name: string;
@@ -122,6 +123,8 @@ export async function seedPersonnel(db: Db): Promise<void> {
       130600: { city: '保定', site: '保定燕赵评价中心考点' },
     },
   );
+  // 考评员、督导员演示账号（吴国栋、杨帆）与人员库中的本人对应（录入成绩、督导任务按它认人）
+  await linkDemoAccounts(db);
 }
 
 /** 一批演示人员：考评员与考务人员按机构编码分组，督导员按市分组 */

@@ -8,7 +8,7 @@ import { withUniqueMessage } from '@/lib/platform/db/save-row';
 import type { Ctx } from '@/lib/platform/api/endpoint';
 import type { Page, PageResult } from '@/lib/platform/api/paging';
 import { inScope, scopeWhere } from '@/lib/platform/auth/scope';
-import type { SessionUser } from '@/lib/platform/auth/session';
+import { can, type Session, type SessionUser } from '@/lib/platform/auth/session';
 import { formatBeijing } from '@/lib/platform/time';
 import { beijingToday, parseIdNumber } from '@/lib/platform/identity';
 import { areas } from '@/lib/domains/area/tables';
@@ -17,16 +17,20 @@ import { baseJobs, baseWorkLevels, baseWorks } from '@/lib/domains/catalog/table
 import { LEVEL_NAMES } from '@/lib/domains/catalog/schemas';
 import { filings } from '@/lib/domains/filing/tables';
 import { FILING_IN_FORCE } from '@/lib/domains/filing/transitions';
+import { users } from '@/lib/domains/user/tables';
 import { people, personAssignments, personCerts, personPhotos, personWorks, type Person } from './tables';
 import {
   FILING_TYPES,
+  hasAccounts,
   LIBRARY_NAMES,
+  PERSON_ACTIONS,
   PERSON_STATUS,
   type AssignmentItem,
   type Library,
   type PersonCertItem,
   type PersonDetail,
   type PersonFilter,
+  type PersonAction,
   type PersonItem,
   type PersonSave,
   type PersonWorkItem,
@@ -60,10 +64,32 @@ const itemColumns = {
   orgName: organisations.name,
   cityName: areas.name,
   hasPhoto: sql<boolean>`exists (select 1 from ${personPhotos} where ${personPhotos.personId} = ${people.id})`,
+  accountName: users.account,
+  accountRealName: users.realName,
 };
 
 function baseQuery(db: Db) {
-  return db.select(itemColumns).from(people).leftJoin(organisations, eq(organisations.id, people.orgId)).leftJoin(areas, eq(areas.id, people.cityId));
+  return db
+    .select(itemColumns)
+    .from(people)
+    .leftJoin(organisations, eq(organisations.id, people.orgId))
+    .leftJoin(areas, eq(areas.id, people.cityId))
+    .leftJoin(users, eq(users.id, people.userId));
+}
+
+/** 判断当前用户有无某权限（行内操作用）；导出等不需要操作的场合用 noActions */
+type Allowed = (permission: string) => boolean;
+const noActions: Allowed = () => false;
+const allowedBy = (session: Session): Allowed => (p) => can(session, p);
+
+/**
+ * 行内操作：考评员库、督导员库的人员可“绑定账号”（尚未绑定时）或“解除绑定”（已绑定时），权限为该库的 edit。
+ * 考务人员库没有账号绑定。绑定与解除的规则在 ./accounts.ts。
+ */
+export function personActions(p: Pick<Person, 'library' | 'userId'>, allowed: Allowed): PersonAction[] {
+  const library = p.library as Library;
+  if (!hasAccounts(library) || !allowed(`${library}.edit`)) return [];
+  return [p.userId === null ? PERSON_ACTIONS.BIND_ACCOUNT : PERSON_ACTIONS.UNBIND_ACCOUNT];
 }
 
 type Row = Awaited<ReturnType<ReturnType<typeof baseQuery>['execute']>>[number];
@@ -106,7 +132,7 @@ async function worksOf(db: Db, personIds: number[]): Promise<Map<number, PersonW
   return map;
 }
 
-function toItem(r: Row, works: PersonWorkItem[], mask: boolean): PersonItem {
+function toItem(r: Row, works: PersonWorkItem[], mask: boolean, allowed: Allowed): PersonItem {
   const p = r.person;
   return {
     id: p.id,
@@ -134,11 +160,15 @@ function toItem(r: Row, works: PersonWorkItem[], mask: boolean): PersonItem {
     hasPhoto: Boolean(r.hasPhoto),
     worksText: works.map((w) => `${w.workName}（${w.levelName}）`).join('、'),
     createTime: formatBeijing(p.createdAt),
+    userId: p.userId,
+    accountName: r.accountName,
+    accountRealName: r.accountRealName,
+    actions: personActions(p, allowed),
   };
 }
 
-export async function listPeople(db: Db, user: SessionUser, library: Library, filter: PersonFilter, page: Page): Promise<PageResult<PersonItem>> {
-  const where = filterWhere(user, library, filter);
+export async function listPeople(db: Db, session: Session, library: Library, filter: PersonFilter, page: Page): Promise<PageResult<PersonItem>> {
+  const where = filterWhere(session.user, library, filter);
   const { list: rows, total } = await fetchPage(
     page,
     baseQuery(db).where(where).orderBy(desc(people.id)),
@@ -148,11 +178,12 @@ export async function listPeople(db: Db, user: SessionUser, library: Library, fi
     db,
     rows.map((r) => r.person.id),
   );
-  return { list: rows.map((r) => toItem(r, works.get(r.person.id) ?? [], true)), total: Number(total) };
+  const allowed = allowedBy(session);
+  return { list: rows.map((r) => toItem(r, works.get(r.person.id) ?? [], true, allowed)), total: Number(total) };
 }
 
 /** 范围内的一个人员；范围外与不存在一样答 404 */
-async function loadPerson(db: Db, user: SessionUser, library: Library, id: number): Promise<Person> {
+export async function loadPerson(db: Db, user: SessionUser, library: Library, id: number): Promise<Person> {
   const [p] = await db
     .select()
     .from(people)
@@ -161,7 +192,11 @@ async function loadPerson(db: Db, user: SessionUser, library: Library, id: numbe
   return p;
 }
 
-export async function personDetail(db: Db, user: SessionUser, library: Library, id: number): Promise<PersonDetail> {
+export async function personDetail(db: Db, session: Session, library: Library, id: number): Promise<PersonDetail> {
+  return detailOf(db, session.user, library, id, allowedBy(session));
+}
+
+async function detailOf(db: Db, user: SessionUser, library: Library, id: number, allowed: Allowed): Promise<PersonDetail> {
   await loadPerson(db, user, library, id);
   const [row] = await baseQuery(db).where(eq(people.id, id));
   const works = (await worksOf(db, [id])).get(id) ?? [];
@@ -170,12 +205,12 @@ export async function personDetail(db: Db, user: SessionUser, library: Library, 
     .from(personCerts)
     .where(eq(personCerts.personId, id))
     .orderBy(asc(personCerts.id));
-  return { ...toItem(row, works, false), works, certs };
+  return { ...toItem(row, works, false, allowed), works, certs };
 }
 
 /** 可分派的人员（在岗、范围内，可按机构与工种），供考务选择 */
-export async function assignablePeople(db: Db, user: SessionUser, library: Library, filter: { name?: string; orgId?: number; workCode?: string }, page: Page) {
-  return listPeople(db, user, library, { ...filter, status: STATUS_ACTIVE }, page);
+export async function assignablePeople(db: Db, session: Session, library: Library, filter: { name?: string; orgId?: number; workCode?: string }, page: Page) {
+  return listPeople(db, session, library, { ...filter, status: STATUS_ACTIVE }, page);
 }
 
 // ---------- 新增与修改 ----------
@@ -255,7 +290,7 @@ export function worksProblem(known: WorkLevels, works: readonly { workCode: stri
 export async function savePerson(db: Db, ctx: Pick<Ctx, 'user' | 'audit'>, library: Library, input: PersonSave): Promise<PersonDetail> {
   const user = ctx.user();
   const identity = identityOf(input.idNumber);
-  const before = input.id ? await personDetail(db, user, library, input.id) : null;
+  const before = input.id ? await detailOf(db, user, library, input.id, noActions) : null;
   const owner = await resolveOwner(db, user, library, {
     orgId: input.orgId ?? before?.orgId ?? undefined,
     cityId: input.cityId ?? before?.cityId ?? undefined,
@@ -303,7 +338,7 @@ export async function savePerson(db: Db, ctx: Pick<Ctx, 'user' | 'audit'>, libra
       return personId;
     }),
   );
-  const after = await personDetail(db, user, library, id);
+  const after = await detailOf(db, user, library, id, noActions);
   ctx.audit({
     entity: 'person',
     entityId: id,
@@ -454,7 +489,7 @@ export function exportBatch(db: Db, user: SessionUser, library: Library, filter:
       db,
       rows.map((r) => r.person.id),
     );
-    return rows.map((r) => toItem(r, works.get(r.person.id) ?? [], false));
+    return rows.map((r) => toItem(r, works.get(r.person.id) ?? [], false, noActions));
   };
 }
 

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, customType, date, index, integer, pgTable, serial, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { organisations } from '../org/tables';
+import { users } from '../user/tables';
 
 // pg 驱动返回 Buffer，内置库（PGlite）返回 Uint8Array：统一为 Buffer
 const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({ dataType: () => 'bytea', fromDriver: (v) => Buffer.from(v) });
@@ -36,6 +37,11 @@ export const people = pgTable(
     stopReason: varchar('stop_reason', { length: 200 }),
     stoppedAt: timestamp('stopped_at', { withTimezone: true }),
     remark: varchar('remark', { length: 500 }),
+    /**
+     * 本人的登录账号（可空）：考评员、督导员以本人账号登录时凭它认出“我是哪个人员”（录入成绩、督导任务），
+     * 见 ./accounts.ts 与 docs/SCORES.md。同一库内一个账号只对应一个人员。
+     */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     createdBy: integer('created_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -44,6 +50,7 @@ export const people = pgTable(
     check('person_library_chk', sql`${t.library} in ('assessor', 'supervisor', 'examStaff')`),
     check('person_status_chk', sql`${t.status} in (0, 1)`),
     uniqueIndex('person_library_id_number_uq').on(t.library, t.idNumber),
+    uniqueIndex('person_library_user_uq').on(t.library, t.userId),
     index('person_library_city_idx').on(t.library, t.cityId),
     index('person_library_org_idx').on(t.library, t.orgId),
     index('person_county_idx').on(t.countyId),

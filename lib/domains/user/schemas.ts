@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { NewPassword, passwordStrength, STRONG, PASSWORD_WEAK_MESSAGE } from '@/lib/platform/auth/password';
 import { RegionValue } from '@/lib/domains/area/schemas';
-import { mobileSchema } from '@/lib/platform/identity';
+import { isUnifiedSocialCreditCode, mobileSchema } from '@/lib/platform/identity';
 
 /** SPEC §5：11 位，1 开头，第二位 3–9（规则在 lib/platform/identity，唯一的一处） */
 export { MOBILE_PATTERN, MOBILE_MESSAGE } from '@/lib/platform/identity';
@@ -79,16 +79,8 @@ export const RecoverPasswordInput = z
   })
   .refine((v) => v.confirmPassword === v.password, { message: '两次输入密码不一致', path: ['confirmPassword'] });
 
-/** GB 32100-2015 统一社会信用代码：18 位，字符集不含 I O S V Z，末位为校验码 */
-const USCC_CHARS = '0123456789ABCDEFGHJKLMNPQRTUWXY';
-const USCC_WEIGHTS = [1, 3, 9, 27, 19, 26, 16, 17, 20, 29, 25, 13, 8, 24, 10, 30, 28];
-export function isUnifiedSocialCreditCode(value: string): boolean {
-  if (!/^[0-9A-HJ-NPQRTUWXY]{2}\d{6}[0-9A-HJ-NPQRTUWXY]{10}$/.test(value)) return false;
-  let sum = 0;
-  for (let i = 0; i < 17; i++) sum += USCC_CHARS.indexOf(value[i]) * USCC_WEIGHTS[i];
-  const check = (31 - (sum % 31)) % 31;
-  return value[17] === USCC_CHARS[check];
-}
+/** GB 32100-2015 统一社会信用代码：唯一的一份在 lib/platform/identity/uscc.ts */
+export { isUnifiedSocialCreditCode };
 
 export const ORG_CATEGORIES = ['eval', 'train', 'enterprise'] as const;
 export type RegisterCategory = (typeof ORG_CATEGORIES)[number];

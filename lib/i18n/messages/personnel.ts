@@ -73,6 +73,21 @@ const texts: Record<string, string> = {
   '{date}（{age} 岁）': '{date} (age {age})',
   证书: 'Certificates',
   录入时间: 'Entered',
+  // 绑定登录账号（components/personnel/AccountPicker.tsx、person-config.tsx 的 accountActions）
+  绑定账号: 'Link account',
+  解除绑定: 'Unlink account',
+  绑定登录账号: 'Link sign-in account',
+  '绑定后，此人以该账号登录即以本人身份录入成绩或办理督导；一个账号只能绑定本库的一个人。':
+    'Once linked, signing in with this account acts as this person when entering scores or supervising; an account can be linked to only one person in this library.',
+  登录账号: 'Sign-in account',
+  请选择登录账号: 'Please select a sign-in account',
+  '输入账号名、姓名或手机号搜索': 'Search by account name, real name or mobile number',
+  没有可绑定的账号: 'No accounts available to link',
+  已绑定: 'Linked',
+  '确定解除{kind}{name}与账号“{account}”的绑定吗？解除后该账号不能再以此人身份录入成绩或办理督导。':
+    'Unlink {kind} {name} from account “{account}”? The account will no longer act as this person when entering scores or supervising.',
+  已解除绑定: 'Unlinked',
+  未绑定: 'Not linked',
   // lib/domains/personnel/schemas.ts
   博士研究生: 'Doctorate',
   硕士研究生: "Master's degree",
@@ -88,4 +103,20 @@ const texts: Record<string, string> = {
   无: 'None',
 };
 
-export const personnelMessages = { 'zh-CN': {}, texts };
+/** 服务端消息：绑定登录账号（lib/domains/personnel/accounts.ts） */
+const errors: Record<string, string> = {
+  登录账号不存在或不在您的管辖范围内: 'The sign-in account does not exist or is outside your jurisdiction',
+  '{library}库没有登录账号绑定': 'The {library} library has no sign-in account linking',
+  '账号“{account}”的类型是“{type}”，{library}只能绑定“{wanted}”类型的账号；请另选账号，或先在账号管理中改正账号类型':
+    'Account “{account}” is of type “{type}”; only “{wanted}” accounts can be linked in the {library} library. Choose another account, or correct the account type in account management first',
+  '账号“{account}”尚未通过注册审核，不能绑定': 'Account “{account}” has not passed registration review and cannot be linked',
+  '{library}{name}已绑定账号“{account}”，无需重复绑定': '{library} {name} is already linked to account “{account}”',
+  '{library}{name}已绑定账号“{account}”，请先解除绑定再绑定其他账号': '{library} {name} is already linked to account “{account}”; unlink it before linking another account',
+  '账号“{account}”已绑定其他{library}，一个账号只能对应一名{library}': 'Account “{account}” is already linked to another {library}; an account can belong to only one {library}',
+  '账号“{account}”已绑定{library}{name}，一个账号只能对应一名{library}；如需改绑，请先解除{other}的绑定':
+    'Account “{account}” is already linked to {library} {name}; an account can belong to only one {library}. To relink it, first unlink {other}',
+  '{library}{name}刚刚已被他人绑定账号，请刷新后再试': '{library} {name} was just linked to an account by someone else; refresh and try again',
+  '{library}{name}没有绑定登录账号': '{library} {name} is not linked to a sign-in account',
+};
+
+export const personnelMessages = { 'zh-CN': {}, texts, errors };

@@ -3,3 +3,4 @@ export * from './id-number';
 export * from './mobile';
 export * from './schemas';
 export * from './mask';
+export * from './uscc';

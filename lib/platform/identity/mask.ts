@@ -13,6 +13,13 @@ export function maskIdNumber(value: string): string {
   return value.slice(0, keep) + '*'.repeat(Math.max(value.length - keep - 4, 2)) + value.slice(-4);
 }
 
+/** 姓名只留姓（首字），其余每字一个 *：张三 → 张*，欧阳娜娜 → 欧***（公开页面，如成绩公示） */
+export function maskName(value: string): string {
+  const chars = [...value.trim()];
+  if (chars.length <= 1) return chars.join('');
+  return chars[0] + '*'.repeat(chars.length - 1);
+}
+
 export function maskMobile(value: string): string {
   return value.length < 7 ? '*'.repeat(value.length) : value.slice(0, 3) + '*'.repeat(value.length - 7) + value.slice(-4);
 }

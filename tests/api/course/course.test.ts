@@ -1,6 +1,6 @@
 // 课程的录入、范围、删除、章节与课件、播放页、精品课程与评论。
 import { beforeAll, describe, expect, it } from 'vitest';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, notExists } from 'drizzle-orm';
 import { setupTestDb } from '../../helpers/db';
 import { call } from '../../helpers/api';
 import { authHeaders } from '../access/login-helper';
@@ -155,7 +155,14 @@ describe('删除', () => {
   });
 
   it('已上架的课程不能删除，提示先下架', async () => {
-    const c = await byName('电工基础与安全用电');
+    // 没有培训班在用的已上架课程（在用的先答“被 N 个培训班使用”）
+    const [org] = await db.select().from(organisations).where(eq(organisations.code, 'ORG130105001'));
+    const [c] = await db
+      .select()
+      .from(courses)
+      .where(and(eq(courses.orgId, org.id), eq(courses.status, COURSE_STATUS.APPROVED), notExists(db.select().from(classCourses).where(eq(classCourses.courseId, courses.id)))))
+      .limit(1);
+    expect(c).toBeTruthy();
     const { status, body } = await call('POST', '/bks/v1/comCourse/del', { headers: h.train_org, json: { id: c.id } });
     expect(status).toBe(400);
     expect(body.returnMsg).toBe('课程当前为「已上架」，不能删除；请先下架');

@@ -3,8 +3,10 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { setupTestDb } from '../../helpers/db';
 import { call } from '../../helpers/api';
 import { authHeaders } from '../access/login-helper';
+import { eq } from 'drizzle-orm';
+import { nameContains, orgCodesWhere, organisations } from '../../helpers/orgs';
 
-setupTestDb();
+const { db } = setupTestDb();
 
 interface OrgRow {
   code: string;
@@ -36,17 +38,16 @@ describe('培训类型与用户类型', () => {
 describe('机构名称查询（数据范围）', () => {
   it('石家庄管理员只查到石家庄的机构，按名称查保定的机构得空', async () => {
     const all = await orgList('sjz_admin');
-    expect(all.body.data).toHaveLength(3);
     expect(all.body.data.every((o) => o.cityId === 130100)).toBe(true);
+    expect(all.body.data.map((o) => o.code).sort()).toEqual(await orgCodesWhere(await db(), eq(organisations.cityId, 130100)));
     expect((await orgList('sjz_admin', '保定')).body.data).toEqual([]);
     expect((await orgList('bd_admin', '保定')).body.data.length).toBeGreaterThan(0);
   });
 
   it('省级按名称模糊查询；机构用户只查到本机构', async () => {
     const school = await orgList('admin', '培训学校');
-    expect(school.body.data.map((o) => o.orgName).sort()).toEqual(
-      ['保定市竞秀区鸿业职业培训学校', '石家庄市新华区明德职业培训学校', '唐山市路南区启航职业培训学校', '武安市博远职业培训学校', '三河市燕郊新航向职业培训学校', '河间市巧手职业培训学校'].sort(),
-    );
+    expect(school.body.data.map((o) => o.code).sort()).toEqual(await orgCodesWhere(await db(), nameContains('培训学校')));
+    expect(school.body.data.map((o) => o.orgName)).toEqual(expect.arrayContaining(['保定市竞秀区鸿业职业培训学校', '石家庄市新华区明德职业培训学校', '河间市巧手职业培训学校']));
     const own = await orgList('eval_org');
     expect(own.body.data.map((o) => o.code)).toEqual(['ORG130102001']);
   });

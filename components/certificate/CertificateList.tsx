@@ -1,0 +1,302 @@
+'use client';
+// 评价业务 › 证书管理：证书填报（CertificateFill：补填资料、导入导出、申请更正）、证书打印（CertificatePrint：批量打印、套打校准、
+// 计划的电子证书）、证书查询（CertificateSearch）。同一份列表配置，按界面给出不同的操作；按钮按每行服务端给出的 actions 显示。
+import { useState } from 'react';
+import { App, Button, InputNumber, Modal, Select, Space, Tag } from 'antd';
+import { PrinterOutlined, SettingOutlined } from '@ant-design/icons';
+import ListScreen from '@/components/list/ListScreen';
+import type { FieldSpec, FormSpec, ListColumn, ListScreenProps, RowAction } from '@/components/list/types';
+import { apiDownload, apiPost } from '@/components/api-client';
+import { useCan } from '@/components/shell/ShellContext';
+import { Tx, useT } from '@/lib/i18n/client';
+import type { CertificateItem } from '@/lib/domains/certificate/schemas';
+
+const TYPE_OPTIONS = [
+  { value: 0, label: '技能等级认定' },
+  { value: 1, label: '职业资格' },
+  { value: 2, label: '专项能力' },
+  { value: 3, label: '机关工勤' },
+];
+const STATUS_OPTIONS = [
+  { value: 0, label: '有效' },
+  { value: 1, label: '已作废' },
+];
+const EDUCATION_OPTIONS = ['博士研究生', '硕士研究生', '大学本科', '大学专科', '中专/技校', '高中', '初中及以下'].map((v) => ({ value: v, label: v }));
+const LEVEL_OPTIONS = [
+  { value: 5, label: '五级/初级工' },
+  { value: 4, label: '四级/中级工' },
+  { value: 3, label: '三级/高级工' },
+  { value: 2, label: '二级/技师' },
+  { value: 1, label: '一级/高级技师' },
+];
+
+export const certificateFilters: FieldSpec[] = [
+  { name: 'cerCode', label: '证书编号' },
+  { name: 'name', label: '姓名' },
+  { name: 'idCard', label: '身份证号' },
+  { name: 'cerType', label: '证书类型', type: 'select', options: TYPE_OPTIONS },
+  { name: 'status', label: '证书状态', type: 'select', options: STATUS_OPTIONS },
+  {
+    name: 'incomplete',
+    label: '资料',
+    type: 'select',
+    options: [
+      { value: 1, label: '资料不全' },
+      { value: 0, label: '全部' },
+    ],
+  },
+];
+
+export const certificateColumns: ListColumn<CertificateItem>[] = [
+  { title: '证书编号', dataIndex: 'cerCode', width: 210 },
+  { title: '姓名', dataIndex: 'name' },
+  { title: '身份证号', dataIndex: 'idCard' },
+  { title: '证书名称', dataIndex: 'cerName' },
+  { title: '工种', dataIndex: 'workName' },
+  { title: '等级', dataIndex: 'levelName' },
+  { title: '发证日期', dataIndex: 'cerDate' },
+  { title: '考试计划', dataIndex: 'planCode' },
+  {
+    title: '状态',
+    dataIndex: 'statusName',
+    render: (v: string, r) => (
+      <Space size={4} wrap>
+        <Tag color={r.status === 1 ? 'error' : r.corrected ? 'purple' : 'success'}>
+          <Tx text={v} />
+        </Tag>
+        {r.pendingCorrection && (
+          <Tag color="warning">
+            <Tx text="更正待审核" />
+          </Tag>
+        )}
+        {!r.complete && r.status === 0 && (
+          <Tag color="orange">
+            <Tx text="资料不全" />
+          </Tag>
+        )}
+      </Space>
+    ),
+  },
+  { title: '打印次数', dataIndex: 'printCount', width: 90 },
+];
+
+const detail: ListScreenProps<CertificateItem>['detail'] = {
+  title: '证书详情',
+  fields: [
+    { name: 'cerCode', label: '证书编号' },
+    { name: 'cerName', label: '证书名称' },
+    { name: 'name', label: '姓名' },
+    { name: 'idCard', label: '身份证号' },
+    { name: 'gender', label: '性别' },
+    { name: 'workName', label: '工种' },
+    { name: 'levelName', label: '等级' },
+    { name: 'cerDate', label: '发证日期' },
+    { name: 'orgName', label: '发证机构' },
+    { name: 'education', label: '文化程度' },
+    { name: 'company', label: '工作单位' },
+    { name: 'mobile', label: '手机号' },
+    { name: 'photoUrl', label: '照片', type: 'image' },
+    { name: 'statusName', label: '状态' },
+    { name: 'voidReason', label: '作废原因' },
+    { name: 'printCount', label: '打印次数' },
+    { name: 'lastPrintedAt', label: '最近打印' },
+    { name: 'holderLink', label: '持证人核对链接' },
+    {
+      name: 'corrections',
+      label: '更正历史',
+      render: (v) => {
+        const list = (v ?? []) as { id: number; statusName: string; createdAt: string; reason: string; changes: { label: string; before: unknown; after: unknown }[] }[];
+        if (!list.length) return '—';
+        return (
+          <Space orientation="vertical" size={2}>
+            {list.map((x) => (
+              <span key={x.id}>
+                {x.createdAt} <Tx text={x.statusName} />：{x.changes.map((c) => `${c.label} ${String(c.before ?? '')} → ${String(c.after ?? '')}`).join('；')}（{x.reason}）
+              </span>
+            ))}
+          </Space>
+        );
+      },
+    },
+  ],
+  load: (r) => apiPost<Record<string, unknown>>('/certificate/getCertificate', { id: r.id }),
+};
+
+const fillForm: FormSpec<CertificateItem> = {
+  title: '补填证书资料',
+  fields: [
+    { name: 'education', label: '文化程度', type: 'select', options: EDUCATION_OPTIONS, required: true },
+    { name: 'company', label: '工作单位', required: true },
+    { name: 'mobile', label: '手机号', required: true },
+    { name: 'photoUrl', label: '照片', type: 'image' },
+  ],
+  submit: { path: '/certificate/fillCertificate' },
+  body: (v, r) => ({ ...v, id: r!.id }),
+};
+
+const correctForm: FormSpec<CertificateItem> = {
+  title: '申请更正',
+  fields: [
+    { name: 'name', label: '姓名', help: '只填要改的项；编号不变，市级审核通过后生效' },
+    { name: 'idCard', label: '身份证号' },
+    {
+      name: 'gender',
+      label: '性别',
+      type: 'select',
+      options: [
+        { value: '男', label: '男' },
+        { value: '女', label: '女' },
+      ],
+    },
+    { name: 'workName', label: '工种' },
+    { name: 'level', label: '等级', type: 'select', options: LEVEL_OPTIONS },
+    { name: 'reason', label: '更正原因', type: 'textarea', required: true },
+  ],
+  submit: { path: '/certificate/applyCorrection' },
+  body: (v, r) => ({ ...v, id: r!.id }),
+  load: () => ({}),
+  successMessage: '已提交，待市级审核',
+};
+
+const voidForm: FormSpec<CertificateItem> = {
+  title: '作废证书',
+  fields: [{ name: 'reason', label: '作废原因', type: 'textarea', required: true, help: '作废后公开查询显示“已作废”，编号不再使用' }],
+  submit: { path: '/certificate/voidCertificate' },
+  body: (v, r) => ({ ...v, id: r!.id }),
+  load: () => ({}),
+  successMessage: '已作废',
+};
+
+const download = (path: string, body: unknown, method: 'GET' | 'POST' = 'POST') => void apiDownload(path, method === 'POST' ? body : undefined, { method, query: method === 'GET' ? (body as Record<string, string | number>) : undefined }).catch(() => undefined);
+
+export const fillAction: RowAction<CertificateItem> = { key: 'fill', label: '补填', permission: 'certificateFill.edit', visible: (r) => r.actions.includes('fill'), form: fillForm };
+export const correctAction: RowAction<CertificateItem> = { key: 'correct', label: '申请更正', permission: 'certificateCorrect.add', visible: (r) => r.actions.includes('correct'), form: correctForm };
+export const voidAction: RowAction<CertificateItem> = { key: 'void', label: '作废', danger: true, permission: 'certificateCorrect.edit', visible: (r) => r.actions.includes('void'), form: voidForm };
+const pdfAction: RowAction<CertificateItem> = { key: 'pdf', label: '电子证书', onClick: (r) => download('/certificate/downloadUrl', { id: r.id }) };
+const printAction: RowAction<CertificateItem> = {
+  key: 'print',
+  label: '打印',
+  permission: 'certificatePrint.export',
+  visible: (r) => r.actions.includes('print'),
+  onClick: (r, helpers) => void apiDownload('/certificate/printCertificates', { ids: [r.id] }, { method: 'POST' }).then(helpers.reload, () => undefined),
+};
+
+function CalibrationButton() {
+  const t = useT();
+  const { message } = App.useApp();
+  const [open, setOpen] = useState(false);
+  const [offset, setOffset] = useState({ offsetX: 0, offsetY: 0 });
+  const [cerType, setCerType] = useState(0);
+  const show = async () => {
+    setOffset(await apiPost<{ offsetX: number; offsetY: number }>('/certificate/printOffset', {}));
+    setOpen(true);
+  };
+  return (
+    <>
+      <Button icon={<SettingOutlined />} onClick={() => void show().catch(() => undefined)} data-testid="cert-calibrate">
+        {t('套打校准')}
+      </Button>
+      <Modal
+        open={open}
+        title={t('套打校准')}
+        onCancel={() => setOpen(false)}
+        okText={t('保存偏移')}
+        onOk={async () => {
+          await apiPost('/certificate/savePrintOffset', offset);
+          void message.success(t('保存成功'));
+          setOpen(false);
+        }}
+      >
+        <Space orientation="vertical" style={{ width: '100%' }}>
+          <span>{t('把校准页打在预印的证书纸上：十字应落在各栏目的起点；偏右则减小 X，偏下则减小 Y（单位毫米）。')}</span>
+          <Space wrap>
+            <Select style={{ width: 160 }} value={cerType} onChange={setCerType} options={TYPE_OPTIONS.map((o) => ({ ...o, label: t(o.label) }))} />
+            <span>X</span>
+            <InputNumber min={-30} max={30} value={offset.offsetX} onChange={(v) => setOffset((o) => ({ ...o, offsetX: Number(v ?? 0) }))} data-testid="cert-offset-x" />
+            <span>Y</span>
+            <InputNumber min={-30} max={30} value={offset.offsetY} onChange={(v) => setOffset((o) => ({ ...o, offsetY: Number(v ?? 0) }))} data-testid="cert-offset-y" />
+          </Space>
+          <Button
+            onClick={async () => {
+              await apiPost('/certificate/savePrintOffset', offset);
+              await apiDownload('/certificate/calibrationPage', { cerType }, { method: 'POST' }).catch(() => undefined);
+            }}
+            data-testid="cert-calibration-page"
+          >
+            {t('保存并打印校准页')}
+          </Button>
+        </Space>
+      </Modal>
+    </>
+  );
+}
+
+function PlanPrintButtons({ reload }: { reload: () => void }) {
+  const t = useT();
+  const [planId, setPlanId] = useState<number | undefined>();
+  const [plans, setPlans] = useState<{ value: number; label: string }[] | null>(null);
+  const load = () => {
+    if (plans) return;
+    void apiPost<{ id: number; code: string; name: string }[]>('/examaff/stategrid/getPlans', {}, { silent: true })
+      .then((list) => setPlans(list.map((p) => ({ value: p.id, label: `${p.name}（${p.code}）` }))))
+      .catch(() => setPlans([]));
+  };
+  return (
+    <Space wrap>
+      <Select style={{ width: 300 }} placeholder={t('选择考试计划')} onOpenChange={load} loading={plans === null && planId !== undefined} value={planId} onChange={setPlanId} options={plans ?? []} data-testid="cert-print-plan" />
+      <Button icon={<PrinterOutlined />} disabled={!planId} onClick={() => void apiDownload('/certificate/printCertificates', { planId, mode: 'full' }, { method: 'POST' }).then(reload, () => undefined)} data-testid="cert-print-plan-full">
+        {t('打印整份计划')}
+      </Button>
+      <Button disabled={!planId} onClick={() => void apiDownload('/certificate/printCertificates', { planId, mode: 'overlay' }, { method: 'POST' }).then(reload, () => undefined)}>
+        {t('套打整份计划')}
+      </Button>
+      <Button disabled={!planId} onClick={() => download('/certificate/certificatesExport', { planId }, 'GET')} data-testid="cert-plan-pdf">
+        {t('下载计划的电子证书')}
+      </Button>
+    </Space>
+  );
+}
+
+function CertificateScreen({ kind }: { kind: 'fill' | 'print' | 'search' }) {
+  const can = useCan();
+  const resource = kind === 'fill' ? 'certificateFill' : kind === 'print' ? 'certificatePrint' : 'certificateSearch';
+  const title = kind === 'fill' ? '证书填报' : kind === 'print' ? '证书打印' : '证书查询';
+  const actions: RowAction<CertificateItem>[] =
+    kind === 'fill' ? [fillAction, correctAction, pdfAction] : kind === 'print' ? [printAction, pdfAction, voidAction] : [pdfAction];
+  return (
+    <ListScreen<CertificateItem>
+      title={title}
+      resource={resource}
+      rowKey="id"
+      list={{ path: '/certificate/listCertificate' }}
+      filters={certificateFilters}
+      columns={certificateColumns}
+      detail={detail}
+      importer={kind === 'fill' ? { call: { path: '/certificate/impCartificate' }, template: { path: '/certificate/importTemplate', method: 'GET' }, title: '导入证书资料' } : undefined}
+      exporter={{ path: '/certificate/exportCert' }}
+      rowActions={actions}
+      toolbarExtra={
+        kind === 'print' && can('certificatePrint.export')
+          ? (helpers) => (
+              <Space wrap>
+                <CalibrationButton />
+                <PlanPrintButtons reload={helpers.reload} />
+              </Space>
+            )
+          : undefined
+      }
+      emptyText="暂无证书"
+      testId={`cert-${kind}-list`}
+    />
+  );
+}
+
+export function CertificateFill() {
+  return <CertificateScreen kind="fill" />;
+}
+export function CertificatePrint() {
+  return <CertificateScreen kind="print" />;
+}
+export function CertificateSearch() {
+  return <CertificateScreen kind="search" />;
+}

@@ -1,0 +1,97 @@
+'use client';
+// 电子证书信息的公开页面（/certificateView）与证书查询：二维码核验的结果（姓名与证件号已在服务端脱敏）与查询表单。
+// 窄屏可读（allow-narrow 取消 1366px 最小宽度）。
+import { useState } from 'react';
+import { Alert, Button, Card, Descriptions, Empty, Form, Input, Space, Tag } from 'antd';
+import { apiPost } from '@/components/api-client';
+import { useT } from '@/lib/i18n/client';
+import type { PublicCertificate } from '@/lib/domains/certificate/schemas';
+
+const STATUS_COLOR = { valid: 'success', corrected: 'purple', void: 'error' } as const;
+
+export function CertificateCard({ c }: { c: PublicCertificate }) {
+  const t = useT();
+  return (
+    <Descriptions column={1} bordered size="small" style={{ marginBottom: 12 }} data-testid="cert-public-card">
+      <Descriptions.Item label={t('证书名称')}>{t(c.cerName)}</Descriptions.Item>
+      <Descriptions.Item label={t('证书编号')}>
+        <span data-testid="cert-public-code">{c.cerCode}</span>
+      </Descriptions.Item>
+      <Descriptions.Item label={t('姓名')}>{c.name}</Descriptions.Item>
+      <Descriptions.Item label={t('身份证号')}>{c.idCard}</Descriptions.Item>
+      <Descriptions.Item label={t('职业（工种）')}>{c.workName}</Descriptions.Item>
+      <Descriptions.Item label={t('等级')}>{t(c.level)}</Descriptions.Item>
+      <Descriptions.Item label={t('发证日期')}>{c.cerDate}</Descriptions.Item>
+      <Descriptions.Item label={t('评价机构')}>{c.orgName}</Descriptions.Item>
+      <Descriptions.Item label={t('状态')}>
+        <Tag color={STATUS_COLOR[c.status]} data-testid="cert-public-status">
+          {t(c.statusName)}
+        </Tag>
+      </Descriptions.Item>
+    </Descriptions>
+  );
+}
+
+export function CertificateLookup() {
+  const t = useT();
+  const [result, setResult] = useState<{ list: PublicCertificate[]; message: string | null } | null>(null);
+  const [loading, setLoading] = useState(false);
+  const onFinish = async (v: { cerCode?: string; idCard?: string; name?: string }) => {
+    setLoading(true);
+    try {
+      setResult(await apiPost('/comApi/getAllCertificate', v));
+    } catch {
+      setResult(null);
+    } finally {
+      setLoading(false);
+    }
+  };
+  return (
+    <>
+      <Form layout="vertical" onFinish={(v) => void onFinish(v)} data-testid="cert-lookup-form">
+        <Form.Item name="cerCode" label={t('证书编号')}>
+          <Input allowClear maxLength={32} placeholder={t('如 S000013000001264000001')} data-testid="cert-lookup-code" />
+        </Form.Item>
+        <Space.Compact block style={{ gap: 8, flexWrap: 'wrap' }}>
+          <Form.Item name="idCard" label={t('身份证号')} style={{ flex: '1 1 200px' }}>
+            <Input allowClear maxLength={18} data-testid="cert-lookup-id" />
+          </Form.Item>
+          <Form.Item name="name" label={t('姓名')} style={{ flex: '1 1 120px' }}>
+            <Input allowClear maxLength={32} data-testid="cert-lookup-name" />
+          </Form.Item>
+        </Space.Compact>
+        <Alert type="info" showIcon style={{ marginBottom: 12 }} title={t('请输入证书编号，或同时输入身份证号与姓名（部分证书只能按证书编号查询）')} />
+        <Button type="primary" htmlType="submit" loading={loading} block data-testid="cert-lookup-submit">
+          {t('查询')}
+        </Button>
+      </Form>
+      {result && (
+        <div style={{ marginTop: 16 }} data-testid="cert-lookup-result">
+          {result.list.length ? result.list.map((c) => <CertificateCard key={c.cerCode} c={c} />) : <Empty description={t('暂无数据')} />}
+        </div>
+      )}
+    </>
+  );
+}
+
+export default function CertificatePublicView({ qr }: { qr: { genuine: boolean; certificate: PublicCertificate | null } | null }) {
+  const t = useT();
+  return (
+    <div className="allow-narrow" style={{ maxWidth: 640, margin: '16px auto', padding: '0 12px' }} data-testid="cert-view">
+      <Card title={t('电子证书信息')}>
+        {qr &&
+          (!qr.genuine ? (
+            <Alert type="error" showIcon title={t('该二维码不是本系统签发的，证书真伪无法确认')} data-testid="cert-view-forged" style={{ marginBottom: 16 }} />
+          ) : qr.certificate ? (
+            <>
+              <Alert type="success" showIcon title={t('二维码核验通过：以下为本系统登记的证书信息')} style={{ marginBottom: 12 }} />
+              <CertificateCard c={qr.certificate} />
+            </>
+          ) : (
+            <Empty description={t('暂无数据')} />
+          ))}
+        {!qr && <CertificateLookup />}
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,263 @@
+'use client';
+// 评价业务 › 证书管理 › 国网数据上报（StateGridReport）：选计划（第 7 步及以后），看台账合计；机构组批 → 下载人员信息工作簿 → 确认 →
+// 上报（默认生成签名清单，手工上传到国网平台）；市级登记国网的答复（接收或逐人退回）；被退回的改正后再组批重报。
+// 计划在第 8 步满足条件（全部接收、全部打印）后“进入下一步”到证书打印。按钮按服务端给出的 actions 显示。
+import { useCallback, useEffect, useState } from 'react';
+import { App, Button, Card, Input, Modal, Select, Space, Table, Tag, Typography } from 'antd';
+import ListScreen from '@/components/list/ListScreen';
+import type { ListColumn } from '@/components/list/types';
+import { apiDownload, apiPost } from '@/components/api-client';
+import { Tx, useT } from '@/lib/i18n/client';
+
+interface PlanRow {
+  id: number;
+  code: string;
+  name: string;
+  step: number;
+  positionName: string;
+  certificates: number;
+  accepted: number;
+  submitted: number;
+  rejected: number;
+  canApply: boolean;
+}
+interface BatchRow {
+  id: number;
+  batchNo: string;
+  status: number;
+  statusName: string;
+  personCount: number;
+  createdAt: string;
+  submittedAt: string | null;
+  reason: string | null;
+  actions: string[];
+}
+interface LedgerRow {
+  id: number;
+  cerCode: string;
+  name: string;
+  idCard: string;
+  workName: string;
+  levelName: string;
+  itemStatus: number | null;
+  itemStatusName: string;
+  reason: string | null;
+  times: number;
+}
+
+const ITEM_COLOR: Record<number, string> = { 0: 'default', 1: 'processing', 2: 'success', 3: 'error' };
+
+export default function StateGridReport() {
+  const t = useT();
+  const { message, modal } = App.useApp();
+  const [plans, setPlans] = useState<PlanRow[] | null>(null);
+  const [planId, setPlanId] = useState<number | null>(null);
+  const [batches, setBatches] = useState<BatchRow[]>([]);
+  const [version, setVersion] = useState(0);
+  const [answering, setAnswering] = useState<BatchRow | null>(null);
+  const [rejectText, setRejectText] = useState('');
+
+  useEffect(() => {
+    let live = true;
+    apiPost<PlanRow[]>('/examaff/stategrid/getPlans', {}, { silent: true })
+      .then((list) => {
+        if (!live) return;
+        setPlans(list);
+        setPlanId((cur) => (cur !== null && list.some((p) => p.id === cur) ? cur : (list.find((p) => p.canApply)?.id ?? list[0]?.id ?? null)));
+      })
+      .catch(() => live && setPlans([]));
+    return () => {
+      live = false;
+    };
+  }, [version]);
+
+  useEffect(() => {
+    if (planId === null) return;
+    let live = true;
+    apiPost<BatchRow[]>('/examaff/stategrid/getBatches', { planId }, { silent: true })
+      .then((list) => live && setBatches(list))
+      .catch(() => live && setBatches([]));
+    return () => {
+      live = false;
+    };
+  }, [planId, version]);
+
+  const refresh = useCallback(() => setVersion((v) => v + 1), []);
+  const plan = plans?.find((p) => p.id === planId) ?? null;
+  const run = async (path: string, body: unknown, done: string) => {
+    await apiPost(path, body);
+    void message.success(t(done));
+    refresh();
+  };
+
+  const ledgerColumns: ListColumn<LedgerRow>[] = [
+    { title: '证书编号', dataIndex: 'cerCode', width: 210 },
+    { title: '姓名', dataIndex: 'name' },
+    { title: '身份证号', dataIndex: 'idCard' },
+    { title: '工种', dataIndex: 'workName' },
+    { title: '等级', dataIndex: 'levelName' },
+    {
+      title: '上报状态',
+      dataIndex: 'itemStatusName',
+      render: (v: string, r) => (
+        <Tag color={r.itemStatus === null ? 'default' : ITEM_COLOR[r.itemStatus]}>
+          <Tx text={v} />
+        </Tag>
+      ),
+    },
+    { title: '退回原因', dataIndex: 'reason', render: (v: string | null, r) => (r.itemStatus === 3 ? v : '—') },
+    { title: '上报次数', dataIndex: 'times', width: 90 },
+  ];
+
+  return (
+    <Space orientation="vertical" size={12} style={{ width: '100%' }} data-testid="state-grid-screen">
+      <Card variant="borderless" size="small">
+        <Space wrap>
+          <Typography.Text strong>{t('考试计划')}</Typography.Text>
+          <Select
+            style={{ minWidth: 420 }}
+            loading={plans === null}
+            value={planId ?? undefined}
+            placeholder={t('请选择考试计划')}
+            notFoundContent={t('暂无已到“证书管理”步骤的考试计划')}
+            onChange={(v: number) => setPlanId(v)}
+            options={(plans ?? []).map((p) => ({ value: p.id, label: `${p.name}（${p.code}）` }))}
+            showSearch={{ optionFilterProp: 'label' }}
+            data-testid="state-grid-plan"
+          />
+          {plan && (
+            <>
+              <Tag>
+                <Tx text={plan.positionName} />
+              </Tag>
+              <span>
+                {t('有效证书 {n} 张，已接收 {a}，上报中 {s}，被退回 {r}', { n: plan.certificates, a: plan.accepted, s: plan.submitted, r: plan.rejected })}
+              </span>
+            </>
+          )}
+          {plan?.canApply && (
+            <Button type="primary" onClick={() => void run('/examaff/stategrid/apply', { planId: plan.id }, '已组批').catch(() => undefined)} data-testid="state-grid-apply">
+              {t('组织上报批次')}
+            </Button>
+          )}
+          {plan?.step === 8 && (
+            <Button
+              onClick={() =>
+                modal.confirm({
+                  title: t('确定{verb}吗？', { verb: t('进入下一步') }),
+                  onOk: () => run('/exaPlan/nextStep', { id: plan.id }, '办理成功'),
+                })
+              }
+              data-testid="state-grid-next"
+            >
+              {t('进入下一步（证书打印）')}
+            </Button>
+          )}
+        </Space>
+      </Card>
+      {plan && (
+        <Card size="small" title={t('上报批次')}>
+          <Table<BatchRow>
+            rowKey="id"
+            size="small"
+            pagination={false}
+            dataSource={batches}
+            locale={{ emptyText: t('暂无上报批次') }}
+            columns={[
+              { title: t('批次号'), dataIndex: 'batchNo' },
+              { title: t('人数'), dataIndex: 'personCount' },
+              { title: t('状态'), dataIndex: 'statusName', render: (v: string) => <Tx text={v} /> },
+              { title: t('组批时间'), dataIndex: 'createdAt' },
+              { title: t('上报时间'), dataIndex: 'submittedAt' },
+              { title: t('说明'), dataIndex: 'reason' },
+              {
+                title: t('操作'),
+                key: 'ops',
+                render: (_v, b) => (
+                  <Space wrap>
+                    <Button size="small" type="link" onClick={() => void apiDownload('/examaff/stategrid/generatePersonInfoExcel', { batchId: b.id }, { method: 'POST' }).catch(() => undefined)}>
+                      {t('人员信息工作簿')}
+                    </Button>
+                    {b.actions.includes('confirm') && (
+                      <Button size="small" type="link" onClick={() => void run('/examaff/stategrid/generateConfirm', { batchId: b.id }, '已确认').catch(() => undefined)} data-testid="state-grid-confirm">
+                        {t('确认')}
+                      </Button>
+                    )}
+                    {b.actions.includes('discard') && (
+                      <Button size="small" type="link" danger onClick={() => void run('/examaff/stategrid/discard', { batchId: b.id }, '批次已放弃').catch(() => undefined)}>
+                        {t('放弃')}
+                      </Button>
+                    )}
+                    {b.actions.includes('submit') && (
+                      <Button size="small" type="link" onClick={() => void run('/examaff/stategrid/girdSubmit', { batchId: b.id }, '已上报').catch(() => undefined)} data-testid="state-grid-submit">
+                        {t('上报')}
+                      </Button>
+                    )}
+                    {b.actions.includes('answer') && (
+                      <Button size="small" type="link" onClick={() => setAnswering(b)} data-testid="state-grid-answer">
+                        {t('登记答复')}
+                      </Button>
+                    )}
+                  </Space>
+                ),
+              },
+            ]}
+          />
+        </Card>
+      )}
+      {plan && (
+        <ListScreen<LedgerRow>
+          title="上报台账"
+          resource="stateGrid"
+          rowKey="id"
+          list={{ path: '/examaff/stategrid/list', params: { planId: plan.id } }}
+          filters={[
+            {
+              name: 'status',
+              label: '上报状态',
+              type: 'select',
+              options: [
+                { value: -1, label: '未上报' },
+                { value: 0, label: '待上报' },
+                { value: 1, label: '已上报' },
+                { value: 2, label: '已接收' },
+                { value: 3, label: '被退回' },
+              ],
+            },
+          ]}
+          columns={ledgerColumns}
+          refreshKey={`${plan.id}-${version}`}
+          emptyText="暂无证书"
+          testId="state-grid-ledger"
+        />
+      )}
+      <Modal
+        open={answering !== null}
+        title={t('登记国网的答复')}
+        onCancel={() => setAnswering(null)}
+        okText={t('保存')}
+        onOk={async () => {
+          // 每行“证书编号 原因”，空为全部接收
+          const lines = rejectText
+            .split('\n')
+            .map((l) => l.trim())
+            .filter(Boolean);
+          const ledger = await apiPost<{ list: LedgerRow[] }>('/examaff/stategrid/list', { planId, pageNo: 1, pageSize: 100, status: 1 });
+          const rejections = lines.map((l) => {
+            const [code, ...rest] = l.split(/\s+/);
+            const row = ledger.list.find((r) => r.cerCode === code);
+            return { certificateId: row?.id ?? 0, reason: rest.join(' ') || t('未说明原因') };
+          });
+          await run('/examaff/stategrid/answer', { batchId: answering!.id, rejections }, '已登记');
+          setAnswering(null);
+          setRejectText('');
+        }}
+      >
+        <Space orientation="vertical" style={{ width: '100%' }}>
+          <span>{t('被退回的人员每行一个：证书编号 空格 退回原因；不填表示全部接收。')}</span>
+          <Input.TextArea rows={5} value={rejectText} onChange={(e) => setRejectText(e.target.value)} data-testid="state-grid-rejections" />
+        </Space>
+      </Modal>
+    </Space>
+  );
+}

@@ -1,0 +1,7 @@
+// 本模块的界面：菜单项 component 名 → 按需加载的界面代码（名单与首屏请求见 components/screens/catalog.ts）。
+import type { ScreenLoaders } from '@/components/screens/types';
+
+export const scoreScreens = {
+  ScoreList: () => import('./ScoreList'),
+  ScorePublicity: () => import('./ScorePublicity'),
+} satisfies ScreenLoaders;

@@ -1,0 +1,70 @@
+'use client';
+// 补贴管理 › 补贴标准 › 年度目标任务（AnnualTarget）：省级给各市下达培训人数、取证人数与补贴资金，市级分解到本市县区；
+// 完成情况由实际数据算出，以进度条显示。按钮只照服务端给出的行 actions 显示。
+import { Progress } from 'antd';
+import ListScreen from '@/components/list/ListScreen';
+import TwoLineCell from '@/components/list/TwoLineCell';
+import type { FormSpec } from '@/components/list/types';
+import { useT } from '@/lib/i18n/client';
+import type { TargetItem } from '@/lib/domains/subsidy/targets';
+
+function Bar({ actual, target }: { actual: number | null; target: number }) {
+  const t = useT();
+  if (actual === null) return <span>{t('不统计')}</span>;
+  const percent = target > 0 ? Math.round((actual * 100) / target) : 0;
+  return (
+    <div title={`${actual} / ${target}`}>
+      <Progress percent={Math.min(percent, 100)} size="small" format={() => `${percent}%`} status={percent >= 100 ? 'success' : 'active'} />
+      <span style={{ fontSize: 12, color: '#888' }}>{`${actual} / ${target}`}</span>
+    </div>
+  );
+}
+
+const form = (title: string): FormSpec<TargetItem> => ({
+  title,
+  submit: { path: '/annualTarget/save' },
+  fields: [
+    { name: 'year', label: '年度', type: 'number', required: true, span: 12 },
+    { name: 'cityId', label: '市（省级下达时选）', type: 'select', optionsFrom: { path: '/comApi/getAreaByParent', method: 'GET', labelKey: 'name', valueKey: 'id' }, span: 12 },
+    { name: 'countyId', label: '县区（市级分解时填代码）', type: 'number', span: 12 },
+    { name: 'trained', label: '培训人数', type: 'number', required: true, span: 12 },
+    { name: 'certified', label: '取证人数', type: 'number', required: true, span: 12 },
+    { name: 'budget', label: '补贴资金（元）', type: 'number', required: true, span: 12 },
+    { name: 'remark', label: '备注', type: 'textarea' },
+  ],
+  body: (v, r) => ({ ...v, id: r?.id }),
+});
+
+export default function AnnualTarget() {
+  return (
+    <ListScreen<TargetItem>
+      title="年度目标任务"
+      resource="annualTarget"
+      rowKey="id"
+      testId="annual-target-list"
+      list={{ path: '/annualTarget/list' }}
+      filters={[{ name: 'year', label: '年度', type: 'number' }]}
+      columns={[
+        { title: '范围', dataIndex: 'cityName', width: 180, render: (_v, r) => <TwoLineCell main={r.countyName ?? r.cityName} sub={`${r.year}`} /> },
+        { title: '培训人数', dataIndex: 'trained', width: 200, render: (_v, r) => <Bar actual={r.actualTrained} target={r.trained} /> },
+        { title: '取证人数', dataIndex: 'certified', width: 200, render: (_v, r) => <Bar actual={r.actualCertified} target={r.certified} /> },
+        { title: '补贴资金（元）', dataIndex: 'budget', width: 220, render: (_v, r) => <Bar actual={r.actualSubsidy} target={r.budget} /> },
+        { title: '备注', dataIndex: 'remark', ellipsis: true },
+      ]}
+      create={form('下达或分解年度目标')}
+      rowActions={[
+        { key: 'edit', label: '修改', permission: 'annualTarget.edit', visible: (r) => r.actions.includes('edit'), form: form('修改年度目标') },
+        {
+          key: 'delete',
+          label: '删除',
+          danger: true,
+          permission: 'annualTarget.delete',
+          visible: (r) => r.actions.includes('delete'),
+          confirm: '确定删除这条年度目标吗？',
+          call: { path: '/annualTarget/delete', body: (r) => ({ ids: [r.id] }), successMessage: '已删除' },
+        },
+      ]}
+      emptyText="暂无年度目标"
+    />
+  );
+}

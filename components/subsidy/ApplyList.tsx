@@ -1,0 +1,121 @@
+'use client';
+// 补贴申请的各个界面，一个可配置组件：培训补贴的申请（SubsidyApply）、市级审批（SubsidyApprove）、二级审批（SubsidyTwoLevelApprove）、
+// 财务审批（SubsidyFinanceApprove）、查询（SubsidySearch）；生活交通补贴的申请、审批、二级审批。
+// 列表来自 /subsidy/listApply（step 决定看哪一段，审批页默认只看待我办理的）；按钮只照服务端给出的行 actions 显示。
+import { useState } from 'react';
+import { Tag } from 'antd';
+import ListScreen from '@/components/list/ListScreen';
+import TwoLineCell from '@/components/list/TwoLineCell';
+import { HistoryDialog } from '@/components/list/HistoryDialog';
+import { apiDownload } from '@/components/api-client';
+import { useT } from '@/lib/i18n/client';
+import { APPLY_STATUS_COLOR, APPLY_STATUS_LABEL, RESOURCES, type SubsidyKind } from '@/lib/domains/subsidy/transitions';
+import type { ApplyItem, ApplyStep } from '@/lib/domains/subsidy/schemas';
+import { ApplyForm } from './ApplyForm';
+import { ApplyReview } from './ApplyReview';
+
+/** 办理历史里标红的动作（与服务端的动作名比较） */
+const RED_ACTIONS = /退回|不予|不同意/; // i18n-ignore
+
+const STATUS_OPTIONS = Object.entries(APPLY_STATUS_LABEL).map(([value, label]) => ({ value: Number(value), label }));
+
+const TITLES: Record<SubsidyKind, Partial<Record<ApplyStep, string>>> = {
+  train: { apply: '补贴申请', audit: '补贴审批', review: '补贴二级审批', finance: '财务审批', search: '补贴查询' },
+  living: { apply: '生活交通补贴申请', audit: '生活交通补贴审批', review: '生活交通补贴二级审批' },
+};
+
+function resourceOf(kind: SubsidyKind, step: ApplyStep): string {
+  if (step === 'search') return 'subsidySearch';
+  return RESOURCES[kind][step];
+}
+
+function ApplyScreen({ kind, step }: { kind: SubsidyKind; step: ApplyStep }) {
+  const t = useT();
+  const [refresh, setRefresh] = useState(0);
+  const [reviewing, setReviewing] = useState<number | null>(null);
+  const [historyOf, setHistoryOf] = useState<number | null>(null);
+  const [form, setForm] = useState<{ open: boolean; editing: { id: number; classId: number } | null }>({ open: false, editing: null });
+  const resource = resourceOf(kind, step);
+  const approving = step === 'audit' || step === 'review' || step === 'finance';
+  const has = (r: ApplyItem, a: string) => r.actions.includes(a as never);
+  const reload = () => setRefresh((n) => n + 1);
+  return (
+    <>
+      <ListScreen<ApplyItem>
+        title={TITLES[kind][step] ?? ''}
+        resource={resource}
+        rowKey="id"
+        testId={`subsidy-${kind}-${step}`}
+        refreshKey={refresh}
+        list={{ path: '/subsidy/listApply', params: { kind, step } }}
+        filters={[
+          ...(approving ? [{ name: 'pendingOnly', label: '范围', type: 'select' as const, options: [{ value: 'true', label: '待我办理' }, { value: 'false', label: '全部' }], initialValue: 'true' }] : []),
+          { name: 'status', label: '状态', type: 'select', options: STATUS_OPTIONS },
+          { name: 'code', label: '申请编号' },
+          { name: 'className', label: '班级名称' },
+          ...(step === 'apply' ? [] : [{ name: 'orgName', label: '机构名称' }]),
+          { name: 'year', label: '年度', type: 'number' },
+        ]}
+        columns={[
+          { title: '申请编号', dataIndex: 'code', width: 150 },
+          { title: '培训班', dataIndex: 'className', width: 240, render: (_v, r) => <TwoLineCell main={r.className} sub={`${r.classCode} · ${r.orgName}`} /> },
+          { title: '状态', dataIndex: 'statusName', width: 120, render: (v: string, r) => <Tag color={APPLY_STATUS_COLOR[r.status]}>{t(v)}</Tag> },
+          { title: '人数', dataIndex: 'studentCount', width: 70 },
+          { title: '申请金额（元）', dataIndex: 'claimedAmount', width: 120 },
+          { title: '批准金额（元）', dataIndex: 'approvedAmount', width: 120 },
+          {
+            title: '核查',
+            dataIndex: 'flaggedCount',
+            width: 110,
+            render: (v: number, r) => (v === 0 ? <Tag color="success">{t('无问题')}</Tag> : <Tag color={r.blockedCount ? 'error' : 'warning'}>{t('{n} 人有问题', { n: v })}</Tag>),
+          },
+          { title: '意见', dataIndex: 'lastOpinion', ellipsis: true },
+        ]}
+        exporter={{ path: '/subsidy/exportApply' }}
+        toolbarExtra={
+          step === 'apply'
+            ? () => (
+                <a data-testid="subsidy-new" onClick={() => setForm({ open: true, editing: null })}>
+                  {t('新建申请')}
+                </a>
+              )
+            : undefined
+        }
+        rowActions={[
+          { key: 'handle', label: '办理', visible: (r) => r.actions.some((a) => a !== 'edit' && a !== 'delete'), onClick: (r) => setReviewing(r.id) },
+          { key: 'view', label: '查看', visible: (r) => !r.actions.some((a) => a !== 'edit' && a !== 'delete'), onClick: (r) => setReviewing(r.id) },
+          { key: 'edit', label: '修改', visible: (r) => has(r, 'edit'), onClick: (r) => setForm({ open: true, editing: { id: r.id, classId: r.classId } }) },
+          {
+            key: 'delete',
+            label: '删除',
+            danger: true,
+            visible: (r) => has(r, 'delete'),
+            confirm: '确定删除这份草稿吗？',
+            call: { path: '/subsidy/deleteApply', body: (r) => ({ id: r.id }), successMessage: '已删除' },
+          },
+          {
+            key: 'payment',
+            label: '拨付名单',
+            permission: 'subsidyFinance.export',
+            visible: (r) => step === 'finance' && (r.status === 5 || r.status === 6),
+            onClick: (r) => void apiDownload('/subsidy/exportPaymentList', undefined, { method: 'GET', query: { id: r.id } }).catch(() => undefined),
+          },
+          { key: 'history', label: '办理历史', onClick: (r) => setHistoryOf(r.id) },
+        ]}
+        emptyText={approving ? '暂无待办理的补贴申请' : '暂无补贴申请'}
+      />
+      <ApplyReview key={reviewing ?? 0} id={reviewing} onClose={() => setReviewing(null)} onDone={reload} />
+      {form.open && <ApplyForm key={form.editing?.id ?? 'new'} kind={kind} open editing={form.editing} onClose={() => setForm({ open: false, editing: null })} onDone={reload} />}
+      <HistoryDialog recordId={historyOf} onClose={() => setHistoryOf(null)} path="/subsidy/applyHistory" colorOf={(e) => (RED_ACTIONS.test(e.actionName) ? 'red' : 'blue')} testId="subsidy-history" />
+    </>
+  );
+}
+
+export const SubsidyApply = () => <ApplyScreen kind="train" step="apply" />;
+export const SubsidyApprove = () => <ApplyScreen kind="train" step="audit" />;
+export const SubsidyTwoLevelApprove = () => <ApplyScreen kind="train" step="review" />;
+export const SubsidyFinanceApprove = () => <ApplyScreen kind="train" step="finance" />;
+export const SubsidySearch = () => <ApplyScreen kind="train" step="search" />;
+export const LivingSubsidyApply = () => <ApplyScreen kind="living" step="apply" />;
+export const LivingSubsidyApprove = () => <ApplyScreen kind="living" step="audit" />;
+export const LivingSubsidyTwoLevelApprove = () => <ApplyScreen kind="living" step="review" />;

@@ -1,0 +1,9 @@
+// 师资库的界面：菜单项 component 名 → 按需加载的界面代码（名单与首屏请求见 components/screens/catalog.ts）。
+import type { ScreenLoaders } from '@/components/screens/types';
+
+export const teacherScreens = {
+  TeacherList: () => import('./TeacherList'),
+  TeacherAudit: () => import('./TeacherAudit'),
+  TeacherRelation: () => import('./TeacherRelation'),
+  ExpertList: () => import('./ExpertList'),
+} satisfies ScreenLoaders;

@@ -1,0 +1,153 @@
+'use client';
+// 培训管理 › 开班管理 › 开班日历（ClassCalendar）：antd 日历按月显示范围内的课程（时间、课程、班级），可限定一个班；
+// 点某一天在右侧列出当天的课；当月开班的班级列在上方。
+import { useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'next/navigation';
+import dayjs, { type Dayjs } from 'dayjs';
+import { Badge, Calendar, Card, Col, Empty, List, Row, Select, Space, Tag, Typography } from 'antd';
+import { apiGet, apiPost } from '@/components/api-client';
+import { useT } from '@/lib/i18n/client';
+import type { ClassOption } from './shared';
+
+interface Lesson {
+  id: number;
+  classId: number;
+  classCode: string;
+  className: string;
+  name: string;
+  date: string;
+  startTime: string;
+  endTime: string;
+  place: string;
+  teacherName: string;
+  hours: number;
+}
+
+interface Month {
+  month: string;
+  lessons: Lesson[];
+  classes: { id: number; code: string; name: string; startDate: string; endDate: string; starting: boolean }[];
+}
+
+const COLORS = ['blue', 'green', 'purple', 'orange', 'cyan', 'magenta', 'gold', 'geekblue', 'volcano', 'lime'];
+
+export default function ClassCalendar() {
+  const t = useT();
+  // 开班申请的“开班日历”跳过来时带 ?classId=&month=YYYY-MM
+  const params = useSearchParams();
+  const [value, setValue] = useState<Dayjs>(() => {
+    const m = params.get('month');
+    return m && /^\d{4}-\d{2}$/.test(m) ? dayjs(`${m}-01`) : dayjs();
+  });
+  const [classId, setClassId] = useState<number | null>(() => Number(params.get('classId')) || null);
+  const [classes, setClasses] = useState<ClassOption[]>([]);
+  const [data, setData] = useState<Month | null>(null);
+  const month = value.format('YYYY-MM');
+
+  useEffect(() => {
+    let live = true;
+    apiGet<ClassOption[]>('/trainInfo/toTrainInfoList', undefined, { silent: true }).then(
+      (list) => live && setClasses(list),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  useEffect(() => {
+    let live = true;
+    apiPost<Month>('/trainInfo/classCalendar', { month, classId: classId ?? undefined }).then(
+      (d) => live && setData(d),
+      () => live && setData({ month, lessons: [], classes: [] }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [month, classId]);
+
+  const byDay = useMemo(() => {
+    const map = new Map<string, Lesson[]>();
+    for (const l of data?.lessons ?? []) map.set(l.date, [...(map.get(l.date) ?? []), l]);
+    return map;
+  }, [data]);
+  const colorOf = (id: number) => COLORS[id % COLORS.length];
+  const selected = value.format('YYYY-MM-DD');
+  const today = byDay.get(selected) ?? [];
+
+  return (
+    <Space orientation="vertical" size={12} style={{ width: '100%' }} data-testid="class-calendar">
+      <Card variant="borderless" size="small">
+        <Space wrap>
+          <Typography.Text>{t('培训班')}</Typography.Text>
+          <Select
+            style={{ minWidth: 420 }}
+            allowClear
+            value={classId ?? undefined}
+            placeholder={t('全部班级')}
+            onChange={(v: number | undefined) => setClassId(v ?? null)}
+            options={classes.map((c) => ({ value: c.id, label: `${c.name}（${c.code}）` }))}
+            showSearch={{ optionFilterProp: 'label' }}
+            data-testid="calendar-class"
+          />
+          {data && (
+            <Typography.Text type="secondary" data-testid="calendar-summary">
+              {t('本月 {lessons} 节课，{classes} 个班在培训期内', { lessons: data.lessons.length, classes: data.classes.length })}
+            </Typography.Text>
+          )}
+        </Space>
+      </Card>
+      <Row gutter={12} wrap={false}>
+        <Col flex="auto" style={{ minWidth: 0 }}>
+          <Card variant="borderless" size="small">
+            <Calendar
+              value={value}
+              onSelect={(d) => setValue(d)}
+              onPanelChange={(d) => setValue(d)}
+              cellRender={(current, info) => {
+                if (info.type !== 'date') return info.originNode;
+                const lessons = byDay.get(current.format('YYYY-MM-DD')) ?? [];
+                if (!lessons.length) return null;
+                return (
+                  <ul style={{ listStyle: 'none', margin: 0, padding: 0 }} data-testid={`calendar-day-${current.format('YYYY-MM-DD')}`}>
+                    {lessons.slice(0, 3).map((l) => (
+                      <li key={l.id} style={{ whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', fontSize: 12 }} title={`${l.startTime}–${l.endTime} ${l.name}（${l.className}）`}>
+                        <Badge color={colorOf(l.classId)} text={`${l.startTime} ${l.name}`} />
+                      </li>
+                    ))}
+                    {lessons.length > 3 && <li style={{ fontSize: 12, color: '#8c8c8c' }}>{t('另有 {n} 节', { n: lessons.length - 3 })}</li>}
+                  </ul>
+                );
+              }}
+            />
+          </Card>
+        </Col>
+        <Col flex="300px">
+          <Card variant="borderless" size="small" title={t('{date} 的课程', { date: selected })} data-testid="calendar-day-list">
+            {today.length ? (
+              <List
+                size="small"
+                dataSource={today}
+                renderItem={(l) => (
+                  <List.Item>
+                    <List.Item.Meta
+                      title={
+                        <Space size={4}>
+                          <Tag color={colorOf(l.classId)}>{`${l.startTime}–${l.endTime}`}</Tag>
+                          <span>{l.name}</span>
+                        </Space>
+                      }
+                      description={`${l.className}（${l.classCode}）· ${l.place} · ${l.teacherName} · ${t('{n} 学时', { n: l.hours })}`}
+                    />
+                  </List.Item>
+                )}
+              />
+            ) : (
+              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('当天没有课程')} />
+            )}
+          </Card>
+        </Col>
+      </Row>
+    </Space>
+  );
+}

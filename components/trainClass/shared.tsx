@@ -1,0 +1,260 @@
+'use client';
+// 培训班界面的共用部分：状态标签、班级名称格、工种与等级的输入、班级表单与详情、办理历史、班级选择（课程体系、学员名单、日历）。
+import { useEffect, useState } from 'react';
+import { useRouter, useSearchParams } from 'next/navigation';
+import { Card, Empty, Select, Space, Tag, Typography } from 'antd';
+import TwoLineCell from '@/components/list/TwoLineCell';
+import { HistoryDialog } from '@/components/list/HistoryDialog';
+import WorkTypePicker, { type PickedWork } from '@/components/catalog/WorkTypePicker';
+import type { FieldSpec, FormSpec, ListScreenProps } from '@/components/list/types';
+import { apiGet, apiPost } from '@/components/api-client';
+import { Tx, useT } from '@/lib/i18n/client';
+import { LEVEL_NAMES } from '@/lib/domains/catalog/schemas';
+import { CLASS_STATUS, CLASS_STATUS_COLOR, CLASS_STATUS_LABEL, type ClassAction } from '@/lib/domains/trainClass/transitions';
+import type { ClassItem } from '@/lib/domains/trainClass/schemas';
+
+export const CLASS_STATUS_OPTIONS = Object.entries(CLASS_STATUS_LABEL).map(([value, label]) => ({ value: Number(value), label }));
+export const LEVEL_OPTIONS = Object.entries(LEVEL_NAMES)
+  .map(([value, label]) => ({ value: Number(value), label }))
+  .sort((a, b) => b.value - a.value);
+
+export function ClassStatusTag({ status, name }: { status: number; name: string }) {
+  return (
+    <Tag color={CLASS_STATUS_COLOR[status]} data-testid={`class-status-${status}`}>
+      <Tx text={name} />
+    </Tag>
+  );
+}
+
+/** 名称一行；编号与机构一行 */
+export function ClassName({ row }: { row: Pick<ClassItem, 'name' | 'code' | 'orgName'> }) {
+  return <TwoLineCell main={row.name} sub={`${row.code} · ${row.orgName}`} testId="class-code" />;
+}
+
+/** 日期区间：开始一行，“至 结束”一行 */
+export function DateSpan({ from, to }: { from: string; to: string }) {
+  const t = useT();
+  return <TwoLineCell main={from} sub={from === to ? undefined : t('至 {date}', { date: to })} />;
+}
+
+/** 工种（单选，取自职业目录）与该工种开设的等级 */
+interface WorkLevel {
+  workCode?: string;
+  workName?: string;
+  level?: number;
+  levels?: number[];
+}
+
+function WorkLevelInput({ value, onChange, disabled }: { value?: WorkLevel; onChange?: (v: WorkLevel) => void; disabled?: boolean }) {
+  const t = useT();
+  const v = value ?? {};
+  const picked: PickedWork[] = v.workCode ? [{ workCode: v.workCode, workName: v.workName ?? v.workCode, levels: v.levels }] : [];
+  const levels = v.levels?.length ? v.levels : [5, 4, 3, 2, 1];
+  return (
+    <Space wrap data-testid="class-work">
+      <WorkTypePicker
+        multiple={false}
+        disabled={disabled}
+        value={picked}
+        onChange={(list) => {
+          const w = list[0];
+          onChange?.(w ? { workCode: w.workCode, workName: w.workName, levels: w.levels, level: w.levels?.includes(v.level ?? -1) ? v.level : undefined } : {});
+        }}
+      />
+      <Select
+        style={{ width: 160 }}
+        disabled={disabled || !v.workCode}
+        placeholder={t('等级')}
+        value={v.level}
+        onChange={(level: number) => onChange?.({ ...v, level })}
+        options={levels.map((l) => ({ value: l, label: t(LEVEL_NAMES[l]) }))}
+        data-testid="class-level"
+      />
+    </Space>
+  );
+}
+
+const TEACHER_OPTIONS = { path: '/class/selectTeacherList', method: 'GET' as const, labelKey: 'name', valueKey: 'id' };
+
+/** 新建或修改班级：工种与等级、培训类型、日期、学时、地点、人数、班主任与授课教师、联系人 */
+export function classForm(title: string): FormSpec<ClassItem> {
+  const fields: FieldSpec[] = [
+    { name: 'name', label: '班级名称', required: true },
+    {
+      name: 'work',
+      label: '工种与等级',
+      type: 'custom',
+      rules: [
+        {
+          required: true,
+          validator: async (_rule, value: WorkLevel | undefined) => {
+            if (!value?.workCode) throw new Error('请选择工种');
+            if (!value.level) throw new Error('请选择等级');
+          },
+        },
+      ],
+      render: ({ value, onChange, disabled }) => <WorkLevelInput value={value as WorkLevel} onChange={onChange} disabled={disabled} />,
+    },
+    { name: 'trainType', label: '培训类型', type: 'dict', dictType: 'TRAIN_TYPE', required: true, span: 12 },
+    { name: 'dates', label: '培训日期', type: 'dateRange', required: true, span: 12 },
+    { name: 'hours', label: '班级学时', type: 'number', required: true, span: 12 },
+    { name: 'capacity', label: '计划招收人数', type: 'number', required: true, span: 12 },
+    { name: 'place', label: '培训地点', required: true },
+    { name: 'headTeacherId', label: '班主任', type: 'select', optionsFrom: TEACHER_OPTIONS, span: 12 },
+    { name: 'teacherIds', label: '授课教师', type: 'multiSelect', optionsFrom: TEACHER_OPTIONS, span: 12 },
+    { name: 'contactName', label: '联系人', required: true, span: 12 },
+    { name: 'contactPhone', label: '联系电话', required: true, span: 12 },
+    { name: 'remark', label: '备注', type: 'textarea' },
+  ];
+  return {
+    title,
+    width: 820,
+    fields,
+    submit: { path: '/trainInfo/saveTrainInfo' },
+    body: (v, row) => {
+      const { work, datesStart, datesEnd, ...rest } = v as { work?: WorkLevel; datesStart?: string; datesEnd?: string } & Record<string, unknown>;
+      return { ...rest, id: row?.id, workCode: work?.workCode, level: work?.level, startDate: datesStart, endDate: datesEnd };
+    },
+    load: async (row) => {
+      const d = await apiPost<ClassItem & { teacherIds: number[]; remark: string | null }>('/trainInfo/toEditTrainInfo', { id: row.id });
+      return { ...d, work: { workCode: d.workCode, workName: d.workName, level: d.level }, datesStart: d.startDate, datesEnd: d.endDate };
+    },
+  };
+}
+
+/** 班级详情（查看） */
+export const classDetail: NonNullable<ListScreenProps<ClassItem>['detail']> = {
+  title: '培训班详情',
+  load: (row) => apiPost<Record<string, unknown>>('/trainInfo/toEditTrainInfo', { id: row.id }),
+  fields: [
+    { name: 'code', label: '班级编号' },
+    { name: 'name', label: '班级名称' },
+    { name: 'orgName', label: '开班机构' },
+    { name: 'statusName', label: '状态', render: (v, r) => <ClassStatusTag status={r.status} name={v as string} /> },
+    { name: 'workName', label: '工种与等级', render: (_v, r) => `${r.workName} · ${r.levelName}` },
+    { name: 'trainTypeName', label: '培训类型' },
+    { name: 'startDate', label: '培训日期', render: (_v, r) => `${r.startDate} ~ ${r.endDate}` },
+    { name: 'hours', label: '班级学时' },
+    { name: 'place', label: '培训地点' },
+    { name: 'studentCount', label: '学员人数', render: (_v, r) => `${r.studentCount} / ${r.capacity}` },
+    { name: 'headTeacherName', label: '班主任' },
+    { name: 'teachers', label: '授课教师', render: (v) => ((v as { name: string }[]) ?? []).map((x) => x.name).join('、') },
+    { name: 'curriculum', label: '课程体系', render: (v) => <CurriculumSummary value={v as CurriculumValue} /> },
+    { name: 'contactName', label: '联系人', render: (_v, r) => `${r.contactName} ${r.contactPhone}` },
+    { name: 'lastOpinion', label: '最近意见' },
+    { name: 'discardReason', label: '作废原因' },
+    { name: 'remark', label: '备注' },
+  ],
+};
+
+interface CurriculumValue {
+  lessons: number;
+  lessonHours: number;
+  online: number;
+  onlineHours: number;
+}
+
+function CurriculumSummary({ value }: { value?: CurriculumValue }) {
+  const t = useT();
+  if (!value) return null;
+  return <>{t('线下 {lessons} 节 {lessonHours} 学时，线上 {online} 门 {onlineHours} 学时', { ...value })}</>;
+}
+
+/** 办理历史：驳回、作废红，已考核绿，其余蓝 */
+export function ClassHistoryDialog({ classId, onClose }: { classId: number | null; onClose: () => void }) {
+  return (
+    <HistoryDialog<{ id: number; actionName: string; fromStatusName: string; toStatusName: string; opinion: string | null; actorName: string; createTime: string; subject: string; toStatus: number | null; subjectName: string }>
+      recordId={classId}
+      onClose={onClose}
+      path="/trainInfo/toOperationRecord"
+      colorOf={(h) => (h.subject === 'class' && (h.toStatus === CLASS_STATUS.REJECTED || h.toStatus === CLASS_STATUS.DISCARDED) ? 'red' : h.toStatus === CLASS_STATUS.ASSESSED ? 'green' : 'blue')}
+      extra={(h) => (h.subject === 'class' ? null : <Tag>{<Tx text={h.subjectName} />}</Tag>)}
+      testId="class-history"
+    />
+  );
+}
+
+export interface ClassOption {
+  id: number;
+  code: string;
+  name: string;
+  orgName: string;
+  status: number;
+  statusName: string;
+  startDate: string;
+  endDate: string;
+  hours: number;
+  workName: string;
+  levelName: string;
+  actions: ClassAction[];
+}
+
+/**
+ * 班级选择（课程体系、学员名单、日历）：范围内未作废的班级；地址栏的 ?classId= 选中那个班（开班申请的“课程”“学员”按钮跳过来）。
+ * allowAll 时可选“全部班级”（学员库）。
+ */
+export function useClassPicker(opts: { allowAll?: boolean } = {}) {
+  const params = useSearchParams();
+  const fromUrl = Number(params.get('classId')) || null;
+  const [classes, setClasses] = useState<ClassOption[] | null>(null);
+  const [classId, setClassId] = useState<number | null>(fromUrl);
+  const [version, setVersion] = useState(0);
+  useEffect(() => {
+    let live = true;
+    apiGet<ClassOption[]>('/trainInfo/toTrainInfoList', undefined, { silent: true }).then(
+      (list) => {
+        if (!live) return;
+        setClasses(list);
+        setClassId((cur) => (cur !== null && list.some((c) => c.id === cur) ? cur : opts.allowAll ? null : (list[0]?.id ?? null)));
+      },
+      () => live && setClasses([]),
+    );
+    return () => {
+      live = false;
+    };
+  }, [version, opts.allowAll]);
+  const current = classes?.find((c) => c.id === classId) ?? null;
+  return { classes, classId, setClassId, current, reload: () => setVersion((v) => v + 1) };
+}
+
+export function ClassPickerBar({ picker, allowAll, extra, testId }: { picker: ReturnType<typeof useClassPicker>; allowAll?: boolean; extra?: React.ReactNode; testId: string }) {
+  const t = useT();
+  const { classes, classId, setClassId, current } = picker;
+  return (
+    <Card variant="borderless" size="small">
+      <Space wrap>
+        <Typography.Text>{t('培训班')}</Typography.Text>
+        <Select
+          style={{ minWidth: 440 }}
+          loading={classes === null}
+          value={classId ?? (allowAll ? 0 : undefined)}
+          placeholder={t('请选择班级')}
+          onChange={(v: number) => setClassId(v || null)}
+          options={[...(allowAll ? [{ value: 0, label: t('全部班级') }] : []), ...(classes ?? []).map((c) => ({ value: c.id, label: `${c.name}（${c.code}）· ${t(c.statusName)}` }))]}
+          showSearch={{ optionFilterProp: 'label' }}
+          data-testid={testId}
+        />
+        {current && (
+          <Typography.Text type="secondary">
+            {`${current.startDate} ~ ${current.endDate} · ${current.workName} ${t(current.levelName)} · ${t('{n} 学时', { n: current.hours })}`}
+          </Typography.Text>
+        )}
+        {extra}
+      </Space>
+      {classes !== null && !classes.length && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('暂无培训班')} />}
+    </Card>
+  );
+}
+
+/** 跳到别的菜单页（带上班级） */
+export function useGoTo() {
+  const router = useRouter();
+  return (path: string, classId: number, month?: string) => router.push(`${path}?classId=${classId}${month ? `&month=${month}` : ''}`);
+}
+
+export const PATHS = {
+  apply: '/train/class/apply',
+  curriculum: '/train/course/curriculum',
+  students: '/train/student',
+  calendar: '/train/class/calendar',
+};

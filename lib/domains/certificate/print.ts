@@ -1,0 +1,93 @@
+// 打印与下载：printCertificates（批量打印，每张证书的打印次数加一）、计划的全部证书一个 PDF（certificatesExport）、
+// 一张证书的电子证书（downloadUrl，不计打印）、套打校准页与本人的 X/Y 偏移。
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '@/lib/platform/db/client';
+import type { Audit } from '@/lib/platform/api/endpoint';
+import { ApiError } from '@/lib/platform/api/errors';
+import { FileResult } from '@/lib/platform/api/files';
+import type { Session } from '@/lib/platform/auth/session';
+import { scopeWhere } from '@/lib/platform/auth/scope';
+import { loadPlan } from '../exaPlan/access';
+import { PLAN_STEP } from '../exaPlan/transitions';
+import { certificatePrintOffsets, certificates, type Certificate } from './tables';
+import { CERT_STATUS } from './rules';
+import { calibrationPage, renderCertificates, streamCertificates, type PrintMode } from './pdf';
+import { loadCertificate } from './service';
+
+/** 一次最多打印的张数 */
+export const MAX_PRINT = 5000;
+
+export async function offsetOf(db: Db, userId: number) {
+  const [row] = await db.select().from(certificatePrintOffsets).where(eq(certificatePrintOffsets.userId, userId));
+  return { offsetX: row?.offsetX ?? 0, offsetY: row?.offsetY ?? 0 };
+}
+
+export async function saveOffset(db: Db, session: Session, input: { offsetX: number; offsetY: number }, audit: Audit) {
+  await db
+    .insert(certificatePrintOffsets)
+    .values({ userId: session.user.id, ...input })
+    .onConflictDoUpdate({ target: certificatePrintOffsets.userId, set: { ...input, updatedAt: new Date() } });
+  audit({ entity: 'certificate_print_offset', entityId: session.user.id, after: input, detail: `保存套打偏移 X ${input.offsetX} 毫米、Y ${input.offsetY} 毫米` });
+  return input;
+}
+
+export async function calibration(db: Db, session: Session, input: { cerType?: number }) {
+  return new FileResult(new Uint8Array(await calibrationPage(input.cerType ?? 0, await offsetOf(db, session.user.id))), 'pdf', '套打校准页.pdf');
+}
+
+/** 范围内要打印的证书：ids 给出的，或一份计划的全部有效证书 */
+async function printable(db: Db, session: Session, input: { ids?: number[]; planId?: number }): Promise<Certificate[]> {
+  const scope = scopeWhere(session.user, { cityId: certificates.cityId, orgId: certificates.orgId });
+  let list: Certificate[];
+  if (input.ids?.length) {
+    list = await db
+      .select()
+      .from(certificates)
+      .where(and(inArray(certificates.id, input.ids), scope))
+      .orderBy(asc(certificates.cerCode));
+    if (list.length !== new Set(input.ids).size) throw ApiError.notFound('有证书不存在或不在您的管辖范围内');
+  } else if (input.planId !== undefined) {
+    const plan = await loadPlan(db, session.user, input.planId);
+    if (plan.step < PLAN_STEP.CERTIFICATES) throw ApiError.badRequest('计划还没有到“证书管理”步骤，没有证书');
+    list = await db
+      .select()
+      .from(certificates)
+      .where(and(eq(certificates.planId, plan.id), eq(certificates.status, CERT_STATUS.VALID)))
+      .orderBy(asc(certificates.cerCode));
+  } else throw ApiError.badRequest('请选择要打印的证书或考试计划');
+  if (!list.length) throw ApiError.badRequest('没有可打印的证书');
+  if (list.length > MAX_PRINT) throw ApiError.badRequest(`一次最多打印 ${MAX_PRINT} 张证书，请分批打印`);
+  const voided = list.find((c) => c.status !== CERT_STATUS.VALID);
+  if (voided) throw ApiError.badRequest(`证书 ${voided.cerCode}（${voided.name}）已作废，不能打印`);
+  return list;
+}
+
+/** 批量打印：生成 PDF（整张或套打），每张的打印次数加一（重打也计） */
+export async function printCertificates(db: Db, session: Session, input: { ids?: number[]; planId?: number; mode?: PrintMode }, audit: Audit) {
+  const list = await printable(db, session, input);
+  const offset = await offsetOf(db, session.user.id);
+  const pdf = await renderCertificates(db, list, { mode: input.mode ?? 'full', offset, title: '证书打印' });
+  await db
+    .update(certificates)
+    .set({ printCount: sql`${certificates.printCount} + 1`, lastPrintedAt: new Date() })
+    .where(
+      inArray(
+        certificates.id,
+        list.map((c) => c.id),
+      ),
+    );
+  audit({ entity: 'certificate', entityId: list[0].id, detail: `打印证书 ${list.length} 张（${input.mode === 'overlay' ? '套打' : '整张'}）` });
+  return new FileResult(new Uint8Array(pdf), 'pdf', `证书-${list.length}张.pdf`);
+}
+
+/** 一份计划的全部有效证书一个 PDF（电子证书，不计打印次数）：流式发出，内存不随页数增长 */
+export async function planCertificatesPdf(db: Db, session: Session, input: { planId: number }) {
+  const list = await printable(db, session, { planId: input.planId });
+  return new FileResult(await streamCertificates(db, list, { title: '电子证书' }), 'pdf', `证书-计划${input.planId}.pdf`);
+}
+
+/** 一张证书的电子证书（作废的证书带“作废”水印） */
+export async function certificatePdf(db: Db, session: Session, input: { id: number }) {
+  const c = await loadCertificate(db, session.user, input.id);
+  return new FileResult(new Uint8Array(await renderCertificates(db, [c], { title: c.cerCode })), 'pdf', `${c.cerCode}-${c.name}.pdf`);
+}

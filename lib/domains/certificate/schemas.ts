@@ -1,0 +1,148 @@
+// 证书的输入（zod，前端表单同用）与列表项类型。
+import { z } from 'zod';
+import { id, ids, int, nullableText, optionalId, optionalText, required, text } from '@/lib/platform/validation/fields';
+import { mobileSchema } from '@/lib/platform/identity';
+
+const optionalInt = (label: string, min: number, max: number) => z.preprocess((v) => (v === '' || v === null ? undefined : v), int(label, min, max).optional()).describe(label);
+
+export const CertificateListInput = z.object({
+  planId: optionalId('考试计划'),
+  cerType: optionalInt('证书类型', 0, 3),
+  status: optionalInt('证书状态', 0, 1),
+  cerCode: optionalText('证书编号', 32),
+  name: optionalText('姓名', 32),
+  idCard: optionalText('身份证号', 18),
+  workName: optionalText('工种', 64),
+  /** 1 只看资料不全的（缺照片、文化程度、工作单位或手机号） */
+  incomplete: optionalInt('资料不全', 0, 1),
+  corrected: optionalInt('已更正', 0, 1),
+});
+export type CertificateFilter = z.output<typeof CertificateListInput>;
+
+export const CertificateIdInput = z.object({ id: id('证书', '请选择证书') });
+
+export const CertificateFillInput = z.object({
+  id: id('证书', '请选择证书'),
+  education: nullableText('文化程度', 16),
+  company: nullableText('工作单位', 128),
+  mobile: z.preprocess((v) => (v === '' ? null : v), mobileSchema.nullish()).transform((v) => v ?? null),
+  photoUrl: nullableText('照片', 300),
+});
+
+/** 可经更正改的字段（编号、类型、计划不能改） */
+export const CORRECTABLE = ['name', 'idCard', 'gender', 'workName', 'level', 'cerDate'] as const;
+export type CorrectableField = (typeof CORRECTABLE)[number];
+export const FIELD_LABEL: Record<CorrectableField, string> = { name: '姓名', idCard: '身份证号', gender: '性别', workName: '工种', level: '等级', cerDate: '发证日期' };
+
+export const CorrectionApplyInput = z.object({
+  id: id('证书', '请选择证书'),
+  name: optionalText('姓名', 32),
+  idCard: optionalText('身份证号', 18),
+  gender: z.enum(['男', '女'], { error: '性别只能是男或女' }).optional(),
+  workName: optionalText('工种', 64),
+  level: optionalInt('等级', 1, 5),
+  cerDate: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, '发证日期格式应为 YYYY-MM-DD')
+    .optional()
+    .describe('发证日期'),
+  reason: required('更正原因', 500),
+});
+
+export const CorrectionReviewInput = z.object({
+  id: id('更正申请', '请选择更正申请'),
+  result: z.enum(['pass', 'reject'], { error: '请选择审核结果' }),
+  opinion: optionalText('审核意见', 500),
+});
+
+export const CorrectionListInput = z.object({
+  status: optionalInt('审核状态', 0, 2),
+  name: optionalText('姓名', 32),
+  cerCode: optionalText('证书编号', 32),
+});
+
+export const VoidInput = z.object({ id: id('证书', '请选择证书'), reason: required('作废原因', 500) });
+
+export const PrintInput = z.object({ ids: ids('证书').optional(), planId: optionalId('考试计划') });
+export const PlanPdfInput = z.object({ planId: id('考试计划', '请选择考试计划') });
+export const OffsetInput = z.object({ offsetX: int('X 偏移（毫米）', -30, 30), offsetY: int('Y 偏移（毫米）', -30, 30) });
+
+/** 公开查询（SPEC §3 Certificate query）：须有证书编号，或身份证号与姓名一起 */
+export const PublicQueryInput = z.object({
+  cerCode: optionalText('证书编号', 32),
+  cerType: optionalInt('证书类型', 0, 3),
+  classId: optionalText('班级', 32),
+  idCard: optionalText('身份证号', 18),
+  name: optionalText('姓名', 32),
+});
+
+export const HolderTokenInput = z.object({ token: required('链接', 80) });
+export const HolderCorrectionInput = HolderTokenInput.extend({
+  name: optionalText('姓名', 32),
+  idCard: optionalText('身份证号', 18),
+  gender: z.enum(['男', '女'], { error: '性别只能是男或女' }).optional(),
+  reason: required('更正原因', 500),
+  contact: text('联系电话', 20).optional(),
+});
+
+export interface CertificateItem {
+  id: number;
+  planId: number;
+  planCode: string;
+  planName: string;
+  orgName: string;
+  cerType: number;
+  cerName: string;
+  cerCode: string;
+  name: string;
+  idCard: string;
+  gender: string | null;
+  workName: string;
+  level: number;
+  levelName: string;
+  cerDate: string;
+  education: string | null;
+  company: string | null;
+  mobile: string | null;
+  photoUrl: string | null;
+  status: number;
+  statusName: string;
+  corrected: boolean;
+  voidReason: string | null;
+  printCount: number;
+  lastPrintedAt: string | null;
+  complete: boolean;
+  pendingCorrection: boolean;
+  actions: string[];
+}
+
+export interface PublicCertificate {
+  cerName: string;
+  cerCode: string;
+  name: string;
+  idCard: string;
+  workName: string;
+  level: string;
+  cerDate: string;
+  orgName: string;
+  status: 'valid' | 'corrected' | 'void';
+  statusName: string;
+}
+
+export interface CorrectionItem {
+  id: number;
+  certificateId: number;
+  cerCode: string;
+  name: string;
+  changes: { field: string; label: string; before: string | number | null; after: string | number | null }[];
+  reason: string;
+  source: string;
+  status: number;
+  statusName: string;
+  appliedByName: string;
+  reviewedByName: string | null;
+  opinion: string | null;
+  createdAt: string;
+  reviewedAt: string | null;
+  actions: string[];
+}

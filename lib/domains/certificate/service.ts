@@ -1,0 +1,361 @@
+// 证书管理（CertificateFill / CertificateCorrect / CertificatePrint / CertificateSearch；/certificate/…）：
+// 列表与查询（数据范围：机构本机构、市级本市、省级全省；范围外 404）、补填资料、更正（机构申请 → 市级审核，留改前改后，
+// 编号不变，标“已更正”）、作废（市级，须填原因；编号不再使用）、导出。行上的 actions 是当前用户此刻可做的操作。
+import { and, asc, desc, eq, exists, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '@/lib/platform/db/client';
+import type { Audit } from '@/lib/platform/api/endpoint';
+import type { Page, PageResult } from '@/lib/platform/api/paging';
+import { ApiError } from '@/lib/platform/api/errors';
+import { can, type Session, type SessionUser } from '@/lib/platform/auth/session';
+import { assertInScope, scopeWhere } from '@/lib/platform/auth/scope';
+import { fetchPage } from '@/lib/platform/db/paged';
+import { containsPattern } from '@/lib/platform/db/like';
+import { formatBeijing } from '@/lib/platform/time';
+import { checkIdNumber } from '@/lib/platform/identity';
+import { exportXlsx, keysetBatches } from '@/lib/platform/excel/export';
+import { LEVEL_NAMES } from '../catalog/schemas';
+import { organisations } from '../org/tables';
+import { examPlans } from '../exaPlan/tables';
+import { attachFiles } from '../file/service';
+import { certificateCorrections, certificates, type Certificate, type CertificateCorrection } from './tables';
+import { CERT_STATUS, CERT_STATUS_LABEL, CORRECTION_STATUS, CORRECTION_STATUS_LABEL, holderToken, viewPath } from './rules';
+import { CORRECTABLE, FIELD_LABEL, type CertificateFilter, type CertificateItem, type CorrectableField, type CorrectionItem } from './schemas';
+
+export const actorName = (s: Session | SessionUser) => ('user' in s ? s.user.realName || s.user.nickName : s.realName || s.nickName);
+
+export const LIST_PERMISSIONS = ['certificateFill.query', 'certificateCorrect.query', 'certificatePrint.query', 'certificateSearch.query'];
+export const GET_PERMISSIONS = ['certificateFill.get', 'certificateCorrect.get', 'certificatePrint.get', 'certificateSearch.get'];
+
+/** 资料是否齐全（上报与打印所需）：照片、文化程度、工作单位、手机号 */
+export const isComplete = (c: Pick<Certificate, 'photoUrl' | 'education' | 'company' | 'mobile'>) => Boolean(c.photoUrl && c.education && c.company && c.mobile);
+export const incompleteWhere = or(isNull(certificates.photoUrl), isNull(certificates.education), isNull(certificates.company), isNull(certificates.mobile));
+
+const isOrgOf = (user: SessionUser, c: Pick<Certificate, 'orgId'>) => user.level === 'org' && user.orgId === c.orgId;
+const isReviewerOf = (user: SessionUser, c: Pick<Certificate, 'cityId'>) => user.level === 'province' || (user.level === 'city' && user.cityId === c.cityId);
+
+/** 当前用户此刻对一张证书可做的操作（服务端按它拒绝，界面按它显示按钮） */
+export function certificateActions(session: Session, c: Certificate, pendingCorrection: boolean): string[] {
+  const out: string[] = [];
+  if (c.status !== CERT_STATUS.VALID) return out;
+  const u = session.user;
+  if (isOrgOf(u, c) && can(session, 'certificateFill.edit')) out.push('fill');
+  if (isOrgOf(u, c) && !pendingCorrection && can(session, 'certificateCorrect.add')) out.push('correct');
+  if (isReviewerOf(u, c) && can(session, 'certificateCorrect.edit')) out.push('void');
+  if (can(session, 'certificatePrint.export')) out.push('print');
+  return out;
+}
+
+function filterWhere(user: SessionUser, f: CertificateFilter): SQL | undefined {
+  const conds: (SQL | undefined)[] = [scopeWhere(user, { cityId: certificates.cityId, orgId: certificates.orgId })];
+  if (f.planId !== undefined) conds.push(eq(certificates.planId, f.planId));
+  if (f.cerType !== undefined) conds.push(eq(certificates.cerType, f.cerType));
+  if (f.status !== undefined) conds.push(eq(certificates.status, f.status));
+  if (f.cerCode) conds.push(eq(certificates.cerCode, f.cerCode.toUpperCase()));
+  if (f.idCard) conds.push(eq(certificates.idCard, f.idCard.toUpperCase()));
+  if (f.name) conds.push(ilike(certificates.name, containsPattern(f.name)));
+  if (f.workName) conds.push(ilike(certificates.workName, containsPattern(f.workName)));
+  if (f.incomplete === 1) conds.push(incompleteWhere);
+  if (f.corrected !== undefined) conds.push(eq(certificates.corrected, f.corrected === 1));
+  return and(...conds);
+}
+
+const pendingExists = exists(
+  sql`(select 1 from certificate_correction x where x.certificate_id = "certificate"."id" and x.status = ${CORRECTION_STATUS.PENDING})`,
+);
+
+const listColumns = {
+  c: certificates,
+  planCode: examPlans.code,
+  planName: examPlans.name,
+  orgName: organisations.name,
+  pending: sql<boolean>`${pendingExists}`,
+};
+
+type ListRow = { c: Certificate; planCode: string; planName: string; orgName: string; pending: boolean };
+
+function toItem(session: Session, r: ListRow): CertificateItem {
+  const c = r.c;
+  return {
+    id: c.id,
+    planId: c.planId,
+    planCode: r.planCode,
+    planName: r.planName,
+    orgName: r.orgName,
+    cerType: c.cerType,
+    cerName: c.cerName,
+    cerCode: c.cerCode,
+    name: c.name,
+    idCard: c.idCard,
+    gender: c.gender,
+    workName: c.workName,
+    level: c.level,
+    levelName: LEVEL_NAMES[c.level] ?? String(c.level),
+    cerDate: c.cerDate,
+    education: c.education,
+    company: c.company,
+    mobile: c.mobile,
+    photoUrl: c.photoUrl,
+    status: c.status,
+    statusName: c.status === CERT_STATUS.VALID && c.corrected ? '有效（已更正）' : CERT_STATUS_LABEL[c.status],
+    corrected: c.corrected,
+    voidReason: c.voidReason,
+    printCount: c.printCount,
+    lastPrintedAt: c.lastPrintedAt ? formatBeijing(c.lastPrintedAt) : null,
+    complete: isComplete(c),
+    pendingCorrection: Boolean(r.pending),
+    actions: certificateActions(session, c, Boolean(r.pending)),
+  };
+}
+
+const baseQuery = (db: Db) =>
+  db.select(listColumns).from(certificates).innerJoin(examPlans, eq(examPlans.id, certificates.planId)).innerJoin(organisations, eq(organisations.id, certificates.orgId));
+
+export async function listCertificates(db: Db, session: Session, filter: CertificateFilter, page: Page): Promise<PageResult<CertificateItem>> {
+  const where = filterWhere(session.user, filter);
+  return fetchPage(
+    page,
+    baseQuery(db).where(where).orderBy(desc(certificates.id)),
+    db.select({ total: sql<number>`count(*)` }).from(certificates).where(where),
+    (rows) => rows.map((r) => toItem(session, r)),
+  );
+}
+
+/** 范围内的一张证书（范围外 404） */
+export async function loadCertificate(db: Db, user: SessionUser, id: number): Promise<Certificate> {
+  const [row] = await db.select().from(certificates).where(eq(certificates.id, id));
+  return assertInScope(user, row, '证书');
+}
+
+async function hasPending(db: Db, certificateId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: certificateCorrections.id })
+    .from(certificateCorrections)
+    .where(and(eq(certificateCorrections.certificateId, certificateId), eq(certificateCorrections.status, CORRECTION_STATUS.PENDING)));
+  return Boolean(row);
+}
+
+
+function correctionItem(session: Session | null, x: CertificateCorrection, cert: { cerCode: string; name: string; cityId: number | null }): CorrectionItem {
+  const changes = Object.keys(x.after).map((field) => ({ field, label: FIELD_LABEL[field as CorrectableField] ?? field, before: x.before[field] ?? null, after: x.after[field] ?? null }));
+  const canReview = session && x.status === CORRECTION_STATUS.PENDING && isReviewerOf(session.user, cert) && can(session, 'certificateCorrect.edit');
+  return {
+    id: x.id,
+    certificateId: x.certificateId,
+    cerCode: cert.cerCode,
+    name: cert.name,
+    changes,
+    reason: x.reason,
+    source: x.source === 'holder' ? '持证人' : '机构',
+    status: x.status,
+    statusName: CORRECTION_STATUS_LABEL[x.status],
+    appliedByName: x.appliedByName,
+    reviewedByName: x.reviewedByName,
+    opinion: x.opinion,
+    createdAt: formatBeijing(x.createdAt),
+    reviewedAt: x.reviewedAt ? formatBeijing(x.reviewedAt) : null,
+    actions: canReview ? ['review'] : [],
+  };
+}
+
+/** 一张证书的详情：各字段、更正历史（改前改后）、持证人核对链接 */
+export async function certificateDetail(db: Db, session: Session, id: number) {
+  await loadCertificate(db, session.user, id);
+  const [row] = await baseQuery(db).where(eq(certificates.id, id));
+  const history = await db.select().from(certificateCorrections).where(eq(certificateCorrections.certificateId, id)).orderBy(desc(certificateCorrections.createdAt));
+  const item = toItem(session, row);
+  return {
+    ...item,
+    corrections: history.map((x) => correctionItem(session, x, row.c)),
+    holderLink: `/qasicDataManagement/CertificateCorrect/single?token=${holderToken(id)}`,
+    qrLink: viewPath(row.c.cerCode),
+  };
+}
+
+// ---------- 补填资料 ----------
+
+export async function fillCertificate(db: Db, session: Session, input: { id: number; education: string | null; company: string | null; mobile: string | null; photoUrl: string | null }, audit: Audit) {
+  const c = await loadCertificate(db, session.user, input.id);
+  if (!certificateActions(session, c, false).includes('fill')) {
+    if (c.status !== CERT_STATUS.VALID) throw ApiError.badRequest('证书已作废，不能补填资料');
+    throw ApiError.forbidden('只有发证的评价机构可以补填证书资料');
+  }
+  const { id, ...values } = input;
+  if (values.photoUrl && values.photoUrl !== c.photoUrl) await attachFiles(db, { entity: 'certificate', entityId: id }, [values.photoUrl], { by: session.user });
+  const [after] = await db
+    .update(certificates)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(certificates.id, id))
+    .returning();
+  audit({ entity: 'certificate', entityId: id, before: { education: c.education, company: c.company, mobile: c.mobile, photoUrl: c.photoUrl }, after: values, detail: `补填证书 ${c.cerCode} 的资料` });
+  return { id, complete: isComplete(after) };
+}
+
+// ---------- 更正 ----------
+
+type CorrectionValues = Partial<Record<CorrectableField, string | number>>;
+
+/** 与证书现值不同的字段（新值），以及改前的值；身份证号须是有效号码 */
+function diff(c: Certificate, values: CorrectionValues) {
+  const before: Record<string, string | number | null> = {};
+  const after: Record<string, string | number | null> = {};
+  for (const field of CORRECTABLE) {
+    let v = values[field];
+    if (v === undefined || v === '') continue;
+    if (field === 'idCard') {
+      const r = checkIdNumber(String(v), {});
+      if (!r.ok) throw ApiError.badRequest(`身份证号：${r.message}`, { idCard: r.message });
+      v = r.value.normalised;
+    }
+    if (v === c[field]) continue;
+    before[field] = c[field];
+    after[field] = v;
+  }
+  if (!Object.keys(after).length) throw ApiError.badRequest('没有要更正的内容：请填写与证书现有数据不同的新值');
+  return { before, after };
+}
+
+export async function createCorrection(
+  db: Db,
+  c: Certificate,
+  values: CorrectionValues,
+  meta: { reason: string; source: 'org' | 'holder'; appliedBy: number | null; appliedByName: string },
+): Promise<CertificateCorrection> {
+  if (c.status !== CERT_STATUS.VALID) throw ApiError.badRequest('证书已作废，不能申请更正');
+  if (await hasPending(db, c.id)) throw ApiError.badRequest('该证书已有一份待审核的更正申请，请等审核后再申请');
+  const { before, after } = diff(c, values);
+  const [row] = await db
+    .insert(certificateCorrections)
+    .values({ certificateId: c.id, planId: c.planId, orgId: c.orgId, cityId: c.cityId, before, after, ...meta })
+    .onConflictDoNothing()
+    .returning();
+  if (!row) throw ApiError.badRequest('该证书已有一份待审核的更正申请，请等审核后再申请');
+  return row;
+}
+
+export async function applyCorrection(db: Db, session: Session, input: { id: number; reason: string } & CorrectionValues, audit: Audit) {
+  const c = await loadCertificate(db, session.user, input.id);
+  if (!isOrgOf(session.user, c)) throw ApiError.forbidden('只有发证的评价机构可以申请更正');
+  const { reason, name, idCard, gender, workName, level, cerDate } = input;
+  const values = { name, idCard, gender, workName, level, cerDate };
+  const row = await createCorrection(db, c, values, { reason, source: 'org', appliedBy: session.user.id, appliedByName: actorName(session) });
+  audit({ entity: 'certificate_correction', entityId: row.id, after: row.after, detail: `申请更正证书 ${c.cerCode}` });
+  return correctionItem(session, row, c);
+}
+
+export async function reviewCorrection(db: Db, session: Session, input: { id: number; result: 'pass' | 'reject'; opinion?: string }, audit: Audit) {
+  const [x] = await db.select().from(certificateCorrections).where(eq(certificateCorrections.id, input.id));
+  assertInScope(session.user, x, '更正申请');
+  if (!isReviewerOf(session.user, x)) throw ApiError.forbidden('更正申请须由证书所在市的市级管理员审核');
+  if (x.status !== CORRECTION_STATUS.PENDING) throw ApiError.badRequest('该更正申请已审核');
+  const pass = input.result === 'pass';
+  if (!pass && !input.opinion) throw ApiError.badRequest('请输入驳回意见', { opinion: '请输入驳回意见' });
+  const now = new Date();
+  return db.transaction(async (tx) => {
+    const updated = await tx
+      .update(certificateCorrections)
+      .set({ status: pass ? CORRECTION_STATUS.APPROVED : CORRECTION_STATUS.REJECTED, reviewedBy: session.user.id, reviewedByName: actorName(session), opinion: input.opinion ?? null, reviewedAt: now })
+      .where(and(eq(certificateCorrections.id, x.id), eq(certificateCorrections.status, CORRECTION_STATUS.PENDING)))
+      .returning();
+    if (!updated.length) throw ApiError.conflict('该更正申请已被他人审核，请刷新');
+    const [c] = await tx.select().from(certificates).where(eq(certificates.id, x.certificateId)).for('update');
+    if (pass) {
+      if (c.status !== CERT_STATUS.VALID) throw ApiError.badRequest('证书已作废，不能更正');
+      await tx
+        .update(certificates)
+        .set({ ...(x.after as Partial<Certificate>), corrected: true, updatedAt: now })
+        .where(eq(certificates.id, c.id));
+    }
+    audit({ entity: 'certificate', entityId: c.id, before: pass ? x.before : undefined, after: pass ? x.after : undefined, detail: `${pass ? '通过' : '驳回'}证书 ${c.cerCode} 的更正申请` });
+    return correctionItem(session, updated[0], c);
+  });
+}
+
+export async function listCorrections(db: Db, session: Session, f: { status?: number; name?: string; cerCode?: string }, page: Page): Promise<PageResult<CorrectionItem>> {
+  const where = and(
+    scopeWhere(session.user, { cityId: certificateCorrections.cityId, orgId: certificateCorrections.orgId }),
+    f.status === undefined ? undefined : eq(certificateCorrections.status, f.status),
+    f.name ? ilike(certificates.name, containsPattern(f.name)) : undefined,
+    f.cerCode ? eq(certificates.cerCode, f.cerCode.toUpperCase()) : undefined,
+  );
+  return fetchPage(
+    page,
+    db
+      .select({ x: certificateCorrections, cerCode: certificates.cerCode, name: certificates.name, cityId: certificates.cityId })
+      .from(certificateCorrections)
+      .innerJoin(certificates, eq(certificates.id, certificateCorrections.certificateId))
+      .where(where)
+      .orderBy(asc(certificateCorrections.status), desc(certificateCorrections.id)),
+    db
+      .select({ total: sql<number>`count(*)` })
+      .from(certificateCorrections)
+      .innerJoin(certificates, eq(certificates.id, certificateCorrections.certificateId))
+      .where(where),
+    (rows) => rows.map((r) => correctionItem(session, r.x, r)),
+  );
+}
+
+// ---------- 作废 ----------
+
+export async function voidCertificate(db: Db, session: Session, input: { id: number; reason: string }, audit: Audit) {
+  const c = await loadCertificate(db, session.user, input.id);
+  if (c.status === CERT_STATUS.VOID) throw ApiError.badRequest('证书已作废');
+  if (!isReviewerOf(session.user, c)) throw ApiError.forbidden('证书须由所在市的市级管理员作废');
+  const now = new Date();
+  const updated = await db
+    .update(certificates)
+    .set({ status: CERT_STATUS.VOID, voidReason: input.reason, voidedAt: now, voidedByName: actorName(session), updatedAt: now })
+    .where(and(eq(certificates.id, c.id), eq(certificates.status, CERT_STATUS.VALID)))
+    .returning({ id: certificates.id });
+  if (!updated.length) throw ApiError.conflict('证书状态已被他人更新，请刷新');
+  // 待审核的更正随之驳回
+  await db
+    .update(certificateCorrections)
+    .set({ status: CORRECTION_STATUS.REJECTED, opinion: '证书已作废', reviewedBy: session.user.id, reviewedByName: actorName(session), reviewedAt: now })
+    .where(and(eq(certificateCorrections.certificateId, c.id), eq(certificateCorrections.status, CORRECTION_STATUS.PENDING)));
+  audit({ entity: 'certificate', entityId: c.id, before: { status: c.status }, after: { status: CERT_STATUS.VOID, reason: input.reason }, detail: `作废证书 ${c.cerCode}：${input.reason}` });
+  return { id: c.id, status: CERT_STATUS.VOID };
+}
+
+// ---------- 导出 ----------
+
+export async function exportCertificates(db: Db, session: Session, filter: CertificateFilter) {
+  const where = filterWhere(session.user, filter);
+  return exportXlsx({
+    sheetName: '证书',
+    columns: [
+      { header: '证书编号', key: 'cerCode', width: 26 },
+      { header: '证书名称', key: 'cerName', width: 22 },
+      { header: '姓名', key: 'name' },
+      { header: '身份证号', key: 'idCard', width: 22 },
+      { header: '性别', key: 'gender', width: 8 },
+      { header: '工种', key: 'workName', width: 20 },
+      { header: '等级', key: 'levelName', width: 14 },
+      { header: '发证日期', key: 'cerDate', width: 12 },
+      { header: '文化程度', key: 'education', width: 12 },
+      { header: '工作单位', key: 'company', width: 24 },
+      { header: '手机号', key: 'mobile', width: 14 },
+      { header: '发证机构', key: 'orgName', width: 24 },
+      { header: '考试计划', key: 'planCode', width: 20 },
+      { header: '状态', key: 'statusName', width: 14 },
+      { header: '作废原因', key: 'voidReason', width: 20 },
+      { header: '打印次数', key: 'printCount', width: 10 },
+    ],
+    rows: (async function* () {
+      for await (const r of keysetBatches(
+        (last: number | null, limit: number) =>
+          baseQuery(db)
+            .where(and(where, last === null ? undefined : sql`${certificates.id} > ${last}`))
+            .orderBy(asc(certificates.id))
+            .limit(limit),
+        (r) => r.c.id,
+      ))
+        yield toItem(session, r);
+    })(),
+  });
+}
+
+export const idsInScope = async (db: Db, user: SessionUser, ids: number[]) =>
+  db
+    .select()
+    .from(certificates)
+    .where(and(inArray(certificates.id, ids), scopeWhere(user, { cityId: certificates.cityId, orgId: certificates.orgId })));

@@ -1,0 +1,382 @@
+// 国网数据上报（StateGridReport；/examaff/stategrid/…，计划第 8 步）：
+// 机构把计划的持证人（有效证书，资料齐全，从未上报或上次被退回的）组成一批（apply）→ 生成国网人员信息工作簿（generatePersonInfoExcel）
+// → 确认（generateConfirm）→ 附件（saveFile / delFile）→ 上报（girdSubmit，经适配器：默认 manual 生成签名的工作簿清单供手工上传；
+// 设置 STATE_GRID_URL 与 STATE_GRID_KEY 时 http 接口直接提交）→ 登记国网的答复（answer：接收，或逐人退回并写原因）。
+// 台账（state_grid_item）一人一批一行；一张证书至多一行不是“被退回”（部分唯一索引），所以不会重复上报；被退回的改正后进新批次重报。
+import { createHash, createHmac } from 'node:crypto';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '@/lib/platform/db/client';
+import type { Audit } from '@/lib/platform/api/endpoint';
+import type { Page, PageResult } from '@/lib/platform/api/paging';
+import { ApiError } from '@/lib/platform/api/errors';
+import type { Session } from '@/lib/platform/auth/session';
+import { assertInScope, scopeWhere } from '@/lib/platform/auth/scope';
+import { fetchPage } from '@/lib/platform/db/paged';
+import { formatBeijing, beijingStamp } from '@/lib/platform/time';
+import { exportXlsx } from '@/lib/platform/excel/export';
+import { authSecret } from '@/lib/platform/auth/secret';
+import { LEVEL_NAMES } from '../catalog/schemas';
+import { examPlans, type ExamPlan } from '../exaPlan/tables';
+import { loadPlan } from '../exaPlan/access';
+import { PLAN_STATE, PLAN_STEP, positionLabel } from '../exaPlan/transitions';
+import { attachFiles, detachFiles } from '../file/service';
+import { organisations } from '../org/tables';
+import { certificates, stateGridBatches, stateGridItems, type StateGridBatch } from './tables';
+import { CERT_STATUS } from './rules';
+import { actorName, isComplete } from './service';
+import { BATCH_STATUS, BATCH_STATUS_LABEL, ITEM_STATUS, ITEM_STATUS_LABEL } from './stategrid-rules';
+
+/** 国网人员信息工作簿的列（顺序即文件中的顺序），见 docs/CERTIFICATES.md */
+export const PERSON_COLUMNS = [
+  { code: 'XM', header: '姓名' },
+  { code: 'ZJLX', header: '证件类型' },
+  { code: 'ZJHM', header: '证件号码' },
+  { code: 'XB', header: '性别' },
+  { code: 'WHCD', header: '文化程度' },
+  { code: 'GZDW', header: '工作单位' },
+  { code: 'LXDH', header: '联系电话' },
+  { code: 'ZYGZ', header: '职业（工种）' },
+  { code: 'ZYDM', header: '职业（工种）代码' },
+  { code: 'DJ', header: '等级' },
+  { code: 'ZSBH', header: '证书编号' },
+  { code: 'FZRQ', header: '发证日期' },
+  { code: 'PJJG', header: '评价机构' },
+] as const;
+
+const isPlanOrg = (session: Session, plan: Pick<ExamPlan, 'orgId'>) => session.user.level === 'org' && session.user.orgId === plan.orgId;
+const isReviewer = (session: Session, b: { cityId: number | null }) => session.user.level === 'province' || (session.user.level === 'city' && session.user.cityId === b.cityId);
+
+function batchActions(session: Session, b: StateGridBatch): string[] {
+  const out: string[] = [];
+  if (isPlanOrg(session, b)) {
+    if (b.status === BATCH_STATUS.DRAFT) out.push('confirm', 'files', 'discard');
+    if (b.status === BATCH_STATUS.CONFIRMED) out.push('submit', 'files');
+  }
+  if (isReviewer(session, b) && b.status === BATCH_STATUS.SUBMITTED) out.push('answer');
+  return out;
+}
+
+const batchItem = (session: Session, b: StateGridBatch) => ({
+  ...b,
+  statusName: BATCH_STATUS_LABEL[b.status],
+  createdAt: formatBeijing(b.createdAt),
+  submittedAt: b.submittedAt ? formatBeijing(b.submittedAt) : null,
+  answeredAt: b.answeredAt ? formatBeijing(b.answeredAt) : null,
+  actions: batchActions(session, b),
+});
+
+async function loadBatch(db: Db, session: Session, id: number): Promise<StateGridBatch> {
+  const [row] = await db.select().from(stateGridBatches).where(eq(stateGridBatches.id, id));
+  return assertInScope(session.user, row, '上报批次');
+}
+
+// ---------- 计划与台账 ----------
+
+/** 可上报的计划：范围内已到第 7 步及以后、未取消的，带证书数与台账合计 */
+export async function stateGridPlans(db: Db, session: Session) {
+  const plans = await db
+    .select()
+    .from(examPlans)
+    .where(and(scopeWhere(session.user, { cityId: examPlans.cityId, orgId: examPlans.orgId }), sql`${examPlans.step} >= ${PLAN_STEP.CERTIFICATES}`, sql`${examPlans.state} <> ${PLAN_STATE.CANCELLED}`))
+    .orderBy(desc(examPlans.id))
+    .limit(500);
+  if (!plans.length) return [];
+  const ids = plans.map((p) => p.id);
+  const [certs, items] = await Promise.all([
+    db
+      .select({ planId: certificates.planId, n: count() })
+      .from(certificates)
+      .where(and(inArray(certificates.planId, ids), eq(certificates.status, CERT_STATUS.VALID)))
+      .groupBy(certificates.planId),
+    db
+      .select({ planId: stateGridBatches.planId, status: stateGridItems.status, n: count() })
+      .from(stateGridItems)
+      .innerJoin(stateGridBatches, eq(stateGridBatches.id, stateGridItems.batchId))
+      .where(inArray(stateGridBatches.planId, ids))
+      .groupBy(stateGridBatches.planId, stateGridItems.status),
+  ]);
+  return plans.map((p) => {
+    const byStatus = (s: number) => Number(items.find((i) => i.planId === p.id && i.status === s)?.n ?? 0);
+    return {
+      id: p.id,
+      code: p.code,
+      name: p.name,
+      kind: p.kind,
+      step: p.step,
+      state: p.state,
+      positionName: positionLabel(p),
+      certificates: Number(certs.find((c) => c.planId === p.id)?.n ?? 0),
+      accepted: byStatus(ITEM_STATUS.ACCEPTED),
+      submitted: byStatus(ITEM_STATUS.SUBMITTED) + byStatus(ITEM_STATUS.PENDING),
+      rejected: byStatus(ITEM_STATUS.REJECTED),
+      canApply: isPlanOrg(session, p) && p.step === PLAN_STEP.STATE_GRID && (p.state === PLAN_STATE.WORKING || p.state === PLAN_STATE.REJECTED),
+    };
+  });
+}
+
+/** 台账：计划的每张证书一行，带最近一次上报的状态与退回原因 */
+export async function stateGridLedger(db: Db, session: Session, f: { planId: number; status?: number }, page: Page): Promise<PageResult<Record<string, unknown>>> {
+  await loadPlan(db, session.user, f.planId);
+  const latest = sql`(select i.status from state_grid_item i where i.certificate_id = "certificate"."id" order by i.id desc limit 1)`;
+  const where = and(eq(certificates.planId, f.planId), f.status === undefined ? undefined : f.status === -1 ? sql`${latest} is null` : sql`${latest} = ${f.status}`);
+  return fetchPage(
+    page,
+    db
+      .select({
+        c: certificates,
+        itemStatus: sql<number | null>`${latest}`,
+        reason: sql<string | null>`(select i.reason from state_grid_item i where i.certificate_id = "certificate"."id" order by i.id desc limit 1)`,
+        times: sql<number>`(select count(*) from state_grid_item i where i.certificate_id = "certificate"."id")::int`,
+      })
+      .from(certificates)
+      .where(where)
+      .orderBy(asc(certificates.id)),
+    db.select({ total: count() }).from(certificates).where(where),
+    (rows) =>
+      rows.map(({ c, itemStatus, reason, times }) => ({
+        id: c.id,
+        cerCode: c.cerCode,
+        name: c.name,
+        idCard: c.idCard,
+        workName: c.workName,
+        levelName: LEVEL_NAMES[c.level],
+        certificateStatus: c.status,
+        complete: isComplete(c),
+        itemStatus,
+        itemStatusName: itemStatus === null ? '未上报' : ITEM_STATUS_LABEL[itemStatus],
+        reason,
+        times: Number(times),
+      })),
+  );
+}
+
+export const fieldCoding = () => ({ columns: PERSON_COLUMNS, idType: { '01': '居民身份证', '02': '港澳居民来往内地通行证', '03': '台湾居民来往大陆通行证' } });
+
+// ---------- 批次 ----------
+
+export async function applyBatch(db: Db, session: Session, input: { planId: number }, audit: Audit) {
+  const plan = await loadPlan(db, session.user, input.planId);
+  if (!isPlanOrg(session, plan)) throw ApiError.forbidden('只有计划所属的评价机构可以组织上报');
+  if (plan.step !== PLAN_STEP.STATE_GRID || (plan.state !== PLAN_STATE.WORKING && plan.state !== PLAN_STATE.REJECTED))
+    throw ApiError.badRequest(`计划当前处于「${positionLabel(plan)}」，国网数据上报须在「国网数据上报」步骤办理`);
+  return db.transaction(async (tx) => {
+    // 同一计划的组批依次进行
+    await tx.execute(sql`select pg_advisory_xact_lock(1712::int, ${plan.id}::int)`);
+    const open = await tx
+      .select({ id: stateGridBatches.id })
+      .from(stateGridBatches)
+      .where(and(eq(stateGridBatches.planId, plan.id), inArray(stateGridBatches.status, [BATCH_STATUS.DRAFT, BATCH_STATUS.CONFIRMED])));
+    if (open.length) throw ApiError.badRequest('该计划已有一个未上报的批次，请先上报或放弃它');
+    const list = await tx
+      .select()
+      .from(certificates)
+      .where(
+        and(
+          eq(certificates.planId, plan.id),
+          eq(certificates.status, CERT_STATUS.VALID),
+          sql`not exists (select 1 from state_grid_item i where i.certificate_id = "certificate"."id" and i.status <> ${ITEM_STATUS.REJECTED})`,
+        ),
+      )
+      .orderBy(asc(certificates.id));
+    if (!list.length) throw ApiError.badRequest('没有需要上报的人员：有效证书都已上报或已被接收');
+    const incomplete = list.filter((c) => !isComplete(c));
+    if (incomplete.length) throw ApiError.badRequest(`有 ${incomplete.length} 张证书的资料不全（如 ${incomplete[0].name} ${incomplete[0].cerCode}），请先在“证书填报”中补填`);
+    const [{ n }] = await tx.select({ n: count() }).from(stateGridBatches).where(eq(stateGridBatches.planId, plan.id));
+    const batchNo = `GW${plan.code}-${beijingStamp(new Date())}-${Number(n) + 1}`;
+    const [batch] = await tx
+      .insert(stateGridBatches)
+      .values({ planId: plan.id, orgId: plan.orgId, cityId: plan.cityId, batchNo, personCount: list.length, createdByName: actorName(session) })
+      .returning();
+    await tx.insert(stateGridItems).values(list.map((c) => ({ batchId: batch.id, certificateId: c.id })));
+    audit({ entity: 'state_grid_batch', entityId: batch.id, detail: `组织国网上报批次 ${batchNo}（${list.length} 人）` });
+    return batchItem(session, batch);
+  });
+}
+
+export async function listBatches(db: Db, session: Session, f: { planId: number }) {
+  await loadPlan(db, session.user, f.planId);
+  const rows = await db.select().from(stateGridBatches).where(eq(stateGridBatches.planId, f.planId)).orderBy(desc(stateGridBatches.id));
+  return rows.map((b) => batchItem(session, b));
+}
+
+async function batchPeople(db: Db, batchId: number) {
+  return db
+    .select({ c: certificates, orgName: organisations.name, itemId: stateGridItems.id })
+    .from(stateGridItems)
+    .innerJoin(certificates, eq(certificates.id, stateGridItems.certificateId))
+    .innerJoin(organisations, eq(organisations.id, certificates.orgId))
+    .where(eq(stateGridItems.batchId, batchId))
+    .orderBy(asc(stateGridItems.id));
+}
+
+const idType = (id: string) => (/^[HM]/.test(id) ? '02' : /^\d{8}$|^\d{10}$/.test(id) ? '03' : '01');
+const personRow = (c: typeof certificates.$inferSelect, orgName: string) => [c.name, idType(c.idCard), c.idCard, c.gender ?? '', c.education ?? '', c.company ?? '', c.mobile ?? '', c.workName, c.workCode, LEVEL_NAMES[c.level] ?? '', c.cerCode, c.cerDate, orgName];
+
+export async function personWorkbook(db: Db, session: Session, input: { batchId: number }) {
+  const b = await loadBatch(db, session, input.batchId);
+  const people = await batchPeople(db, b.id);
+  return exportXlsx({
+    sheetName: '人员信息',
+    fileName: `${b.batchNo}.xlsx`,
+    columns: PERSON_COLUMNS.map((col, i) => ({ header: `${col.header}（${col.code}）`, width: 18, format: (_v: unknown, row: string[]) => row[i] })),
+    rows: people.map((p) => personRow(p.c, p.orgName)),
+  });
+}
+
+export async function confirmBatch(db: Db, session: Session, input: { batchId: number }, audit: Audit) {
+  const b = await loadBatch(db, session, input.batchId);
+  if (!batchActions(session, b).includes('confirm')) throw ApiError.badRequest(`批次${BATCH_STATUS_LABEL[b.status]}，不能确认`);
+  const [row] = await db
+    .update(stateGridBatches)
+    .set({ status: BATCH_STATUS.CONFIRMED, confirmedAt: new Date() })
+    .where(and(eq(stateGridBatches.id, b.id), eq(stateGridBatches.status, BATCH_STATUS.DRAFT)))
+    .returning();
+  if (!row) throw ApiError.conflict('批次状态已被他人更新，请刷新');
+  audit({ entity: 'state_grid_batch', entityId: b.id, detail: `确认国网上报批次 ${b.batchNo}` });
+  return batchItem(session, row);
+}
+
+export async function discardBatch(db: Db, session: Session, input: { batchId: number }, audit: Audit) {
+  const b = await loadBatch(db, session, input.batchId);
+  if (!batchActions(session, b).includes('discard')) throw ApiError.badRequest(`批次${BATCH_STATUS_LABEL[b.status]}，不能放弃`);
+  await db.delete(stateGridBatches).where(and(eq(stateGridBatches.id, b.id), eq(stateGridBatches.status, BATCH_STATUS.DRAFT)));
+  audit({ entity: 'state_grid_batch', entityId: b.id, detail: `放弃国网上报批次 ${b.batchNo}` });
+  return { id: b.id };
+}
+
+// ---------- 附件 ----------
+
+export async function batchFiles(db: Db, session: Session, input: { batchId: number }) {
+  return (await loadBatch(db, session, input.batchId)).files;
+}
+
+export async function saveBatchFile(db: Db, session: Session, input: { batchId: number; name: string; url: string }, audit: Audit) {
+  const b = await loadBatch(db, session, input.batchId);
+  if (!batchActions(session, b).includes('files')) throw ApiError.badRequest(`批次${BATCH_STATUS_LABEL[b.status]}，不能再改附件`);
+  await attachFiles(db, { entity: 'state_grid_batch', entityId: b.id }, [input.url], { by: session.user });
+  const files = [...b.files.filter((f) => f.url !== input.url), { name: input.name, url: input.url }];
+  await db.update(stateGridBatches).set({ files }).where(eq(stateGridBatches.id, b.id));
+  audit({ entity: 'state_grid_batch', entityId: b.id, detail: `上报批次 ${b.batchNo} 添加附件 ${input.name}` });
+  return files;
+}
+
+export async function deleteBatchFile(db: Db, session: Session, input: { batchId: number; url: string }, audit: Audit) {
+  const b = await loadBatch(db, session, input.batchId);
+  if (!batchActions(session, b).includes('files')) throw ApiError.badRequest(`批次${BATCH_STATUS_LABEL[b.status]}，不能再改附件`);
+  const files = b.files.filter((f) => f.url !== input.url);
+  await db.update(stateGridBatches).set({ files }).where(eq(stateGridBatches.id, b.id));
+  await detachFiles(db, { entity: 'state_grid_batch', entityId: b.id });
+  if (files.length) await attachFiles(db, { entity: 'state_grid_batch', entityId: b.id }, files.map((f) => f.url), { by: session.user });
+  audit({ entity: 'state_grid_batch', entityId: b.id, detail: `上报批次 ${b.batchNo} 删除附件` });
+  return files;
+}
+
+// ---------- 上报（适配器）与答复 ----------
+
+export interface SubmitAnswer {
+  /** 适配器是否已拿到答复（http 同步答复）；manual 为 null，待登记 */
+  accepted: boolean | null;
+  rejections: { cerCode: string; reason: string }[];
+}
+export interface StateGridAdapter {
+  name: string;
+  submit(manifest: Record<string, unknown>, rows: string[][]): Promise<SubmitAnswer>;
+}
+
+/** 默认：生成签名的清单（工作簿各行的 SHA-256 与 HMAC 签名），由人工把工作簿与清单上传到国网平台，再登记答复 */
+export const manualAdapter: StateGridAdapter = { name: 'manual', submit: async () => ({ accepted: null, rejections: [] }) };
+
+/** 接口：POST STATE_GRID_URL（JSON：清单与各行），带 X-Api-Key；答复 { accepted, rejections: [{ cerCode, reason }] } */
+export const httpAdapter = (url: string, key: string): StateGridAdapter => ({
+  name: 'http',
+  async submit(manifest, rows) {
+    const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': key }, body: JSON.stringify({ manifest, columns: PERSON_COLUMNS.map((c) => c.code), rows }), signal: AbortSignal.timeout(30_000) });
+    if (!res.ok) throw ApiError.badRequest(`国网平台拒绝了本次上报（HTTP ${res.status}），请稍后重试或改为手工上传`);
+    const body = (await res.json()) as { accepted?: boolean; rejections?: { cerCode: string; reason: string }[] };
+    return { accepted: body.accepted ?? null, rejections: body.rejections ?? [] };
+  },
+});
+
+export function stateGridAdapter(): StateGridAdapter {
+  const url = process.env.STATE_GRID_URL?.trim();
+  const key = process.env.STATE_GRID_KEY?.trim();
+  return url && key ? httpAdapter(url, key) : manualAdapter;
+}
+
+/** 把答复写进台账与批次：未被退回的接收，被退回的写原因；批次有退回即“被退回” */
+async function recordAnswer(tx: Db, b: StateGridBatch, rejections: { certificateId: number; reason: string }[]) {
+  const now = new Date();
+  const rejectedIds = rejections.map((r) => r.certificateId);
+  for (const r of rejections) {
+    await tx
+      .update(stateGridItems)
+      .set({ status: ITEM_STATUS.REJECTED, reason: r.reason, updatedAt: now })
+      .where(and(eq(stateGridItems.batchId, b.id), eq(stateGridItems.certificateId, r.certificateId)));
+  }
+  await tx
+    .update(stateGridItems)
+    .set({ status: ITEM_STATUS.ACCEPTED, updatedAt: now })
+    .where(and(eq(stateGridItems.batchId, b.id), eq(stateGridItems.status, ITEM_STATUS.SUBMITTED), rejectedIds.length ? sql`${stateGridItems.certificateId} <> all(${sql.param(rejectedIds)}::int[])` : undefined));
+  const status = rejections.length ? BATCH_STATUS.REJECTED : BATCH_STATUS.ACCEPTED;
+  const [row] = await tx
+    .update(stateGridBatches)
+    .set({ status, answeredAt: now, reason: rejections.length ? `退回 ${rejections.length} 人` : null })
+    .where(eq(stateGridBatches.id, b.id))
+    .returning();
+  return row;
+}
+
+export async function submitBatch(db: Db, session: Session, input: { batchId: number }, audit: Audit, adapter: StateGridAdapter = stateGridAdapter()) {
+  const b = await loadBatch(db, session, input.batchId);
+  if (!batchActions(session, b).includes('submit')) throw ApiError.badRequest(b.status === BATCH_STATUS.DRAFT ? '请先确认批次再上报' : `批次${BATCH_STATUS_LABEL[b.status]}，不能重复上报`);
+  const people = await batchPeople(db, b.id);
+  const rows = people.map((p) => personRow(p.c, p.orgName));
+  const digest = createHash('sha256').update(JSON.stringify(rows)).digest('hex');
+  const manifest = {
+    batchNo: b.batchNo,
+    planId: b.planId,
+    people: rows.length,
+    columns: PERSON_COLUMNS.map((c) => c.code),
+    sha256: digest,
+    signature: createHmac('sha256', process.env.STATE_GRID_KEY?.trim() || authSecret()).update(`${b.batchNo}:${digest}`).digest('hex'),
+    files: b.files,
+    generatedAt: new Date().toISOString(),
+  };
+  const answer = await adapter.submit(manifest, rows);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(stateGridBatches)
+      .set({ status: BATCH_STATUS.SUBMITTED, adapter: adapter.name, manifest, submittedAt: new Date() })
+      .where(and(eq(stateGridBatches.id, b.id), eq(stateGridBatches.status, BATCH_STATUS.CONFIRMED)))
+      .returning();
+    if (!row) throw ApiError.conflict('批次已上报，不能重复上报');
+    await tx.update(stateGridItems).set({ status: ITEM_STATUS.SUBMITTED, updatedAt: new Date() }).where(eq(stateGridItems.batchId, b.id));
+    let out = row;
+    if (answer.accepted !== null) {
+      const byCode = new Map(people.map((p) => [p.c.cerCode, p.c.id]));
+      out = await recordAnswer(
+        tx,
+        row,
+        answer.rejections.filter((r) => byCode.has(r.cerCode)).map((r) => ({ certificateId: byCode.get(r.cerCode)!, reason: r.reason })),
+      );
+    }
+    audit({ entity: 'state_grid_batch', entityId: b.id, after: { sha256: digest }, detail: `国网上报批次 ${b.batchNo}（${rows.length} 人，${adapter.name === 'http' ? '接口' : '手工上传'}）` });
+    return batchItem(session, out);
+  });
+}
+
+/** 登记国网的答复（手工上传的批次）：市级（或省级）按国网平台的结果登记接收，或逐人退回并写原因 */
+export async function answerBatch(db: Db, session: Session, input: { batchId: number; rejections: { certificateId: number; reason: string }[] }, audit: Audit) {
+  const b = await loadBatch(db, session, input.batchId);
+  if (!isReviewer(session, b)) throw ApiError.forbidden('国网的答复由计划所在市的市级管理员登记');
+  if (b.status !== BATCH_STATUS.SUBMITTED) throw ApiError.badRequest(`批次${BATCH_STATUS_LABEL[b.status]}，不能登记答复`);
+  const inBatch = await db.select({ certificateId: stateGridItems.certificateId }).from(stateGridItems).where(eq(stateGridItems.batchId, b.id));
+  const ids = new Set(inBatch.map((i) => i.certificateId));
+  const stray = input.rejections.find((r) => !ids.has(r.certificateId));
+  if (stray) throw ApiError.badRequest('退回的人员不在该批次中');
+  return db.transaction(async (tx) => {
+    const row = await recordAnswer(tx, b, input.rejections);
+    audit({ entity: 'state_grid_batch', entityId: b.id, detail: `登记国网答复：批次 ${b.batchNo}${input.rejections.length ? `退回 ${input.rejections.length} 人` : '全部接收'}` });
+    return batchItem(session, row);
+  });
+}

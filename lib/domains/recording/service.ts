@@ -1,0 +1,205 @@
+// 录像的规则：计划编号在服务端解析（范围外 404，机构、市不取自客户端）；计划审核通过且未取消才可录；
+// 视频、封面、截图须是本人刚经上传服务上传的文件（视频是视频、图片是图片），保存时登记引用；
+// 时长、大小、步骤以服务端所知为准。列表按计划（可再按考点），新的在前。
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '@/lib/platform/db/client';
+import type { Audit } from '@/lib/platform/api/endpoint';
+import type { Page, PageResult } from '@/lib/platform/api/paging';
+import { ApiError } from '@/lib/platform/api/errors';
+import { assertInScope } from '@/lib/platform/auth/scope';
+import { can, type Session, type SessionUser } from '@/lib/platform/auth/session';
+import { fetchPage } from '@/lib/platform/db/paged';
+import { withUniqueMessage } from '@/lib/platform/db/save-row';
+import { formatBeijing } from '@/lib/platform/time';
+import { examPlans, examSites, type ExamPlan } from '../exaPlan/tables';
+import { PLAN_STATE, PLAN_STEP, STEP_LABEL } from '../exaPlan/transitions';
+import type { FileKind } from '../file/schemas';
+import { FILE_STATUS, fileUploads } from '../file/tables';
+import { attachFiles, keyOfUrl } from '../file/service';
+import { CLOCK_SKEW_SECONDS, isLocalFirst, MAX_RECORDING_AGE_DAYS, RECORD_PERMISSIONS } from './constants';
+import { parseBeijing, type RecordingContext, type RecordingItem, type RecordingSave } from './schemas';
+import { recordings, type Recording } from './tables';
+
+/** 引用文件时的业务对象名（file_ref.entity） */
+export const RECORDING_ENTITY = 'recording';
+
+interface Target {
+  planCode: string;
+  siteCode?: string;
+}
+
+interface Resolved {
+  plan: ExamPlan;
+  site: { id: number; name: string } | null;
+}
+
+/** 计划编号 → 范围内的计划；考点编号须是该计划的考点。范围外与不存在一样（404）。 */
+async function resolveTarget(db: Db, session: Session, target: Target): Promise<Resolved> {
+  const [row] = await db.select().from(examPlans).where(eq(examPlans.code, target.planCode));
+  const plan = assertInScope(session.user, row, '考试计划');
+  if (target.siteCode === undefined) return { plan, site: null };
+  const [site] = await db
+    .select({ id: examSites.id, name: examSites.name })
+    .from(examSites)
+    .where(and(eq(examSites.id, Number(target.siteCode)), eq(examSites.planId, plan.id)));
+  if (!site) throw ApiError.notFound('考点不存在或不属于该考试计划');
+  return { plan, site };
+}
+
+/** 此刻不能为该计划录像的原因；可以时为 null */
+function refusal(session: Session, plan: ExamPlan): string | null {
+  if (!can(session, RECORD_PERMISSIONS)) return '您没有录像的权限';
+  if (plan.state === PLAN_STATE.CANCELLED) return '计划已取消，不能录像';
+  if (plan.step < PLAN_STEP.IMPLEMENT) return '计划审核通过后才能录像';
+  return null;
+}
+
+/** POST /recording/context：打开录制对话框前，计划（与考点）是否可录、按哪种方式保存 */
+export async function recordingContext(db: Db, session: Session, filter: Target): Promise<RecordingContext> {
+  const { plan, site } = await resolveTarget(db, session, filter);
+  const reason = refusal(session, plan);
+  return {
+    planCode: plan.code,
+    planName: plan.name,
+    planStep: plan.step,
+    stepName: STEP_LABEL[plan.step],
+    siteCode: site ? String(site.id) : null,
+    siteName: site?.name ?? null,
+    localFirst: isLocalFirst(plan.step),
+    canRecord: reason === null,
+    reason,
+  };
+}
+
+interface FileRow {
+  url: string;
+  kind: string;
+  size: number;
+  ownerId: number | null;
+}
+
+/** 载荷里的文件：须是本人上传、已可用、种类相符（视频或图片） */
+async function ownFiles(db: Db, session: Session, wanted: { url: string; kind: FileKind; label: string }[]): Promise<Map<string, FileRow>> {
+  const keys = wanted.map((w) => keyOfUrl(w.url)).filter((k): k is string => k !== null);
+  const rows = keys.length
+    ? await db
+        .select({ key: fileUploads.storageKey, kind: fileUploads.kind, size: fileUploads.size, ownerId: fileUploads.ownerId, status: fileUploads.status })
+        .from(fileUploads)
+        .where(inArray(fileUploads.storageKey, keys))
+    : [];
+  const byKey = new Map(rows.map((r) => [r.key, r]));
+  const out = new Map<string, FileRow>();
+  for (const w of wanted) {
+    const row = byKey.get(keyOfUrl(w.url) ?? '');
+    if (!row || row.status !== FILE_STATUS.READY || row.ownerId !== session.user.id) throw ApiError.badRequest(`${w.label}文件不存在或不是本人上传的，请重新上传`);
+    if (row.kind !== w.kind) throw ApiError.badRequest(`${w.label}须是${w.kind === 'video' ? '视频（webm、mp4）' : '图片'}`);
+    out.set(w.url, { url: w.url, kind: row.kind, size: row.size, ownerId: row.ownerId });
+  }
+  return out;
+}
+
+/** 开始时间、时长与截图时间合得上，且不在将来 */
+function checkTimes(input: RecordingSave, now: Date): Date {
+  const start = parseBeijing(input.recordingTime)!;
+  const skew = CLOCK_SKEW_SECONDS * 1000;
+  const end = start.getTime() + input.videoDuration * 1000;
+  if (end > now.getTime() + skew) throw ApiError.badRequest('录制时间加时长晚于当前时间，请检查本机时间', { recordingTime: '录制时间不正确' });
+  if (start.getTime() < now.getTime() - MAX_RECORDING_AGE_DAYS * 86_400_000) throw ApiError.badRequest(`只能保存 ${MAX_RECORDING_AGE_DAYS} 天内的录像`, { recordingTime: '录制时间过早' });
+  for (const shot of input.screenshots) {
+    const at = parseBeijing(shot.time)!.getTime();
+    if (at < start.getTime() - skew || at > end + skew) throw ApiError.badRequest(`截图时间 ${shot.time} 不在录制时间之内`, { screenshots: '截图时间不正确' });
+  }
+  return start;
+}
+
+/** POST /recording/save：保存一段录像（视频与截图已经上传） */
+export async function saveRecording(db: Db, session: Session, input: RecordingSave, audit: Audit): Promise<RecordingItem> {
+  const { plan, site } = await resolveTarget(db, session, input);
+  const reason = refusal(session, plan);
+  if (reason) throw ApiError.badRequest(reason);
+  const start = checkTimes(input, new Date());
+  const shots = input.screenshots;
+  const files = await ownFiles(db, session, [
+    { url: input.videoUrl, kind: 'video', label: '视频' },
+    ...(input.videoPicture ? [{ url: input.videoPicture, kind: 'image' as const, label: '封面' }] : []),
+    ...shots.map((s) => ({ url: s.url, kind: 'image' as const, label: '截图' })),
+  ]);
+  const videoSize = files.get(input.videoUrl)!.size;
+  if (input.videoSize !== undefined && input.videoSize !== videoSize) throw ApiError.badRequest('视频大小与上传的文件不一致，请重新上传', { videoSize: '视频大小不一致' });
+  const user = session.user;
+  const row = await withUniqueMessage('该段录像已经保存过', () =>
+    db.transaction((tx) =>
+      insertRecording(
+        tx,
+        { plan, siteId: site?.id ?? null },
+        {
+          recordingTime: start,
+          videoDuration: input.videoDuration,
+          videoUrl: input.videoUrl,
+          videoSize,
+          videoPicture: input.videoPicture ?? shots[0]?.url ?? null,
+          screenshots: shots.map((s) => ({ url: s.url, time: s.time })),
+          createdBy: user.id,
+          createdByName: user.realName || user.nickName,
+        },
+        user,
+      ),
+    ),
+  );
+  audit({
+    entity: RECORDING_ENTITY,
+    entityId: row.id,
+    after: { planCode: row.planCode, siteId: row.siteId, recordingTime: input.recordingTime, videoDuration: row.videoDuration, videoUrl: row.videoUrl, screenshots: shots.length },
+    detail: `保存录像（计划 ${plan.code}${site ? `，考点 ${site.name}` : ''}，${row.videoDuration} 秒）`,
+  });
+  return toItem(row, site?.name ?? null);
+}
+
+type RecordingValues = Pick<typeof recordings.$inferInsert, 'recordingTime' | 'videoDuration' | 'videoUrl' | 'videoSize' | 'videoPicture' | 'screenshots' | 'createdBy' | 'createdByName'>;
+
+/** 写一行录像（机构、市、编号与步骤取自计划）并登记它引用的文件；保存与种子共用。by 给出时检查私有文件对其可用 */
+export async function insertRecording(db: Db, target: { plan: ExamPlan; siteId: number | null }, values: RecordingValues, by?: SessionUser): Promise<Recording> {
+  const { plan } = target;
+  const [saved] = await db
+    .insert(recordings)
+    .values({ planId: plan.id, planCode: plan.code, planStep: plan.step, siteId: target.siteId, orgId: plan.orgId, cityId: plan.cityId, ...values })
+    .returning();
+  await attachFiles(db, { entity: RECORDING_ENTITY, entityId: saved.id }, [saved.videoUrl, saved.videoPicture, ...saved.screenshots.map((s) => s.url)], { by });
+  return saved;
+}
+
+function toItem(r: Recording, siteName: string | null): RecordingItem {
+  return {
+    id: r.id,
+    planCode: r.planCode,
+    planStep: r.planStep,
+    stepName: STEP_LABEL[r.planStep],
+    siteCode: r.siteId === null ? null : String(r.siteId),
+    siteName,
+    recordingTime: formatBeijing(r.recordingTime),
+    videoDuration: r.videoDuration,
+    videoUrl: r.videoUrl,
+    videoSize: r.videoSize,
+    videoPicture: r.videoPicture,
+    screenshots: r.screenshots,
+    createdByName: r.createdByName,
+    createTime: formatBeijing(r.createdAt),
+  };
+}
+
+/** POST /recording/list：某计划（可再按考点）的录像，新的在前 */
+export async function listRecordings(db: Db, session: Session, filter: Target, page: Page): Promise<PageResult<RecordingItem>> {
+  const { plan, site } = await resolveTarget(db, session, filter);
+  const where = and(eq(recordings.planId, plan.id), site ? eq(recordings.siteId, site.id) : undefined);
+  return fetchPage(
+    page,
+    db
+      .select({ recording: recordings, siteName: examSites.name })
+      .from(recordings)
+      .leftJoin(examSites, eq(examSites.id, recordings.siteId))
+      .where(where)
+      .orderBy(desc(recordings.recordingTime), desc(recordings.id)),
+    db.select({ total: count() }).from(recordings).where(where),
+    (rows) => rows.map((r) => toItem(r.recording, r.siteName)),
+  );
+}

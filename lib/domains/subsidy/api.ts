@@ -1,0 +1,257 @@
+// 补贴的端点（SPEC §7 subsidy/saveClassSubside、GET subsidy/getClassSubsidyPosterUrl）与补贴标准、补贴申请的审批、资金账户。
+// 规则在服务里：standards.ts（标准与版本）、compute.ts（金额与核查）、workflow.ts（状态机）、fund.ts（资金流水）、poster.ts（公示海报）。
+import { z } from 'zod';
+import { endpoint, sessionOf, type EndpointTable } from '@/lib/platform/api/endpoint';
+import { id } from '@/lib/platform/validation/fields';
+import {
+  ApplyListInput,
+  CouponCompareInput,
+  CouponIssueInput,
+  CouponListInput,
+  CouponRedeemInput,
+  CouponStatusInput,
+  CouponToggleInput,
+  DecideInput,
+  EligibleClassInput,
+  FundAccountListInput,
+  FundAccountSaveInput,
+  FundMovementInput,
+  IdInput,
+  MovementListInput,
+  SaveClassSubsideInput,
+  StandardIdsInput,
+  StandardListInput,
+  StandardSaveInput,
+  StandardVersionInput,
+  TargetIdsInput,
+  TargetListInput,
+  TargetSaveInput,
+  TransitionInput,
+} from './schemas';
+import { deleteStandards, listStandards, newStandardVersion, saveStandard } from './standards';
+import { applyDetail, applyHistory, applyTransition, classStudentsForApply, decideItems, deleteApply, eligibleClasses, exportApplies, exportPaymentList, listApplies, saveClassSubside } from './workflow';
+import { fundAccountDetail, listFundAccounts, listMovements, recordMovement, saveFundAccount } from './fund';
+import { posterPdf, posterUrl } from './poster';
+import { deleteTargets, listTargets, saveTarget } from './targets';
+import { compareCoupons, couponStatus, issueCoupon, listCoupons, redeemCoupon, toggleCoupon } from './coupons';
+import { SUBSIDY_KINDS } from './transitions';
+
+const STANDARD_VIEW = ['trainTypeSubsidy.query', 'trainWorkSubsidy.query'];
+const STANDARD_SAVE = ['trainTypeSubsidy.add', 'trainTypeSubsidy.edit', 'trainWorkSubsidy.add', 'trainWorkSubsidy.edit'];
+const APPLY_RESOURCES = ['subsidy', 'subsidyAudit', 'subsidyReview', 'subsidyFinance', 'subsidySearch', 'livingSubsidy', 'livingSubsidyAudit', 'livingSubsidyReview'];
+const APPLY_VIEW = APPLY_RESOURCES.map((r) => `${r}.query`);
+const APPLY_GET = APPLY_RESOURCES.map((r) => `${r}.get`);
+const APPLY_EXPORT = APPLY_RESOURCES.map((r) => `${r}.export`);
+const APPLY_SAVE = ['subsidy.add', 'subsidy.edit', 'livingSubsidy.add', 'livingSubsidy.edit'];
+const APPLY_STEP = ['subsidy.edit', 'livingSubsidy.edit', 'subsidyAudit.edit', 'subsidyReview.edit', 'subsidyFinance.edit', 'livingSubsidyAudit.edit', 'livingSubsidyReview.edit'];
+const KindInput = z.object({ classId: id('培训班'), kind: z.enum(SUBSIDY_KINDS).default('train') });
+
+export const subsidyApi: EndpointTable = {
+  // ---------- 补贴标准 ----------
+  'POST /subsidy/listStandard': endpoint({
+    summary: '补贴标准分页列表（kind：type 培训类型、work 工种 × 等级、living 生活交通补贴日标准；年度、市筛选）；每行带能否修改（被申请用过的不能改）与新建版本',
+    permission: STANDARD_VIEW,
+    input: StandardListInput,
+    paged: true,
+    handle: ({ page, ...f }, ctx) => listStandards(ctx.db, sessionOf(ctx), f, page),
+  }),
+  'POST /subsidy/saveStandard': endpoint({
+    summary: '新增或修改补贴标准（有 id 为修改；被补贴申请用过的版本不能修改，请新建版本）；同一对象各版本的有效期不得重叠，须在同一年度内',
+    permission: STANDARD_SAVE,
+    input: StandardSaveInput,
+    handle: (input, ctx) => saveStandard(ctx.db, sessionOf(ctx), input, ctx.audit),
+  }),
+  'POST /subsidy/newStandardVersion': endpoint({
+    summary: '在最新一版上新建下一版：从生效日期起按新金额执行，上一版到前一天为止；不得早于已按上一版申请的班级的结业日期',
+    permission: ['trainTypeSubsidy.add', 'trainWorkSubsidy.add'],
+    input: StandardVersionInput,
+    handle: (input, ctx) => newStandardVersion(ctx.db, sessionOf(ctx), input, ctx.audit),
+  }),
+  'POST /subsidy/deleteStandard': endpoint({
+    summary: '删除补贴标准（被补贴申请用过的不能删除）',
+    permission: ['trainTypeSubsidy.delete', 'trainWorkSubsidy.delete'],
+    input: StandardIdsInput,
+    handle: (input, ctx) => deleteStandards(ctx.db, sessionOf(ctx), input, ctx.audit),
+  }),
+
+  // ---------- 补贴申请 ----------
+  'GET /subsidy/eligibleClasses': endpoint({
+    summary: '本机构已考核、还没有这种补贴申请的培训班',
+    permission: ['subsidy.add', 'livingSubsidy.add'],
+    input: EligibleClassInput,
+    handle: (_f, ctx) => eligibleClasses(ctx.db, sessionOf(ctx).user),
+  }),
+  'GET /subsidy/classStudents': endpoint({
+    summary: '一个班可以申请补贴的学员（开班审核未被否决的；证件号脱敏）、出勤学时与结业情况',
+    permission: [...APPLY_SAVE, ...APPLY_GET],
+    input: z.object({ classId: id('培训班') }),
+    handle: (f, ctx) => classStudentsForApply(ctx.db, sessionOf(ctx).user, f),
+  }),
+  'POST /subsidy/saveClassSubside': endpoint({
+    summary: '为一个已考核的培训班申请补贴（kind train 培训补贴 / living 生活交通补贴；草稿或退回修改时整份替换）。每名学员给学员 id、证书编号、银行账户、人员类别；金额由服务端按标准、出勤、结业与考核结果算出，送来的金额不收',
+    permission: APPLY_SAVE,
+    input: SaveClassSubsideInput,
+    handle: (input, ctx) => saveClassSubside(ctx.db, sessionOf(ctx), input, ctx.audit),
+  }),
+  'POST /subsidy/listApply': endpoint({
+    summary: '补贴申请分页列表（kind；step：apply 申请、audit 市级审核、review 二级审批、finance 财务、search 查询；pendingOnly 只列本步待办的）；每行带当前用户可做的操作',
+    permission: APPLY_VIEW,
+    input: ApplyListInput,
+    paged: true,
+    handle: ({ page, ...f }, ctx) => listApplies(ctx.db, sessionOf(ctx), f, page),
+  }),
+  'POST /subsidy/exportApply': endpoint({
+    summary: '按筛选条件导出补贴申请（Excel）',
+    permission: APPLY_EXPORT,
+    input: ApplyListInput,
+    handle: (f, ctx) => exportApplies(ctx.db, sessionOf(ctx), f),
+  }),
+  'GET /subsidy/applyDetail': endpoint({
+    summary: '补贴申请详情：班级、汇总、每名学员的金额、核查结果（含证据）与逐人决定、当前用户可做的操作',
+    permission: [...APPLY_GET, ...APPLY_VIEW],
+    input: IdInput,
+    handle: (f, ctx) => applyDetail(ctx.db, sessionOf(ctx), f),
+  }),
+  'POST /subsidy/applyHistory': endpoint({
+    summary: '补贴申请的办理历史',
+    permission: [...APPLY_GET, ...APPLY_VIEW],
+    input: IdInput,
+    handle: (f, ctx) => applyHistory(ctx.db, sessionOf(ctx).user, f),
+  }),
+  'POST /subsidy/updateApplyStatus': endpoint({
+    summary: '补贴申请的一步转换（submit、withdraw、cityApprove、cityReturn、cityReject、reviewApprove、reviewReturn、financeApprove、financeReturn、pay），谁能办照转换表检查',
+    permission: APPLY_STEP,
+    input: TransitionInput,
+    handle: (input, ctx) => applyTransition(ctx.db, sessionOf(ctx), input, ctx.audit),
+  }),
+  'POST /subsidy/decideStudents': endpoint({
+    summary: '市级审核时逐人同意或不同意（不同意须写原因；有阻断性核查问题或不符合条件的学员不能同意）',
+    permission: ['subsidyAudit.edit', 'livingSubsidyAudit.edit'],
+    input: DecideInput,
+    handle: (input, ctx) => decideItems(ctx.db, sessionOf(ctx), input, ctx.audit),
+  }),
+  'POST /subsidy/deleteApply': endpoint({
+    summary: '删除草稿状态的补贴申请',
+    permission: ['subsidy.delete', 'livingSubsidy.delete'],
+    input: IdInput,
+    handle: (input, ctx) => deleteApply(ctx.db, sessionOf(ctx), input, ctx.audit),
+  }),
+  'GET /subsidy/exportPaymentList': endpoint({
+    summary: '财务的拨付名单（Excel）：同意补贴的学员姓名、脱敏证件号、开户银行、银行账号、金额',
+    permission: ['subsidyFinance.export'],
+    input: IdInput,
+    handle: (f, ctx) => exportPaymentList(ctx.db, sessionOf(ctx), f),
+  }),
+  'GET /subsidy/getClassSubsidyPosterUrl': endpoint({
+    summary: '一个班的补贴公示海报地址（财务审批通过之后）',
+    permission: [...APPLY_GET, ...APPLY_VIEW],
+    input: KindInput,
+    handle: (f, ctx) => posterUrl(ctx.db, sessionOf(ctx).user, f),
+  }),
+  'GET /subsidy/classSubsidyPoster': endpoint({
+    summary: '补贴公示海报（PDF；姓名与证件号脱敏）',
+    permission: [...APPLY_GET, ...APPLY_VIEW],
+    input: IdInput,
+    handle: (f, ctx) => posterPdf(ctx.db, sessionOf(ctx).user, f),
+  }),
+
+  // ---------- 资金账户 ----------
+  'POST /fundAccount/list': endpoint({
+    summary: '资金账户分页列表（每市每年度一个）：拨入、调减、批准占用、拨付、可用余额与待拨付，余额由流水求和',
+    permission: ['fundAccount.query'],
+    input: FundAccountListInput,
+    paged: true,
+    handle: ({ page, ...f }, ctx) => listFundAccounts(ctx.db, sessionOf(ctx), f, page),
+  }),
+  'POST /fundAccount/save': endpoint({
+    summary: '建立资金账户（省级为各市建，市级为本市建；每市每年度一个）',
+    permission: ['fundAccount.add'],
+    input: FundAccountSaveInput,
+    handle: (input, ctx) => saveFundAccount(ctx.db, sessionOf(ctx), input, ctx.audit),
+  }),
+  'POST /fundAccount/addMovement': endpoint({
+    summary: '资金拨入或调减（调减不得超过可用余额）；流水只增不改',
+    permission: ['fundAccount.edit'],
+    input: FundMovementInput,
+    handle: (input, ctx) => recordMovement(ctx.db, sessionOf(ctx), input, ctx.audit),
+  }),
+  'GET /fundAccount/detail': endpoint({
+    summary: '一个资金账户与其余额（拨入、调减、批准占用、拨付、可用、待拨付，由流水求和）',
+    permission: ['fundAccount.query', 'fundAccount.get'],
+    input: MovementListInput,
+    handle: (f, ctx) => fundAccountDetail(ctx.db, sessionOf(ctx).user, f),
+  }),
+  'POST /fundAccount/listMovement': endpoint({
+    summary: '一个资金账户的流水（最新的在前）',
+    permission: ['fundAccount.query', 'fundAccount.get'],
+    input: MovementListInput,
+    paged: true,
+    handle: ({ page, ...f }, ctx) => listMovements(ctx.db, sessionOf(ctx).user, f, page),
+  }),
+
+  // ---------- 年度目标任务 ----------
+  'POST /annualTarget/list': endpoint({
+    summary: '年度目标与完成情况（培训人数、取证人数、补贴资金；完成数由培训班、证书与补贴申请的实际数据算出）',
+    permission: ['annualTarget.query'],
+    input: TargetListInput,
+    paged: true,
+    handle: ({ page, ...f }, ctx) => listTargets(ctx.db, sessionOf(ctx), f, page),
+  }),
+  'POST /annualTarget/save': endpoint({
+    summary: '下达（省级给各市）或分解（市级给本市县区）年度目标；县区分解之和不超过本市目标',
+    permission: ['annualTarget.add', 'annualTarget.edit'],
+    input: TargetSaveInput,
+    handle: (input, ctx) => saveTarget(ctx.db, sessionOf(ctx), input, ctx.audit),
+  }),
+  'POST /annualTarget/delete': endpoint({
+    summary: '删除年度目标（已分解到县区的须先删除分解）',
+    permission: ['annualTarget.delete'],
+    input: TargetIdsInput,
+    handle: (input, ctx) => deleteTargets(ctx.db, sessionOf(ctx), input, ctx.audit),
+  }),
+
+  // ---------- 培训券 ----------
+  'POST /coupon/list': endpoint({
+    summary: '培训券分页列表（市级看本市发的，机构看核销到本机构班级的；证件号脱敏）',
+    permission: ['coupon.query'],
+    input: CouponListInput,
+    paged: true,
+    handle: ({ page, ...f }, ctx) => listCoupons(ctx.db, sessionOf(ctx).user, f, page),
+  }),
+  'POST /coupon/issue': endpoint({
+    summary: '发放培训券（市级发本市的，省级须选市）：姓名、证件号、面额、有效期',
+    permission: ['coupon.add'],
+    input: CouponIssueInput,
+    handle: (input, ctx) => issueCoupon(ctx.db, sessionOf(ctx), input, ctx.audit),
+  }),
+  'POST /coupon/disable': endpoint({
+    summary: '作废一张未使用的培训券',
+    permission: ['coupon.disable'],
+    input: CouponToggleInput,
+    handle: (input, ctx) => toggleCoupon(ctx.db, sessionOf(ctx), { id: input.id, enable: false }, ctx.audit),
+  }),
+  'POST /coupon/enable': endpoint({
+    summary: '恢复一张已作废的培训券',
+    permission: ['coupon.enable'],
+    input: CouponToggleInput,
+    handle: (input, ctx) => toggleCoupon(ctx.db, sessionOf(ctx), { id: input.id, enable: true }, ctx.audit),
+  }),
+  'POST /student/couponStatus': endpoint({
+    summary: '一个人在某班所在市的培训券：可用的（未使用、有效期含开班日期）与已用的',
+    permission: ['student.query', 'trainInfo.query', 'coupon.query'],
+    input: CouponStatusInput,
+    handle: (f, ctx) => couponStatus(ctx.db, sessionOf(ctx).user, f),
+  }),
+  'POST /student/comparisonCouponStatus': endpoint({
+    summary: '班级名单与培训券比对：每名学员本班已核销的券与可核销的券',
+    permission: ['student.query', 'trainInfo.query', 'coupon.query'],
+    input: CouponCompareInput,
+    handle: (f, ctx) => compareCoupons(ctx.db, sessionOf(ctx).user, f),
+  }),
+  'POST /student/redeemCoupon': endpoint({
+    summary: '开班机构把学员本人的一张可用券核销到本班（一张券只能核销一次）',
+    permission: ['student.edit', 'trainInfo.edit'],
+    input: CouponRedeemInput,
+    handle: (input, ctx) => redeemCoupon(ctx.db, sessionOf(ctx), input, ctx.audit),
+  }),
+};

@@ -1,0 +1,239 @@
+// 补贴标准、补贴申请与资金账户的输入与列表项：表单与接口共用（前后端同一份）。
+import { z } from 'zod';
+import { blankToUndefined, flag, id, ids, int, nullableText, optionalId, required } from '@/lib/platform/validation/fields';
+import { dateText } from '@/lib/domains/trainClass/schemas';
+import type { CheckFlag } from './tables';
+import { SUBSIDY_KINDS, TRANSITION_ACTIONS, type ApplyAction, type SubsidyKind } from './transitions';
+
+export const STANDARD_KINDS = ['type', 'work', 'living'] as const;
+export type StandardKind = (typeof STANDARD_KINDS)[number];
+export const STANDARD_KIND_LABEL: Record<StandardKind, string> = { type: '培训类型补贴标准', work: '培训工种补贴标准', living: '生活交通补贴标准' };
+
+/** 生活交通补贴的人员类别（字典 SUBSIDY_GROUP） */
+export const SUBSIDY_GROUP_DICT = 'SUBSIDY_GROUP';
+export const SUBSIDY_GROUPS = [
+  { value: '1', label: '脱贫劳动力' },
+  { value: '2', label: '农村转移就业劳动者' },
+  { value: '3', label: '登记失业人员' },
+  { value: '4', label: '毕业年度高校毕业生' },
+  { value: '5', label: '残疾人' },
+] as const;
+
+/** 考核结果（取自成绩） */
+export const ASSESS_LABEL: Record<number, string> = { 0: '无考核记录', 1: '合格', 2: '不合格' };
+
+const opt = <T extends z.ZodType>(s: T) => z.preprocess(blankToUndefined, s.optional());
+const year = int('年度', 2000, 2100);
+
+export const StandardListInput = z.object({
+  kind: z.enum(STANDARD_KINDS, { error: '请指定标准种类' }),
+  year: opt(year),
+  cityId: optionalId('市'),
+  subject: opt(z.string().trim().max(48)),
+});
+
+export const StandardSaveInput = z.object({
+  id: optionalId('补贴标准'),
+  kind: z.enum(STANDARD_KINDS, { error: '请指定标准种类' }),
+  /** 省级须指定市；市级只能是本市 */
+  cityId: optionalId('市'),
+  trainType: opt(z.string().trim().max(16)),
+  workCode: opt(z.string().trim().max(32)),
+  level: opt(int('等级', 1, 5)),
+  groupCode: opt(z.string().trim().max(16)),
+  amount: int('补贴金额', 0, 100000),
+  minAttendance: opt(int('出勤比例', 0, 100)),
+  validFrom: dateText('生效日期'),
+  validTo: dateText('失效日期'),
+  remark: nullableText('备注', 300),
+});
+export type StandardSave = z.infer<typeof StandardSaveInput>;
+
+/** 新建下一版：从 validFrom 起按新金额执行，上一版到前一天为止 */
+export const StandardVersionInput = z.object({
+  id: id('补贴标准'),
+  amount: int('补贴金额', 0, 100000),
+  minAttendance: opt(int('出勤比例', 0, 100)),
+  validFrom: dateText('生效日期'),
+  remark: nullableText('备注', 300),
+});
+
+export const IdInput = z.object({ id: id('记录') });
+export const StandardIdsInput = z.object({ ids: ids('补贴标准') });
+
+export const APPLY_STEPS = ['apply', 'audit', 'review', 'finance', 'search'] as const;
+export type ApplyStep = (typeof APPLY_STEPS)[number];
+
+export const ApplyListInput = z.object({
+  kind: z.enum(SUBSIDY_KINDS, { error: '请指定补贴种类' }),
+  step: z.enum(APPLY_STEPS).default('search'),
+  pendingOnly: opt(flag('只看待办')),
+  status: opt(int('状态', 0, 7)),
+  code: opt(z.string().trim().max(32)),
+  className: opt(z.string().trim().max(100)),
+  orgName: opt(z.string().trim().max(100)),
+  year: opt(year),
+});
+
+export const ItemInput = z.object({
+  studentId: id('学员'),
+  certNo: nullableText('证书编号', 64),
+  bankName: nullableText('开户银行', 64),
+  bankAccount: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .regex(/^\d{12,30}$/, '银行账号应为 12–30 位数字')
+      .optional(),
+  ),
+  groupCode: opt(z.string().trim().max(16)),
+});
+
+/** subsidy/saveClassSubside：一个班一批补贴申请（新建，或草稿、退回修改时整份替换）。金额不收：由服务端算出。 */
+export const SaveClassSubsideInput = z.object({
+  /** 修改哪一份（草稿或退回修改的）；不给为本班新的一批 */
+  id: optionalId('补贴申请'),
+  classId: id('培训班'),
+  kind: z.enum(SUBSIDY_KINDS, { error: '请指定补贴种类' }).default('train'),
+  items: z.array(ItemInput, { error: '请选择学员' }).min(1, '请至少选择一名学员').max(500, '一次最多 500 名学员'),
+});
+export type SaveClassSubside = z.infer<typeof SaveClassSubsideInput>;
+
+export const EligibleClassInput = z.object({ kind: z.enum(SUBSIDY_KINDS).default('train') });
+
+export const TransitionInput = z.object({
+  id: id('补贴申请'),
+  action: z.enum(TRANSITION_ACTIONS, { error: '操作不正确' }),
+  opinion: nullableText('意见', 500),
+});
+
+export const DecideInput = z.object({
+  id: id('补贴申请'),
+  itemIds: ids('学员'),
+  decision: z.enum(['approve', 'reject'], { error: '请选择同意或不同意' }),
+  reason: nullableText('原因', 300),
+});
+
+export const FundAccountListInput = z.object({ year: opt(year), cityId: optionalId('市') });
+export const FundAccountSaveInput = z.object({ cityId: optionalId('市'), year, name: required('账户名称', 100), remark: nullableText('备注', 300) });
+export const FundMovementInput = z.object({
+  accountId: id('资金账户'),
+  kind: z.enum(['allocate', 'reduce'], { error: '请选择拨入或调减' }),
+  amount: int('金额', 1, 1_000_000_000),
+  note: nullableText('说明', 300),
+});
+export const MovementListInput = z.object({ accountId: id('资金账户') });
+
+export const TargetListInput = z.object({ year: opt(year) });
+export const TargetSaveInput = z.object({
+  id: optionalId('年度目标'),
+  year,
+  cityId: optionalId('市'),
+  countyId: optionalId('县区'),
+  trained: int('培训人数', 0, 10_000_000),
+  certified: int('取证人数', 0, 10_000_000),
+  budget: int('补贴资金', 0, 2_000_000_000),
+  remark: nullableText('备注', 300),
+});
+export const TargetIdsInput = z.object({ ids: ids('年度目标') });
+
+export const CouponListInput = z.object({ status: opt(int('状态', 0, 2)), idNumber: opt(z.string().trim().max(18)) });
+export const CouponIssueInput = z.object({
+  cityId: optionalId('市'),
+  name: required('姓名', 32),
+  idNumber: required('证件号码', 18),
+  faceValue: int('面额', 1, 100000),
+  validFrom: dateText('生效日期'),
+  validTo: dateText('失效日期'),
+});
+export const CouponToggleInput = z.object({ id: id('培训券') });
+export const CouponStatusInput = z.object({ classId: id('培训班'), idNumber: required('证件号码', 18) });
+export const CouponCompareInput = z.object({ classId: id('培训班') });
+export const CouponRedeemInput = z.object({ classId: id('培训班'), studentId: id('学员'), code: required('券号', 32) });
+
+export interface StandardItem {
+  id: number;
+  kind: StandardKind;
+  cityId: number;
+  cityName: string;
+  year: number;
+  subject: string;
+  subjectName: string;
+  trainType: string | null;
+  workCode: string | null;
+  workName: string | null;
+  level: number | null;
+  groupCode: string | null;
+  amount: number;
+  minAttendance: number;
+  validFrom: string;
+  validTo: string;
+  version: number;
+  inUse: boolean;
+  remark: string | null;
+  actions: ('edit' | 'delete' | 'newVersion')[];
+}
+
+export interface ApplyItem {
+  id: number;
+  code: string;
+  kind: SubsidyKind;
+  classId: number;
+  classCode: string;
+  className: string;
+  orgId: number;
+  orgName: string;
+  cityId: number | null;
+  year: number;
+  workName: string;
+  level: number;
+  startDate: string;
+  endDate: string;
+  status: number;
+  statusName: string;
+  studentCount: number;
+  claimedAmount: number;
+  approvedAmount: number;
+  blockedCount: number;
+  flaggedCount: number;
+  lastOpinion: string | null;
+  submittedAt: string | null;
+  actions: ApplyAction[];
+}
+
+export interface FundBalance {
+  allocated: number;
+  reduced: number;
+  committed: number;
+  paid: number;
+  /** 可用 = 拨入 − 调减 − 承诺 */
+  available: number;
+  /** 待拨付 = 承诺 − 拨付 */
+  unpaid: number;
+}
+
+export interface ApplyStudent {
+  id: number;
+  studentId: number;
+  name: string;
+  idNumber: string;
+  attendedHours: number | null;
+  classHours: number;
+  completionName: string;
+  assessName: string;
+  certNo: string | null;
+  bankName: string | null;
+  bankAccount: string | null;
+  groupCode: string | null;
+  days: number | null;
+  dailyRate: number | null;
+  amount: number;
+  ineligible: string | null;
+  flags: CheckFlag[];
+  decision: number;
+  decisionName: string;
+  decisionReason: string | null;
+}
+
+export type { SubsidyKind };

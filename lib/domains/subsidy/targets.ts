@@ -1,0 +1,213 @@
+// 年度目标任务（AnnualTarget）：省级给各市下达培训人数、取证人数与补贴资金，市级分解到本市各县区（分解之和不超过本市目标）；
+// 完成情况由实际数据算出（不存）：培训人数 = 当年结业的班（已结业、已考核）里结业的学员；取证人数 = 当年发的有效证书；
+// 补贴资金 = 当年度财务审批通过（已批准待拨付、已拨付）的补贴批准额。县区的取证人数没有县区维度，不统计。
+import { and, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '@/lib/platform/db/client';
+import type { Audit } from '@/lib/platform/api/endpoint';
+import { ApiError } from '@/lib/platform/api/errors';
+import type { Page, PageResult } from '@/lib/platform/api/paging';
+import { assertInScope } from '@/lib/platform/auth/scope';
+import { can, type Session } from '@/lib/platform/auth/session';
+import { fetchPage } from '@/lib/platform/db/paged';
+import { withUniqueMessage } from '@/lib/platform/db/save-row';
+import { areas } from '@/lib/domains/area/tables';
+import { certificates } from '@/lib/domains/certificate/tables';
+import { trainClasses, trainStudents } from '@/lib/domains/trainClass/tables';
+import { CLASS_STATUS } from '@/lib/domains/trainClass/transitions';
+import { COMPLETION } from '@/lib/domains/trainClass/schemas';
+import { annualTargets, subsidyApplies, type AnnualTarget } from './tables';
+import { APPLY_STATUS } from './transitions';
+
+export interface TargetItem {
+  id: number;
+  year: number;
+  cityId: number;
+  cityName: string;
+  countyId: number | null;
+  countyName: string | null;
+  trained: number;
+  certified: number;
+  budget: number;
+  actualTrained: number;
+  actualCertified: number | null;
+  actualSubsidy: number;
+  remark: string | null;
+  actions: ('edit' | 'delete')[];
+}
+
+/** 目标所在范围的实际完成数：按市或按县区，一次查一批 */
+async function actuals(db: Db, year: number, by: 'city' | 'county', ids: number[]) {
+  const out = new Map<number, { trained: number; certified: number | null; subsidy: number }>();
+  if (!ids.length) return out;
+  const classCol = by === 'city' ? trainClasses.cityId : trainClasses.countyId;
+  const trained = await db
+    .select({ id: classCol, n: count() })
+    .from(trainStudents)
+    .innerJoin(trainClasses, eq(trainClasses.id, trainStudents.classId))
+    .where(and(inArray(classCol, ids), inArray(trainClasses.status, [CLASS_STATUS.FINISHED, CLASS_STATUS.ASSESSED]), sql`extract(year from ${trainClasses.endDate}) = ${year}`, eq(trainStudents.completion, COMPLETION.COMPLETED)))
+    .groupBy(classCol);
+  const applyCol = by === 'city' ? subsidyApplies.cityId : subsidyApplies.countyId;
+  const subsidy = await db
+    .select({ id: applyCol, total: sql<number>`coalesce(sum(${subsidyApplies.approvedAmount}), 0)::bigint` })
+    .from(subsidyApplies)
+    .where(and(inArray(applyCol, ids), eq(subsidyApplies.year, year), inArray(subsidyApplies.status, [APPLY_STATUS.APPROVED, APPLY_STATUS.PAID])))
+    .groupBy(applyCol);
+  const certified =
+    by === 'city'
+      ? await db
+          .select({ id: certificates.cityId, n: count() })
+          .from(certificates)
+          .where(and(inArray(certificates.cityId, ids), eq(certificates.issueYear, year), eq(certificates.status, 0)))
+          .groupBy(certificates.cityId)
+      : [];
+  for (const id of ids) {
+    out.set(id, {
+      trained: Number(trained.find((r) => r.id === id)?.n ?? 0),
+      certified: by === 'city' ? Number(certified.find((r) => r.id === id)?.n ?? 0) : null,
+      subsidy: Number(subsidy.find((r) => r.id === id)?.total ?? 0),
+    });
+  }
+  return out;
+}
+
+function targetScope(session: Session): SQL | undefined {
+  const u = session.user;
+  if (u.level === 'province') return undefined;
+  if (u.level === 'city') return eq(annualTargets.cityId, u.cityId ?? -1);
+  if (u.level === 'county') return eq(annualTargets.countyId, u.areaId ?? -1);
+  return eq(annualTargets.id, -1);
+}
+
+/** 目标与完成情况（市的在前，县区跟在本市之后） */
+export async function listTargets(db: Db, session: Session, f: { year?: number }, page: Page): Promise<PageResult<TargetItem>> {
+  const where = and(targetScope(session), f.year ? eq(annualTargets.year, f.year) : undefined);
+  const county = sql<string | null>`(select ${areas.name} from ${areas} where ${areas.id} = ${annualTargets.countyId})`;
+  return fetchPage(
+    page,
+    db
+      .select({ t: annualTargets, cityName: areas.name, countyName: county })
+      .from(annualTargets)
+      .leftJoin(areas, eq(areas.id, annualTargets.cityId))
+      .where(where)
+      .orderBy(desc(annualTargets.year), annualTargets.cityId, sql`${annualTargets.countyId} nulls first`),
+    db.select({ total: count() }).from(annualTargets).where(where),
+    async (rows) => {
+      const out: TargetItem[] = [];
+      const years = [...new Set(rows.map((r) => r.t.year))];
+      const byYear = new Map<number, { city: Awaited<ReturnType<typeof actuals>>; county: Awaited<ReturnType<typeof actuals>> }>();
+      for (const y of years) {
+        const ys = rows.filter((r) => r.t.year === y);
+        byYear.set(y, {
+          city: await actuals(db, y, 'city', ys.filter((r) => r.t.countyId === null).map((r) => r.t.cityId)),
+          county: await actuals(db, y, 'county', ys.filter((r) => r.t.countyId !== null).map((r) => r.t.countyId!)),
+        });
+      }
+      for (const { t, cityName, countyName } of rows) {
+        const a = t.countyId === null ? byYear.get(t.year)!.city.get(t.cityId)! : byYear.get(t.year)!.county.get(t.countyId)!;
+        out.push({
+          id: t.id,
+          year: t.year,
+          cityId: t.cityId,
+          cityName: cityName ?? '',
+          countyId: t.countyId,
+          countyName,
+          trained: t.trained,
+          certified: t.certified,
+          budget: t.budget,
+          actualTrained: a.trained,
+          actualCertified: a.certified,
+          actualSubsidy: a.subsidy,
+          remark: t.remark,
+          actions: ownerOf(session, t) ? (['edit', 'delete'] as const).filter((x) => can(session, `annualTarget.${x}`)) : [],
+        });
+      }
+      return out;
+    },
+  );
+}
+
+/** 谁能改：市的目标由省级，县区的分解由本市市级 */
+const ownerOf = (session: Session, t: Pick<AnnualTarget, 'cityId' | 'countyId'>) =>
+  t.countyId === null ? session.user.level === 'province' : session.user.level === 'city' && session.user.cityId === t.cityId;
+
+interface TargetInput {
+  id?: number;
+  year: number;
+  cityId?: number;
+  countyId?: number;
+  trained: number;
+  certified: number;
+  budget: number;
+  remark: string | null;
+}
+
+const METRICS = [
+  ['trained', '培训人数'],
+  ['certified', '取证人数'],
+  ['budget', '补贴资金'],
+] as const;
+
+/** 下达（省级给市）或分解（市级给本市县区）；县区分解之和不超过本市目标，市的目标不能低于已分解之和 */
+export async function saveTarget(db: Db, session: Session, input: TargetInput, audit: Audit) {
+  const u = session.user;
+  return db.transaction(async (txn) => {
+    const tx = txn as unknown as Db;
+    let cityId: number;
+    let countyId: number | null = null;
+    if (u.level === 'province') {
+      if (input.countyId) throw ApiError.badRequest('省级给各市下达目标；县区的分解由市级办理');
+      if (!input.cityId) throw ApiError.badRequest('请选择市', { cityId: '请选择市' });
+      cityId = input.cityId;
+    } else if (u.level === 'city') {
+      if (!input.countyId) throw ApiError.badRequest('请选择要分解到的县区', { countyId: '请选择县区' });
+      const [county] = await tx.select().from(areas).where(eq(areas.id, input.countyId));
+      if (!county || county.pid !== u.cityId) throw ApiError.notFound('县区不存在或不在您的管辖范围内');
+      cityId = u.cityId!;
+      countyId = county.id;
+    } else throw ApiError.forbidden('年度目标由省级下达、市级分解');
+    const before = input.id ? assertInScope(u, (await tx.select().from(annualTargets).where(eq(annualTargets.id, input.id)))[0], '年度目标') : undefined;
+    if (before && !ownerOf(session, before)) throw ApiError.forbidden('只能修改自己下达或分解的目标');
+    const [parent] = await tx.select().from(annualTargets).where(and(eq(annualTargets.year, input.year), eq(annualTargets.cityId, cityId), isNull(annualTargets.countyId))).for('update');
+    if (countyId !== null) {
+      if (!parent) throw ApiError.badRequest(`本市 ${input.year} 年度的目标尚未下达，不能分解`);
+      const [sums] = await tx
+        .select({ trained: sql<number>`coalesce(sum(${annualTargets.trained}), 0)::int`, certified: sql<number>`coalesce(sum(${annualTargets.certified}), 0)::int`, budget: sql<number>`coalesce(sum(${annualTargets.budget}), 0)::bigint` })
+        .from(annualTargets)
+        .where(and(eq(annualTargets.parentId, parent.id), input.id ? sql`${annualTargets.id} <> ${input.id}` : undefined));
+      for (const [key, label] of METRICS) {
+        const left = parent[key] - Number(sums[key]);
+        if (input[key] > left) throw ApiError.badRequest(`${label}超出本市目标：本市 ${parent[key]}，其他县区已分解 ${Number(sums[key])}，还可分解 ${left}`);
+      }
+    } else if (before) {
+      const [sums] = await tx
+        .select({ trained: sql<number>`coalesce(sum(${annualTargets.trained}), 0)::int`, certified: sql<number>`coalesce(sum(${annualTargets.certified}), 0)::int`, budget: sql<number>`coalesce(sum(${annualTargets.budget}), 0)::bigint` })
+        .from(annualTargets)
+        .where(eq(annualTargets.parentId, before.id));
+      for (const [key, label] of METRICS) {
+        if (input[key] < Number(sums[key])) throw ApiError.badRequest(`${label}不能低于已分解到各县区之和 ${Number(sums[key])}`);
+      }
+    }
+    const values = { year: input.year, cityId, countyId, parentId: countyId !== null ? parent!.id : null, trained: input.trained, certified: input.certified, budget: input.budget, remark: input.remark };
+    const [row] = await withUniqueMessage(countyId !== null ? `该县区 ${input.year} 年度已有分解的目标` : `该市 ${input.year} 年度的目标已下达`, () =>
+      before ? tx.update(annualTargets).set({ ...values, updatedAt: new Date() }).where(eq(annualTargets.id, before.id)).returning() : tx.insert(annualTargets).values({ ...values, createdBy: u.id }).returning(),
+    );
+    audit({ entity: 'annual_target', entityId: row.id, before, after: row, detail: `${before ? '修改' : countyId !== null ? '分解' : '下达'} ${input.year} 年度目标` });
+    return { id: row.id };
+  });
+}
+
+export async function deleteTargets(db: Db, session: Session, input: { ids: number[] }, audit: Audit) {
+  return db.transaction(async (txn) => {
+    const tx = txn as unknown as Db;
+    const rows = await tx.select().from(annualTargets).where(inArray(annualTargets.id, input.ids));
+    for (const id of input.ids) {
+      const r = assertInScope(session.user, rows.find((x) => x.id === id), '年度目标');
+      if (!ownerOf(session, r)) throw ApiError.forbidden('只能删除自己下达或分解的目标');
+    }
+    const [child] = await tx.select({ id: annualTargets.id }).from(annualTargets).where(inArray(annualTargets.parentId, input.ids)).limit(1);
+    if (child) throw ApiError.badRequest('该目标已分解到县区，请先删除县区的分解');
+    await tx.delete(annualTargets).where(inArray(annualTargets.id, input.ids));
+    for (const r of rows) audit({ entity: 'annual_target', entityId: r.id, before: r, detail: `删除 ${r.year} 年度目标` });
+    return { count: rows.length };
+  });
+}

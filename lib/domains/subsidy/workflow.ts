@@ -1,0 +1,554 @@
+// 补贴申请（培训补贴与生活交通补贴）：机构为已考核的班级申请（subsidy/saveClassSubside），金额与核查由服务端算出；
+// 状态变更一律查 transitions.ts 的转换表：权限、办理方、当前状态、意见 → 条件（gates）→ 条件更新（防并发）→ 历史 → 通知 → 操作日志。
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '@/lib/platform/db/client';
+import type { Audit } from '@/lib/platform/api/endpoint';
+import { ApiError } from '@/lib/platform/api/errors';
+import type { Page, PageResult } from '@/lib/platform/api/paging';
+import { assertInScope, scopeWhere } from '@/lib/platform/auth/scope';
+import { can, type Session, type SessionUser } from '@/lib/platform/auth/session';
+import { containsPattern } from '@/lib/platform/db/like';
+import { fetchPage } from '@/lib/platform/db/paged';
+import { exportXlsx } from '@/lib/platform/excel/export';
+import { maskIdNumber } from '@/lib/platform/identity';
+import { formatBeijing } from '@/lib/platform/time';
+import { LEVEL_NAMES } from '@/lib/domains/catalog/schemas';
+import { users } from '@/lib/domains/user/tables';
+import { notify } from '@/lib/domains/message/service';
+import { organisations } from '@/lib/domains/org/tables';
+import { trainClasses, trainStudents, type TrainClass } from '@/lib/domains/trainClass/tables';
+import { CLASS_STATUS, classStatusLabel } from '@/lib/domains/trainClass/transitions';
+import { COMPLETION_LABEL, EXAMINE } from '@/lib/domains/trainClass/schemas';
+import { subsidyApplies, subsidyHistory, subsidyItems, type CheckFlag, type SubsidyApply } from './tables';
+import { computeItems, crossCheck, type ItemChoice } from './compute';
+import { moveForApply } from './fund';
+import {
+  ACTOR_LABEL,
+  actorFor,
+  APPLY_STATUS,
+  applyStatusLabel,
+  availableActions,
+  DECISION,
+  DECISION_LABEL,
+  EDITABLE_STATUSES,
+  pendingStatusesOf,
+  RESOURCES,
+  SUBSIDY_KIND_LABEL,
+  transitionOf,
+  type ApplyAction,
+  type GateKey,
+  type SubsidyKind,
+  type Transition,
+  type TransitionAction,
+} from './transitions';
+import { ASSESS_LABEL, type ApplyItem, type ApplyStep, type ApplyStudent, type SaveClassSubside } from './schemas';
+
+const actorName = (user: SessionUser) => user.realName || user.nickName;
+const S = APPLY_STATUS;
+
+export const applyActions = (session: Session, a: Pick<SubsidyApply, 'kind' | 'status' | 'orgId' | 'cityId'>): ApplyAction[] =>
+  availableActions({ ...a, kind: a.kind as SubsidyKind }, session.user, (p) => can(session, p));
+
+async function loadApply(db: Db, user: SessionUser, id: number, lock = false): Promise<SubsidyApply> {
+  const q = db.select().from(subsidyApplies).where(eq(subsidyApplies.id, id));
+  const [row] = lock ? await q.for('update') : await q;
+  return assertInScope(user, row, '补贴申请');
+}
+
+async function classOf(db: Db, id: number): Promise<TrainClass> {
+  const [c] = await db.select().from(trainClasses).where(eq(trainClasses.id, id));
+  return c;
+}
+
+// ---------- 申请 ----------
+
+/** 本机构已考核的班级（申请界面的“选择班级”；一个班可分批申请） */
+export async function eligibleClasses(db: Db, user: SessionUser) {
+  // 一个班可分批申请：培训补贴与生活交通补贴都列出本机构全部已考核的班
+  if (user.level !== 'org' || user.orgId === null) return [];
+  const rows = await db
+    .select({ id: trainClasses.id, code: trainClasses.code, name: trainClasses.name, endDate: trainClasses.endDate, studentCount: trainClasses.studentCount })
+    .from(trainClasses)
+    .where(
+      and(
+        eq(trainClasses.orgId, user.orgId),
+        eq(trainClasses.status, CLASS_STATUS.ASSESSED),
+      ),
+    )
+    .orderBy(desc(trainClasses.endDate))
+    .limit(200);
+  return rows.map((r) => ({ ...r, label: `${r.code} ${r.name}（${r.endDate} 结业，${r.studentCount} 人）` }));
+}
+
+/** 一个班可以申请的学员（审核未被否决的），申请表单用 */
+export async function classStudentsForApply(db: Db, user: SessionUser, f: { classId: number }) {
+  const [c] = await db.select().from(trainClasses).where(eq(trainClasses.id, f.classId));
+  assertInScope(user, c, '培训班');
+  const rows = await db.select().from(trainStudents).where(and(eq(trainStudents.classId, c.id), sql`${trainStudents.examine} <> ${EXAMINE.REJECTED}`)).orderBy(asc(trainStudents.id));
+  return rows.map((s) => ({ id: s.id, name: s.name, idNumber: maskIdNumber(s.idNumber), attendedHours: s.attendedHours, completion: s.completion, completionName: COMPLETION_LABEL[s.completion] }));
+}
+
+/** 重算一份申请的金额（recompute）与核查，写回学员行与汇总 */
+async function refresh(tx: Db, a: SubsidyApply, c: TrainClass, opts: { recompute: boolean }) {
+  const items = await tx.select().from(subsidyItems).where(eq(subsidyItems.applyId, a.id));
+  let computed = items.map((i) => ({ ...i }));
+  if (opts.recompute) {
+    const students = await tx.select().from(trainStudents).where(inArray(trainStudents.id, items.map((i) => i.studentId)));
+    const choices = new Map<number, ItemChoice>(items.map((i) => [i.studentId, { studentId: i.studentId, certNo: i.certNo, bankName: i.bankName, bankAccount: i.bankAccount ?? undefined, groupCode: i.groupCode ?? undefined }]));
+    const fresh = await computeItems(tx, a.kind as SubsidyKind, c, students, choices);
+    computed = items.map((i) => ({ ...i, ...fresh.find((x) => x.studentId === i.studentId)! }));
+  }
+  const flags = await crossCheck(tx, { applyId: a.id, kind: a.kind as SubsidyKind, year: a.year, klass: c }, computed);
+  // 一条语句写回全部学员行（不逐行更新）
+  const rows = computed.map((i) => ({
+    id: i.id,
+    flags: flags.get(i.studentId) ?? [],
+    amount: i.amount,
+    ineligible: i.ineligible,
+    standard_id: i.standardId,
+    days: i.days,
+    daily_rate: i.dailyRate,
+    attended_hours: i.attendedHours,
+    completion: i.completion,
+    assess_result: i.assessResult,
+  }));
+  if (rows.length) {
+    const recompute = opts.recompute;
+    await tx.execute(sql`
+      update ${subsidyItems} as i set
+        flags = v.flags,
+        amount = case when ${recompute} then v.amount else i.amount end,
+        ineligible = case when ${recompute} then v.ineligible else i.ineligible end,
+        standard_id = case when ${recompute} then v.standard_id else i.standard_id end,
+        days = case when ${recompute} then v.days else i.days end,
+        daily_rate = case when ${recompute} then v.daily_rate else i.daily_rate end,
+        attended_hours = case when ${recompute} then v.attended_hours else i.attended_hours end,
+        completion = case when ${recompute} then v.completion else i.completion end,
+        assess_result = case when ${recompute} then v.assess_result else i.assess_result end
+      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(id int, flags jsonb, amount int, ineligible varchar, standard_id int, days smallint, daily_rate int, attended_hours smallint, completion smallint, assess_result smallint)
+      where i.id = v.id`);
+  }
+  const summary = summarise(computed.map((i) => ({ amount: i.amount, flags: flags.get(i.studentId) ?? [] })));
+  await tx.update(subsidyApplies).set(summary).where(eq(subsidyApplies.id, a.id));
+  return { items: computed.map((i) => ({ ...i, flags: flags.get(i.studentId) ?? [] })), ...summary };
+}
+
+function summarise(items: { amount: number; flags: CheckFlag[] }[]) {
+  return {
+    studentCount: items.length,
+    claimedAmount: items.reduce((s, i) => s + i.amount, 0),
+    blockedCount: items.filter((i) => i.flags.some((f) => f.block)).length,
+    flaggedCount: items.filter((i) => i.flags.length > 0).length,
+  };
+}
+
+/**
+ * subsidy/saveClassSubside：为一个已考核的班申请一种补贴（新建，或草稿、退回修改时整份替换学员名单）。
+ * 每名学员只收学员 id、证书编号、银行账户与人员类别；金额由服务端算出（送来的 amount 不收）。
+ */
+export async function saveClassSubside(db: Db, session: Session, input: SaveClassSubside, audit: Audit) {
+  const { user } = session;
+  const r = RESOURCES[input.kind];
+  return db.transaction(async (txn) => {
+    const tx = txn as unknown as Db;
+    const [found] = await tx.select().from(trainClasses).where(eq(trainClasses.id, input.classId)).for('update');
+    const c = assertInScope(user, found, '培训班');
+    if (actorFor(user, c) !== 'org') throw ApiError.forbidden('补贴由开班的机构申请');
+    if (c.status !== CLASS_STATUS.ASSESSED) throw ApiError.badRequest(`班级当前为「${classStatusLabel(c.status)}」，须在考核确认之后申请补贴`);
+    let existing: SubsidyApply | undefined;
+    if (input.id) {
+      existing = await loadApply(tx, user, input.id, true);
+      if (existing.classId !== c.id || existing.kind !== input.kind) throw ApiError.badRequest('申请与班级、补贴种类不符');
+    }
+    if (!can(session, `${r.apply}.${existing ? 'edit' : 'add'}`)) throw ApiError.forbidden(`没有${existing ? '修改' : '新增'}${SUBSIDY_KIND_LABEL[input.kind]}申请的权限`);
+    if (existing && !EDITABLE_STATUSES.includes(existing.status)) {
+      throw ApiError.badRequest(`本班的${SUBSIDY_KIND_LABEL[input.kind]}申请 ${existing.code} 当前为「${applyStatusLabel(existing.status)}」，不能修改`);
+    }
+    const studentIds = input.items.map((i) => i.studentId);
+    if (new Set(studentIds).size !== studentIds.length) throw ApiError.badRequest('同一名学员选了两次');
+    const students = await tx.select().from(trainStudents).where(and(eq(trainStudents.classId, c.id), inArray(trainStudents.id, studentIds)));
+    const missing = studentIds.filter((id) => !students.some((s) => s.id === id));
+    if (missing.length) throw ApiError.badRequest(`有 ${missing.length} 名学员不在本班`);
+    const refusedStudent = students.find((s) => s.examine === EXAMINE.REJECTED);
+    if (refusedStudent) throw ApiError.badRequest(`学员「${refusedStudent.name}」在开班审核中未通过，不能申请补贴`);
+    if (input.kind === 'living') {
+      const noGroup = input.items.find((i) => !i.groupCode);
+      if (noGroup) throw ApiError.badRequest(`请选择学员「${students.find((s) => s.id === noGroup.studentId)!.name}」的人员类别`);
+    }
+    const noAccount = input.items.find((i) => !i.bankAccount);
+    if (noAccount) throw ApiError.badRequest(`请填写学员「${students.find((s) => s.id === noAccount.studentId)!.name}」的银行账号（拨付用）`);
+    const choices = new Map<number, ItemChoice>(input.items.map((i) => [i.studentId, i]));
+    const computed = await computeItems(tx, input.kind, c, students, choices);
+    const year = Number(c.endDate.slice(0, 4));
+    const now = new Date();
+    let apply: SubsidyApply;
+    if (existing) {
+      apply = existing;
+      await tx.delete(subsidyItems).where(eq(subsidyItems.applyId, existing.id));
+    } else {
+      // 先以临时编号写入，再按主键改为 BT + 年份 + 6 位序号
+      const [created] = await tx.insert(subsidyApplies).values({ code: `T${c.id}-${now.getTime()}-${user.id}`.slice(0, 32), kind: input.kind, classId: c.id, orgId: c.orgId, cityId: c.cityId, countyId: c.countyId, year, status: S.DRAFT, createdBy: user.id }).returning();
+      // 编号取自主键：BT + 年份 + 6 位序号
+      [apply] = await tx.update(subsidyApplies).set({ code: `BT${year}${String(created.id).padStart(6, '0')}` }).where(eq(subsidyApplies.id, created.id)).returning();
+    }
+    await tx.insert(subsidyItems).values(computed.map((i) => ({ ...i, applyId: apply.id, orgId: c.orgId, cityId: c.cityId })));
+    const result = await refresh(tx, apply, c, { recompute: false });
+    await tx.update(subsidyApplies).set({ updatedAt: now }).where(eq(subsidyApplies.id, apply.id));
+    audit({
+      entity: 'subsidy_apply',
+      entityId: apply.id,
+      before: existing ? { claimedAmount: existing.claimedAmount, studentCount: existing.studentCount } : undefined,
+      after: { claimedAmount: result.claimedAmount, studentCount: result.studentCount },
+      detail: `${existing ? '修改' : '新建'}${SUBSIDY_KIND_LABEL[input.kind]}申请 ${apply.code}（班级 ${c.code}，${result.studentCount} 人，${result.claimedAmount} 元）`,
+    });
+    return { id: apply.id, code: apply.code, studentCount: result.studentCount, claimedAmount: result.claimedAmount, blockedCount: result.blockedCount };
+  });
+}
+
+export async function deleteApply(db: Db, session: Session, input: { id: number }, audit: Audit) {
+  return db.transaction(async (txn) => {
+    const tx = txn as unknown as Db;
+    const a = await loadApply(tx, session.user, input.id, true);
+    if (!applyActions(session, a).includes('delete')) {
+      if (actorFor(session.user, a) !== 'org') throw ApiError.forbidden('只有申请的机构可以删除');
+      if (!can(session, `${RESOURCES[a.kind as SubsidyKind].apply}.delete`)) throw ApiError.forbidden('没有删除补贴申请的权限');
+      throw ApiError.badRequest(`申请当前为「${applyStatusLabel(a.status)}」，只有草稿可以删除`);
+    }
+    await tx.delete(subsidyApplies).where(eq(subsidyApplies.id, a.id));
+    audit({ entity: 'subsidy_apply', entityId: a.id, before: a, detail: `删除补贴申请 ${a.code}` });
+    return { id: a.id };
+  });
+}
+
+// ---------- 逐人决定 ----------
+
+/** 市级审核时逐人同意或不同意（不同意须写原因）；有阻断性核查问题或不符合条件的学员不能同意 */
+export async function decideItems(db: Db, session: Session, input: { id: number; itemIds: number[]; decision: 'approve' | 'reject'; reason: string | null }, audit: Audit) {
+  const { user } = session;
+  return db.transaction(async (txn) => {
+    const tx = txn as unknown as Db;
+    const a = await loadApply(tx, user, input.id, true);
+    const kind = a.kind as SubsidyKind;
+    if (!can(session, `${RESOURCES[kind].audit}.edit`)) throw ApiError.forbidden('没有审核补贴申请的权限');
+    if (actorFor(user, a) !== 'city') throw ApiError.forbidden('逐人审核须由班级所在市的市级管理员办理');
+    if (a.status !== S.CITY_PENDING) throw ApiError.badRequest(`申请当前为「${applyStatusLabel(a.status)}」，不能逐人审核`);
+    if (input.decision === 'reject' && !input.reason) throw ApiError.badRequest('请填写不同意的原因', { reason: '请填写不同意的原因' });
+    const items = await tx.select().from(subsidyItems).where(and(eq(subsidyItems.applyId, a.id), inArray(subsidyItems.id, input.itemIds)));
+    if (items.length !== new Set(input.itemIds).size) throw ApiError.notFound('学员不在这份申请中');
+    if (input.decision === 'approve') {
+      const blocked = items.find((i) => i.flags.some((f) => f.block));
+      if (blocked) throw ApiError.badRequest(`学员「${blocked.name}」有阻断性核查问题（${blocked.flags.filter((f) => f.block).map((f) => f.message).join('；')}），不能同意`);
+      const ineligible = items.find((i) => i.ineligible);
+      if (ineligible) throw ApiError.badRequest(`学员「${ineligible.name}」不符合补贴条件（${ineligible.ineligible}），不能同意`);
+    }
+    const decision = input.decision === 'approve' ? DECISION.APPROVED : DECISION.REJECTED;
+    await tx
+      .update(subsidyItems)
+      .set({ decision, decisionReason: input.decision === 'reject' ? input.reason : null })
+      .where(inArray(subsidyItems.id, items.map((i) => i.id)));
+    const names = items.map((i) => i.name).join('、');
+    await tx.insert(subsidyHistory).values({ applyId: a.id, action: input.decision === 'approve' ? 'itemApprove' : 'itemReject', fromStatus: a.status, toStatus: a.status, opinion: `${DECISION_LABEL[decision]}：${names}${input.reason ? `；原因：${input.reason}` : ''}`.slice(0, 500), actorId: user.id, actorName: actorName(user) });
+    audit({ entity: 'subsidy_item', entityId: a.id, before: items.map((i) => ({ id: i.id, decision: i.decision })), after: { decision, reason: input.reason }, detail: `补贴申请 ${a.code} 逐人${DECISION_LABEL[decision]}：${names}` });
+    return { count: items.length };
+  });
+}
+
+// ---------- 转换 ----------
+
+function guard(session: Session, t: Transition, a: SubsidyApply, opinion: string | null | undefined) {
+  const kind = a.kind as SubsidyKind;
+  if (!can(session, t.permission[kind])) throw ApiError.forbidden(`没有${t.verb}的权限`);
+  if (actorFor(session.user, a) !== t.actor) throw ApiError.forbidden(`「${t.verb}」须由${ACTOR_LABEL[t.actor]}办理`);
+  if (!t.from.includes(a.status)) throw ApiError.badRequest(`申请当前为「${applyStatusLabel(a.status)}」，不能${t.verb}`);
+  if (t.opinion === 'required' && !opinion?.trim()) throw ApiError.badRequest('请输入审核意见', { opinion: '请输入审核意见' });
+}
+
+async function gateFailures(tx: Db, a: SubsidyApply, c: TrainClass, gates: readonly GateKey[], t: Transition): Promise<string[]> {
+  const out: string[] = [];
+  for (const gate of gates) {
+    switch (gate) {
+      case 'hasItems':
+        if (a.studentCount === 0) out.push('还没有学员');
+        break;
+      case 'recheck':
+        await refresh(tx, a, c, { recompute: t.action === 'submit' });
+        break;
+      case 'blockedDecided': {
+        const items = await tx.select().from(subsidyItems).where(eq(subsidyItems.applyId, a.id));
+        const open = items.filter((i) => i.flags.some((f) => f.block) && i.decision !== DECISION.REJECTED);
+        if (open.length) out.push(`学员${open.map((i) => `「${i.name}」`).join('')}有阻断性核查问题，须先逐人选择不同意并写明原因`);
+        break;
+      }
+      case 'someApproved': {
+        const [row] = await tx
+          .select({ n: count() })
+          .from(subsidyItems)
+          .where(and(eq(subsidyItems.applyId, a.id), sql`${subsidyItems.decision} <> ${DECISION.REJECTED}`, sql`${subsidyItems.ineligible} is null`, sql`${subsidyItems.amount} > 0`));
+        if (Number(row?.n ?? 0) === 0) out.push('没有可以同意补贴的学员，请选择“不予补贴”');
+        break;
+      }
+      case 'fund':
+        break; // 在 applyTransition 里锁住账户后检查
+    }
+  }
+  return out;
+}
+
+export interface TransitionRequest {
+  id: number;
+  action: TransitionAction;
+  opinion?: string | null;
+}
+
+const PATHS: Record<SubsidyKind, { apply: string; audit: string; review: string; finance: string }> = {
+  train: { apply: '/subsidy/train/apply', audit: '/subsidy/train/approve', review: '/subsidy/train/review', finance: '/subsidy/train/finance' },
+  living: { apply: '/subsidy/living/apply', audit: '/subsidy/living/approve', review: '/subsidy/living/review', finance: '/subsidy/train/finance' },
+};
+
+/** 一步转换（提交、撤回、市级审核、退回、不予补贴、二级审批、财务审批、拨付） */
+export async function applyTransition(db: Db, session: Session, req: TransitionRequest, audit: Audit) {
+  const { user } = session;
+  const t = transitionOf(req.action);
+  return db.transaction(async (txn) => {
+    const tx = txn as unknown as Db;
+    const a = await loadApply(tx, user, req.id, true);
+    const kind = a.kind as SubsidyKind;
+    guard(session, t, a, req.opinion);
+    const c = await classOf(tx, a.classId);
+    if (t.gates) {
+      const reasons = await gateFailures(tx, a, c, t.gates, t);
+      if (reasons.length) throw ApiError.badRequest(`不能${t.verb}：${reasons.join('；')}`);
+    }
+    const now = new Date();
+    const opinion = t.opinion === 'none' ? null : req.opinion?.trim() || null;
+    const set: Partial<typeof subsidyApplies.$inferInsert> = { status: t.to, updatedAt: now, ...(t.actor !== 'org' ? { lastOpinion: opinion } : {}) };
+    if (t.action === 'submit') {
+      await tx.update(subsidyItems).set({ decision: DECISION.PENDING, decisionReason: null }).where(eq(subsidyItems.applyId, a.id));
+      Object.assign(set, { submittedAt: now, approvedAmount: 0, lastOpinion: null });
+    }
+    if (t.action === 'cityApprove') {
+      await tx
+        .update(subsidyItems)
+        .set({ decision: DECISION.REJECTED, decisionReason: sql`${subsidyItems.ineligible}` })
+        .where(and(eq(subsidyItems.applyId, a.id), sql`${subsidyItems.ineligible} is not null`, eq(subsidyItems.decision, DECISION.PENDING)));
+      await tx.update(subsidyItems).set({ decision: DECISION.APPROVED }).where(and(eq(subsidyItems.applyId, a.id), eq(subsidyItems.decision, DECISION.PENDING)));
+      const [{ total }] = await tx
+        .select({ total: sql<number>`coalesce(sum(${subsidyItems.amount}), 0)::int` })
+        .from(subsidyItems)
+        .where(and(eq(subsidyItems.applyId, a.id), eq(subsidyItems.decision, DECISION.APPROVED)));
+      Object.assign(set, { approvedAmount: Number(total), cityApproverId: user.id });
+    }
+    if (t.action === 'financeApprove' || t.action === 'pay') {
+      await moveForApply(tx, user, { kind: t.action === 'pay' ? 'pay' : 'commit', cityId: a.cityId, year: a.year, amount: a.approvedAmount, applyId: a.id, code: a.code, note: opinion });
+      Object.assign(set, t.action === 'pay' ? { paidAt: now } : { approvedAt: now });
+    }
+    const [updated] = await tx
+      .update(subsidyApplies)
+      .set(set)
+      .where(and(eq(subsidyApplies.id, a.id), eq(subsidyApplies.status, a.status)))
+      .returning({ id: subsidyApplies.id, approvedAmount: subsidyApplies.approvedAmount });
+    if (!updated) throw ApiError.conflict('申请状态已被他人更新，请刷新后重试');
+    await tx.insert(subsidyHistory).values({ applyId: a.id, action: t.action, fromStatus: a.status, toStatus: t.to, opinion, actorId: user.id, actorName: actorName(user), createdAt: now });
+    const what = `${SUBSIDY_KIND_LABEL[kind]}申请 ${a.code}（班级 ${c.code}）`;
+    const content = `当前：${applyStatusLabel(t.to)}${opinion ? `；意见：${opinion}` : ''}`;
+    if (t.actor !== 'org') {
+      const orgUsers = (await tx.select({ id: users.id }).from(users).where(eq(users.orgId, a.orgId))).map((r) => r.id);
+      await notify(tx, orgUsers, { title: `${what}：${t.verb}`, content, kind: 'audit', link: `${PATHS[kind].apply}?code=${encodeURIComponent(a.code)}` });
+    }
+    audit({ entity: 'subsidy_apply', entityId: a.id, before: { status: a.status }, after: { status: t.to, opinion, approvedAmount: updated.approvedAmount }, detail: `${what}${t.verb}（${applyStatusLabel(a.status)} → ${applyStatusLabel(t.to)}）` });
+    return { id: a.id, status: t.to, statusName: applyStatusLabel(t.to), approvedAmount: updated.approvedAmount };
+  });
+}
+
+// ---------- 查询 ----------
+
+interface ListFilter {
+  kind: SubsidyKind;
+  step: ApplyStep;
+  pendingOnly?: boolean;
+  status?: number;
+  code?: string;
+  className?: string;
+  orgName?: string;
+  year?: number;
+}
+
+function listWhere(user: SessionUser, f: ListFilter): SQL | undefined {
+  const pending = f.pendingOnly && (f.step === 'audit' || f.step === 'review' || f.step === 'finance') ? pendingStatusesOf(f.step) : null;
+  return and(
+    eq(subsidyApplies.kind, f.kind),
+    scopeWhere(user, { cityId: subsidyApplies.cityId, countyId: subsidyApplies.countyId, orgId: subsidyApplies.orgId }),
+    // 二级审批与财务只看市级审核通过之后的申请
+    f.step === 'review' || f.step === 'finance' ? inArray(subsidyApplies.status, [S.REVIEW_PENDING, S.FINANCE_PENDING, S.APPROVED, S.PAID]) : undefined,
+    f.step === 'audit' ? sql`${subsidyApplies.status} <> ${S.DRAFT}` : undefined,
+    pending ? inArray(subsidyApplies.status, pending) : undefined,
+    f.status !== undefined ? eq(subsidyApplies.status, f.status) : undefined,
+    f.code ? eq(subsidyApplies.code, f.code) : undefined,
+    f.year ? eq(subsidyApplies.year, f.year) : undefined,
+    f.className ? sql`${trainClasses.name} ilike ${containsPattern(f.className)}` : undefined,
+    f.orgName ? sql`${organisations.name} ilike ${containsPattern(f.orgName)}` : undefined,
+  );
+}
+
+const listColumns = {
+  a: subsidyApplies,
+  classCode: trainClasses.code,
+  className: trainClasses.name,
+  workName: trainClasses.workName,
+  level: trainClasses.level,
+  startDate: trainClasses.startDate,
+  endDate: trainClasses.endDate,
+  orgName: organisations.name,
+};
+
+type ListRow = { a: SubsidyApply; classCode: string; className: string; workName: string; level: number; startDate: string; endDate: string; orgName: string | null };
+
+function toItem(session: Session | null, r: ListRow): ApplyItem {
+  const a = r.a;
+  return {
+    id: a.id,
+    code: a.code,
+    kind: a.kind as SubsidyKind,
+    classId: a.classId,
+    classCode: r.classCode,
+    className: r.className,
+    orgId: a.orgId,
+    orgName: r.orgName ?? '',
+    cityId: a.cityId,
+    year: a.year,
+    workName: r.workName,
+    level: r.level,
+    startDate: r.startDate,
+    endDate: r.endDate,
+    status: a.status,
+    statusName: applyStatusLabel(a.status),
+    studentCount: a.studentCount,
+    claimedAmount: a.claimedAmount,
+    approvedAmount: a.approvedAmount,
+    blockedCount: a.blockedCount,
+    flaggedCount: a.flaggedCount,
+    lastOpinion: a.lastOpinion,
+    submittedAt: a.submittedAt ? formatBeijing(a.submittedAt) : null,
+    actions: session ? applyActions(session, a) : [],
+  };
+}
+
+export async function listApplies(db: Db, session: Session, f: ListFilter, page: Page): Promise<PageResult<ApplyItem>> {
+  const where = listWhere(session.user, f);
+  return fetchPage(
+    page,
+    db.select(listColumns).from(subsidyApplies).innerJoin(trainClasses, eq(trainClasses.id, subsidyApplies.classId)).leftJoin(organisations, eq(organisations.id, subsidyApplies.orgId)).where(where).orderBy(desc(subsidyApplies.id)),
+    db.select({ total: count() }).from(subsidyApplies).innerJoin(trainClasses, eq(trainClasses.id, subsidyApplies.classId)).leftJoin(organisations, eq(organisations.id, subsidyApplies.orgId)).where(where),
+    (rows) => rows.map((r) => toItem(session, r)),
+  );
+}
+
+export async function exportApplies(db: Db, session: Session, f: ListFilter) {
+  const rows = await db
+    .select(listColumns)
+    .from(subsidyApplies)
+    .innerJoin(trainClasses, eq(trainClasses.id, subsidyApplies.classId))
+    .leftJoin(organisations, eq(organisations.id, subsidyApplies.orgId))
+    .where(listWhere(session.user, f))
+    .orderBy(desc(subsidyApplies.id))
+    .limit(50_000);
+  return exportXlsx({
+    sheetName: SUBSIDY_KIND_LABEL[f.kind],
+    columns: [
+      { header: '申请编号', key: 'code', width: 18 },
+      { header: '班级编号', key: 'classCode', width: 18 },
+      { header: '班级名称', key: 'className', width: 30 },
+      { header: '机构', key: 'orgName', width: 28 },
+      { header: '工种', key: 'workName', width: 16 },
+      { header: '等级', key: 'level', format: (v) => LEVEL_NAMES[v as number] ?? v },
+      { header: '年度', key: 'year' },
+      { header: '状态', key: 'statusName', width: 14 },
+      { header: '人数', key: 'studentCount' },
+      { header: '申请金额（元）', key: 'claimedAmount', width: 14 },
+      { header: '批准金额（元）', key: 'approvedAmount', width: 14 },
+      { header: '核查问题人数', key: 'flaggedCount', width: 12 },
+      { header: '提交时间', key: 'submittedAt', width: 20 },
+    ],
+    rows: rows.map((r) => toItem(null, r)),
+  });
+}
+
+
+/** 申请详情（审批界面）：班级、汇总、每名学员的金额、核查结果与决定、当前用户能做的事 */
+export async function applyDetail(db: Db, session: Session, f: { id: number }) {
+  const a = await loadApply(db, session.user, f.id);
+  const [row] = await db.select(listColumns).from(subsidyApplies).innerJoin(trainClasses, eq(trainClasses.id, subsidyApplies.classId)).leftJoin(organisations, eq(organisations.id, subsidyApplies.orgId)).where(eq(subsidyApplies.id, a.id));
+  const items = await db.select().from(subsidyItems).where(eq(subsidyItems.applyId, a.id)).orderBy(asc(subsidyItems.id));
+  const own = session.user.level === 'org';
+  const students: ApplyStudent[] = items.map((i) => ({
+    id: i.id,
+    studentId: i.studentId,
+    name: i.name,
+    idNumber: maskIdNumber(i.idNumber),
+    attendedHours: i.attendedHours,
+    classHours: i.classHours,
+    completionName: COMPLETION_LABEL[i.completion] ?? '',
+    assessName: ASSESS_LABEL[i.assessResult] ?? '',
+    certNo: i.certNo,
+    bankName: i.bankName,
+    bankAccount: own ? i.bankAccount : i.bankAccount ? `****${i.bankAccount.slice(-4)}` : null,
+    groupCode: i.groupCode,
+    days: i.days,
+    dailyRate: i.dailyRate,
+    amount: i.amount,
+    ineligible: i.ineligible,
+    flags: i.flags,
+    decision: i.decision,
+    decisionName: DECISION_LABEL[i.decision],
+    decisionReason: i.decisionReason,
+  }));
+  return { ...toItem(session, row), levelName: LEVEL_NAMES[row.level] ?? '', students };
+}
+
+export async function applyHistory(db: Db, user: SessionUser, f: { id: number }) {
+  const a = await loadApply(db, user, f.id);
+  const rows = await db.select().from(subsidyHistory).where(eq(subsidyHistory.applyId, a.id)).orderBy(asc(subsidyHistory.createdAt), asc(subsidyHistory.id));
+  const verb = (action: string) => (action === 'itemApprove' ? '逐人同意' : action === 'itemReject' ? '逐人不同意' : transitionOfSafe(action));
+  return rows.map((r) => ({
+    id: r.id,
+    action: r.action,
+    actionName: verb(r.action),
+    fromStatusName: r.fromStatus === null ? null : applyStatusLabel(r.fromStatus),
+    toStatusName: r.toStatus === null ? null : applyStatusLabel(r.toStatus),
+    opinion: r.opinion,
+    actorName: r.actorName,
+    createTime: formatBeijing(r.createdAt),
+  }));
+}
+
+function transitionOfSafe(action: string): string {
+  try {
+    return transitionOf(action as TransitionAction).verb;
+  } catch {
+    return action;
+  }
+}
+
+/** 财务的拨付名单：同意补贴的学员（姓名、脱敏证件号、开户银行、账号、金额），已批准或已拨付的申请 */
+export async function exportPaymentList(db: Db, session: Session, f: { id: number }) {
+  const a = await loadApply(db, session.user, f.id);
+  if (a.status !== S.APPROVED && a.status !== S.PAID) throw ApiError.badRequest(`申请当前为「${applyStatusLabel(a.status)}」，财务审批通过后才有拨付名单`);
+  if (session.user.level === 'org') throw ApiError.forbidden('拨付名单由财务导出');
+  const items = await db.select().from(subsidyItems).where(and(eq(subsidyItems.applyId, a.id), eq(subsidyItems.decision, DECISION.APPROVED))).orderBy(asc(subsidyItems.id));
+  return exportXlsx({
+    sheetName: '拨付名单',
+    fileName: `拨付名单-${a.code}.xlsx`,
+    columns: [
+      { header: '序号', key: 'no' as const },
+      { header: '姓名', key: 'name' as const, width: 12 },
+      { header: '证件号码', key: 'idNumber' as const, width: 22 },
+      { header: '开户银行', key: 'bankName' as const, width: 20 },
+      { header: '银行账号', key: 'bankAccount' as const, width: 26 },
+      { header: '金额（元）', key: 'amount' as const, width: 12 },
+    ],
+    rows: [
+      ...items.map((i, n) => ({ no: String(n + 1), name: i.name, idNumber: maskIdNumber(i.idNumber), bankName: i.bankName ?? '', bankAccount: i.bankAccount ?? '', amount: i.amount })),
+      { no: '合计', name: '', idNumber: '', bankName: '', bankAccount: '', amount: items.reduce((s, i) => s + i.amount, 0) },
+    ],
+  });
+}

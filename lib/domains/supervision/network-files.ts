@@ -1,0 +1,119 @@
+// 报送全国网的督导材料（exaChinaNetworkFile）：督导员按计划上传（add）、删除未提交的（del）、查看（by），
+// 提交（byCommit）后锁定，不能再删。填写的人须是分派到该计划的督导员，计划在考务安排或成绩管理步骤。
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '@/lib/platform/db/client';
+import type { Audit } from '@/lib/platform/api/endpoint';
+import type { Page, PageResult } from '@/lib/platform/api/paging';
+import { ApiError } from '@/lib/platform/api/errors';
+import { can, type Session } from '@/lib/platform/auth/session';
+import { scopeWhere } from '@/lib/platform/auth/scope';
+import { fetchPage } from '@/lib/platform/db/paged';
+import { formatBeijing } from '@/lib/platform/time';
+import { attachFiles, detachFiles } from '../file/service';
+import { examPlans } from '../exaPlan/tables';
+import { assertAssignedSupervisor, assertSupervisionStep, loadSupervisedPlan, supervisedWhere, supervisionOf, supervisionOpen } from './access';
+import { chinaNetworkFiles } from './tables';
+import { NETWORK_FILE_STATUS, NETWORK_FILE_STATUS_LABEL, NETWORK_FILE_TYPE_LABEL, type NetworkFileItem } from './schemas';
+
+const ENTITY = 'china_network_file';
+/** 一个计划最多的报送材料 */
+export const MAX_NETWORK_FILES = 50;
+
+export async function addNetworkFile(db: Db, session: Session, input: { planId: number; name: string; fileType: number; url: string }, audit: Audit) {
+  const { plan, sup, sessionIds } = await loadSupervisedPlan(db, session.user, input.planId);
+  assertSupervisionStep(plan, '上传报送材料');
+  assertAssignedSupervisor(sup, sessionIds, '上传报送材料');
+  const [{ n }] = await db.select({ n: count() }).from(chinaNetworkFiles).where(eq(chinaNetworkFiles.planId, plan.id));
+  if (Number(n) >= MAX_NETWORK_FILES) throw ApiError.badRequest(`每个计划最多 ${MAX_NETWORK_FILES} 份报送材料`);
+  const row = await db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(chinaNetworkFiles)
+      .values({ planId: plan.id, orgId: plan.orgId, cityId: plan.cityId, name: input.name, fileType: input.fileType, url: input.url, createdBy: session.user.id, createdByName: session.user.realName ?? session.user.nickName })
+      .returning();
+    await attachFiles(tx as unknown as Db, { entity: ENTITY, entityId: created.id }, [input.url], { by: session.user });
+    return created;
+  });
+  audit({ entity: ENTITY, entityId: row.id, after: { name: row.name, fileType: row.fileType, url: row.url }, detail: `上传报送全国网的材料「${row.name}」（计划 ${plan.code}）` });
+  return { id: row.id };
+}
+
+export async function deleteNetworkFiles(db: Db, session: Session, input: { ids: number[] }, audit: Audit) {
+  const rows = await db
+    .select()
+    .from(chinaNetworkFiles)
+    .where(inArray(chinaNetworkFiles.id, [...new Set(input.ids)]));
+  if (rows.length !== new Set(input.ids).size) throw ApiError.notFound('报送材料不存在或不在您的管辖范围内');
+  const sup = await supervisionOf(db, session.user);
+  for (const planId of new Set(rows.map((r) => r.planId))) {
+    const { plan, sessionIds } = await loadSupervisedPlan(db, session.user, planId, sup);
+    assertSupervisionStep(plan, '删除报送材料');
+    assertAssignedSupervisor(sup, sessionIds, '删除报送材料');
+  }
+  const committed = rows.find((r) => r.status === NETWORK_FILE_STATUS.COMMITTED);
+  if (committed) throw ApiError.badRequest(`材料「${committed.name}」已提交，不能删除`);
+  await db.transaction(async (tx) => {
+    await tx.delete(chinaNetworkFiles).where(
+      inArray(
+        chinaNetworkFiles.id,
+        rows.map((r) => r.id),
+      ),
+    );
+    for (const r of rows) await detachFiles(tx as unknown as Db, { entity: ENTITY, entityId: r.id });
+  });
+  for (const r of rows) audit({ entity: ENTITY, entityId: r.id, before: r, detail: `删除报送材料「${r.name}」` });
+  return { deleted: rows.length };
+}
+
+/** 提交计划的全部未提交材料（byCommit）：提交后锁定 */
+export async function commitNetworkFiles(db: Db, session: Session, input: { planId: number }, audit: Audit) {
+  const { plan, sup, sessionIds } = await loadSupervisedPlan(db, session.user, input.planId);
+  assertSupervisionStep(plan, '提交报送材料');
+  assertAssignedSupervisor(sup, sessionIds, '提交报送材料');
+  const committedBy = session.user.realName ?? session.user.nickName;
+  const rows = await db
+    .update(chinaNetworkFiles)
+    .set({ status: NETWORK_FILE_STATUS.COMMITTED, committedAt: new Date(), committedBy })
+    .where(and(eq(chinaNetworkFiles.planId, plan.id), eq(chinaNetworkFiles.status, NETWORK_FILE_STATUS.DRAFT)))
+    .returning({ id: chinaNetworkFiles.id, name: chinaNetworkFiles.name });
+  if (!rows.length) throw ApiError.badRequest('该计划没有未提交的报送材料');
+  audit({ entity: ENTITY, entityId: plan.id, after: rows, detail: `提交报送全国网的材料 ${rows.length} 份（计划 ${plan.code}）` });
+  return { committed: rows.length };
+}
+
+export async function listNetworkFiles(db: Db, session: Session, filter: { planId?: number; status?: number }, page: Page): Promise<PageResult<NetworkFileItem>> {
+  const sup = await supervisionOf(db, session.user);
+  const where = and(
+    scopeWhere(session.user, { cityId: chinaNetworkFiles.cityId, orgId: chinaNetworkFiles.orgId }),
+    supervisedWhere(sup, chinaNetworkFiles.planId),
+    filter.planId !== undefined ? eq(chinaNetworkFiles.planId, filter.planId) : undefined,
+    filter.status !== undefined ? eq(chinaNetworkFiles.status, filter.status) : undefined,
+  );
+  const deletable = sup.person !== null && can(session, 'supervision.delete');
+  return fetchPage(
+    page,
+    db
+      .select({ f: chinaNetworkFiles, planCode: examPlans.code, planName: examPlans.name, step: examPlans.step, state: examPlans.state })
+      .from(chinaNetworkFiles)
+      .innerJoin(examPlans, eq(examPlans.id, chinaNetworkFiles.planId))
+      .where(where)
+      .orderBy(desc(chinaNetworkFiles.id)),
+    db.select({ total: count() }).from(chinaNetworkFiles).where(where),
+    (rows) =>
+      rows.map(({ f, planCode, planName, step, state }) => ({
+        id: f.id,
+        planId: f.planId,
+        planCode,
+        planName,
+        name: f.name,
+        fileType: f.fileType,
+        fileTypeName: NETWORK_FILE_TYPE_LABEL[f.fileType] ?? '',
+        url: f.url,
+        status: f.status,
+        statusName: NETWORK_FILE_STATUS_LABEL[f.status] ?? '',
+        createdByName: f.createdByName,
+        createTime: formatBeijing(f.createdAt),
+        committedAt: f.committedAt ? formatBeijing(f.committedAt) : null,
+        actions: deletable && f.status === NETWORK_FILE_STATUS.DRAFT && supervisionOpen({ step, state }) ? ['delete'] : [],
+      })),
+  );
+}

@@ -1,0 +1,326 @@
+// 教师的输入模式（SPEC §3 Teacher、Teacher certificate；§5 Teacher form 的中文消息原样）与代码表。
+// 同一份 TeacherSaveInput 既是 teacher/save、teacher/update 的服务端校验，也是教师表单的前端校验（components/teacher/TeacherForm）。
+import { z } from 'zod';
+import { blankToUndefined, flag, id as idOf, ids, nullableText, text } from '@/lib/platform/validation/fields';
+import { checkIdNumber, MOBILE_MESSAGE, MOBILE_PATTERN } from '@/lib/platform/identity';
+import { TEACHER_AUDIT } from './transitions';
+
+export { idOf };
+
+// ---------- 代码表 ----------
+
+/** 教师类型 userType（SPEC §3） */
+export const USER_TYPE = { CLASS_TEACHER: 0, HEAD_TEACHER: 1, LECTURER: 2, MASTER_WORKER: 3 } as const;
+export const USER_TYPE_LABEL: Record<number, string> = {
+  0: '班主任',
+  1: '带头教师',
+  2: '职业院校讲师或高级讲师',
+  3: '企业师傅',
+};
+
+/** 师资类型 teacherType（SPEC §3） */
+export const TEACHER_TYPE_LABEL: Record<number, string> = {
+  0: '重点群体创业培训师资',
+  1: '重点群体就业培训师资',
+  2: '技能培训师资',
+};
+
+/** 证书名称 certificateName（SPEC §3） */
+export const CERT_KIND = { QUALIFICATION: 0, SKILL: 1, TITLE: 2, UNIT: 3, LECTURER_PROOF: 4, MASTER_PROOF: 5 } as const;
+export const CERT_KIND_LABEL: Record<number, string> = {
+  0: '职业资格证书',
+  1: '职业技能等级证书',
+  2: '职称证书',
+  3: '单位证明',
+  4: '讲师证明',
+  5: '企业师傅证明',
+};
+
+/** 证书等级（职业资格、职业技能等级证书） */
+export const CERT_LEVELS = ['TYPE_PRIMARY', 'TYPE_MIDDLE', 'TYPE_SENIOR', 'TYPE_ARTIFICER', 'TYPE_SENIOR_ATTIFICER'] as const;
+export const CERT_LEVEL_LABEL: Record<string, string> = {
+  TYPE_PRIMARY: '初级工',
+  TYPE_MIDDLE: '中级工',
+  TYPE_SENIOR: '高级工',
+  TYPE_ARTIFICER: '技师',
+  TYPE_SENIOR_ATTIFICER: '高级技师',
+};
+
+/** 职称等级（职称证书的 typeLevel） */
+export const TITLE_LEVEL_LABEL: Record<string, string> = { '0': '助理工程师', '1': '工程师', '2': '高级工程师' };
+
+/** 职称类别（职称证书的 wordId） */
+export const TITLE_CATEGORY_LABEL: Record<string, string> = {
+  AGRICULTURE: '农业',
+  ELECTROMECHANICAL: '机电',
+  SURVEYING: '测绘',
+  PETROCHEMICAL: '石油化工',
+  MEDICINE: '医药',
+  CIVIL_EXPLOSIVES: '民爆',
+  LIGHT_INDUSTRY: '轻工',
+  BUILDING_MATERIALS: '建材',
+  RAILWAY: '铁道',
+  ELECTRIC_POWER: '电力',
+};
+
+/** 需要证明的教师类型 → 证明的证书名称（SPEC §4：类型 2、3 预置一行对应的证明，类型 1 不需要） */
+export const PROOF_KIND_OF_USER_TYPE: Partial<Record<number, number>> = {
+  [USER_TYPE.LECTURER]: CERT_KIND.LECTURER_PROOF,
+  [USER_TYPE.MASTER_WORKER]: CERT_KIND.MASTER_PROOF,
+};
+
+/** 需要工种与等级的证书 */
+export const WORK_CERT_KINDS: readonly number[] = [CERT_KIND.QUALIFICATION, CERT_KIND.SKILL];
+
+// ---------- 表单消息（SPEC §5 原文） ----------
+
+export const TEACHER_MESSAGES = {
+  avatar: '请上传教师头像',
+  nickName: '请输入用户名',
+  realName: '请输入真实姓名',
+  userType: '请选择教师类型',
+  cardNo: '请输入正确的身份证号',
+  phone: MOBILE_MESSAGE,
+  phoneRequired: '请输入手机号',
+  email: '请输入常用邮箱',
+  emailFormat: '邮箱格式不正确',
+  region: '请选择行政区划',
+  competent: '请选择主管单位',
+  teacherType: '请选择师资类型',
+  content: '请输入简介描述',
+  units: '请选择上班单位',
+  opinion: '请输入审核意见',
+  certName: '请选择证书名称',
+  certCode: '请输入证书编号',
+  certWork: '请选择工种',
+  certTitleCategory: '请选择职称类别',
+  certLevel: '请选择证书等级',
+  certTitleLevel: '请选择职称等级',
+  certFile: '请上传证书图片',
+  lecturerProof: '职业院校讲师须上传讲师证明',
+  masterProof: '企业师傅须上传企业师傅证明',
+} as const;
+
+/** 必填文本：缺、空白都是同一句 SPEC 原文 */
+const must = (message: string, label: string, max: number) =>
+  z.preprocess((v) => (v === null || v === undefined ? '' : v), z.string({ error: message }).trim().min(1, message).max(max, `${label}最多 ${max} 个字`)).describe(label);
+
+/** 必选的代码：缺、空串、不在表里都是同一句 */
+const choice = (message: string, label: string, values: readonly number[]) =>
+  z
+    .preprocess(blankToUndefined, z.coerce.number({ error: message }).int(message))
+    .refine((v) => values.includes(v), message)
+    .describe(label);
+
+const codes = (table: Record<number, string>) => Object.keys(table).map(Number);
+
+/** 身份证号：只收 18 位居民身份证（SPEC §5），任何不合格都是“请输入正确的身份证号” */
+export const cardNoSchema = z
+  .preprocess((v) => (v === null || v === undefined ? '' : v), z.string())
+  .transform((value, ctx) => {
+    const v = value.replace(/\s+/g, '').toUpperCase();
+    const r = v.length === 18 ? checkIdNumber(v, { residentOnly: true }) : null;
+    if (r?.ok) return r.value.normalised;
+    ctx.addIssue({ code: 'custom', message: TEACHER_MESSAGES.cardNo });
+    return z.NEVER;
+  })
+  .describe('身份证号（18 位）');
+
+export const phoneSchema = z
+  .preprocess((v) => (v === null || v === undefined ? '' : v), z.string())
+  .pipe(z.string().trim().min(1, TEACHER_MESSAGES.phoneRequired).max(11, MOBILE_MESSAGE).regex(MOBILE_PATTERN, MOBILE_MESSAGE))
+  .describe('手机号');
+
+export const emailSchema = must(TEACHER_MESSAGES.email, '常用邮箱', 100).pipe(z.email(TEACHER_MESSAGES.emailFormat)).describe('常用邮箱');
+
+const areaCode = z.coerce.number({ error: TEACHER_MESSAGES.region }).int(TEACHER_MESSAGES.region).min(100000, TEACHER_MESSAGES.region).max(999999, TEACHER_MESSAGES.region);
+
+/** 行政区划 [省, 市, 县区|null]：至少选到省和市（SPEC §5） */
+export const teacherRegionSchema = z
+  .preprocess(
+    (v) => (Array.isArray(v) ? [v[0] ?? null, v[1] ?? null, v[2] ?? null] : v),
+    z.tuple([areaCode, areaCode.nullable(), areaCode.nullable()], { error: TEACHER_MESSAGES.region }),
+  )
+  .refine((r) => r[1] !== null, TEACHER_MESSAGES.region)
+  .describe('行政区划 [省, 市, 县区]（至少到市）');
+
+/** 上班单位：单位编码的数组，或逗号分隔的 createUserCode */
+export const unitCodesSchema = z
+  .preprocess(
+    (v) => (typeof v === 'string' ? v.split(',') : v === null || v === undefined ? [] : v),
+    z.array(z.string().trim().max(32, '单位编码不正确'), { error: TEACHER_MESSAGES.units }),
+  )
+  .transform((list) => [...new Set(list.filter(Boolean))])
+  .refine((list) => list.length >= 1, TEACHER_MESSAGES.units)
+  .refine((list) => list.length <= 20, '上班单位最多 20 个')
+  .describe('上班单位编码（数组或逗号分隔）');
+
+const urlOf = (message: string, label: string) => must(message, label, 300);
+
+export const CertificateInput = z
+  .object({
+    certificateName: choice(TEACHER_MESSAGES.certName, '证书名称', codes(CERT_KIND_LABEL)),
+    certificateCode: nullableText('证书编号', 64),
+    wordId: nullableText('工种或职称类别', 32),
+    typeLevel: z
+      .preprocess((v) => (typeof v === 'number' ? String(v) : v), nullableText('等级', 32))
+      .describe('等级：TYPE_PRIMARY…TYPE_SENIOR_ATTIFICER，职称为 0 助理工程师 1 工程师 2 高级工程师'),
+    resStoreFile: urlOf(TEACHER_MESSAGES.certFile, '证书图片'),
+    certificatePosterUrl: nullableText('证书海报', 300),
+  })
+  .superRefine((c, ctx) => {
+    const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+    if (WORK_CERT_KINDS.includes(c.certificateName)) {
+      if (!c.certificateCode) issue('certificateCode', TEACHER_MESSAGES.certCode);
+      if (!c.wordId) issue('wordId', TEACHER_MESSAGES.certWork);
+      if (!c.typeLevel || !(CERT_LEVELS as readonly string[]).includes(c.typeLevel)) issue('typeLevel', TEACHER_MESSAGES.certLevel);
+    } else if (c.certificateName === CERT_KIND.TITLE) {
+      if (!c.certificateCode) issue('certificateCode', TEACHER_MESSAGES.certCode);
+      if (!c.wordId || !(c.wordId in TITLE_CATEGORY_LABEL)) issue('wordId', TEACHER_MESSAGES.certTitleCategory);
+      if (!c.typeLevel || !(c.typeLevel in TITLE_LEVEL_LABEL)) issue('typeLevel', TEACHER_MESSAGES.certTitleLevel);
+    }
+  });
+
+export type CertificateValue = z.output<typeof CertificateInput>;
+
+/** 表单的各项（前端逐项校验用它们的 shape；整体规则在 TeacherSaveInput 的 superRefine） */
+export const TeacherFields = z.object({
+  teacherTmg: urlOf(TEACHER_MESSAGES.avatar, '教师头像'),
+  nickName: must(TEACHER_MESSAGES.nickName, '用户名', 64),
+  realName: must(TEACHER_MESSAGES.realName, '真实姓名', 64),
+  userType: choice(TEACHER_MESSAGES.userType, '教师类型：0 班主任 1 带头教师 2 职业院校讲师 3 企业师傅', codes(USER_TYPE_LABEL)),
+  cardNo: cardNoSchema,
+  userPhone: phoneSchema,
+  userEmail: emailSchema,
+  region: teacherRegionSchema,
+  competentCode: must(TEACHER_MESSAGES.competent, '主管单位编码', 32),
+  teacherType: choice(TEACHER_MESSAGES.teacherType, '师资类型：0 重点群体创业 1 重点群体就业 2 技能培训', codes(TEACHER_TYPE_LABEL)),
+  teacherContent: must(TEACHER_MESSAGES.content, '简介描述', 2000),
+  createUserCode: unitCodesSchema,
+  sysTeacherCertificateList: z.array(CertificateInput, { error: '证书不正确' }).max(20, '证书最多 20 个').default([]).describe('证书'),
+});
+
+/** 教师类型 2、3 须有对应的证明（SPEC §4）；路径指向证书列表 */
+export function certificateRules(v: { userType: number; sysTeacherCertificateList: readonly { certificateName: number }[] }, addIssue: (path: (string | number)[], message: string) => void): void {
+  const proof = PROOF_KIND_OF_USER_TYPE[v.userType];
+  if (proof === undefined) return;
+  if (!v.sysTeacherCertificateList.some((c) => c.certificateName === proof)) {
+    addIssue(['sysTeacherCertificateList'], proof === CERT_KIND.LECTURER_PROOF ? TEACHER_MESSAGES.lecturerProof : TEACHER_MESSAGES.masterProof);
+  }
+}
+
+export const TeacherSaveInput = TeacherFields.superRefine((v, ctx) => certificateRules(v, (path, message) => ctx.addIssue({ code: 'custom', path, message })));
+export const TeacherUpdateInput = TeacherFields.extend({ id: idOf('教师') }).superRefine((v, ctx) =>
+  certificateRules(v, (path, message) => ctx.addIssue({ code: 'custom', path, message })),
+);
+
+export type TeacherSaveValue = z.output<typeof TeacherSaveInput>;
+
+export const TeacherIdInput = z.object({ id: idOf('教师') });
+export const TeacherIdsInput = z.object({ ids: ids('教师') });
+
+const AUDIT_VALUES = Object.values(TEACHER_AUDIT) as number[];
+
+export const TeacherListInput = z.object({
+  realName: text('真实姓名', 64).optional(),
+  cardNo: text('身份证号', 18).optional(),
+  userPhone: text('手机号', 11).optional(),
+  orgName: text('机构名称', 64).optional(),
+  userType: z.preprocess(blankToUndefined, z.coerce.number().int().refine((v) => v in USER_TYPE_LABEL, '教师类型不正确').optional()).describe('教师类型'),
+  teacherType: z.preprocess(blankToUndefined, z.coerce.number().int().refine((v) => v in TEACHER_TYPE_LABEL, '师资类型不正确').optional()).describe('师资类型'),
+  auditStatus: z.preprocess(blankToUndefined, z.coerce.number().int().refine((v) => AUDIT_VALUES.includes(v), '审核状态不正确').optional()).describe('审核状态 0 待审核 1 通过 2 驳回'),
+  expertOnly: flag('只看专家').optional(),
+});
+
+/** 审核（auditNew）：一批教师，目标状态 1 通过 / 2 驳回（已通过的改为驳回即撤销通过），意见必填 */
+export const TeacherAuditInput = z.object({
+  ids: ids('教师'),
+  auditStatus: z.coerce
+    .number({ error: '请选择审核结果' })
+    .int('请选择审核结果')
+    .refine((v) => v === TEACHER_AUDIT.APPROVED || v === TEACHER_AUDIT.REJECTED, '请选择审核结果')
+    .describe('审核结果：1 通过 2 驳回'),
+  auditOpinion: must(TEACHER_MESSAGES.opinion, '审核意见', 500),
+});
+
+export const CompetentInput = z.object({
+  region: z.preprocess((v) => (typeof v === 'string' ? v.split(',').map((x) => (x === '' || x === 'null' ? null : Number(x))) : v), teacherRegionSchema),
+});
+
+export const UnitOptionsInput = z.object({ keyword: text('单位名称', 64).optional() });
+
+export const RelationListInput = z.object({
+  realName: text('教师姓名', 64).optional(),
+  orgName: text('单位名称', 64).optional(),
+});
+
+/** 关系管理：把一名已审核通过的教师登记为某单位的上班教师（机构用户为本单位；管理员指定范围内的单位） */
+export const RelationAddInput = z.object({
+  cardNo: cardNoSchema,
+  realName: must(TEACHER_MESSAGES.realName, '真实姓名', 64),
+  orgCode: z.preprocess(blankToUndefined, z.string().trim().max(32, '单位编码不正确').optional()).describe('上班单位编码（管理员登记时指定本辖区的单位）'),
+});
+
+export const RelationIdInput = z.object({ id: idOf('上班关系') });
+
+export const ExpertSaveInput = z.object({
+  id: idOf('教师'),
+  expertField: must('请输入专长领域', '专长领域', 200),
+});
+
+export const TeacherOptionsInput = z.object({ keyword: text('关键字', 64).optional() });
+
+// ---------- 返回类型 ----------
+
+export interface CertificateItem {
+  id: number;
+  certificateName: number;
+  certificateNameLabel: string;
+  certificateCode: string | null;
+  wordId: string | null;
+  wordName: string | null;
+  typeLevel: string | null;
+  typeLevelLabel: string | null;
+  resStoreFile: string;
+  certificatePosterUrl: string | null;
+}
+
+export interface TeacherItem {
+  id: number;
+  bizCode: string;
+  primaryId: number;
+  nickName: string;
+  realName: string;
+  userType: number;
+  userTypeName: string;
+  cardNo: string;
+  userPhone: string;
+  userEmail: string;
+  teacherType: number;
+  teacherTypeName: string;
+  orgId: number;
+  orgName: string;
+  cityName: string | null;
+  competentName: string | null;
+  teacherTmg: string;
+  auditStatus: number;
+  auditStatusName: string;
+  auditOpinion: string | null;
+  createUserCode: string;
+  unitNames: string;
+  expertField: string | null;
+  isExpert: boolean;
+  createTime: string;
+  actions: string[];
+}
+
+export interface TeacherDetail extends TeacherItem {
+  region: [number, number, number | null];
+  regionName: string;
+  competentCode: string;
+  teacherContent: string;
+  units: { code: string; name: string; own: boolean }[];
+  sysTeacherCertificateList: CertificateItem[];
+  /** 审核通过后不能再改的字段（表单据此禁用） */
+  lockedFields: string[];
+}

@@ -1,0 +1,318 @@
+// 两种 Excel 导入，都经通用的全有或全无导入（lib/platform/excel/import.ts：流式读取、逐行校验、一行出错整份不写并给错误工作簿）：
+//
+// 学员名单（uploadClassStudent）：与考生导入一样先预览再确认——
+//   1. 预览：解析、逐行校验（证件号、手机号、文件内不重复、不在本班名单中、不在日期重叠的别的班里），算出身份核验与培训资格，不写学员；
+//      全部通过时文件经上传服务保存，记一行待确认的导入（挡住提交审核）；有错误时 400 与错误工作簿。
+//   2. 确认：从存储里重新读取保存的文件，按当时的数据重新校验，全部通过才在一个事务里写入全部学员。
+//   3. 放弃：不写学员，文件引用撤销。
+// 线下课程（addBatchOfflineCourse）：一步导入，授课教师写姓名（本机构可排的教师），日期在班级日期内，教师与地点没有时间冲突（含文件内的课之间）。
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '@/lib/platform/db/client';
+import type { Audit } from '@/lib/platform/api/endpoint';
+import { ApiError } from '@/lib/platform/api/errors';
+import { assertInScope } from '@/lib/platform/auth/scope';
+import type { Session } from '@/lib/platform/auth/session';
+import { defineImport, ERRORS_IN_ANSWER, importResponse, runImport, type ImportDef, type ImportResult, type RowIssue } from '@/lib/platform/excel/import';
+import { parseIdNumber } from '@/lib/platform/identity';
+import { attachFiles, detachFiles, readStoredFile, storeFile } from '@/lib/domains/file/service';
+import { teacherOptions } from '@/lib/domains/teacher/assignable';
+import { trainClassTeachers, trainLessons, trainStudentImports, trainStudents, type TrainClass } from './tables';
+import { classForOperation } from './access';
+import { overlapMessage, screenPeople, type PersonCheck } from './checks';
+import { batchClashes, beijingInstant, dateWithinMessage, placeKeyOf, type LessonSlot } from './curriculum';
+import { DUPLICATE_STUDENT, pendingStudentImport, refreshStudentCount } from './roster';
+import { CHECK, IMPORT_STATUS, LessonImportRow, StudentImportRow, type ImportPreview, type LessonImport, type StudentImport } from './schemas';
+
+// ---------- 学员名单 ----------
+
+interface StudentImportParams {
+  cls: TrainClass;
+  mode: 'preview' | 'commit';
+  importId: number | null;
+  userId: number;
+  warnings: { row: number; column: string; message: string }[];
+  warningCount: number;
+  resolved: WeakMap<StudentImport, PersonCheck & { gender: string | null; birthDate: string | null }>;
+  /** 导入开始时班里已有学员（没有时不必逐批查本班的重复） */
+  classHadStudents: boolean;
+}
+
+type StudentKey = Extract<keyof StudentImport, string>;
+const MAX_WARNINGS = 1000;
+
+async function checkStudents(tx: Db, rows: { row: number; data: StudentImport }[], { params }: { params: StudentImportParams }): Promise<RowIssue<StudentKey>[]> {
+  const issues: RowIssue<StudentKey>[] = [];
+  const c = params.cls;
+  const idNumbers = rows.map((r) => r.data.idNumber);
+  const people = rows.map(({ data }) => {
+    const parsed = parseIdNumber(data.idNumber);
+    return { idNumber: data.idNumber, birthDate: parsed?.birthDate ?? null, gender: parsed?.gender ?? null };
+  });
+  const [inClass, screened] = await Promise.all([
+    params.classHadStudents
+      ? tx
+          .select({ idNumber: trainStudents.idNumber })
+          .from(trainStudents)
+          .where(and(eq(trainStudents.classId, c.id), sql`${trainStudents.idNumber} = any(${sql.param(idNumbers)}::varchar[])`))
+      : Promise.resolve([]),
+    screenPeople(tx, c, people),
+  ]);
+  const existing = new Set(inClass.map((r) => r.idNumber));
+  const ok: { row: number; data: StudentImport; birthDate: string | null; gender: string | null; check: PersonCheck }[] = [];
+  rows.forEach(({ row, data }, i) => {
+    if (existing.has(data.idNumber)) return void issues.push({ row, column: 'idNumber', message: DUPLICATE_STUDENT });
+    const o = screened.overlaps.get(data.idNumber);
+    if (o) return void issues.push({ row, column: 'idNumber', message: overlapMessage(o) });
+    ok.push({ row, data, birthDate: people[i].birthDate, gender: people[i].gender, check: screened.checks[i] });
+  });
+  ok.forEach((r) => {
+    const k = r.check;
+    params.resolved.set(r.data, { ...k, gender: r.gender, birthDate: r.birthDate });
+    const notes = [k.idCheck !== CHECK.OK ? `身份核验${k.idCheck === CHECK.REFUSED ? '不通过' : '提示'}：${k.idCheckReason}` : null, k.qualification !== CHECK.OK ? `培训资格${k.qualification === CHECK.REFUSED ? '不符合' : '提示'}：${k.qualificationReason}` : null].filter(Boolean);
+    if (!notes.length) return;
+    params.warningCount++;
+    if (params.warnings.length < MAX_WARNINGS) params.warnings.push({ row: r.row, column: '', message: notes.join('；') });
+  });
+  return issues;
+}
+
+/** 写入一批：一条 insert … select from unnest(每列一个数组参数) */
+async function commitStudents(tx: Db, rows: StudentImport[], { params }: { params: StudentImportParams }): Promise<void> {
+  if (params.mode === 'preview' || !rows.length) return;
+  const c = params.cls;
+  const resolved = rows.map((d) => {
+    const r = params.resolved.get(d);
+    if (!r) throw ApiError.badRequest('学员未检查');
+    return r;
+  });
+  const col = <T,>(pick: (d: StudentImport, r: (typeof resolved)[number]) => T) => sql.param(rows.map((d, i) => pick(d, resolved[i])));
+  await tx.execute(sql`insert into ${trainStudents} (class_id, org_id, city_id, name, id_number, gender, birth_date, mobile, education, company, id_check, id_check_reason, qualification, qualification_reason, import_id, created_by)
+    select ${c.id}::int, ${c.orgId}::int, ${c.cityId}::int, u.*, ${params.importId}::int, ${params.userId}::int
+    from unnest(
+      ${col((d) => d.name)}::varchar[], ${col((d) => d.idNumber)}::varchar[], ${col((_d, r) => r.gender)}::varchar[], ${col((_d, r) => r.birthDate)}::date[],
+      ${col((d) => d.mobile)}::varchar[], ${col((d) => d.education)}::varchar[], ${col((d) => d.company)}::varchar[],
+      ${col((_d, r) => r.idCheck)}::smallint[], ${col((_d, r) => r.idCheckReason)}::varchar[], ${col((_d, r) => r.qualification)}::smallint[], ${col((_d, r) => r.qualificationReason)}::varchar[]
+    ) as u`);
+}
+
+export const studentImport: ImportDef<typeof StudentImportRow, StudentImportParams> = defineImport({
+  name: 'train_student',
+  title: '学员名单导入',
+  columns: [
+    { key: 'name', header: '姓名', example: '张三' },
+    {
+      key: 'idNumber',
+      header: '身份证号',
+      example: '130102199001011237',
+      width: 22,
+      note: '18 位居民身份证号（含校验位）或港澳台通行证号；本列须为“文本”格式，存成数字时 Excel 会丢掉末尾几位，该行将被拒绝',
+    },
+    { key: 'mobile', header: '手机号', example: '13812345678', width: 16 },
+    { key: 'education', header: '学历', example: '高中', note: '博士研究生、硕士研究生、大学本科、大学专科、中专/技校、高中、初中及以下' },
+    { key: 'company', header: '工作单位', width: 28 },
+  ],
+  row: StudentImportRow,
+  textColumns: ['idNumber', 'mobile'],
+  unique: ['idNumber'],
+  check: checkStudents,
+  commit: commitStudents,
+  batchSize: 2000,
+});
+
+async function studentParams(db: Db, cls: TrainClass, userId: number, mode: 'preview' | 'commit', importId: number | null): Promise<StudentImportParams> {
+  const [any] = await db.select({ id: trainStudents.id }).from(trainStudents).where(eq(trainStudents.classId, cls.id)).limit(1);
+  return { cls, mode, importId, userId, warnings: [], warningCount: 0, resolved: new WeakMap(), classHadStudents: Boolean(any) };
+}
+
+function failed(result: Extract<ImportResult, { ok: false }>, p: StudentImportParams): never {
+  const { message, total, errorCount, errors, errorFileId, errorFileUrl } = result;
+  throw ApiError.badRequest(message, undefined, { total, errorCount, errors, errorFileId, errorFileUrl, warningCount: p.warningCount });
+}
+
+function preview(row: typeof trainStudentImports.$inferSelect, p: StudentImportParams): ImportPreview {
+  return { importId: row.id, fileName: row.fileName, status: row.status, total: row.total, warningCount: p.warningCount, warnings: p.warnings.slice(0, ERRORS_IN_ANSWER * 4) };
+}
+
+const fileNameOf = (file: Blob, fallback: string) => ((file as File).name || fallback).split(/[\\/]/).pop()!.slice(0, 200);
+
+/** 预览（uploadClassStudent，multipart：classId、file）：只校验，不写学员；通过时保存文件并记一行待确认的导入 */
+export async function previewStudentImport(db: Db, session: Session, input: { classId: number; file: Blob }, audit: Audit): Promise<ImportPreview> {
+  const c = await classForOperation(db, session, input.classId, 'students');
+  const pending = await pendingStudentImport(db, c.id);
+  if (pending) throw ApiError.badRequest(`已有未确认的学员导入「${pending.fileName}」，请先确认或放弃`);
+  const p = await studentParams(db, c, session.user.id, 'preview', null);
+  const bytes = new Uint8Array(await input.file.arrayBuffer());
+  const result = await runImport(studentImport, new Blob([bytes]), { db, userId: session.user.id, params: p });
+  if (!result.ok) failed(result, p);
+  const fileName = fileNameOf(input.file, '学员名单.xlsx');
+  const stored = await storeFile(db, session.user, { data: bytes, fileName, purpose: 'attachment' });
+  const [row] = await db
+    .insert(trainStudentImports)
+    .values({ classId: c.id, orgId: c.orgId, cityId: c.cityId, fileName, fileUrl: stored.url, status: IMPORT_STATUS.PENDING, total: result.total, warningCount: p.warningCount, createdBy: session.user.id })
+    .returning();
+  await attachFiles(db, { entity: 'train_student_import', entityId: row.id }, [stored.url]);
+  audit({ entity: 'train_student_import', entityId: row.id, after: row, detail: `预览培训班 ${c.code} 的学员导入「${fileName}」（${result.total} 行，待确认）` });
+  return preview(row, p);
+}
+
+async function loadImport(db: Db, session: Session, importId: number) {
+  const [row] = await db.select().from(trainStudentImports).where(eq(trainStudentImports.id, importId));
+  const found = assertInScope(session.user, row, '学员导入');
+  const cls = await classForOperation(db, session, found.classId, 'students');
+  if (found.status !== IMPORT_STATUS.PENDING) throw ApiError.badRequest(`该导入${found.status === IMPORT_STATUS.COMMITTED ? '已确认写入' : '已放弃'}，不能再办理`);
+  return { row: found, cls };
+}
+
+async function storedBytes(url: string): Promise<Uint8Array<ArrayBuffer>> {
+  const bytes = await readStoredFile(url);
+  if (!bytes) throw ApiError.badRequest('导入的文件已不存在，请放弃这次导入后重新上传');
+  return bytes;
+}
+
+/** 再看一次待确认导入的预览 */
+export async function previewStoredStudents(db: Db, session: Session, importId: number): Promise<ImportPreview> {
+  const { row, cls } = await loadImport(db, session, importId);
+  const p = await studentParams(db, cls, session.user.id, 'preview', null);
+  const result = await runImport(studentImport, new Blob([await storedBytes(row.fileUrl)]), { db, userId: session.user.id, params: p });
+  if (!result.ok) failed(result, p);
+  return preview(row, p);
+}
+
+/** 确认：重新读取保存的文件、重新校验，全部通过才写入全部学员 */
+export async function commitStudentImport(db: Db, session: Session, input: { importId: number }, audit: Audit): Promise<{ total: number; warningCount: number }> {
+  const { row, cls } = await loadImport(db, session, input.importId);
+  const bytes = await storedBytes(row.fileUrl);
+  const p = await studentParams(db, cls, session.user.id, 'commit', row.id);
+  const result = await db.transaction(async (txn) => {
+    const tx = txn as unknown as Db;
+    const [locked] = await tx.select().from(trainStudentImports).where(eq(trainStudentImports.id, row.id)).for('update');
+    if (locked?.status !== IMPORT_STATUS.PENDING) throw ApiError.badRequest('该导入已确认写入，不能再办理');
+    const r = await runImport(studentImport, new Blob([bytes]), { db: tx, userId: session.user.id, params: p });
+    if (r.ok) {
+      await tx.update(trainStudentImports).set({ status: IMPORT_STATUS.COMMITTED, total: r.total, warningCount: p.warningCount, resolvedAt: new Date() }).where(eq(trainStudentImports.id, row.id));
+      await refreshStudentCount(tx, cls.id);
+    }
+    return r;
+  });
+  if (!result.ok) failed(result, p);
+  audit({ entity: 'train_student_import', entityId: row.id, before: row, after: { status: IMPORT_STATUS.COMMITTED, total: result.total }, detail: `确认学员导入「${row.fileName}」，写入 ${result.total} 名学员（${cls.code}）` });
+  return { total: result.total, warningCount: p.warningCount };
+}
+
+/** 放弃：不写学员，撤销文件引用 */
+export async function discardStudentImport(db: Db, session: Session, input: { importId: number }, audit: Audit): Promise<{ discarded: true }> {
+  const { row } = await loadImport(db, session, input.importId);
+  const [after] = await db
+    .update(trainStudentImports)
+    .set({ status: IMPORT_STATUS.DISCARDED, resolvedAt: new Date() })
+    .where(and(eq(trainStudentImports.id, row.id), eq(trainStudentImports.status, IMPORT_STATUS.PENDING)))
+    .returning();
+  if (!after) throw ApiError.badRequest('该导入已确认写入，不能再办理');
+  await detachFiles(db, { entity: 'train_student_import', entityId: row.id });
+  audit({ entity: 'train_student_import', entityId: row.id, before: row, after, detail: `放弃学员导入「${row.fileName}」` });
+  return { discarded: true };
+}
+
+// ---------- 线下课程 ----------
+
+interface LessonImportParams {
+  cls: TrainClass;
+  userId: number;
+  /** 本机构可排的教师：姓名 → id（同名的记为 null） */
+  teachers: Map<string, number | null>;
+  resolved: WeakMap<LessonImport, LessonSlot>;
+  /** 已读过的各行（文件内互相冲突） */
+  seen: { row: number; slot: LessonSlot }[];
+}
+
+type LessonKey = Extract<keyof LessonImport, string>;
+
+async function checkLessons(tx: Db, rows: { row: number; data: LessonImport }[], { params }: { params: LessonImportParams }): Promise<RowIssue<LessonKey>[]> {
+  const issues: RowIssue<LessonKey>[] = [];
+  const c = params.cls;
+  const slots: { row: number; data: LessonImport; slot: LessonSlot }[] = [];
+  for (const { row, data } of rows) {
+    if (data.date < c.startDate || data.date > c.endDate) {
+      issues.push({ row, column: 'date', message: dateWithinMessage(c) });
+      continue;
+    }
+    const teacherId = params.teachers.get(data.teacher);
+    if (teacherId === undefined) {
+      issues.push({ row, column: 'teacher', message: `教师「${data.teacher}」不在本机构可排的教师中（须在师资库审核通过并在本机构上班）` });
+      continue;
+    }
+    if (teacherId === null) {
+      issues.push({ row, column: 'teacher', message: `本机构有多名教师叫「${data.teacher}」，请在页面上逐节添加` });
+      continue;
+    }
+    const startAt = beijingInstant(data.date, data.startTime);
+    const endAt = beijingInstant(data.date, data.endTime);
+    if (data.hours * 45 > (endAt.getTime() - startAt.getTime()) / 60_000) {
+      issues.push({ row, column: 'hours', message: '学时超过了上课时长（每学时 45 分钟）' });
+      continue;
+    }
+    slots.push({ row, data, slot: { classId: c.id, orgId: c.orgId, teacherId, teacherName: data.teacher, place: data.place, placeKey: placeKeyOf(data.place), startAt, endAt } });
+  }
+  const all = [...params.seen, ...slots];
+  const clashes = await batchClashes(
+    tx,
+    all.map((s) => s.slot),
+    params.seen.length,
+  );
+  for (const [i, message] of clashes) {
+    if (i < params.seen.length) continue;
+    issues.push({ row: all[i].row, column: 'startTime', message });
+  }
+  const bad = new Set(issues.map((x) => x.row));
+  for (const s of slots) {
+    if (bad.has(s.row)) continue;
+    params.resolved.set(s.data, s.slot);
+    params.seen.push({ row: s.row, slot: s.slot });
+  }
+  return issues;
+}
+
+async function commitLessons(tx: Db, rows: LessonImport[], { params }: { params: LessonImportParams }): Promise<void> {
+  const c = params.cls;
+  const values = rows.map((d) => {
+    const s = params.resolved.get(d)!;
+    return { classId: c.id, orgId: c.orgId, cityId: c.cityId, name: d.name, startAt: s.startAt, endAt: s.endAt, place: d.place, placeKey: s.placeKey, teacherId: s.teacherId, teacherName: s.teacherName, hours: d.hours, content: d.content, createdBy: params.userId };
+  });
+  await tx.insert(trainLessons).values(values);
+  const teacherIds = [...new Map(values.map((v) => [v.teacherId, v.teacherName])).entries()];
+  await tx
+    .insert(trainClassTeachers)
+    .values(teacherIds.map(([teacherId, teacherName]) => ({ classId: c.id, teacherId, teacherName })))
+    .onConflictDoNothing();
+}
+
+export const lessonImport: ImportDef<typeof LessonImportRow, LessonImportParams> = defineImport({
+  name: 'train_lesson',
+  title: '线下课程导入',
+  columns: [
+    { key: 'name', header: '课程名称', example: '安全用电基础' },
+    { key: 'date', header: '上课日期', example: '2026-05-06', width: 14, note: '须在班级的开班日期与结业日期之间' },
+    { key: 'startTime', header: '开始时间', example: '08:30', width: 12 },
+    { key: 'endTime', header: '结束时间', example: '11:30', width: 12 },
+    { key: 'hours', header: '学时', example: '4', width: 8, note: '每学时 45 分钟，不超过上课时长' },
+    { key: 'place', header: '上课地点', example: '实训楼 201', width: 24 },
+    { key: 'teacher', header: '授课教师', example: '张明远', width: 14, note: '教师姓名：须在师资库审核通过并在本机构上班' },
+    { key: 'content', header: '授课内容', width: 40 },
+  ],
+  row: LessonImportRow,
+  check: checkLessons,
+  commit: commitLessons,
+  batchSize: 500,
+});
+
+/** 批量导入线下课程（addBatchOfflineCourse，multipart：classId、file）：全部通过才写入 */
+export async function importLessons(db: Db, session: Session, input: { classId: number; file: Blob }, audit: Audit) {
+  const c = await classForOperation(db, session, input.classId, 'curriculum');
+  const options = await teacherOptions(db, c.orgId, { limit: 1000 });
+  const teachers = new Map<string, number | null>();
+  for (const t of options) teachers.set(t.name, teachers.has(t.name) ? null : t.id);
+  const params: LessonImportParams = { cls: c, userId: session.user.id, teachers, resolved: new WeakMap(), seen: [] };
+  const answer = importResponse(await runImport(lessonImport, input.file, { db, userId: session.user.id, params }));
+  audit({ entity: 'train_lesson', entityId: c.id, after: { total: answer.total }, detail: `导入培训班 ${c.code} 的线下课程 ${answer.total} 节（${fileNameOf(input.file, '课程.xlsx')}）` });
+  return answer;
+}

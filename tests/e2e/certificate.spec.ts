@@ -1,0 +1,142 @@
+// 证书（issue 12）：
+// a. 华元评价（eval_org）把第 8 步的技能等级认定计划办到第 9 步：套打校准页、下载计划的电子证书（PDF 首页渲染成 PNG，文字含中文姓名与编号）、
+//    打印整份计划、组批并上报，石家庄市管理员登记“全部接收”（接口），机构进入下一步；
+// b. 访客不登录，在 390 px 宽的手机视口里用 /certificateView 按编号查到证书，再打开证书二维码的链接（签名核验通过），改过的链接显示不是本系统签发。
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { APIRequestContext } from '@playwright/test';
+import { viewPath } from '../../lib/domains/certificate/rules';
+import { DEMO_PASSWORD, apiLogin, expect, test, waitForHydration, type Page } from './helpers';
+
+// 与 playwright.config.ts 给服务端的密钥相同：二维码签名由它派生
+process.env.AUTH_SECRET ||= 'e2e-only-secret-0123456789abcdef0123456789abcdef';
+
+interface Envelope<T> {
+  returnCode: number;
+  returnMsg: string;
+  data: T;
+}
+interface PlanRow {
+  id: number;
+  code: string;
+  step: number;
+  canApply: boolean;
+}
+interface BatchRow {
+  id: number;
+  status: number;
+}
+interface Cert {
+  id: number;
+  cerCode: string;
+  name: string;
+  status: number;
+}
+
+async function call<T>(request: APIRequestContext, apiPath: string, data: unknown): Promise<T> {
+  const res = await request.post(`/api${apiPath}`, { data });
+  const body = (await res.json()) as Envelope<T>;
+  expect(body.returnCode, `${apiPath}：${body.returnMsg}`).toBe(200);
+  return body.data;
+}
+
+async function confirm(page: Page) {
+  const dialog = page.locator('.ant-modal-confirm');
+  await expect(async () => {
+    if (!(await dialog.isVisible())) return;
+    await dialog.getByRole('button', { name: /确\s*定/ }).click({ timeout: 3_000 });
+    await expect(dialog).toBeHidden({ timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
+}
+
+test('机构把计划从第 8 步办到第 9 步：校准、电子证书 PDF、打印、上报并被接收', async ({ page, browser }) => {
+  test.setTimeout(60_000);
+  await apiLogin(page, 'eval_org', DEMO_PASSWORD);
+  const plans = await call<PlanRow[]>(page.request, '/examaff/stategrid/getPlans', {});
+  const plan = plans.find((p) => p.step === 8 && p.canApply);
+  expect(plan, '演示数据：华元评价第 8 步的计划').toBeTruthy();
+  const city = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const cityPage = await city.newPage();
+  await apiLogin(cityPage, 'sjz_admin', DEMO_PASSWORD);
+  // 演示数据里已有的未了结批次先办完
+  for (const b of await call<BatchRow[]>(page.request, '/examaff/stategrid/getBatches', { planId: plan!.id })) {
+    if (b.status === 0) await call(page.request, '/examaff/stategrid/generateConfirm', { batchId: b.id });
+    if (b.status <= 1) await call(page.request, '/examaff/stategrid/girdSubmit', { batchId: b.id });
+    if (b.status <= 2) await call(cityPage.request, '/examaff/stategrid/answer', { batchId: b.id, rejections: [] });
+  }
+
+  // 证书打印：套打校准页与计划的电子证书
+  await page.goto('/evaluation/certificate/print');
+  await waitForHydration(page);
+  await page.getByTestId('cert-calibrate').click();
+  const cal = page.waitForEvent('download');
+  await page.getByTestId('cert-calibration-page').click();
+  expect((await cal).suggestedFilename()).toMatch(/\.pdf$/);
+  await page.keyboard.press('Escape');
+  await page.getByTestId('cert-print-plan').click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: plan!.code }).click();
+  const pdfDownload = page.waitForEvent('download');
+  await page.getByTestId('cert-plan-pdf').click();
+  const file = path.join(os.tmpdir(), `cert-e2e-${Date.now()}.pdf`);
+  await (await pdfDownload).saveAs(file);
+  const { list } = await call<{ list: Cert[] }>(page.request, '/certificate/listCertificate', { planId: plan!.id, status: 0, pageNo: 1, pageSize: 100 });
+  const first = [...list].sort((a, b) => a.cerCode.localeCompare(b.cerCode))[0];
+  execFileSync('pdftoppm', ['-f', '1', '-l', '1', '-r', '60', '-png', file, file.replace(/\.pdf$/, '')]);
+  expect(fs.existsSync(file.replace(/\.pdf$/, '-1.png')) || fs.existsSync(file.replace(/\.pdf$/, '-01.png'))).toBe(true);
+  const text = execFileSync('pdftotext', ['-f', '1', '-l', '1', file, '-']).toString();
+  expect(text).toContain(first.name);
+  expect(text).toContain(first.cerCode);
+  const printed = page.waitForEvent('download');
+  await page.getByTestId('cert-print-plan-full').click();
+  await printed;
+
+  // 国网数据上报：没有要上报的人时组批会被拒绝，有则组批、确认、上报，市级登记接收
+  await page.goto('/evaluation/certificate/state-grid');
+  await waitForHydration(page);
+  await page.getByTestId('state-grid-plan').click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: plan!.code }).click();
+  const ledger = await call<{ list: { itemStatus: number | null }[] }>(page.request, '/examaff/stategrid/list', { planId: plan!.id, pageNo: 1, pageSize: 100 });
+  if (ledger.list.some((r) => r.itemStatus === null || r.itemStatus === 3)) {
+    await page.getByTestId('state-grid-apply').click();
+    await page.getByTestId('state-grid-confirm').click();
+    await page.getByTestId('state-grid-submit').click();
+    await expect(page.getByTestId('state-grid-submit')).toHaveCount(0);
+    for (const b of await call<BatchRow[]>(page.request, '/examaff/stategrid/getBatches', { planId: plan!.id })) {
+      if (b.status === 2) await call(cityPage.request, '/examaff/stategrid/answer', { batchId: b.id, rejections: [] });
+    }
+  }
+  await city.close();
+  await page.getByTestId('state-grid-next').click();
+  await confirm(page);
+  await expect(page.locator('.ant-message')).toContainText('办理成功');
+  const after = await call<PlanRow[]>(page.request, '/examaff/stategrid/getPlans', {});
+  expect(after.find((p) => p.id === plan!.id)?.step).toBe(9);
+});
+
+test('访客在手机视口里查证书并打开二维码链接；改过的链接显示不是本系统签发', async ({ browser, page }) => {
+  test.setTimeout(60_000);
+  await apiLogin(page, 'eval_org', DEMO_PASSWORD);
+  const { list } = await call<{ list: Cert[] }>(page.request, '/certificate/listCertificate', { status: 0, pageNo: 1, pageSize: 1 });
+  const cert = list[0];
+  const qrLink = viewPath(cert.cerCode);
+
+  const phone = await browser.newContext({ baseURL: test.info().project.use.baseURL, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const visitor = await phone.newPage();
+  await visitor.goto('/certificateView');
+  await waitForHydration(visitor);
+  await visitor.getByTestId('cert-lookup-code').fill(cert.cerCode);
+  await visitor.getByTestId('cert-lookup-submit').click();
+  await expect(visitor.getByTestId('cert-public-code')).toHaveText(cert.cerCode);
+  await expect(visitor.getByTestId('cert-lookup-result')).not.toContainText(cert.name.length > 1 ? cert.name : '\u0000');
+  expect(await visitor.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  await visitor.goto(qrLink);
+  await expect(visitor.getByTestId('cert-public-code')).toHaveText(cert.cerCode);
+  await expect(visitor.getByTestId('cert-public-status')).toBeVisible();
+  const forged = qrLink.replace(/sig=[^&]+/, 'sig=AAAAAAAAAAAAAAAAAAAAAA');
+  await visitor.goto(forged);
+  await expect(visitor.getByTestId('cert-view-forged')).toBeVisible();
+  await phone.close();
+});
