@@ -1,4 +1,4 @@
-// 内置字典：SPEC §3 的全部代码表，以及岗位职务、用户类型、培训类型、流程规则类型。
+// 内置字典：SPEC §3 的全部代码表，以及岗位职务、用户类型、培训类型、流程规则类型、生活交通补贴人员类别。
 // 代码（value）照抄 SPEC；SPEC 未给出编号的（证书名称、职称类别、考试安排类型）在此定下并写明。
 import { ORG_TYPES } from '../org/schemas';
 
@@ -32,6 +32,7 @@ export const DICT = {
   USER_TYPE: 'USER_TYPE',
   TRAIN_TYPE: 'TRAIN_TYPE',
   PROCESS_RULE_TYPE: 'PROCESS_RULE_TYPE',
+  SUBSIDY_GROUP: 'SUBSIDY_GROUP',
 } as const;
 
 export const BUILTIN_DICTS: readonly BuiltinDict[] = [
@@ -141,6 +142,12 @@ export const BUILTIN_DICTS: readonly BuiltinDict[] = [
       { value: 'SUBSIDY_AUDIT', label: '补贴审核' },
       { value: 'EXAM_PLAN_AUDIT', label: '考试计划审核' },
     ],
+  },
+  {
+    code: DICT.SUBSIDY_GROUP,
+    name: '生活交通补贴人员类别',
+    remark: '可享受生活交通补贴的人员类别（补贴标准与申请按它选）',
+    items: numbered(['脱贫劳动力', '农村转移就业劳动者', '登记失业人员', '毕业年度高校毕业生', '残疾人'], 1),
   },
 ];
 

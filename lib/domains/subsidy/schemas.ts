@@ -1,6 +1,7 @@
 // 补贴标准、补贴申请与资金账户的输入与列表项：表单与接口共用（前后端同一份）。
 import { z } from 'zod';
 import { blankToUndefined, flag, id, ids, int, nullableText, optionalId, required } from '@/lib/platform/validation/fields';
+import { BUILTIN_DICTS, DICT } from '@/lib/domains/dict/codes';
 import { dateText } from '@/lib/domains/trainClass/schemas';
 import type { CheckFlag } from './tables';
 import { SUBSIDY_KINDS, TRANSITION_ACTIONS, type ApplyAction, type SubsidyKind } from './transitions';
@@ -9,15 +10,9 @@ export const STANDARD_KINDS = ['type', 'work', 'living'] as const;
 export type StandardKind = (typeof STANDARD_KINDS)[number];
 export const STANDARD_KIND_LABEL: Record<StandardKind, string> = { type: '培训类型补贴标准', work: '培训工种补贴标准', living: '生活交通补贴标准' };
 
-/** 生活交通补贴的人员类别（字典 SUBSIDY_GROUP） */
-export const SUBSIDY_GROUP_DICT = 'SUBSIDY_GROUP';
-export const SUBSIDY_GROUPS = [
-  { value: '1', label: '脱贫劳动力' },
-  { value: '2', label: '农村转移就业劳动者' },
-  { value: '3', label: '登记失业人员' },
-  { value: '4', label: '毕业年度高校毕业生' },
-  { value: '5', label: '残疾人' },
-] as const;
+/** 生活交通补贴的人员类别：内置字典 SUBSIDY_GROUP（lib/domains/dict/codes.ts，字典种子写入） */
+export const SUBSIDY_GROUP_DICT = DICT.SUBSIDY_GROUP;
+export const SUBSIDY_GROUPS = BUILTIN_DICTS.find((d) => d.code === DICT.SUBSIDY_GROUP)!.items;
 
 /** 考核结果（取自成绩） */
 export const ASSESS_LABEL: Record<number, string> = { 0: '无考核记录', 1: '合格', 2: '不合格' };

@@ -4,7 +4,7 @@
 // 已有补贴标准时不再写入（可重复执行）。第 70 名之后的明德学员不在任何一批里（留给演示与端到端测试申请）。
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '@/lib/platform/db/client';
-import { dictItems, dictTypes } from '@/lib/domains/dict/tables';
+import { dictItems } from '@/lib/domains/dict/tables';
 import { DICT } from '@/lib/domains/dict/codes';
 import { organisations } from '@/lib/domains/org/tables';
 import { users } from '@/lib/domains/user/tables';
@@ -14,7 +14,7 @@ import { annualTargets, trainingCoupons, fundAccounts, fundMovements, subsidyApp
 import { areas } from '@/lib/domains/area/tables';
 import { computeItems, crossCheck, type ItemChoice } from './compute';
 import { APPLY_STATUS, DECISION, transitionOf, type SubsidyKind, type TransitionAction } from './transitions';
-import { SUBSIDY_GROUP_DICT, SUBSIDY_GROUPS } from './schemas';
+import { SUBSIDY_GROUPS } from './schemas';
 
 const S = APPLY_STATUS;
 export const MAIN_ORG_CODE = 'ORG130105001';
@@ -53,11 +53,6 @@ interface Actors {
 export async function seedSubsidies(db: Db): Promise<void> {
   const [existing] = await db.select({ id: subsidyStandards.id }).from(subsidyStandards).limit(1);
   if (existing) return;
-  await db.insert(dictTypes).values({ code: SUBSIDY_GROUP_DICT, name: '生活交通补贴人员类别', remark: '可享受生活交通补贴的人员类别' }).onConflictDoNothing();
-  await db
-    .insert(dictItems)
-    .values(SUBSIDY_GROUPS.map((g, i) => ({ typeCode: SUBSIDY_GROUP_DICT, value: g.value, label: g.label, sort: i + 1 })))
-    .onConflictDoNothing();
 
   const classes = await db.select().from(trainClasses).where(eq(trainClasses.status, CLASS_STATUS.ASSESSED)).orderBy(asc(trainClasses.id));
   const cities = [...new Set(classes.map((c) => c.cityId).filter((x): x is number => x !== null))];
