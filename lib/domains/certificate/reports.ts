@@ -1,10 +1,14 @@
 // 计划的版式报表（/layoutReport/…，PDF）：成绩报告（getLayoutReportPdf：计划概况、合计与每名考生的各科成绩、结果、证书编号）
 // 与成绩流转单（updateGradeGradeCirculationSheet：每名考生一行，各科成绩后留评分人、复核人签字栏）。A4 竖向，每页 30 行，表头每页重复。
-import fs from 'node:fs';
+// 存档（generateLayoutReport / updatePlanLayoutReport）：成绩报告经文件服务存为文件，以 plan_layout_report / 计划 id 引用，
+// 之后可随时下载同一份（layoutReportFile）；updatePlanLayoutReport 重新生成并替换（旧文件不再被引用，由定时清理删除）。
 import PDFDocument from 'pdfkit';
-import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne } from 'drizzle-orm';
 import type { Db } from '@/lib/platform/db/client';
 import { ApiError } from '@/lib/platform/api/errors';
+import type { Audit } from '@/lib/platform/api/endpoint';
+import { FILE_STATUS, fileRefs, fileUploads } from '../file/tables';
+import { attachFiles, fileUrl, readStoredFile, storeFile } from '../file/service';
 import { FileResult } from '@/lib/platform/api/files';
 import type { Session } from '@/lib/platform/auth/session';
 import { formatBeijing } from '@/lib/platform/time';
@@ -18,12 +22,17 @@ import { planSubjects } from '../examSite/sessions';
 import { examResults, examScores } from '../score/tables';
 import { RESULT_LABEL, SUBJECT_SHORT, scoreText } from '../score/rules';
 import { certificates } from './tables';
-import { FONT_PATH, orgNameOf } from './pdf';
+import { cjkFont } from '@/lib/platform/pdf';
+import { orgNameOf } from './pdf';
 
 const ROWS_PER_PAGE = 30;
-let font: Buffer | null = null;
 
 export async function planReportPdf(db: Db, session: Session, input: { planId: number; kind: 'result' | 'circulation' }): Promise<FileResult> {
+  const { pdf, fileName } = await renderPlanReport(db, session, input);
+  return new FileResult(new Uint8Array(pdf), 'pdf', fileName);
+}
+
+async function renderPlanReport(db: Db, session: Session, input: { planId: number; kind: 'result' | 'circulation' }): Promise<{ pdf: Buffer; fileName: string }> {
   const plan = await loadPlan(db, session.user, input.planId);
   if (plan.step < PLAN_STEP.SCORES) throw ApiError.badRequest('计划还没有到“成绩管理”步骤，没有成绩报表');
   const subjects = planSubjects(plan);
@@ -48,8 +57,7 @@ export async function planReportPdf(db: Db, session: Session, input: { planId: n
   const title = input.kind === 'result' ? '成绩报告' : '成绩流转单';
 
   const doc = new PDFDocument({ size: 'A4', margin: 36, autoFirstPage: false, info: { Title: `${title} ${plan.code}` } });
-  font ??= fs.readFileSync(FONT_PATH);
-  doc.registerFont('cjk', font);
+  doc.registerFont('cjk', cjkFont());
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -123,5 +131,57 @@ export async function planReportPdf(db: Db, session: Session, input: { planId: n
       .text(`第 ${page + 1} 页，共 ${pages} 页　生成时间 ${formatBeijing(new Date())}`, 36, 842 - 40, { width, align: 'right' });
   }
   doc.end();
-  return new FileResult(new Uint8Array(await done), 'pdf', `${title}-${plan.code}.pdf`);
+  return { pdf: await done, fileName: `${title}-${plan.code}.pdf` };
+}
+
+// ---------- 成绩报告存档 ----------
+
+export const LAYOUT_REPORT_ENTITY = 'plan_layout_report';
+
+export interface ArchivedReport {
+  planId: number;
+  url: string;
+  name: string;
+  size: number;
+  generatedAt: Date;
+}
+
+/** 计划存档的成绩报告；没有时为 null */
+export async function archivedReport(db: Db, planId: number): Promise<ArchivedReport | null> {
+  const [row] = await db
+    .select({ key: fileUploads.storageKey, name: fileUploads.originalName, size: fileUploads.size, createdAt: fileUploads.createdAt })
+    .from(fileRefs)
+    .innerJoin(fileUploads, eq(fileUploads.id, fileRefs.fileId))
+    .where(and(eq(fileRefs.entity, LAYOUT_REPORT_ENTITY), eq(fileRefs.entityId, planId), eq(fileUploads.status, FILE_STATUS.READY)))
+    .orderBy(desc(fileUploads.id))
+    .limit(1);
+  return row ? { planId, url: fileUrl(row.key), name: row.name, size: row.size, generatedAt: row.createdAt } : null;
+}
+
+/**
+ * 存档计划的成绩报告：生成 PDF、经文件服务存下并与计划关联。regenerate 为假且已有存档时直接给出已有的（generateLayoutReport）；
+ * 为真时重新生成并替换（updatePlanLayoutReport，如成绩或证书有变）。
+ */
+export async function archiveLayoutReport(db: Db, session: Session, input: { planId: number; regenerate: boolean }, audit: Audit): Promise<ArchivedReport> {
+  const plan = await loadPlan(db, session.user, input.planId);
+  if (!input.regenerate) {
+    const existing = await archivedReport(db, plan.id);
+    if (existing) return existing;
+  }
+  const { pdf, fileName } = await renderPlanReport(db, session, { planId: plan.id, kind: 'result' });
+  const saved = await storeFile(db, session.user, { data: new Uint8Array(pdf), fileName, purpose: 'document' });
+  await attachFiles(db, { entity: LAYOUT_REPORT_ENTITY, entityId: plan.id }, [saved.url]);
+  audit({ entity: 'exam_plan', entityId: plan.id, after: { layoutReport: saved.url }, detail: `${input.regenerate ? '重新生成' : '生成'}并存档计划 ${plan.code} 的成绩报告` });
+  const archived = await archivedReport(db, plan.id);
+  if (!archived) throw new Error('成绩报告存档后读不到');
+  return archived;
+}
+
+/** 下载计划存档的成绩报告（范围内的计划） */
+export async function archivedReportFile(db: Db, session: Session, input: { planId: number }): Promise<FileResult> {
+  const plan = await loadPlan(db, session.user, input.planId);
+  const archived = await archivedReport(db, plan.id);
+  const data = archived ? await readStoredFile(archived.url) : null;
+  if (!archived || !data) throw ApiError.notFound('该计划还没有存档的成绩报告，请先生成');
+  return new FileResult(data, 'pdf', archived.name);
 }

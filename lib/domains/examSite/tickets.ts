@@ -1,11 +1,9 @@
 // 准考证（PDF）：一名考生一页（A5 横向），按考生或按“考场 + 场次”（该考场该场次的全部考生）生成。
 // 字体为随仓库提供的文泉驿微米黑子集（assets/fonts，Apache 2.0），进程内只读一次；照片经存储层读取并缩成小图，
 // 没有照片时画占位框；二维码内容为准考证号。证件号码中间脱敏（前 6 后 4）：准考证常被张贴与拍照。
-import fs from 'node:fs';
-import path from 'node:path';
 import { Readable } from 'node:stream';
 import PDFDocument from 'pdfkit';
-import QRCode from 'qrcode';
+import { cjkFont, drawQrCode } from '@/lib/platform/pdf';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '@/lib/platform/db/client';
 import { ApiError } from '@/lib/platform/api/errors';
@@ -23,13 +21,6 @@ import { loadPlan, loadRoom, loadSession } from './context';
 import { timeText } from './rules';
 import { SUBJECT_LABEL } from './schemas';
 
-export const TICKET_FONT_PATH = path.join(process.cwd(), 'assets', 'fonts', 'wqy-microhei-gb2312.ttf');
-let fontCache: Buffer | null = null;
-/** 字体只读一次（约 1.3 MB），之后各批共用 */
-function ticketFont(): Buffer {
-  fontCache ??= fs.readFileSync(TICKET_FONT_PATH);
-  return fontCache;
-}
 
 const PHOTO = { w: 90, h: 120 };
 const QR_SIZE = 78;
@@ -49,7 +40,6 @@ interface Ticket {
   examinee: Examinee;
   seats: TicketSeat[];
   photo: Buffer | null;
-  qr: Buffer;
 }
 
 async function streamToBuffer(body: Readable): Promise<Buffer> {
@@ -140,7 +130,7 @@ function drawTicket(doc: PDFKit.PDFDocument, plan: ExamPlan, orgName: string, t:
     doc.rect(px, py, PHOTO.w, PHOTO.h).lineWidth(0.8).dash(3, { space: 2 }).stroke('#999').undash();
     doc.fillColor('#999').fontSize(10).text('照片', px, py + PHOTO.h / 2 - 6, { width: PHOTO.w, align: 'center' });
   }
-  doc.image(t.qr, px + (PHOTO.w - QR_SIZE) / 2, py + PHOTO.h + 8, { width: QR_SIZE, height: QR_SIZE });
+  drawQrCode(doc, t.examinee.ticketNo ?? '', px + (PHOTO.w - QR_SIZE) / 2, py + PHOTO.h + 8, QR_SIZE, { margin: 1 });
 
   // 场次表
   const cols = [
@@ -188,10 +178,10 @@ async function renderTickets(db: Db, plan: ExamPlan, list: Examinee[]): Promise<
   );
   const tickets: Ticket[] = [];
   for (const e of list) {
-    tickets.push({ examinee: e, seats: seats.get(e.id) ?? [], photo: await photoOf(db, e.photoUrl), qr: await QRCode.toBuffer(e.ticketNo ?? '', { type: 'png', margin: 1, width: 240 }) });
+    tickets.push({ examinee: e, seats: seats.get(e.id) ?? [], photo: await photoOf(db, e.photoUrl) });
   }
   const doc = new PDFDocument({ size: 'A5', layout: 'landscape', margin: 24, autoFirstPage: false, info: { Title: `准考证 ${plan.code}`, Author: org?.name ?? '' } });
-  doc.registerFont('cjk', ticketFont());
+  doc.registerFont('cjk', cjkFont());
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<void>((resolve, reject) => {

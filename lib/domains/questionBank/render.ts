@@ -1,7 +1,6 @@
 // 试卷的呈现：按题型分大题、连续编号的结构（预览、考务分发共用），与 PDF（A4，文泉驿微米黑，进程内只读一次）。
-import fs from 'node:fs';
-import path from 'node:path';
 import PDFDocument from 'pdfkit';
+import { cjkFont } from '@/lib/platform/pdf';
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '@/lib/platform/db/client';
 import { ApiError } from '@/lib/platform/api/errors';
@@ -50,18 +49,11 @@ export function sectionTitle(index: number, s: RenderedPaper['sections'][number]
   return `${CN_NUMBERS[index] ?? index + 1}、${s.typeLabel}（共 ${s.questions.length} 题，${each}共 ${Math.round(total * 10) / 10} 分）`;
 }
 
-export const PAPER_FONT_PATH = path.join(process.cwd(), 'assets', 'fonts', 'wqy-microhei-gb2312.ttf');
-let fontCache: Buffer | null = null;
-/** 字体只读一次（约 1.3 MB） */
-function paperFont(): Buffer {
-  fontCache ??= fs.readFileSync(PAPER_FONT_PATH);
-  return fontCache;
-}
 
 /** 试卷 PDF（A4 纵向）：标题、总分与时长、各大题；带答案时每题后附答案与解析 */
 export async function paperPdf(paper: RenderedPaper): Promise<Buffer> {
   const doc = new PDFDocument({ size: 'A4', margin: 56, info: { Title: paper.title } });
-  doc.registerFont('cjk', paperFont());
+  doc.registerFont('cjk', cjkFont());
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<void>((resolve, reject) => {

@@ -1,6 +1,5 @@
 // 补贴公示海报（GET subsidy/getClassSubsidyPosterUrl 给出地址）：财务审批通过之后，机构张贴在培训场所的公示——
 // 班级、补贴标准来源、同意补贴的学员（姓名与证件号脱敏）与金额、监督电话留给机构手写。A4 竖版 PDF，字体同准考证。
-import fs from 'node:fs';
 import PDFDocument from 'pdfkit';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '@/lib/platform/db/client';
@@ -10,7 +9,7 @@ import { assertInScope } from '@/lib/platform/auth/scope';
 import type { SessionUser } from '@/lib/platform/auth/session';
 import { maskIdNumber, maskName } from '@/lib/platform/identity';
 import { beijingDate } from '@/lib/platform/time';
-import { TICKET_FONT_PATH } from '@/lib/domains/examSite/tickets';
+import { cjkFont } from '@/lib/platform/pdf';
 import { organisations } from '@/lib/domains/org/tables';
 import { trainClasses } from '@/lib/domains/trainClass/tables';
 import { subsidyApplies, subsidyItems } from './tables';
@@ -32,7 +31,6 @@ export async function posterUrl(db: Db, user: SessionUser, f: { classId: number;
   return { url: `/api/subsidy/classSubsidyPoster?id=${a.id}`, code: a.code };
 }
 
-let font: Buffer | null = null;
 
 export async function posterPdf(db: Db, user: SessionUser, f: { id: number }): Promise<FileResult> {
   const [a] = await db.select().from(subsidyApplies).where(eq(subsidyApplies.id, f.id));
@@ -41,9 +39,8 @@ export async function posterPdf(db: Db, user: SessionUser, f: { id: number }): P
   const [c] = await db.select().from(trainClasses).where(eq(trainClasses.id, a.classId));
   const [org] = await db.select({ name: organisations.name }).from(organisations).where(eq(organisations.id, a.orgId));
   const items = await db.select().from(subsidyItems).where(and(eq(subsidyItems.applyId, a.id), eq(subsidyItems.decision, DECISION.APPROVED))).orderBy(asc(subsidyItems.id));
-  font ??= fs.readFileSync(TICKET_FONT_PATH);
   const doc = new PDFDocument({ size: 'A4', margin: 48, info: { Title: `补贴公示 ${a.code}` } });
-  doc.registerFont('cjk', font);
+  doc.registerFont('cjk', cjkFont());
   const chunks: Buffer[] = [];
   doc.on('data', (x: Buffer) => chunks.push(x));
   const done = new Promise<void>((resolve, reject) => {

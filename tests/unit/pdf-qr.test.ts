@@ -1,0 +1,47 @@
+// 矢量二维码（lib/platform/pdf drawQrCode）：从 PDF 内容流里取出画的矩形，按像素栅格化后用 jsQR 解码，须得到原文。
+import { describe, expect, it } from 'vitest';
+import PDFDocument from 'pdfkit';
+import jsQR from 'jsqr';
+import { drawQrCode } from '@/lib/platform/pdf';
+
+/** 画一个二维码，返回内容流里的矩形（x y w h re，pdfkit 已把原点放在左上角） */
+async function rectsOf(text: string, size: number, margin?: number): Promise<number[][]> {
+  const doc = new PDFDocument({ size: [size + 40, size + 40], margin: 0, compress: false });
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<string>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks).toString('latin1'))));
+  drawQrCode(doc, text, 20, 20, size, { margin });
+  doc.end();
+  const pdf = await done;
+  return [...pdf.matchAll(/([\d.]+) ([\d.]+) ([\d.]+) ([\d.]+) re/g)].map((m) => m.slice(1, 5).map(Number));
+}
+
+function decode(rects: number[][], pageSize: number): string | null {
+  const scale = 4;
+  const px = Math.ceil(pageSize * scale);
+  const rgba = new Uint8ClampedArray(px * px * 4).fill(255);
+  for (const [x, y, w, h] of rects) {
+    for (let r = Math.round(y * scale); r < Math.round((y + h) * scale); r++) {
+      for (let c = Math.round(x * scale); c < Math.round((x + w) * scale); c++) {
+        const i = (r * px + c) * 4;
+        rgba[i] = rgba[i + 1] = rgba[i + 2] = 0;
+      }
+    }
+  }
+  return jsQR(rgba, px, px)?.data ?? null;
+}
+
+describe('矢量二维码', () => {
+  it('证书的核验链接（无留白）与准考证号（留白 1 格）都能解出原文', async () => {
+    const url = 'http://localhost:3000/certificateView?no=S000013000001264000001&sig=AbCdEfGhIjKlMnOp';
+    expect(decode(await rectsOf(url, 74), 114)).toBe(url);
+    expect(decode(await rectsOf('KS2026000123', 78, 1), 118)).toBe('KS2026000123');
+  });
+
+  it('同一行相邻的深色模块合成一个矩形：矩形数远少于深色模块数', async () => {
+    const rects = await rectsOf('KS2026000123', 78);
+    const cell = Math.min(...rects.map((r) => r[3]));
+    const modules = rects.reduce((n, r) => n + Math.round(r[2] / cell), 0);
+    expect(rects.length).toBeLessThan(modules * 0.7);
+  });
+});
