@@ -91,6 +91,7 @@ function classRow(r: Row): ClassListRow {
     contactName: r.contact_name as string,
     contactPhone: r.contact_phone as string,
     status: r.status as number,
+    statusBeforeDiscard: r.status_before_discard as number | null,
     lastOpinion: r.last_opinion as string | null,
     createdAt: r.created_at as Date,
     pendingKinds: r.pending_kinds as ClassListRow['pendingKinds'],

@@ -1,7 +1,7 @@
 'use client';
-// 录像对话框（SPEC §1 助手、§4 "Recording"）：考点、考试计划（以后的培训班）共用。
-// 打开后先问服务端计划能否录像、按哪种方式保存，再请求摄像头，取得即开始录制并计时；“结束录制”停止计时器、截图定时器与摄像头。
-// 计划第 2、4 步：录像连同定时截图先存本机（IndexedDB），点“保存”才上传；其余步骤结束后先上传视频，再保存。
+// 录像对话框（SPEC §1 助手、§4 "Recording"）：考点、考试计划与培训班共用。
+// 打开后先问服务端计划（培训班）能否录像、按哪种方式保存，再请求摄像头，取得即开始录制并计时；“结束录制”停止计时器、截图定时器与摄像头。
+// 计划第 2、4 步：录像连同定时截图先存本机（IndexedDB），点“保存”才上传；其余步骤与培训班结束后先上传视频，再保存。
 // 上传与保存时显示进度；成功提示“保存成功”，本机记下录像标记，对话框关闭并广播 recording:saved。画中画时对话框缩到右下角。
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, App, Button, Modal, Progress, Space, Spin, Tag, Typography } from 'antd';
@@ -20,10 +20,10 @@ import styles from './recording.module.css';
 export interface RecordingDialogProps {
   open: boolean;
   onClose: () => void;
-  /** 计划编号（服务端据此找计划并检查范围） */
+  /** 计划编号或培训班编号（PX 开头；服务端据此找计划或培训班并检查范围） */
   planCode: string;
-  /** 调用方所知的计划步骤（只作提示：保存方式与记录的步骤以服务端为准） */
-  planStep?: number;
+  /** 调用方所知的计划步骤（只作提示：保存方式与记录的步骤以服务端为准；培训班不给） */
+  planStep?: number | null;
   /** 考点编号（可不填） */
   siteCode?: string | null;
   /** 保存成功后（对话框随即关闭） */
@@ -152,7 +152,7 @@ function RecorderModal({ onClose, planCode, siteCode, onSaved, onPictureInPictur
       const up = await uploadVideoOf(video);
       return {
         planCode: meta.planCode,
-        planStep: ctx!.planStep,
+        planStep: ctx!.planStep ?? undefined,
         siteCode: meta.siteCode ?? undefined,
         recordingTime: meta.recordingTime,
         videoDuration: Math.max(1, meta.duration),
@@ -182,7 +182,7 @@ function RecorderModal({ onClose, planCode, siteCode, onSaved, onPictureInPictur
         if (!uploaded) return;
         body = {
           planCode: ctx.planCode,
-          planStep: ctx.planStep,
+          planStep: ctx.planStep ?? undefined,
           siteCode: ctx.siteCode ?? undefined,
           recordingTime: take.recordingTime,
           videoDuration: take.duration,
@@ -306,13 +306,13 @@ function RecorderModal({ onClose, planCode, siteCode, onSaved, onPictureInPictur
           {!pip && ctx && (
             <Space wrap style={{ marginBottom: 8 }}>
               <Typography.Text type="secondary">
-                {t('计划编号')} {ctx.planCode}
+                {t(ctx.kind === 'class' ? '班级编号' : '计划编号')} {ctx.planCode}
               </Typography.Text>
               <Tag>{t(ctx.stepName)}</Tag>
               <Tag color={ctx.localFirst ? 'blue' : 'green'}>{ctx.localFirst ? t('先存本机，保存时上传') : t('结束后先上传视频')}</Tag>
             </Space>
           )}
-          {loadFailed && <Alert type="error" showIcon title={t('无法打开录像：计划不存在或不在您的管辖范围内')} />}
+          {loadFailed && <Alert type="error" showIcon title={t('无法打开录像：考试计划或培训班不存在或不在您的管辖范围内')} />}
           {ctx && !ctx.canRecord && <Alert type="warning" showIcon title={t(ctx.reason ?? '')} data-testid="recording-refused" />}
           {phase === 'failed' && <Alert type="error" showIcon title={t(CAMERA_FAILURE_MESSAGE)} style={{ marginBottom: 8 }} data-testid="recording-camera-failed" />}
           {ctx?.canRecord && (

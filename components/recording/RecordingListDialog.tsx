@@ -1,6 +1,6 @@
 'use client';
-// 某考试计划（可再按考点）的录像：列表、播放器（<video>，可拖动）、截图（点一张跳到该处）；
-// 服务端说当前用户可以录像时有“开始录制”，保存后列表刷新并播放新录的一段。
+// 某考试计划（可再按考点）或某培训班的录像：列表、播放器（<video>，可拖动）、截图（点一张跳到该处）；
+// 服务端说当前用户可以录像时有“开始录制”（调用方说不能录时不显示），保存后列表刷新并播放新录的一段。
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button, Empty, Modal, Space, Table, Tooltip, Typography } from 'antd';
 import { PlayCircleOutlined, VideoCameraAddOutlined } from '@ant-design/icons';
@@ -8,6 +8,7 @@ import { apiPost } from '@/components/api-client';
 import { thumbUrl } from '@/components/upload/transport';
 import { useT } from '@/lib/i18n/client';
 import type { RecordingContext, RecordingItem } from '@/lib/domains/recording/schemas';
+import { isClassCode } from '@/lib/domains/recording/constants';
 import { formatDuration, formatSize, offsetSeconds } from './format';
 import { RecordingDialog } from './RecordingDialog';
 import styles from './recording.module.css';
@@ -15,10 +16,13 @@ import styles from './recording.module.css';
 export interface RecordingListDialogProps {
   open: boolean;
   onClose: () => void;
+  /** 计划编号或培训班编号（PX 开头） */
   planCode: string;
   siteCode?: string | null;
-  /** 标题里的名称（计划名或考点名）；不给时用服务端的计划名 */
+  /** 标题里的名称（计划名、考点名或班级名）；不给时用服务端给的名称 */
   name?: string;
+  /** 为 false 时不显示“开始录制”（如已结业的培训班：只看录像）；不给时按服务端的准备信息显示或置灰 */
+  canStart?: boolean;
 }
 
 const PAGE_SIZE = 10;
@@ -29,7 +33,7 @@ export function RecordingListDialog(props: RecordingListDialogProps) {
 
 export default RecordingListDialog;
 
-function ListModal({ onClose, planCode, siteCode, name }: RecordingListDialogProps) {
+function ListModal({ onClose, planCode, siteCode, name, canStart = true }: RecordingListDialogProps) {
   const t = useT();
   const [ctx, setCtx] = useState<RecordingContext | null>(null);
   const [page, setPage] = useState(1);
@@ -86,6 +90,7 @@ function ListModal({ onClose, planCode, siteCode, name }: RecordingListDialogPro
     void v.play().catch(() => undefined);
   };
 
+  const isClass = ctx?.kind === 'class' || isClassCode(planCode);
   const title = t('录像：{name}', { name: name ?? ctx?.siteName ?? ctx?.planName ?? planCode });
 
   return (
@@ -96,6 +101,7 @@ function ListModal({ onClose, planCode, siteCode, name }: RecordingListDialogPro
           <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 12 }} wrap>
             <Typography.Text type="secondary">{data ? t('共 {count} 段录像', { count: data.total }) : ''}</Typography.Text>
             {ctx &&
+              canStart &&
               (ctx.canRecord ? (
                 <Button type="primary" icon={<VideoCameraAddOutlined />} onClick={() => setRecording(true)} data-testid="recording-start">
                   {t('开始录制')}
@@ -148,8 +154,13 @@ function ListModal({ onClose, planCode, siteCode, name }: RecordingListDialogPro
               { title: t('录制时间'), dataIndex: 'recordingTime', width: 170 },
               { title: t('时长'), dataIndex: 'videoDuration', width: 90, render: (v: number) => formatDuration(v) },
               { title: t('大小'), dataIndex: 'videoSize', width: 90, render: (v: number) => formatSize(v) },
-              { title: t('考点'), dataIndex: 'siteName', ellipsis: true, render: (v: string | null) => v ?? '—' },
-              { title: t('步骤'), dataIndex: 'stepName', width: 100, render: (v: string) => t(v) },
+              // 培训班的录像没有考点与计划步骤
+              ...(isClass
+                ? []
+                : [
+                    { title: t('考点'), dataIndex: 'siteName', ellipsis: true, render: (v: string | null) => v ?? '—' },
+                    { title: t('步骤'), dataIndex: 'stepName', width: 100, render: (v: string | null) => (v ? t(v) : '—') },
+                  ]),
               { title: t('录制人'), dataIndex: 'createdByName', width: 90 },
               {
                 title: t('操作'),

@@ -24,7 +24,8 @@ export async function uploadScreenshot(blob: Blob, texts: UploadTexts): Promise<
 
 export interface SaveBody {
   planCode: string;
-  planStep: number;
+  /** 计划的步骤；培训班不给 */
+  planStep?: number;
   siteCode?: string;
   recordingTime: string;
   videoDuration: number;
@@ -38,7 +39,7 @@ export interface SaveBody {
 export async function saveRecording(body: SaveBody): Promise<RecordingItem> {
   const item = await apiPost<RecordingItem>('/recording/save', body);
   try {
-    localStorage.setItem(`${SAVED_FLAG_PREFIX}${body.planCode}`, JSON.stringify({ id: item.id, planCode: body.planCode, planStep: body.planStep, siteCode: body.siteCode ?? null, savedAt: item.createTime }));
+    localStorage.setItem(`${SAVED_FLAG_PREFIX}${body.planCode}`, JSON.stringify({ id: item.id, planCode: body.planCode, planStep: body.planStep ?? null, siteCode: body.siteCode ?? null, savedAt: item.createTime }));
   } catch {
     // 本机存储不可用（隐私模式等）：标记只是提示用
   }

@@ -1,6 +1,6 @@
 'use client';
 // 培训管理 › 开班管理 › 开班申请（ClassApply）：本机构的培训班。新建与修改、课程体系与学员名单（跳到对应页面）、检查学员、
-// 提交审核、撤回、开班、结业提交、申请作废、删除、办理历史。按钮只照服务端给出的行 actions 显示。
+// 提交审核、撤回、开班、结业提交、录像（已发布与培训中）、申请作废、删除、办理历史。按钮只照服务端给出的行 actions 显示。
 import { useState } from 'react';
 import { useSearchParams } from 'next/navigation';
 import { Alert, Descriptions, Modal, Table, Tag } from 'antd';
@@ -11,7 +11,7 @@ import { apiPost } from '@/components/api-client';
 import { useT } from '@/lib/i18n/client';
 import type { ClassItem, StudentItem } from '@/lib/domains/trainClass/schemas';
 import { CHECK_COLOR, ID_CHECK_LABEL, QUALIFICATION_LABEL } from '@/lib/domains/trainClass/schemas';
-import { CLASS_STATUS_OPTIONS, ClassHistoryDialog, ClassName, ClassStatusTag, DateSpan, classDetail, classForm, PATHS, useGoTo } from './shared';
+import { CLASS_STATUS_OPTIONS, ClassHistoryDialog, ClassName, ClassRecordingDialog, ClassStatusTag, DateSpan, classDetail, classForm, PATHS, recordingAction, useGoTo } from './shared';
 
 interface Judged {
   total: number;
@@ -62,6 +62,7 @@ export default function ClassApply() {
   const code = useSearchParams().get('code') ?? undefined;
   const [historyOf, setHistoryOf] = useState<number | null>(null);
   const [judged, setJudged] = useState<Judged | null>(null);
+  const [recordingOf, setRecordingOf] = useState<ClassItem | null>(null);
   const has = (r: ClassItem, a: string) => r.actions.includes(a as never);
 
   const props: ListScreenProps<ClassItem> = {
@@ -130,6 +131,7 @@ export default function ClassApply() {
         confirm: (r, tr) => tr('确定提交培训班 {code} 的结业情况吗？', { code: r.code }),
         call: { path: '/trainInfo/submitCourseReview', body: (r) => ({ id: r.id }), successMessage: '已提交结业，等待考核确认' },
       },
+      recordingAction(setRecordingOf),
       { key: 'history', label: '办理历史', onClick: (r) => setHistoryOf(r.id) },
       {
         key: 'discard',
@@ -163,6 +165,7 @@ export default function ClassApply() {
       <ListScreen key={code ?? ''} {...props} />
       <ClassHistoryDialog classId={historyOf} onClose={() => setHistoryOf(null)} />
       <JudgeDialog result={judged} onClose={() => setJudged(null)} />
+      <ClassRecordingDialog row={recordingOf} onClose={() => setRecordingOf(null)} />
     </>
   );
 }

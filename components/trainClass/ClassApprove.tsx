@@ -1,6 +1,6 @@
 'use client';
 // 培训管理 › 开班管理 › 开班审批（ClassApprove）：本市的培训班（默认只看待我办理的）。审核（通过或驳回，概要里有课程体系与学员检查的情况）、
-// 发布、考核确认、作废审核、查看学员、办理历史。按钮只照服务端给出的行 actions 显示。
+// 发布、考核确认、作废审核、录像（已发布与培训中）、查看学员、办理历史。按钮只照服务端给出的行 actions 显示。
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'next/navigation';
 import { Alert, Descriptions, Spin } from 'antd';
@@ -10,7 +10,7 @@ import { ReviewDialog } from '@/components/list/ReviewDialog';
 import { apiPost } from '@/components/api-client';
 import { useT } from '@/lib/i18n/client';
 import type { ClassItem } from '@/lib/domains/trainClass/schemas';
-import { CLASS_STATUS_OPTIONS, ClassHistoryDialog, ClassName, ClassStatusTag, DateSpan, classDetail, PATHS, useGoTo } from './shared';
+import { CLASS_STATUS_OPTIONS, ClassHistoryDialog, ClassName, ClassRecordingDialog, ClassStatusTag, DateSpan, classDetail, PATHS, recordingAction, useGoTo } from './shared';
 
 interface Detail extends ClassItem {
   trainTypeName: string;
@@ -69,6 +69,7 @@ export default function ClassApprove() {
   const code = useSearchParams().get('code') ?? undefined;
   const [reviewing, setReviewing] = useState<Reviewing | null>(null);
   const [historyOf, setHistoryOf] = useState<number | null>(null);
+  const [recordingOf, setRecordingOf] = useState<ClassItem | null>(null);
   const [refresh, setRefresh] = useState(0);
   const has = (r: ClassItem, a: string) => r.actions.includes(a as never);
   return (
@@ -120,6 +121,7 @@ export default function ClassApprove() {
             },
           },
           { key: 'discardReview', label: '作废审核', permission: 'trainInfoAudit.edit', visible: (r) => has(r, 'discardApprove'), onClick: (r) => setReviewing({ row: r, kind: 'discard' }) },
+          recordingAction(setRecordingOf),
           { key: 'students', label: '学员名单', onClick: (r) => goTo(PATHS.students, r.id) },
           { key: 'history', label: '办理历史', onClick: (r) => setHistoryOf(r.id) },
         ]}
@@ -137,6 +139,7 @@ export default function ClassApprove() {
         summary={reviewing && <ReviewSummary key={reviewing.row.id} id={reviewing.row.id} />}
       />
       <ClassHistoryDialog classId={historyOf} onClose={() => setHistoryOf(null)} />
+      <ClassRecordingDialog row={recordingOf} onClose={() => setRecordingOf(null)} />
     </>
   );
 }

@@ -1,16 +1,17 @@
 'use client';
-// 培训班界面的共用部分：状态标签、班级名称格、工种与等级的输入、班级表单与详情、办理历史、班级选择（课程体系、学员名单、日历）。
+// 培训班界面的共用部分：状态标签、班级名称格、工种与等级的输入、班级表单与详情、办理历史、录像、班级选择（课程体系、学员名单、日历）。
 import { useEffect, useState } from 'react';
+import dynamic from 'next/dynamic';
 import { useRouter, useSearchParams } from 'next/navigation';
 import { Card, Empty, Select, Space, Tag, Typography } from 'antd';
 import TwoLineCell from '@/components/list/TwoLineCell';
 import { HistoryDialog } from '@/components/list/HistoryDialog';
 import WorkTypePicker, { type PickedWork } from '@/components/catalog/WorkTypePicker';
-import type { FieldSpec, FormSpec, ListScreenProps } from '@/components/list/types';
+import type { FieldSpec, FormSpec, ListScreenProps, RowAction } from '@/components/list/types';
 import { apiGet, apiPost } from '@/components/api-client';
 import { Tx, useT } from '@/lib/i18n/client';
 import { LEVEL_NAMES } from '@/lib/domains/catalog/schemas';
-import { CLASS_STATUS, CLASS_STATUS_COLOR, CLASS_STATUS_LABEL, type ClassAction } from '@/lib/domains/trainClass/transitions';
+import { CLASS_STATUS, CLASS_STATUS_COLOR, CLASS_STATUS_LABEL, VIEW_CLASS_RECORDINGS_PERMISSIONS, type ClassAction } from '@/lib/domains/trainClass/transitions';
 import type { ClassItem } from '@/lib/domains/trainClass/schemas';
 
 export const CLASS_STATUS_OPTIONS = Object.entries(CLASS_STATUS_LABEL).map(([value, label]) => ({ value: Number(value), label }));
@@ -158,6 +159,19 @@ function CurriculumSummary({ value }: { value?: CurriculumValue }) {
   const t = useT();
   if (!value) return null;
   return <>{t('线下 {lessons} 节 {lessonHours} 学时，线上 {online} 门 {onlineHours} 学时', { ...value })}</>;
+}
+
+/** 班级的录像列表、播放与录制（components/recording，planCode 为班级编号）：点“录像”时才加载 */
+const RecordingListDialog = dynamic(() => import('@/components/recording/RecordingListDialog'), { ssr: false });
+
+/** “开始录制”只在行上有 record 时给出（已发布或培训中、开班机构或所在市与省级、有录像权限）；结业之后只看录像 */
+export function ClassRecordingDialog({ row, onClose }: { row: Pick<ClassItem, 'code' | 'name' | 'actions'> | null; onClose: () => void }) {
+  return row ? <RecordingListDialog open planCode={row.code} name={row.name} canStart={row.actions.includes('record')} onClose={onClose} /> : null;
+}
+
+/** 行操作“录像”：只在服务端给出 recordings 时显示（发布之后的班、有查看班级的权限）；能否再录看 record */
+export function recordingAction(onClick: (row: ClassItem) => void): RowAction<ClassItem> {
+  return { key: 'recording', label: '录像', permission: VIEW_CLASS_RECORDINGS_PERMISSIONS, visible: (r) => r.actions.includes('recordings'), onClick };
 }
 
 /** 办理历史：驳回、作废红，已考核绿，其余蓝 */

@@ -2,6 +2,7 @@
 // a. 评价机构在“考务安排”中的计划上点“录像”：列表里有演示录像且能播放；开始录制，计时走到 3 秒后结束，
 //    录像先存在本机（第 4 步），点“保存”上传并保存，提示“保存成功”，列表多一段，播放器加载新录的视频。
 // b. 考点管理里某个考点点“录像”（计划不在第 2、4 步）：结束录制后视频先上传，再保存，按考点列出。
+// c. 培训机构在“开班申请”里一个已发布的班上点“录像”：结束录制后视频先上传，再保存，按班级列出并可播放。
 import type { Locator } from '@playwright/test';
 import config from '../../playwright.config';
 import { DEMO_PASSWORD, expect, expectMessage, loginAs, test, type Page, clickRowAction } from './helpers';
@@ -139,5 +140,34 @@ test.describe('录像', () => {
     await expect.poll(() => countIn(list)).toBe(before + 1);
     await expect(list.locator('tbody tr.ant-table-row').first()).toContainText(siteName);
     await expectPlayable(list);
+  });
+
+  test('c. 培训班的录像：开班申请里已发布的班，结束后先上传视频，再保存，按班级列出', async ({ page }) => {
+    await loginAs(page, 'train_org', DEMO_PASSWORD);
+    const res = await page.request.get('/api/trainInfo/trainInfoList', { params: { status: 4, pageSize: 20 } });
+    const classes = ((await res.json()) as Envelope<{ list: { code: string; name: string; actions: string[] }[] }>).data.list;
+    const cls = classes.find((c) => c.actions.includes('record'));
+    expect(cls, '已发布的班').toBeTruthy();
+
+    await page.goto(`/train/class/apply?code=${cls!.code}`);
+    const row = page.getByTestId('class-list').locator('tbody tr.ant-table-row').filter({ hasText: cls!.code });
+    await expect(row).toHaveCount(1);
+    await clickRowAction(page, row, 'recording');
+    const list = page.getByTestId('recording-list');
+    await expect(page.locator('.ant-modal-title').filter({ hasText: cls!.name })).toBeVisible();
+    const before = await countIn(list);
+
+    const dialog = await record(page, list, 2);
+    await expect(dialog).toContainText('班级编号');
+    await expect(dialog).toContainText('结束后先上传视频');
+    await page.screenshot({ path: `${SHOTS}/recording-class-dialog.png` });
+    await page.getByTestId('recording-stop').click();
+    await expect(page.getByTestId('recording-taken')).toContainText('视频已上传');
+    await page.getByTestId('recording-save').click();
+    await expectMessage(page, '保存成功');
+    await expect(dialog).toBeHidden();
+    await expect.poll(() => countIn(list)).toBe(before + 1);
+    await expectPlayable(list);
+    await page.screenshot({ path: `${SHOTS}/recording-class-list.png` });
   });
 });

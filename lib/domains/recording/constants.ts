@@ -1,6 +1,7 @@
 // 录像助手的常量（SPEC §9 与 §4 "Recording"）：浏览器里的录制对话框与服务端的检查共用这一处。
 import { anyKind } from '../access/menu-tree';
 import { PLAN_STEP } from '../exaPlan/transitions';
+import { RECORD_CLASS_PERMISSIONS, VIEW_CLASS_RECORDINGS_PERMISSIONS } from '../trainClass/transitions';
 
 /** 计时器：每 1000 ms 加一秒 */
 export const TIMER_TICK_MS = 1000;
@@ -26,7 +27,7 @@ export const CAMERA_CONSTRAINTS = {
 /** MediaRecorder 每隔多久交出一段数据（本地保存的录像逐段写入 IndexedDB，页面意外关闭也不丢） */
 export const RECORDER_TIMESLICE_MS = 5000;
 
-/** 这些步骤的录像先存在本机（连同定时截图），保存时才上传；其余步骤结束录制后先上传视频 */
+/** 这些步骤的录像先存在本机（连同定时截图），保存时才上传；其余步骤与培训班结束录制后先上传视频 */
 export const LOCAL_FIRST_STEPS: readonly number[] = [PLAN_STEP.IMPORT_EXAMINEES, PLAN_STEP.EXAM_AFFAIRS];
 export const isLocalFirst = (planStep: number): boolean => LOCAL_FIRST_STEPS.includes(planStep);
 
@@ -45,7 +46,19 @@ export const CAMERA_FAILURE_MESSAGE = '摄像头开启失败，请检查摄像�
 export const SAVED_FLAG_PREFIX = 'recording.saved.';
 export const SAVED_EVENT = 'recording:saved';
 
-/** 可以录像（保存录像）：办理计划或考点的机构、审核计划的管理员（端点与界面按钮同一份） */
-export const RECORD_PERMISSIONS: readonly string[] = [...anyKind('exaPlan', 'edit'), 'exaPlanAudit.edit', 'examSite.edit'];
-/** 可以看录像：能看计划或考点的人 */
-export const VIEW_PERMISSIONS: readonly string[] = [...anyKind('exaPlan', 'query'), 'exaPlanAudit.query', 'examSite.query', 'examRoom.query'];
+/** 培训班的编号以 PX 开头（trainClass 的 classCode）：planCode 是这样的编号时录像挂在培训班上，否则挂在考试计划上 */
+export const CLASS_CODE_PREFIX = 'PX';
+export const isClassCode = (code: string): boolean => code.startsWith(CLASS_CODE_PREFIX);
+
+/** 可以为考试计划（考点）录像：办理计划或考点的机构、审核计划的管理员 */
+export const PLAN_RECORD_PERMISSIONS: readonly string[] = [...anyKind('exaPlan', 'edit'), 'exaPlanAudit.edit', 'examSite.edit'];
+/** 可以为培训班录像：开班机构、审批开班的管理员（规则在 trainClass/transitions.ts 的 canRecordClass，班级列表的行操作同一份） */
+export const CLASS_RECORD_PERMISSIONS: readonly string[] = RECORD_CLASS_PERMISSIONS;
+/** 可以录像（保存录像端点的权限）：上面两者之一；服务再按计划或培训班查对应的一份（否则 403） */
+export const RECORD_PERMISSIONS: readonly string[] = [...PLAN_RECORD_PERMISSIONS, ...CLASS_RECORD_PERMISSIONS];
+/** 可以看考试计划（考点）的录像：能看计划或考点的人 */
+export const PLAN_VIEW_PERMISSIONS: readonly string[] = [...anyKind('exaPlan', 'query'), 'exaPlanAudit.query', 'examSite.query', 'examRoom.query'];
+/** 可以看培训班的录像：能看开班申请或开班审批的人 */
+export const CLASS_VIEW_PERMISSIONS: readonly string[] = VIEW_CLASS_RECORDINGS_PERMISSIONS;
+/** 可以看录像（列表与录制前准备端点的权限）：上面两者之一 */
+export const VIEW_PERMISSIONS: readonly string[] = [...PLAN_VIEW_PERMISSIONS, ...CLASS_VIEW_PERMISSIONS];

@@ -31,12 +31,12 @@ const fileUrl = (label: string) =>
     .regex(FILE_URL_PATTERN, `${label}须是经本系统上传得到的地址`)
     .describe(`${label}（上传服务给出的 /files/… 地址）`);
 
-/** 计划编号与（可选的）考点编号：录像挂在哪份计划、哪个考点上 */
+/** 计划编号（或培训班编号）与（可选的）考点编号：录像挂在哪份计划、哪个考点或哪个培训班上 */
 const target = {
-  planCode: required('计划编号', 32).describe('计划编号（SPEC 的 planCode，即记录的 bizCode）'),
+  planCode: required('计划编号', 32).describe('考试计划编号，或培训班编号（PX 开头）（SPEC 的 planCode，即记录的 bizCode）'),
   siteCode: optionalText('考点编号', 16)
     .refine((v) => v === undefined || /^\d{1,10}$/.test(v), '考点编号不正确')
-    .describe('考点编号（计划考点的编号，可不填）'),
+    .describe('考点编号（计划考点的编号，可不填；培训班没有考点）'),
 };
 
 export const RecordingTargetInput = z.object(target);
@@ -50,7 +50,7 @@ export const RecordingScreenshotInput = z.object({
 
 export const RecordingSaveInput = z.object({
   ...target,
-  planStep: int('计划步骤', 0, 9).optional().describe('录制时计划所处的步骤（只作核对：记录的是服务端计划当时的步骤）'),
+  planStep: int('计划步骤', 0, 9).optional().describe('录制时计划所处的步骤（只作核对：记录的是服务端计划当时的步骤；培训班不填）'),
   recordingTime: datetime('录制时间'),
   videoDuration: int('视频时长', 1, MAX_DURATION_SECONDS).describe('视频时长（秒）'),
   videoUrl: fileUrl('视频'),
@@ -70,17 +70,25 @@ export const RecordingSaveInput = z.object({
 });
 export type RecordingSave = z.output<typeof RecordingSaveInput>;
 
-/** 打开录制对话框前：计划（与考点）是否可录、按哪种方式保存 */
+/** 录像挂在什么上：考试计划（可再到考点）或培训班 */
+export type RecordingKind = 'plan' | 'class';
+
+/** 打开录制对话框前：计划（与考点）或培训班是否可录、按哪种方式保存 */
 export interface RecordingContext {
+  kind: RecordingKind;
+  /** 计划编号或培训班编号 */
   planCode: string;
+  /** 计划名称或培训班名称 */
   planName: string;
-  planStep: number;
+  /** 计划所在的步骤；培训班为空 */
+  planStep: number | null;
+  /** 步骤名称；培训班为班级的状态名称 */
   stepName: string;
   siteCode: string | null;
   siteName: string | null;
   /** 本步骤的录像先存本机、保存时上传（SPEC：第 2、4 步） */
   localFirst: boolean;
-  /** 当前用户此刻可以为该计划录像 */
+  /** 当前用户此刻可以为该计划（培训班）录像 */
   canRecord: boolean;
   /** 不能录像的原因 */
   reason: string | null;
@@ -88,9 +96,11 @@ export interface RecordingContext {
 
 export interface RecordingItem {
   id: number;
+  kind: RecordingKind;
   planCode: string;
-  planStep: number;
-  stepName: string;
+  /** 保存时计划所在的步骤与名称；培训班的录像为空 */
+  planStep: number | null;
+  stepName: string | null;
   siteCode: string | null;
   siteName: string | null;
   recordingTime: string;

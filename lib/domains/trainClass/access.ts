@@ -26,7 +26,7 @@ export async function pendingKindsOf(db: Db, classIds: number[]): Promise<Map<nu
 }
 
 export const classActions = (session: Session, c: TrainClass, pendingKinds: RequestKind[] = []): ClassAction[] =>
-  availableActions({ status: c.status, orgId: c.orgId, cityId: c.cityId, pendingKinds }, session.user, (p) => can(session, p));
+  availableActions({ status: c.status, orgId: c.orgId, cityId: c.cityId, pendingKinds, statusBeforeDiscard: c.statusBeforeDiscard }, session.user, (p) => can(session, p));
 
 const OPERATION_VERB: Record<ClassOperation, string> = {
   edit: '修改班级',

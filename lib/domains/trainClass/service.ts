@@ -68,6 +68,8 @@ const LIST_COLUMNS = {
   contactName: trainClasses.contactName,
   contactPhone: trainClasses.contactPhone,
   status: trainClasses.status,
+  /** 作废的班是否发布过（行操作“录像”） */
+  statusBeforeDiscard: trainClasses.statusBeforeDiscard,
   lastOpinion: trainClasses.lastOpinion,
   createdAt: trainClasses.createdAt,
   /** 待审核的附带申请种类（行上是否还能申请延期、更正）：随本页一起取，不另查 */

@@ -112,6 +112,14 @@ export const CORRECTABLE_STATUSES: readonly number[] = [S.APPROVED, S.PUBLISHED,
 export const ATTENDANCE_STATUSES: readonly number[] = [S.IN_TRAINING, S.FINISHED];
 /** 班级已作废：其课程不再占用教师与地点、学员不再占用日期 */
 export const CLOSED_STATUSES: readonly number[] = [S.DISCARDED];
+/** 录像（components/recording）：已发布与培训中的班级 */
+export const RECORDABLE_STATUSES: readonly number[] = [S.PUBLISHED, S.IN_TRAINING];
+/** 为班级录像的权限（任一）：开班机构或审批的管理员 */
+export const RECORD_CLASS_PERMISSIONS: readonly string[] = ['trainInfo.edit', 'trainInfoAudit.edit'];
+/** 看录像（列表与播放）：发布之后的班级——已发布、培训中、已结业、已考核；作废待审核、已作废的按申请作废时的状态（canViewClassRecordings） */
+export const RECORDINGS_VIEWABLE_STATUSES: readonly number[] = [S.PUBLISHED, S.IN_TRAINING, S.FINISHED, S.ASSESSED];
+/** 看班级录像的权限（任一）：能看开班申请或开班审批的人（录像的服务按同一份，recording/constants.ts 的 CLASS_VIEW_PERMISSIONS） */
+export const VIEW_CLASS_RECORDINGS_PERMISSIONS: readonly string[] = ['trainInfo.query', 'trainInfoAudit.query'];
 
 export const TRANSITIONS: readonly Transition[] = [
   // 班级
@@ -152,7 +160,11 @@ export const isApply = (t: Transition): boolean => t.subject !== 'class' && t.to
 
 /** 转换之外、同样按状态决定的操作 */
 export type ClassOperation = 'edit' | 'delete' | 'curriculum' | 'students' | 'attendance';
-export type ClassAction = TransitionAction | ClassOperation;
+/**
+ * record：为班级录像（开班机构、班级所在市与省级，见 canRecordClass；录像的服务按同一规则拒绝）；
+ * recordings：看班级的录像列表（发布之后的班级、能看到这个班且有查看权限的人，见 canViewClassRecordings）
+ */
+export type ClassAction = TransitionAction | ClassOperation | 'record' | 'recordings';
 
 /** 各操作所需的权限（任一）：课程体系也可由“课程体系”菜单的权限办理，学员名单与出勤也可由“学员库”的权限办理 */
 export const OPERATION_PERMISSIONS: Record<ClassOperation, readonly string[]> = {
@@ -169,6 +181,8 @@ export interface ActionSubject {
   cityId: number | null;
   /** 有待审核的延期或更正申请（有了就不能再申请同一种） */
   pendingKinds?: readonly RequestKind[];
+  /** 申请作废时的状态（作废待审核、已作废的班据此判断是否发布过） */
+  statusBeforeDiscard?: number | null;
 }
 
 export interface ActorUser {
@@ -190,7 +204,8 @@ export function actorFor(user: ActorUser, c: { orgId: number; cityId: number | n
  */
 export function availableActions(c: ActionSubject, user: ActorUser, allowed: (permission: string) => boolean): ClassAction[] {
   const actor = actorFor(user, c);
-  if (!actor) return [];
+  const record: ClassAction[] = [...(canViewClassRecordings(c, allowed) ? (['recordings'] as const) : []), ...(canRecordClass(c, user, allowed) ? (['record'] as const) : [])];
+  if (!actor) return record;
   const ops: ClassOperation[] = [];
   if (actor === 'org') {
     const editable = EDITABLE_STATUSES.includes(c.status);
@@ -202,7 +217,22 @@ export function availableActions(c: ActionSubject, user: ActorUser, allowed: (pe
     if (t.subject === 'class') return t.from.includes(c.status);
     return isApply(t) && t.from.includes(c.status) && !(c.pendingKinds ?? []).includes(t.subject);
   }).map((t) => t.action);
-  return [...ops, ...transitions];
+  return [...ops, ...transitions, ...record];
+}
+
+/** 此刻能否为班级录像：开班机构、班级所在市或省级的用户，有录像权限，班级已发布或培训中 */
+export function canRecordClass(c: ActionSubject, user: ActorUser, allowed: (permission: string) => boolean): boolean {
+  return (user.level === 'province' || actorFor(user, c) !== null) && RECORD_CLASS_PERMISSIONS.some(allowed) && RECORDABLE_STATUSES.includes(c.status);
+}
+
+/**
+ * 能否看班级的录像列表：班级发布过（已发布及之后；作废待审核与已作废的看申请作废时的状态），有查看班级的权限。
+ * 范围由调用方保证（列表只列出范围内的班，录像的服务范围外 404）；看不限于开班机构与所在市，范围内能看到班的都可以看。
+ */
+export function canViewClassRecordings(c: Pick<ActionSubject, 'status' | 'statusBeforeDiscard'>, allowed: (permission: string) => boolean): boolean {
+  const discarded = c.status === S.DISCARD_PENDING || c.status === S.DISCARDED;
+  const published = RECORDINGS_VIEWABLE_STATUSES.includes(c.status) || (discarded && c.statusBeforeDiscard != null && RECORDABLE_STATUSES.includes(c.statusBeforeDiscard));
+  return published && VIEW_CLASS_RECORDINGS_PERMISSIONS.some(allowed);
 }
 
 /** 一份申请上当前用户能做的事（撤回、同意、驳回） */

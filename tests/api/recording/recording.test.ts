@@ -141,7 +141,7 @@ describe('录像', () => {
     const body = await payload(theirs);
     const refused = await post('eval_org', '/recording/save', body);
     expect(refused.status).toBe(404);
-    expect(refused.body.returnMsg).toBe('考试计划不存在或不在您的管辖范围内');
+    expect(refused.body.returnMsg).toBe('考试计划或培训班不存在或不在您的管辖范围内');
     expect((await post('eval_org', '/recording/list', { planCode: theirs.code })).status).toBe(404);
     expect((await post('bd_admin', '/recording/list', { planCode: mine.code })).status).toBe(404);
     expect((await post('bd_admin', '/recording/context', { planCode: mine.code })).status).toBe(404);
