@@ -1,4 +1,5 @@
-// 考生 Excel 导入（impStu）：经通用的全有或全无导入（lib/platform/excel/import.ts），另加“预览 → 确认 / 放弃”。
+// 考生 Excel 导入（impStu）：经通用的全有或全无导入（lib/platform/excel/import.ts），另加“预览 → 确认 / 放弃”
+// （共用机制在 lib/domains/file/staged-import.ts，与学员名单导入相同；这里只有考生的规则）。
 //
 // 1. 预览（impStu）：解析、逐行校验（身份证号、手机号、工种等级须是计划的、同一人同一工种在文件内与计划内只出现一次）、
 //    检查报考资格（提示与不符合作为“提示”列出），不写考生。全部通过时文件经上传服务保存，记一行 examinee_import（待确认），
@@ -12,12 +13,11 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/platform/db/client';
 import type { Audit } from '@/lib/platform/api/endpoint';
 import { ApiError } from '@/lib/platform/api/errors';
-import { assertInScope } from '@/lib/platform/auth/scope';
 import type { Session, SessionUser } from '@/lib/platform/auth/session';
-import { defineImport, ERRORS_IN_ANSWER, runImport, type ImportDef, type ImportResult, type RowIssue } from '@/lib/platform/excel/import';
+import { defineImport, ERRORS_IN_ANSWER, type ImportDef, type RowIssue } from '@/lib/platform/excel/import';
 import { parseIdNumber } from '@/lib/platform/identity';
 import { examinees, examineeImports, type ExamPlan } from '@/lib/domains/exaPlan/tables';
-import { attachFiles, detachFiles, readStoredFile, storeFile } from '@/lib/domains/file/service';
+import { stagedImport } from '@/lib/domains/file/staged-import';
 import { qualificationChecker, type QualificationChecker } from './qualification';
 import { ExamineeImportRow, IMPORT_STATUS, QUALIFICATION, type ExamineeImport, type ImportPreview } from './schemas';
 import { DUPLICATE_MESSAGE, planForChange, planWorksOf, resolveWork } from './service';
@@ -178,12 +178,6 @@ async function paramsFor(db: Db, plan: ExamPlan, user: SessionUser, mode: 'previ
   };
 }
 
-/** 校验失败 → 400：第一处错误点名行号，data 含错误明细、错误工作簿与已发现的提示数 */
-function failed(result: Extract<ImportResult, { ok: false }>, p: ExamineeImportParams): never {
-  const { message, total, errorCount, errors, errorFileId, errorFileUrl } = result;
-  throw ApiError.badRequest(message, undefined, { total, errorCount, errors, errorFileId, errorFileUrl, warningCount: p.warningCount, refusedCount: p.refusedCount });
-}
-
 function preview(row: typeof examineeImports.$inferSelect, p: ExamineeImportParams): ImportPreview {
   return {
     importId: row.id,
@@ -199,91 +193,53 @@ function preview(row: typeof examineeImports.$inferSelect, p: ExamineeImportPara
   };
 }
 
-const fileNameOf = (file: Blob) => ((file as File).name || '考生名单.xlsx').split(/[\\/]/).pop()!.slice(0, 200);
+/** 预览 → 确认 / 放弃的共用机制（file/staged-import.ts）；这里只给出计划的检查、导入定义的参数与提示 */
+const staged = stagedImport({
+  table: examineeImports,
+  entity: 'examinee_import',
+  label: '考生导入',
+  defaultFileName: '考生名单.xlsx',
+  def: examineeImport,
+  owner: (db, session, planId) => planForChange(db, session, planId, 'import'),
+  ownerIdOf: (row) => row.planId,
+  pending: async (db, plan) =>
+    (
+      await db
+        .select({ fileName: examineeImports.fileName })
+        .from(examineeImports)
+        .where(and(eq(examineeImports.planId, plan.id), eq(examineeImports.status, IMPORT_STATUS.PENDING)))
+        .limit(1)
+    )[0],
+  params: (db, session, plan, mode, importId) => paramsFor(db, plan, session.user, mode, importId),
+  ownerColumns: (plan) => ({ planId: plan.id, orgId: plan.orgId, cityId: plan.cityId }),
+  warningCount: (p) => p.warningCount + p.refusedCount,
+  /** 校验失败的 400 另带已发现的提示数 */
+  failureData: (p) => ({ warningCount: p.warningCount, refusedCount: p.refusedCount }),
+  messages: {
+    pending: (fileName) => `已有未确认的考生导入「${fileName}」，请先确认或放弃`,
+    previewed: (_plan, fileName, total) => `预览考生导入「${fileName}」（${total} 行，待确认）`,
+    committed: (plan, row, total) => `确认考生导入「${row.fileName}」，写入 ${total} 名考生（${plan.name}）`,
+    discarded: (row) => `放弃考生导入「${row.fileName}」`,
+  },
+});
 
 /** 预览（impStu）：只校验，不写考生；通过时保存文件并记一行待确认的导入 */
 export async function previewImport(db: Db, session: Session, input: { planId: number; file: Blob }, audit: Audit): Promise<ImportPreview> {
-  const plan = await planForChange(db, session, input.planId, 'import');
-  const [pending] = await db
-    .select({ fileName: examineeImports.fileName })
-    .from(examineeImports)
-    .where(and(eq(examineeImports.planId, plan.id), eq(examineeImports.status, IMPORT_STATUS.PENDING)))
-    .limit(1);
-  if (pending) throw ApiError.badRequest(`已有未确认的考生导入「${pending.fileName}」，请先确认或放弃`);
-  const p = await paramsFor(db, plan, session.user, 'preview', null);
-  const bytes = new Uint8Array(await input.file.arrayBuffer());
-  const result = await runImport(examineeImport, new Blob([bytes]), { db, userId: session.user.id, params: p });
-  if (!result.ok) failed(result, p);
-  const fileName = fileNameOf(input.file);
-  const stored = await storeFile(db, session.user, { data: bytes, fileName, purpose: 'attachment' });
-  const [row] = await db
-    .insert(examineeImports)
-    .values({ planId: plan.id, orgId: plan.orgId, cityId: plan.cityId, fileName, fileUrl: stored.url, status: IMPORT_STATUS.PENDING, total: result.total, warningCount: p.warningCount + p.refusedCount, createdBy: session.user.id })
-    .returning();
-  await attachFiles(db, { entity: 'examinee_import', entityId: row.id }, [stored.url]);
-  audit({ entity: 'examinee_import', entityId: row.id, after: row, detail: `预览考生导入「${fileName}」（${result.total} 行，待确认）` });
-  return preview(row, p);
-}
-
-async function loadImport(db: Db, session: Session, importId: number) {
-  const [row] = await db.select().from(examineeImports).where(eq(examineeImports.id, importId));
-  const found = assertInScope(session.user, row, '考生导入');
-  const plan = await planForChange(db, session, found.planId, 'import');
-  if (found.status !== IMPORT_STATUS.PENDING) throw ApiError.badRequest(`该导入${found.status === IMPORT_STATUS.COMMITTED ? '已确认写入' : '已放弃'}，不能再办理`);
-  return { row: found, plan };
-}
-
-async function storedBytes(url: string): Promise<Uint8Array<ArrayBuffer>> {
-  const bytes = await readStoredFile(url);
-  if (!bytes) throw ApiError.badRequest('导入的文件已不存在，请放弃这次导入后重新上传');
-  return bytes;
+  const { row, params } = await staged.preview(db, session, { ownerId: input.planId, file: input.file }, audit);
+  return preview(row, params);
 }
 
 /** 再看一次待确认导入的预览（重新读取保存的文件并校验，不写） */
 export async function previewStored(db: Db, session: Session, importId: number): Promise<ImportPreview> {
-  const { row, plan } = await loadImport(db, session, importId);
-  const p = await paramsFor(db, plan, session.user, 'preview', null);
-  const result = await runImport(examineeImport, new Blob([await storedBytes(row.fileUrl)]), { db, userId: session.user.id, params: p });
-  if (!result.ok) failed(result, p);
-  return preview(row, p);
+  const { row, params } = await staged.previewStored(db, session, importId);
+  return preview(row, params);
 }
 
 /** 确认（impStuCommit）：重新读取保存的文件、重新校验，全部通过才写入全部考生 */
 export async function commitImport(db: Db, session: Session, input: { importId: number }, audit: Audit): Promise<{ total: number; warningCount: number; refusedCount: number }> {
-  const { row, plan } = await loadImport(db, session, input.importId);
-  const bytes = await storedBytes(row.fileUrl);
-  const p = await paramsFor(db, plan, session.user, 'commit', row.id);
-  const result = await db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
-    // 锁住导入行：同时两次确认时，后一次看到已写入
-    const [locked] = await tx.select().from(examineeImports).where(eq(examineeImports.id, row.id)).for('update');
-    if (locked?.status !== IMPORT_STATUS.PENDING) throw ApiError.badRequest('该导入已确认写入，不能再办理');
-    const r = await runImport(examineeImport, new Blob([bytes]), { db: tx, userId: session.user.id, params: p });
-    if (r.ok) {
-      await tx
-        .update(examineeImports)
-        .set({ status: IMPORT_STATUS.COMMITTED, total: r.total, errorCount: 0, warningCount: p.warningCount + p.refusedCount, resolvedAt: new Date() })
-        .where(eq(examineeImports.id, row.id));
-    } else {
-      await tx.update(examineeImports).set({ errorCount: r.errorCount }).where(eq(examineeImports.id, row.id));
-    }
-    return r;
-  });
-  if (!result.ok) failed(result, p);
-  audit({ entity: 'examinee_import', entityId: row.id, before: row, after: { status: IMPORT_STATUS.COMMITTED, total: result.total }, detail: `确认考生导入「${row.fileName}」，写入 ${result.total} 名考生（${plan.name}）` });
-  return { total: result.total, warningCount: p.warningCount, refusedCount: p.refusedCount };
+  const { total, params } = await staged.commit(db, session, input.importId, audit);
+  return { total, warningCount: params.warningCount, refusedCount: params.refusedCount };
 }
 
 /** 放弃（impStuDiscard）：不写考生，撤销文件引用 */
-export async function discardImport(db: Db, session: Session, input: { importId: number }, audit: Audit): Promise<{ discarded: true }> {
-  const { row } = await loadImport(db, session, input.importId);
-  const [after] = await db
-    .update(examineeImports)
-    .set({ status: IMPORT_STATUS.DISCARDED, resolvedAt: new Date() })
-    .where(and(eq(examineeImports.id, row.id), eq(examineeImports.status, IMPORT_STATUS.PENDING)))
-    .returning();
-  if (!after) throw ApiError.badRequest('该导入已确认写入，不能再办理');
-  await detachFiles(db, { entity: 'examinee_import', entityId: row.id });
-  audit({ entity: 'examinee_import', entityId: row.id, before: row, after, detail: `放弃考生导入「${row.fileName}」` });
-  return { discarded: true };
-}
+export const discardImport = (db: Db, session: Session, input: { importId: number }, audit: Audit): Promise<{ discarded: true }> => staged.discard(db, session, input.importId, audit);
