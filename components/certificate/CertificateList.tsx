@@ -3,11 +3,12 @@
 // 计划的电子证书）、证书查询（CertificateSearch）。同一份列表配置，按界面给出不同的操作；按钮按每行服务端给出的 actions 显示。
 import { useState } from 'react';
 import { App, Button, InputNumber, Modal, Select, Space, Tag } from 'antd';
-import { PrinterOutlined, SettingOutlined } from '@ant-design/icons';
+import { FileZipOutlined, PrinterOutlined, SafetyCertificateOutlined, SettingOutlined } from '@ant-design/icons';
+import { Uploader } from '@/components/upload/Uploader';
 import ListScreen from '@/components/list/ListScreen';
 import type { FieldSpec, FormSpec, ListColumn, ListScreenProps, RowAction } from '@/components/list/types';
 import { apiDownload, apiPost } from '@/components/api-client';
-import { useCan } from '@/components/shell/ShellContext';
+import { useCan, useShell } from '@/components/shell/ShellContext';
 import { Tx, useT } from '@/lib/i18n/client';
 import type { CertificateItem } from '@/lib/domains/certificate/schemas';
 
@@ -231,6 +232,48 @@ function CalibrationButton() {
   );
 }
 
+/** 本机构的印章图片（PNG）：证书 PDF 上用它代替画出的红色圆章 */
+function SealButton() {
+  const t = useT();
+  const { message } = App.useApp();
+  const [open, setOpen] = useState(false);
+  const [url, setUrl] = useState<string | undefined>();
+  const [orgName, setOrgName] = useState('');
+  const show = async () => {
+    const seal = await apiPost<{ url: string | null; orgName: string }>('/certificate/getSeal', {});
+    setUrl(seal.url ?? undefined);
+    setOrgName(seal.orgName);
+    setOpen(true);
+  };
+  return (
+    <>
+      <Button icon={<SafetyCertificateOutlined />} onClick={() => void show().catch(() => undefined)} data-testid="cert-seal">
+        {t('印章')}
+      </Button>
+      <Modal
+        open={open}
+        title={t('印章')}
+        onCancel={() => setOpen(false)}
+        okText={t('保存')}
+        okButtonProps={{ 'data-testid': 'cert-seal-save' } as Record<`data-${string}`, string>}
+        onOk={async () => {
+          await apiPost('/certificate/saveSeal', { url: url ?? null });
+          void message.success(t('保存成功'));
+          setOpen(false);
+        }}
+      >
+        <Space orientation="vertical" style={{ width: '100%' }}>
+          <span>
+            {t('评价机构')}：{orgName}
+          </span>
+          <span>{t('上传本机构的印章图片（PNG，建议透明背景、正方形）：证书上用它代替画出的红色圆章；不上传则画圆章。')}</span>
+          <Uploader purpose="image" accept=".png,image/png" hint={t('仅支持 png')} value={url} onChange={(v) => setUrl(typeof v === 'string' ? v : undefined)} id="cert-seal-upload" />
+        </Space>
+      </Modal>
+    </>
+  );
+}
+
 function PlanPrintButtons({ reload }: { reload: () => void }) {
   const t = useT();
   const [planId, setPlanId] = useState<number | undefined>();
@@ -253,12 +296,30 @@ function PlanPrintButtons({ reload }: { reload: () => void }) {
       <Button disabled={!planId} onClick={() => download('/certificate/certificatesExport', { planId }, 'GET')} data-testid="cert-plan-pdf">
         {t('下载计划的电子证书')}
       </Button>
+      <Button icon={<FileZipOutlined />} disabled={!planId} onClick={() => download('/certificate/certificatesExport', { planId: planId!, format: 'zip' }, 'GET')} data-testid="cert-plan-zip">
+        {t('下载压缩包（每张一个 PDF）')}
+      </Button>
+      <Button
+        disabled={!planId}
+        onClick={() =>
+          void apiPost('/layoutReport/generateLayoutReport', { planId })
+            .then(() => apiDownload('/layoutReport/downloadLayoutReport', { planId }, { method: 'POST' }))
+            .catch(() => undefined)
+        }
+        data-testid="cert-layout-report"
+      >
+        {t('成绩报告（存档）')}
+      </Button>
+      <Button disabled={!planId} onClick={() => void apiPost('/layoutReport/updatePlanLayoutReport', { planId }).then(() => apiDownload('/layoutReport/downloadLayoutReport', { planId }, { method: 'POST' })).catch(() => undefined)}>
+        {t('重新生成成绩报告')}
+      </Button>
     </Space>
   );
 }
 
 function CertificateScreen({ kind }: { kind: 'fill' | 'print' | 'search' }) {
   const can = useCan();
+  const isOrgUser = useShell().data.user.level === 'org';
   const resource = kind === 'fill' ? 'certificateFill' : kind === 'print' ? 'certificatePrint' : 'certificateSearch';
   const title = kind === 'fill' ? '证书填报' : kind === 'print' ? '证书打印' : '证书查询';
   const actions: RowAction<CertificateItem>[] =
@@ -280,6 +341,7 @@ function CertificateScreen({ kind }: { kind: 'fill' | 'print' | 'search' }) {
           ? (helpers) => (
               <Space wrap>
                 <CalibrationButton />
+                {isOrgUser && <SealButton />}
                 <PlanPrintButtons reload={helpers.reload} />
               </Space>
             )

@@ -36,12 +36,16 @@ export function CertificateLookup() {
   const t = useT();
   const [result, setResult] = useState<{ list: PublicCertificate[]; message: string | null } | null>(null);
   const [loading, setLoading] = useState(false);
+  const [error, setError] = useState<string | null>(null);
   const onFinish = async (v: { cerCode?: string; idCard?: string; name?: string }) => {
     setLoading(true);
+    setError(null);
     try {
-      setResult(await apiPost('/comApi/getAllCertificate', v));
-    } catch {
+      setResult(await apiPost('/comApi/getAllCertificate', v, { silent: true }));
+    } catch (err) {
+      // 查询过于频繁（429）、条件不全（400）等：在表单下直接说明
       setResult(null);
+      setError(err instanceof Error ? err.message : t('查询失败，请稍后再试'));
     } finally {
       setLoading(false);
     }
@@ -65,6 +69,7 @@ export function CertificateLookup() {
           {t('查询')}
         </Button>
       </Form>
+      {error && <Alert type="error" showIcon style={{ marginTop: 16 }} title={error} data-testid="cert-lookup-error" />}
       {result && (
         <div style={{ marginTop: 16 }} data-testid="cert-lookup-result">
           {result.list.length ? result.list.map((c) => <CertificateCard key={c.cerCode} c={c} />) : <Empty description={t('暂无数据')} />}

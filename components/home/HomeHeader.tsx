@@ -1,6 +1,7 @@
 // 公开首页的页头：标志、页内导航，右侧为登录入口；已登录时改为问候语与“进入系统”（到工作台）。
 import Link from 'next/link';
 import BrandLink from '@/components/BrandLink';
+import CertificateLookupEntry from '@/components/certificate/CertificateLookupEntry';
 import { getT } from '@/lib/i18n/server';
 import { LOGIN_PATH, type HomeViewer } from './viewer';
 import styles from './home.module.css';
@@ -28,6 +29,7 @@ export default async function HomeHeader({ viewer }: { viewer: HomeViewer | null
           ))}
         </nav>
         <div className={styles.account} data-testid="home-account">
+          <CertificateLookupEntry />
           {viewer ? (
             <>
               <span className={styles.greeting}>{t('您好，{name}', { name: viewer.name })}</span>

@@ -2,11 +2,14 @@
 // a. 华元评价（eval_org）把第 8 步的技能等级认定计划办到第 9 步：套打校准页、下载计划的电子证书（PDF 首页渲染成 PNG，文字含中文姓名与编号）、
 //    打印整份计划、组批并上报，石家庄市管理员登记“全部接收”（接口），机构进入下一步；
 // b. 访客不登录，在 390 px 宽的手机视口里用 /certificateView 按编号查到证书，再打开证书二维码的链接（签名核验通过），改过的链接显示不是本系统签发。
+// c. 考生在手机上打开机构发的报名信息链接，更正从业年限并提交，回执页显示新的信息。
+// d. 访客在门户首页的“证书查询”对话框里查到脱敏的证书、查不到时“暂无数据”，查得太频繁时看到限流的说明（放在最后：本 IP 随后一分钟被限流）。
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
+import JSZip from 'jszip';
 import { viewPath } from '../../lib/domains/certificate/rules';
 import { DEMO_PASSWORD, apiLogin, expect, test, waitForHydration, type Page } from './helpers';
 
@@ -88,6 +91,14 @@ test('机构把计划从第 8 步办到第 9 步：校准、电子证书 PDF、�
   const text = execFileSync('pdftotext', ['-f', '1', '-l', '1', file, '-']).toString();
   expect(text).toContain(first.name);
   expect(text).toContain(first.cerCode);
+  // 压缩包：每张有效证书一个 PDF
+  const zipDownload = page.waitForEvent('download');
+  await page.getByTestId('cert-plan-zip').click();
+  const zipFile = path.join(os.tmpdir(), `cert-e2e-${Date.now()}.zip`);
+  await (await zipDownload).saveAs(zipFile);
+  const zip = await JSZip.loadAsync(fs.readFileSync(zipFile));
+  expect(Object.keys(zip.files)).toHaveLength(list.length);
+  expect(Object.keys(zip.files)).toContain(`${first.cerCode}-${first.name}.pdf`);
   const printed = page.waitForEvent('download');
   await page.getByTestId('cert-print-plan-full').click();
   await printed;
@@ -139,4 +150,62 @@ test('访客在手机视口里查证书并打开二维码链接；改过的链�
   await visitor.goto(forged);
   await expect(visitor.getByTestId('cert-view-forged')).toBeVisible();
   await phone.close();
+});
+
+test('考生在手机上凭链接更正报名信息，回执显示新的信息', async ({ browser, page }) => {
+  test.setTimeout(60_000);
+  await apiLogin(page, 'eval_org', DEMO_PASSWORD);
+  const plans = await call<{ id: number; editable: boolean }[]>(page.request, '/examaff/student/listExaPlan', {});
+  const plan = plans.find((p) => p.editable);
+  expect(plan, '演示数据：华元评价处于导入考生步骤的计划').toBeTruthy();
+  const { list } = await call<{ list: { id: number; name: string }[] }>(page.request, '/examaff/student/selectExaPlanStudent', { planId: plan!.id, pageNo: 1, pageSize: 1 });
+  const links = await call<{ informnationForm: string; informationBack: string }>(page.request, '/certificate/candidateLinks', { examineeId: list[0].id });
+
+  const phone = await browser.newContext({ baseURL: test.info().project.use.baseURL, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const visitor = await phone.newPage();
+  await visitor.goto(links.informnationForm);
+  await waitForHydration(visitor);
+  await expect(visitor.getByTestId('single-form')).toContainText(list[0].name);
+  await visitor.getByTestId('single-years').fill('17');
+  await visitor.getByTestId('single-submit').click();
+  await expect(visitor.getByTestId('single-saved')).toBeVisible();
+  await visitor.screenshot({ path: test.info().outputPath('informnationForm.png'), fullPage: true });
+  expect(await visitor.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await visitor.goto(links.informationBack);
+  await expect(visitor.getByTestId('single-back')).toContainText('17');
+  await expect(visitor.getByTestId('single-qualification')).toBeVisible();
+  // 改过的令牌
+  await visitor.goto(links.informationBack.replace(/token=\d+/, 'token=999999'));
+  await expect(visitor.getByTestId('single-error')).toContainText('链接无效');
+  await phone.close();
+});
+
+test('门户首页的证书查询对话框：查到脱敏的证书、查不到“暂无数据”、太频繁时说明限流', async ({ browser, page }) => {
+  test.setTimeout(60_000);
+  await apiLogin(page, 'eval_org', DEMO_PASSWORD);
+  const { list } = await call<{ list: Cert[] }>(page.request, '/certificate/listCertificate', { status: 0, pageNo: 1, pageSize: 1 });
+  const cert = list[0];
+  const ctx = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const visitor = await ctx.newPage();
+  await visitor.goto('/');
+  await waitForHydration(visitor);
+  await visitor.getByTestId('home-cert-lookup').click();
+  const dialog = visitor.locator('.ant-modal').filter({ has: visitor.getByTestId('cert-lookup-form') });
+  await dialog.getByTestId('cert-lookup-code').fill(cert.cerCode);
+  await dialog.getByTestId('cert-lookup-submit').click();
+  await expect(dialog.getByTestId('cert-public-code')).toHaveText(cert.cerCode);
+  await expect(dialog.getByTestId('cert-public-status')).toBeVisible();
+  await expect(dialog.getByTestId('cert-lookup-result')).not.toContainText(cert.name.length > 1 ? cert.name : '\u0000');
+  await visitor.screenshot({ path: test.info().outputPath('home-lookup.png') });
+  await dialog.getByTestId('cert-lookup-code').fill('S000013999999269999999');
+  await dialog.getByTestId('cert-lookup-submit').click();
+  await expect(dialog.getByTestId('cert-lookup-result')).toContainText('暂无数据');
+  // 用完本分钟的次数，对话框里看到限流的说明
+  for (let i = 0; i < 25; i++) {
+    const r = await visitor.request.post('/api/comApi/getAllCertificate', { data: { cerCode: cert.cerCode } });
+    if (r.status() === 429) break;
+  }
+  await dialog.getByTestId('cert-lookup-submit').click();
+  await expect(dialog.getByTestId('cert-lookup-error')).toContainText('查询过于频繁');
+  await ctx.close();
 });

@@ -16,16 +16,23 @@ import {
   PlanPdfInput,
   PrintInput,
   PublicQueryInput,
+  SealInput,
   VoidInput,
 } from './schemas';
 import { applyCorrection, certificateDetail, exportCertificates, fillCertificate, GET_PERMISSIONS, LIST_PERMISSIONS, listCertificates, listCorrections, reviewCorrection, voidCertificate } from './service';
-import { calibration, certificatePdf, offsetOf, planCertificatesPdf, printCertificates, saveOffset } from './print';
+import { calibration, certificatePdf, offsetOf, planCertificatesPdf, printCertificates, saveOffset, saveSeal, sealOf } from './print';
 import { certificateImport, importCertificates } from './imports';
-import { planReportPdf } from './reports';
+import { archiveLayoutReport, archivedReport, archivedReportFile, planReportPdf } from './reports';
 import { holderCorrection, holderView, lookupCertificates } from './public';
 import { CERT_STATUS_LABEL, CER_TYPE_LABEL, CORRECTION_STATUS_LABEL } from './rules';
 import { answerBatch, applyBatch, batchFiles, confirmBatch, deleteBatchFile, discardBatch, fieldCoding, listBatches, personWorkbook, saveBatchFile, stateGridLedger, stateGridPlans, submitBatch } from './stategrid';
 import { id, int, required } from '@/lib/platform/validation/fields';
+import { loadPlan } from '../exaPlan/access';
+import { ExamineeSaveInput } from '../examinee/schemas';
+import { candidateLinks, candidateUpdate, candidateView, registrationLink, registrationView } from './candidate';
+
+const LinkTokenInput = z.object({ token: required('链接令牌', 80) });
+const CandidateUpdateInput = ExamineeSaveInput.pick({ mobile: true, education: true, workYears: true, company: true, priorLevel: true, priorCertDate: true }).extend({ token: required('链接令牌', 80) });
 
 const options = (labels: Record<number, string>) => Object.entries(labels).map(([value, label]) => ({ value: Number(value), label }));
 const PlanIdInput = z.object({ planId: id('考试计划', '请选择考试计划') });
@@ -84,7 +91,7 @@ export const certificateApi: EndpointTable = {
     handle: (f, ctx) => exportCertificates(ctx.db, sessionOf(ctx), f),
   }),
   'GET /certificate/certificatesExport': endpoint({
-    summary: '一份计划的全部有效证书一个 PDF（电子证书，不计打印次数）',
+    summary: '一份计划的全部有效证书（电子证书，不计打印次数）：format=pdf 一个 PDF（每张一页），format=zip 压缩包（每张一个 PDF）；流式发出',
     permission: ['certificatePrint.export', 'certificateSearch.export'],
     input: PlanPdfInput,
     handle: (input, ctx) => planCertificatesPdf(ctx.db, sessionOf(ctx), input),
@@ -117,6 +124,17 @@ export const certificateApi: EndpointTable = {
     permission: 'certificatePrint.export',
     input: z.object({ cerType: int('证书类型', 0, 3).optional() }),
     handle: (input, ctx) => calibration(ctx.db, sessionOf(ctx), input),
+  }),
+  'POST /certificate/getSeal': endpoint({
+    summary: '本机构的印章图片（评价机构用户）：url 为空时证书上画矢量圆章',
+    permission: 'certificatePrint.query',
+    handle: (_input, ctx) => sealOf(ctx.db, sessionOf(ctx)),
+  }),
+  'POST /certificate/saveSeal': endpoint({
+    summary: '设置本机构的印章图片（上传服务的地址，须是 PNG 图片；url 为空则删除）：证书 PDF 上用它代替画出的圆章',
+    permission: 'certificatePrint.export',
+    input: SealInput,
+    handle: (input, ctx) => saveSeal(ctx.db, sessionOf(ctx), input, ctx.audit),
   }),
   'POST /certificate/applyCorrection': endpoint({
     summary: '申请更正证书（发证的评价机构；填要改的字段的新值与原因）：一张证书同时只有一份待审核的申请',
@@ -162,6 +180,38 @@ export const certificateApi: EndpointTable = {
     permission: 'public',
     input: HolderCorrectionInput,
     handle: (input, ctx) => holderCorrection(ctx.db, input),
+  }),
+
+  // ---------- 考生与报名数据的单页（免登录，链接带令牌） ----------
+  'POST /certificate/candidateLinks': endpoint({
+    summary: '考生的三个单页链接（报考资格核对 entryQualification、报名信息提交或更正 informnationForm、信息回执 informationBack），由机构发给考生',
+    permission: ['examinee.query', 'examinee.get'],
+    input: z.object({ examineeId: id('考生', '请选择考生') }),
+    handle: (input, ctx) => candidateLinks(ctx.db, sessionOf(ctx), input),
+  }),
+  'POST /certificate/registrationLink': endpoint({
+    summary: '专项能力计划的报名数据只读链接（/NewExaminationManagement/specialAability/draw/single）',
+    permission: ['examinee.query', 'exaPlanAudit.query'],
+    input: PlanIdInput,
+    handle: (input, ctx) => registrationLink(ctx.db, sessionOf(ctx), input),
+  }),
+  'POST /comApi/candidateInfo': endpoint({
+    summary: '考生凭链接看本人的报名信息、报考资格结果与计划（免登录；身份证号打码）',
+    permission: 'public',
+    input: LinkTokenInput,
+    handle: ({ token }, ctx) => candidateView(ctx.db, token),
+  }),
+  'POST /comApi/candidateUpdate': endpoint({
+    summary: '考生凭链接提交或更正报名信息（免登录；计划处于“导入考生”步骤时）：保存后重新检查报考资格',
+    permission: 'public',
+    input: CandidateUpdateInput,
+    handle: (input, ctx) => candidateUpdate(ctx.db, input, ctx.audit),
+  }),
+  'POST /comApi/registrationData': endpoint({
+    summary: '专项能力计划的报名数据（免登录、只读）：计划概况与考生名单（证件号、手机号打码）',
+    permission: 'public',
+    input: LinkTokenInput,
+    handle: ({ token }, ctx) => registrationView(ctx.db, token),
   }),
 
   // ---------- 国网数据上报（stateGrid） ----------
@@ -255,6 +305,33 @@ export const certificateApi: EndpointTable = {
     permission: ['certificatePrint.export', 'exaPlanAudit.export', 'score.export'],
     input: PlanIdInput,
     handle: ({ planId }, ctx) => planReportPdf(ctx.db, sessionOf(ctx), { planId, kind: 'circulation' }),
+  }),
+  'POST /layoutReport/generateLayoutReport': endpoint({
+    summary: '存档计划的成绩报告：生成 PDF 并经文件服务存下、与计划关联；已有存档时直接给出（地址、文件名、大小、生成时间）',
+    permission: ['certificatePrint.export', 'exaPlanAudit.export', 'score.export'],
+    input: PlanIdInput,
+    handle: ({ planId }, ctx) => archiveLayoutReport(ctx.db, sessionOf(ctx), { planId, regenerate: false }, ctx.audit),
+  }),
+  'POST /layoutReport/updatePlanLayoutReport': endpoint({
+    summary: '重新生成并替换计划存档的成绩报告（成绩或证书有变时）',
+    permission: ['certificatePrint.export', 'exaPlanAudit.export', 'score.export'],
+    input: PlanIdInput,
+    handle: ({ planId }, ctx) => archiveLayoutReport(ctx.db, sessionOf(ctx), { planId, regenerate: true }, ctx.audit),
+  }),
+  'POST /layoutReport/getLayoutReport': endpoint({
+    summary: '计划存档的成绩报告的信息（没有存档时为 null）',
+    permission: ['certificatePrint.query', 'certificateSearch.query', 'exaPlanAudit.query', 'score.query'],
+    input: PlanIdInput,
+    handle: async ({ planId }, ctx) => {
+      await loadPlan(ctx.db, sessionOf(ctx).user, planId);
+      return archivedReport(ctx.db, planId);
+    },
+  }),
+  'POST /layoutReport/downloadLayoutReport': endpoint({
+    summary: '下载计划存档的成绩报告（PDF，生成时的那一份）',
+    permission: ['certificatePrint.query', 'certificateSearch.query', 'exaPlanAudit.query', 'score.query'],
+    input: PlanIdInput,
+    handle: (input, ctx) => archivedReportFile(ctx.db, sessionOf(ctx), input),
   }),
   'POST /layoutReport/certificatePrinting': endpoint({
     summary: '打印计划的全部有效证书（与 /certificate/printCertificates 的 planId 相同，计打印次数）',

@@ -2,11 +2,10 @@
 // 文泉驿微米黑子集（assets/fonts，与准考证同一份，进程内只读一次，每批登记一次）。
 // 两种打印：full 整张证书（电子证书、白纸打印）；overlay 套打（预印的证书纸上只打字段的值，按本人的 X/Y 偏移校准）。
 // 校准页：在模板各字段的位置画十字与字段名，按偏移打出，对照预印纸调整偏移。二维码内容为 /certificateView 的签名链接。
-import fs from 'node:fs';
-import path from 'node:path';
 import { Readable } from 'node:stream';
 import PDFDocument from 'pdfkit';
-import QRCode from 'qrcode';
+import { cjkFont, drawQrCode } from '@/lib/platform/pdf';
+import JSZip from 'jszip';
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '@/lib/platform/db/client';
 import { getStorage } from '@/lib/platform/storage';
@@ -14,15 +13,9 @@ import { LEVEL_NAMES } from '../catalog/schemas';
 import { organisations } from '../org/tables';
 import { fileUploads } from '../file/tables';
 import { keyOfUrl } from '../file/service';
-import type { Certificate } from './tables';
+import { certificateSeals, type Certificate } from './tables';
 import { CERT_STATUS, CER_TYPE_LABEL, viewPath } from './rules';
 
-export const FONT_PATH = path.join(process.cwd(), 'assets', 'fonts', 'wqy-microhei-gb2312.ttf');
-let fontCache: Buffer | null = null;
-function certificateFont(): Buffer {
-  fontCache ??= fs.readFileSync(FONT_PATH);
-  return fontCache;
-}
 
 const MM = 72 / 25.4;
 export type PrintMode = 'full' | 'overlay';
@@ -107,6 +100,43 @@ async function photosOf(db: Db, list: readonly Certificate[]): Promise<Map<numbe
   return out;
 }
 
+/** 评价机构的印章图片（上传服务的 PNG）→ 缩放后的 PNG（保留透明）；没有或读不到的机构不在结果里（画矢量圆章） */
+export async function sealsOf(db: Db, orgIds: readonly number[]): Promise<Map<number, Buffer>> {
+  const out = new Map<number, Buffer>();
+  if (!orgIds.length) return out;
+  const rows = await db.select({ orgId: certificateSeals.orgId, url: certificateSeals.url }).from(certificateSeals).where(inArray(certificateSeals.orgId, [...orgIds]));
+  if (!rows.length) return out;
+  const sharp = (await import('sharp')).default;
+  for (const r of rows) {
+    const key = keyOfUrl(r.url);
+    if (!key) continue;
+    try {
+      const object = await getStorage().get(key);
+      if (!object) continue;
+      out.set(r.orgId, await sharp(await toBuffer(object.body)).resize(240, 240, { fit: 'contain', background: { r: 0, g: 0, b: 0, alpha: 0 } }).png().toBuffer());
+    } catch {
+      // 印章读不到：画矢量圆章
+    }
+  }
+  return out;
+}
+
+/** 一批证书共用的：机构名称与印章图片 */
+interface RenderContext {
+  orgName: Map<number, string>;
+  seals: Map<number, Buffer>;
+}
+async function renderContext(db: Db, list: readonly Certificate[]): Promise<RenderContext> {
+  const orgIds = [...new Set(list.map((c) => c.orgId))];
+  const orgs = orgIds.length ? await db.select({ id: organisations.id, name: organisations.name }).from(organisations).where(inArray(organisations.id, orgIds)) : [];
+  return { orgName: new Map(orgs.map((o) => [o.id, o.name])), seals: await sealsOf(db, orgIds) };
+}
+
+/** 在文档上加一页证书（机构名称、印章取自 ctx） */
+function addCertificatePage(doc: PDFKit.PDFDocument, ctx: RenderContext, c: Certificate, photo: Buffer | undefined, mode: PrintMode, offset: Offset) {
+  drawCertificate(doc, { ...c, orgName: ctx.orgName.get(c.orgId) ?? '' }, photo, mode, offset, ctx.seals.get(c.orgId));
+}
+
 export const publicBase = () => (process.env.PUBLIC_BASE_URL?.trim() || 'http://localhost:3000').replace(/\/$/, '');
 
 function valueOf(c: CertificateForPdf, key: FieldKey): string {
@@ -122,17 +152,21 @@ function valueOf(c: CertificateForPdf, key: FieldKey): string {
   }
 }
 
-function drawSeal(doc: PDFKit.PDFDocument, t: Template, orgName: string, dx: number, dy: number) {
+function drawSeal(doc: PDFKit.PDFDocument, t: Template, orgName: string, dx: number, dy: number, image?: Buffer) {
   const cx = (t.seal.x + dx) * MM;
   const cy = (t.seal.y + dy) * MM;
   const r = t.seal.r * MM;
+  if (image) {
+    doc.image(image, cx - r, cy - r, { fit: [2 * r, 2 * r], align: 'center', valign: 'center' });
+    return;
+  }
   doc.save().lineWidth(2).strokeColor('#d22').circle(cx, cy, r).stroke();
   doc.fillColor('#d22').fontSize(14).text('★', cx - 7, cy - 9, { width: 14, align: 'center' });
   doc.fontSize(7).text(orgName.slice(0, 16), cx - r + 6, cy + 8, { width: 2 * r - 12, align: 'center', lineBreak: false, ellipsis: true });
   doc.restore();
 }
 
-function drawCertificate(doc: PDFKit.PDFDocument, c: CertificateForPdf, photo: Buffer | undefined, qr: Buffer, mode: PrintMode, offset: Offset) {
+function drawCertificate(doc: PDFKit.PDFDocument, c: CertificateForPdf, photo: Buffer | undefined, mode: PrintMode, offset: Offset, seal?: Buffer) {
   const t = TEMPLATES[c.cerType];
   doc.addPage();
   doc.font('cjk');
@@ -160,17 +194,17 @@ function drawCertificate(doc: PDFKit.PDFDocument, c: CertificateForPdf, photo: B
     doc.save().lineWidth(0.8).dash(3, { space: 2 }).strokeColor('#999').rect(p.x * MM, p.y * MM, p.w * MM, p.h * MM).stroke().undash().restore();
     doc.fillColor('#999').fontSize(10).text('照片', p.x * MM, (p.y + p.h / 2 - 2) * MM, { width: p.w * MM, align: 'center' });
   }
-  doc.image(qr, (t.qr.x + dx) * MM, (t.qr.y + dy) * MM, { width: t.qr.size * MM, height: t.qr.size * MM });
+  drawQrCode(doc, publicBase() + viewPath(c.cerCode), (t.qr.x + dx) * MM, (t.qr.y + dy) * MM, t.qr.size * MM);
   if (mode === 'full') {
     doc.fillColor('#777').fontSize(7).text('扫码核验', (t.qr.x + dx) * MM, (t.qr.y + t.qr.size + 1) * MM, { width: t.qr.size * MM, align: 'center' });
-    drawSeal(doc, t, c.orgName, 0, 0);
+    drawSeal(doc, t, c.orgName, 0, 0, seal);
     if (c.status === CERT_STATUS.VOID) doc.save().rotate(-20, { origin: [W / 2, doc.page.height / 2] }).fillColor('#d22').opacity(0.35).fontSize(90).text('作 废', 0, doc.page.height / 2 - 50, { width: W, align: 'center' }).restore();
   }
 }
 
 function newDoc(title: string) {
   const doc = new PDFDocument({ size: 'A4', layout: 'landscape', margin: 0, autoFirstPage: false, info: { Title: title } });
-  doc.registerFont('cjk', certificateFont());
+  doc.registerFont('cjk', cjkFont());
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -184,17 +218,14 @@ function newDoc(title: string) {
 export async function renderCertificates(db: Db, list: readonly Certificate[], opts: { mode?: PrintMode; offset?: Offset; title?: string; onProgress?: (done: number) => void } = {}): Promise<Buffer> {
   const mode = opts.mode ?? 'full';
   const offset = opts.offset ?? { offsetX: 0, offsetY: 0 };
-  const orgIds = [...new Set(list.map((c) => c.orgId))];
-  const orgs = orgIds.length ? await db.select({ id: organisations.id, name: organisations.name }).from(organisations).where(inArray(organisations.id, orgIds)) : [];
-  const orgName = new Map(orgs.map((o) => [o.id, o.name]));
+  const ctx = await renderContext(db, list);
   const { doc, done } = newDoc(opts.title ?? '证书');
   const BATCH = 200;
   for (let i = 0; i < list.length; i += BATCH) {
     const slice = list.slice(i, i + BATCH);
     const photos = await photosOf(db, slice);
     for (const [j, c] of slice.entries()) {
-      const qr = await QRCode.toBuffer(publicBase() + viewPath(c.cerCode), { type: 'png', margin: 0, width: 160, errorCorrectionLevel: 'M' });
-      drawCertificate(doc, { ...c, orgName: orgName.get(c.orgId) ?? '' }, photos.get(c.id), qr, mode, offset);
+      addCertificatePage(doc, ctx, c, photos.get(c.id), mode, offset);
       if ((i + j + 1) % 50 === 0) opts.onProgress?.(i + j + 1);
     }
     // 让出事件循环，输出端得以消费已生成的内容
@@ -212,11 +243,9 @@ const STREAM_BACKLOG = 1 << 20;
  * 先取机构名称与第一批照片再返回，开头就出错时调用方得到普通异常。
  */
 export async function streamCertificates(db: Db, list: readonly Certificate[], opts: { title?: string } = {}): Promise<ReadableStream<Uint8Array>> {
-  const orgIds = [...new Set(list.map((c) => c.orgId))];
-  const orgs = orgIds.length ? await db.select({ id: organisations.id, name: organisations.name }).from(organisations).where(inArray(organisations.id, orgIds)) : [];
-  const orgName = new Map(orgs.map((o) => [o.id, o.name]));
+  const ctx = await renderContext(db, list);
   const doc = new PDFDocument({ size: 'A4', layout: 'landscape', margin: 0, autoFirstPage: false, info: { Title: opts.title ?? '证书' } });
-  doc.registerFont('cjk', certificateFont());
+  doc.registerFont('cjk', cjkFont());
   let cancelled = false;
   const BATCH = 100;
   const pump = async () => {
@@ -225,8 +254,7 @@ export async function streamCertificates(db: Db, list: readonly Certificate[], o
       const photos = await photosOf(db, slice);
       for (const c of slice) {
         if (cancelled) break;
-        const qr = await QRCode.toBuffer(publicBase() + viewPath(c.cerCode), { type: 'png', margin: 0, width: 160, errorCorrectionLevel: 'M' });
-        drawCertificate(doc, { ...c, orgName: orgName.get(c.orgId) ?? '' }, photos.get(c.id), qr, 'full', { offsetX: 0, offsetY: 0 });
+        addCertificatePage(doc, ctx, c, photos.get(c.id), 'full', { offsetX: 0, offsetY: 0 });
         while (doc.readableLength > STREAM_BACKLOG && !cancelled) await new Promise((r) => setTimeout(r, 5));
       }
     }
@@ -255,6 +283,58 @@ export async function streamCertificates(db: Db, list: readonly Certificate[], o
     },
     { highWaterMark: 0 },
   );
+}
+
+/** 压缩包里每张证书一个 PDF 的文件名：编号-姓名.pdf（去掉文件名里不能用的字符） */
+export const zipEntryName = (c: Pick<Certificate, 'cerCode' | 'name'>) => `${c.cerCode}-${c.name.replace(/[\\/:*?"<>|]/g, '_')}.pdf`;
+
+/**
+ * 流式的证书压缩包（.zip，每张证书一个 PDF，不再压缩）：一个一个生成、边生成边发出；每个 PDF 在压缩包写到它时才生成，
+ * 照片按 100 张一批取，内存不随张数增长；客户端断开即停止。
+ */
+export async function zipCertificates(db: Db, list: readonly Certificate[]): Promise<ReadableStream<Uint8Array>> {
+  const ctx = await renderContext(db, list);
+  const BATCH = 100;
+  let photoBatch = -1;
+  let photos = new Map<number, Buffer>();
+  const photoOf = async (i: number) => {
+    const b = Math.floor(i / BATCH);
+    if (b !== photoBatch) {
+      photos = await photosOf(db, list.slice(b * BATCH, (b + 1) * BATCH));
+      photoBatch = b;
+    }
+    return photos.get(list[i].id);
+  };
+  const one = async (i: number): Promise<Buffer> => {
+    const c = list[i];
+    const { doc, done } = newDoc(c.cerCode);
+    addCertificatePage(doc, ctx, c, await photoOf(i), 'full', { offsetX: 0, offsetY: 0 });
+    doc.end();
+    return done;
+  };
+  const zip = new JSZip();
+  list.forEach((c, i) => {
+    let started = false;
+    // 压缩包写到这一项时才读（JSZip 先 pause 再挂 data，读之前不生成）
+    const lazy = new Readable({
+      read() {
+        if (started) return;
+        started = true;
+        one(i).then(
+          (buf) => {
+            this.push(buf);
+            this.push(null);
+          },
+          (err: unknown) => this.destroy(err instanceof Error ? err : new Error(String(err))),
+        );
+      },
+    });
+    zip.file(zipEntryName(c), lazy, { binary: true, date: new Date() });
+  });
+  const out = zip.generateNodeStream({ type: 'nodebuffer', streamFiles: true, compression: 'STORE' }) as unknown as Readable;
+  out.on('error', (err) => console.error('[certificate] 压缩包生成中断', err));
+  // JSZip 的输出是旧式流：包成 Node 的 Readable（背压：读得慢时 JSZip 暂停），再交给 Web 流
+  return Readable.toWeb(new Readable().wrap(out)) as ReadableStream<Uint8Array>;
 }
 
 /** 套打校准页：按模板各字段位置画十字与字段名（加上本人的偏移），对照预印的证书纸调整 X / Y 偏移 */

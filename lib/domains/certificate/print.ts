@@ -9,9 +9,11 @@ import type { Session } from '@/lib/platform/auth/session';
 import { scopeWhere } from '@/lib/platform/auth/scope';
 import { loadPlan } from '../exaPlan/access';
 import { PLAN_STEP } from '../exaPlan/transitions';
-import { certificatePrintOffsets, certificates, type Certificate } from './tables';
+import { certificatePrintOffsets, certificates, certificateSeals, type Certificate } from './tables';
+import { fileUploads } from '../file/tables';
+import { attachFiles, detachFiles, keyOfUrl } from '../file/service';
 import { CERT_STATUS } from './rules';
-import { calibrationPage, renderCertificates, streamCertificates, type PrintMode } from './pdf';
+import { calibrationPage, orgNameOf, renderCertificates, streamCertificates, zipCertificates, type PrintMode } from './pdf';
 import { loadCertificate } from './service';
 
 /** 一次最多打印的张数 */
@@ -80,10 +82,59 @@ export async function printCertificates(db: Db, session: Session, input: { ids?:
   return new FileResult(new Uint8Array(pdf), 'pdf', `证书-${list.length}张.pdf`);
 }
 
-/** 一份计划的全部有效证书一个 PDF（电子证书，不计打印次数）：流式发出，内存不随页数增长 */
-export async function planCertificatesPdf(db: Db, session: Session, input: { planId: number }) {
+/**
+ * 一份计划的全部有效证书（电子证书，不计打印次数）：format pdf 一个 PDF（每张一页），zip 一个压缩包（每张一个 PDF）。
+ * 都是流式发出，内存不随张数增长。
+ */
+export async function planCertificatesPdf(db: Db, session: Session, input: { planId: number; format?: 'pdf' | 'zip' }) {
   const list = await printable(db, session, { planId: input.planId });
+  if (input.format === 'zip') return new FileResult(await zipCertificates(db, list), 'zip', `证书-计划${input.planId}.zip`);
   return new FileResult(await streamCertificates(db, list, { title: '电子证书' }), 'pdf', `证书-计划${input.planId}.pdf`);
+}
+
+// ---------- 印章图片 ----------
+
+export const SEAL_ENTITY = 'certificate_seal';
+export const SEAL_NOT_PNG = '印章须是 PNG 图片（建议透明背景、正方形），请重新上传';
+
+function sealOrg(session: Session): number {
+  if (session.user.orgId === null) throw ApiError.badRequest('只有评价机构可以设置本机构的印章');
+  return session.user.orgId;
+}
+
+/** 本机构的印章：url 为空表示证书上画矢量圆章 */
+export async function sealOf(db: Db, session: Session) {
+  const orgId = sealOrg(session);
+  const [row] = await db.select().from(certificateSeals).where(eq(certificateSeals.orgId, orgId));
+  return { orgId, orgName: await orgNameOf(db, orgId), url: row?.url ?? null, updatedAt: row?.updatedAt ?? null };
+}
+
+/** 设置本机构的印章（上传服务的地址，须是 PNG 图片）；url 为空则删除，证书上改画矢量圆章 */
+export async function saveSeal(db: Db, session: Session, input: { url: string | null }, audit: Audit) {
+  const orgId = sealOrg(session);
+  const ref = { entity: SEAL_ENTITY, entityId: orgId };
+  const [before] = await db.select().from(certificateSeals).where(eq(certificateSeals.orgId, orgId));
+  if (!input.url) {
+    await db.transaction(async (tx) => {
+      await tx.delete(certificateSeals).where(eq(certificateSeals.orgId, orgId));
+      await detachFiles(tx as unknown as Db, ref);
+    });
+    audit({ entity: SEAL_ENTITY, entityId: orgId, before: { url: before?.url ?? null }, after: { url: null }, detail: '删除印章图片，证书上画矢量圆章' });
+    return { url: null };
+  }
+  const key = keyOfUrl(input.url);
+  const [file] = key ? await db.select({ kind: fileUploads.kind, ext: fileUploads.ext }).from(fileUploads).where(eq(fileUploads.storageKey, key)) : [];
+  if (file && (file.kind !== 'image' || file.ext !== 'png')) throw ApiError.badRequest(SEAL_NOT_PNG, { url: SEAL_NOT_PNG });
+  await db.transaction(async (tx) => {
+    // 不是经上传服务得到的、别的机构的私有文件：attachFiles 答 400
+    await attachFiles(tx as unknown as Db, ref, [input.url], { by: session.user });
+    await tx
+      .insert(certificateSeals)
+      .values({ orgId, url: input.url!, updatedBy: session.user.id })
+      .onConflictDoUpdate({ target: certificateSeals.orgId, set: { url: input.url!, updatedBy: session.user.id, updatedAt: new Date() } });
+  });
+  audit({ entity: SEAL_ENTITY, entityId: orgId, before: { url: before?.url ?? null }, after: { url: input.url }, detail: '设置印章图片' });
+  return { url: input.url };
 }
 
 /** 一张证书的电子证书（作废的证书带“作废”水印） */

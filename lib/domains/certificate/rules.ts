@@ -124,3 +124,20 @@ export function holderTokenId(token: string): number | null {
   const given = Buffer.from(token);
   return expected.length === given.length && timingSafeEqual(expected, given) ? id : null;
 }
+
+/**
+ * 单页链接的令牌（SPEC §2 的免登录单页）：`<id>.<HMAC 前 12 字节>`，按用途分开签名（一个用途的令牌不能用于另一个）。
+ * examinee：考生核对报考资格、提交或更正报名信息、看信息回执；registration：专项能力计划的报名数据（只读）。
+ */
+export type LinkPurpose = 'examinee' | 'registration';
+export function linkToken(purpose: LinkPurpose, id: number): string {
+  return `${id}.${createHmac('sha256', qrKey()).update(`${purpose}:${id}`).digest().subarray(0, 12).toString('base64url')}`;
+}
+export function linkTokenId(purpose: LinkPurpose, token: string): number | null {
+  const [idText, sig] = token.split('.');
+  const id = Number(idText);
+  if (!Number.isInteger(id) || id <= 0 || !sig) return null;
+  const expected = Buffer.from(linkToken(purpose, id));
+  const given = Buffer.from(token);
+  return expected.length === given.length && timingSafeEqual(expected, given) ? id : null;
+}

@@ -64,7 +64,11 @@ export const CorrectionListInput = z.object({
 export const VoidInput = z.object({ id: id('证书', '请选择证书'), reason: required('作废原因', 500) });
 
 export const PrintInput = z.object({ ids: ids('证书').optional(), planId: optionalId('考试计划') });
-export const PlanPdfInput = z.object({ planId: id('考试计划', '请选择考试计划') });
+export const PlanPdfInput = z.object({
+  planId: id('考试计划', '请选择考试计划'),
+  format: z.enum(['pdf', 'zip'], { error: '格式只能是 pdf（一个文件）或 zip（每张一个 PDF）' }).optional(),
+});
+export const SealInput = z.object({ url: z.string().trim().max(300, '印章地址过长').nullable() });
 export const OffsetInput = z.object({ offsetX: int('X 偏移（毫米）', -30, 30), offsetY: int('Y 偏移（毫米）', -30, 30) });
 
 /** 公开查询（SPEC §3 Certificate query）：须有证书编号，或身份证号与姓名一起 */

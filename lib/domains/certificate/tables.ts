@@ -56,6 +56,10 @@ export const certificates = pgTable(
     index('certificate_city_idx').on(t.cityId, t.id),
     index('certificate_id_card_idx').on(t.idCard),
     index('certificate_name_idx').on(t.name),
+    // 首页分析与大屏按创建时间计数（近七天、按月趋势），各范围一条：见 docs/DASHBOARD.md
+    index('certificate_created_idx').on(t.status, t.createdAt),
+    index('certificate_city_created_idx').on(t.cityId, t.status, t.createdAt),
+    index('certificate_org_created_idx').on(t.orgId, t.status, t.createdAt),
   ],
 );
 
@@ -138,6 +142,17 @@ export const certificatePrintOffsets = pgTable('certificate_print_offset', {
   userId: integer('user_id').primaryKey(),
   offsetX: smallint('offset_x').notNull().default(0),
   offsetY: smallint('offset_y').notNull().default(0),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * 评价机构的印章图片（证书 PDF 上代替画出的红色圆章）：一个机构一份，url 为上传服务的地址（PNG，经 attachFiles 以
+ * certificate_seal / 机构 id 引用）。没有时证书上画矢量圆章。
+ */
+export const certificateSeals = pgTable('certificate_seal', {
+  orgId: integer('org_id').primaryKey(),
+  url: varchar('url', { length: 300 }).notNull(),
+  updatedBy: integer('updated_by'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -1,0 +1,12 @@
+// 考生核对本人的报考资格（免登录，SPEC §2；链接带令牌，见 lib/domains/certificate/candidate.ts 与 docs/CERTIFICATES.md）。窄屏可读。
+import type { Metadata, Viewport } from 'next';
+import { EntryQualification } from '@/components/certificate/CandidatePages';
+
+export const metadata: Metadata = { title: '报考资格核对' };
+export const viewport: Viewport = { width: 'device-width', initialScale: 1 };
+export const dynamic = 'force-dynamic';
+
+export default async function Page({ searchParams }: { searchParams: Promise<{ token?: string }> }) {
+  const { token } = await searchParams;
+  return <EntryQualification token={token?.slice(0, 80) ?? ''} />;
+}
