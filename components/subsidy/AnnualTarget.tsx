@@ -1,10 +1,12 @@
 'use client';
-// 补贴管理 › 补贴标准 › 年度目标任务（AnnualTarget）：省级给各市下达培训人数、取证人数与补贴资金，市级分解到本市县区；
+// 补贴管理 › 补贴标准 › 年度目标任务（AnnualTarget）与评价 › 年度任务 › 年度任务下达（YearTaskIssue）：同一份界面、各按各的资源权限。
+// 省级给各市下达培训人数、取证人数与补贴资金，市级分解到本市县区（表单里以区划树选市或县区）；
 // 完成情况由实际数据算出，以进度条显示。按钮只照服务端给出的行 actions 显示。
 import { Progress } from 'antd';
 import ListScreen from '@/components/list/ListScreen';
 import TwoLineCell from '@/components/list/TwoLineCell';
 import type { FormSpec } from '@/components/list/types';
+import type { RegionValue } from '@/components/RegionPicker';
 import { useT } from '@/lib/i18n/client';
 import type { TargetItem } from '@/lib/domains/subsidy/targets';
 
@@ -25,24 +27,28 @@ const form = (title: string): FormSpec<TargetItem> => ({
   submit: { path: '/annualTarget/save' },
   fields: [
     { name: 'year', label: '年度', type: 'number', required: true, span: 12 },
-    { name: 'cityId', label: '市（省级下达时选）', type: 'select', optionsFrom: { path: '/comApi/getAreaByParent', method: 'GET', labelKey: 'name', valueKey: 'id' }, span: 12 },
-    { name: 'countyId', label: '县区（市级分解时填代码）', type: 'number', span: 12 },
+    { name: 'region', label: '下达到（省级选市，市级选本市的县区）', type: 'region', required: true, span: 24 },
     { name: 'trained', label: '培训人数', type: 'number', required: true, span: 12 },
     { name: 'certified', label: '取证人数', type: 'number', required: true, span: 12 },
     { name: 'budget', label: '补贴资金（元）', type: 'number', required: true, span: 12 },
     { name: 'remark', label: '备注', type: 'textarea' },
   ],
-  body: (v, r) => ({ ...v, id: r?.id }),
+  load: (r) => ({ ...r, region: [130000, r.cityId, r.countyId] }),
+  body: ({ region, ...v }, r) => {
+    const [, cityId, countyId] = (region as RegionValue | null) ?? [0, null, null];
+    return { ...v, id: r?.id, cityId: cityId ?? undefined, countyId: countyId ?? undefined };
+  },
 });
 
-export default function AnnualTarget() {
+function TargetScreen({ resource, title }: { resource: 'annualTarget' | 'yearTaskIssue'; title: string }) {
   return (
     <ListScreen<TargetItem>
-      title="年度目标任务"
-      resource="annualTarget"
+      title={title}
+      resource={resource}
       rowKey="id"
-      testId="annual-target-list"
+      testId={resource === 'annualTarget' ? 'annual-target-list' : 'year-task-issue'}
       list={{ path: '/annualTarget/list' }}
+      exporter={{ path: '/annualTarget/export' }}
       filters={[{ name: 'year', label: '年度', type: 'number' }]}
       columns={[
         { title: '范围', dataIndex: 'cityName', width: 180, render: (_v, r) => <TwoLineCell main={r.countyName ?? r.cityName} sub={`${r.year}`} /> },
@@ -53,12 +59,12 @@ export default function AnnualTarget() {
       ]}
       create={form('下达或分解年度目标')}
       rowActions={[
-        { key: 'edit', label: '修改', permission: 'annualTarget.edit', visible: (r) => r.actions.includes('edit'), form: form('修改年度目标') },
+        { key: 'edit', label: '修改', permission: `${resource}.edit`, visible: (r) => r.actions.includes('edit'), form: form('修改年度目标') },
         {
           key: 'delete',
           label: '删除',
           danger: true,
-          permission: 'annualTarget.delete',
+          permission: `${resource}.delete`,
           visible: (r) => r.actions.includes('delete'),
           confirm: '确定删除这条年度目标吗？',
           call: { path: '/annualTarget/delete', body: (r) => ({ ids: [r.id] }), successMessage: '已删除' },
@@ -67,4 +73,12 @@ export default function AnnualTarget() {
       emptyText="暂无年度目标"
     />
   );
+}
+
+export default function AnnualTarget() {
+  return <TargetScreen resource="annualTarget" title="年度目标任务" />;
+}
+
+export function YearTaskIssue() {
+  return <TargetScreen resource="yearTaskIssue" title="年度任务下达" />;
 }

@@ -18,6 +18,7 @@ export default function CouponList() {
       rowKey="id"
       testId="coupon-list"
       list={{ path: '/coupon/list' }}
+      exporter={{ path: '/coupon/export' }}
       filters={[
         { name: 'status', label: '状态', type: 'select', options: STATUS_OPTIONS },
         { name: 'idNumber', label: '证件号码' },

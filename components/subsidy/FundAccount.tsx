@@ -46,6 +46,7 @@ export default function FundAccount() {
         rowKey="id"
         testId="fund-account-list"
         list={{ path: '/fundAccount/list' }}
+        exporter={{ path: '/fundAccount/export' }}
         filters={[{ name: 'year', label: '年度', type: 'number' }]}
         columns={[
           { title: '账户', dataIndex: 'name', width: 260 },

@@ -67,6 +67,8 @@ function Standards({ kinds, resource, title }: { kinds: StandardKind[]; resource
       rowKey="id"
       testId={`standard-list-${kind}`}
       list={{ path: '/subsidy/listStandard', params: { kind } }}
+      exporter={kind === 'work' ? { path: '/subsidy/exportStandard' } : undefined}
+      importer={kind === 'work' ? { call: { path: '/subsidy/importWorkStandard' }, template: { path: '/subsidy/importWorkStandard/template', method: 'GET' }, title: '导入培训工种补贴标准' } : undefined}
       toolbarExtra={() => (kinds.length > 1 ? <Segmented value={kind} onChange={(v) => setKind(v as StandardKind)} options={kinds.map((k) => ({ value: k, label: t(labels[k]) }))} /> : null)}
       filters={[
         { name: 'year', label: '年度', type: 'number' },

@@ -3,6 +3,7 @@ import { pick, type ScreenLoaders } from '@/components/screens/types';
 
 const standards = pick(() => import('./StandardList'));
 const applies = pick(() => import('./ApplyList'));
+const books = pick(() => import('./StandingBook'));
 
 export const subsidyScreens = {
   TrainTypeSubsidy: standards('TrainTypeSubsidy'),
@@ -17,5 +18,10 @@ export const subsidyScreens = {
   LivingSubsidyTwoLevelApprove: applies('LivingSubsidyTwoLevelApprove'),
   FundAccount: () => import('./FundAccount'),
   AnnualTarget: () => import('./AnnualTarget'),
+  YearTaskIssue: pick(() => import('./AnnualTarget'))('YearTaskIssue'),
+  YearTaskProgress: () => import('./YearTaskProgress'),
   CouponList: () => import('./CouponList'),
+  StandingBookManage: books('StandingBookManage'),
+  StandingBookApprove: books('StandingBookApprove'),
+  StandingBookSearch: books('StandingBookSearch'),
 } satisfies ScreenLoaders;

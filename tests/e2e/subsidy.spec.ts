@@ -2,7 +2,7 @@
 // 石家庄市管理员在“补贴审批”里看到这名学员被核查为重复享受，逐人不同意（写原因）后通过其余学员；省级二级审批通过；
 // 市级财务审批通过，资金账户的可用余额随之减少批准金额，年度目标的补贴资金完成数随之增加。两个用例接力同一份申请，故串行。
 import type { Locator } from '@playwright/test';
-import { ADMIN, DEMO_PASSWORD, chooseOption, clickRowAction, expect, loginAs, rowOf, test, type Page } from './helpers';
+import { ADMIN, DEMO_PASSWORD, chooseOption, clickRowAction, confirmDialog, expect, expectMessage, loginAs, rowOf, test, type Page } from './helpers';
 
 interface Envelope<T> {
   returnCode: number;
@@ -113,4 +113,43 @@ test.describe.serial('补贴：申请、核查、三级审批与资金', () => {
     await page.goto('/subsidy/standard/annual-target');
     await expect(page.getByTestId('annual-target-list')).toContainText(`${target.actualSubsidy + approved.approvedAmount} / ${target.budget}`);
   });
+});
+
+test('台账：机构登记已结业的班并提交，市级审批通过，查询里为已审批、明细逐人列出', async ({ page }) => {
+  test.setTimeout(120_000);
+  await loginAs(page, 'train_org', DEMO_PASSWORD);
+  const [klass] = await api<{ id: number; code: string; label: string }[]>(page, 'GET', '/standingBook/eligibleClasses');
+  await page.goto('/train/ledger/manage');
+  const manage = page.getByTestId('standing-book-manage');
+  await manage.getByTestId('list-create').click();
+  const form = page.getByTestId('form-dialog');
+  await chooseOption(page, form.getByRole('combobox').first(), klass.code);
+  await form.getByRole('textbox').fill('按签到表登记');
+  await page.getByTestId('form-dialog-ok').click();
+  await expectMessage(page, '已登记');
+  const row = rowOf(manage, klass.code);
+  await expect(row).toContainText('草稿');
+  await clickRowAction(page, row, 'submit');
+  await confirmDialog(page, '提交前将按班级实际情况重新汇总');
+  await expect(row).toContainText('待审批');
+
+  await loginAs(page, 'sjz_admin', DEMO_PASSWORD);
+  await page.goto('/train/ledger/approve');
+  const approve = page.getByTestId('standing-book-approve');
+  const pending = rowOf(approve, klass.code);
+  await clickRowAction(page, pending, 'approve');
+  await page.getByTestId('form-dialog').getByRole('textbox').fill('台账与签到表一致');
+  await page.getByTestId('form-dialog-ok').click();
+  await expect(pending).toBeHidden();
+
+  await page.goto('/train/ledger/search');
+  const search = page.getByTestId('standing-book-search');
+  const done = rowOf(search, klass.code);
+  await expect(done).toContainText('已审批');
+  await expect(done).toContainText('台账与签到表一致');
+  await clickRowAction(page, done, 'view');
+  const detail = page.getByTestId('standing-book-detail');
+  await expect(detail.locator('tbody tr.ant-table-row').first()).toBeVisible();
+  await expect(detail.locator('tbody tr.ant-table-row').first()).toContainText('*');
+  await page.screenshot({ path: '/tmp/pw-sub/standing-book-detail.png' });
 });

@@ -1,10 +1,17 @@
 // 补贴的端点（SPEC §7 subsidy/saveClassSubside、GET subsidy/getClassSubsidyPosterUrl）与补贴标准、补贴申请的审批、资金账户。
 // 规则在服务里：standards.ts（标准与版本）、compute.ts（金额与核查）、workflow.ts（状态机）、fund.ts（资金流水）、poster.ts（公示海报）。
 import { z } from 'zod';
+import { ApiError } from '@/lib/platform/api/errors';
+import { ImportFileInput, importResponse, runImport, templateEndpoint } from '@/lib/platform/excel/import';
+import { workStandardImport, workStandardImportParams } from './standard-import';
+import { exportCoupons, exportFundAccounts, exportStandards } from './exports';
 import { endpoint, sessionOf, type EndpointTable } from '@/lib/platform/api/endpoint';
 import { id } from '@/lib/platform/validation/fields';
 import {
   ApplyListInput,
+  BookListInput,
+  BookSaveInput,
+  BookTransitionInput,
   CouponCompareInput,
   CouponIssueInput,
   CouponListInput,
@@ -32,9 +39,10 @@ import { deleteStandards, listStandards, newStandardVersion, saveStandard } from
 import { applyDetail, applyHistory, applyTransition, classStudentsForApply, decideItems, deleteApply, eligibleClasses, exportApplies, exportPaymentList, listApplies, saveClassSubside } from './workflow';
 import { fundAccountDetail, listFundAccounts, listMovements, recordMovement, saveFundAccount } from './fund';
 import { posterPdf, posterUrl } from './poster';
-import { deleteTargets, listTargets, saveTarget } from './targets';
+import { deleteTargets, exportYearTaskProgress, listTargets, saveTarget, yearTaskProgress } from './targets';
 import { compareCoupons, couponStatus, issueCoupon, listCoupons, redeemCoupon, toggleCoupon } from './coupons';
 import { SUBSIDY_KINDS } from './transitions';
+import { bookDetail, bookHistory, bookTransition, deleteBook, eligibleBookClasses, exportBooks, listBooks, saveBook } from './standing';
 
 const STANDARD_VIEW = ['trainTypeSubsidy.query', 'trainWorkSubsidy.query'];
 const STANDARD_SAVE = ['trainTypeSubsidy.add', 'trainTypeSubsidy.edit', 'trainWorkSubsidy.add', 'trainWorkSubsidy.edit'];
@@ -44,6 +52,7 @@ const APPLY_GET = APPLY_RESOURCES.map((r) => `${r}.get`);
 const APPLY_EXPORT = APPLY_RESOURCES.map((r) => `${r}.export`);
 const APPLY_SAVE = ['subsidy.add', 'subsidy.edit', 'livingSubsidy.add', 'livingSubsidy.edit'];
 const APPLY_STEP = ['subsidy.edit', 'livingSubsidy.edit', 'subsidyAudit.edit', 'subsidyReview.edit', 'subsidyFinance.edit', 'livingSubsidyAudit.edit', 'livingSubsidyReview.edit'];
+const BOOK_VIEW = ['ledger.query', 'ledgerAudit.query', 'ledgerSearch.query'];
 const KindInput = z.object({ classId: id('培训班'), kind: z.enum(SUBSIDY_KINDS).default('train') });
 
 export const subsidyApi: EndpointTable = {
@@ -73,6 +82,28 @@ export const subsidyApi: EndpointTable = {
     input: StandardIdsInput,
     handle: (input, ctx) => deleteStandards(ctx.db, sessionOf(ctx), input, ctx.audit),
   }),
+
+  'POST /subsidy/exportStandard': endpoint({
+    summary: '按筛选条件导出培训工种补贴标准（Excel）',
+    permission: ['trainWorkSubsidy.export'],
+    input: StandardListInput,
+    handle: (f, ctx) => exportStandards(ctx.db, sessionOf(ctx), f),
+  }),
+  'POST /subsidy/importWorkStandard': endpoint({
+    summary: '导入培训工种补贴标准（.xlsx：市、工种编码、等级、每人金额、出勤比例、生效与失效日期、备注）；与已有版本或文件内的行有效期重叠即拒绝；全部校验通过才写入，否则一行不写并返回错误工作簿',
+    permission: 'trainWorkSubsidy.import',
+    body: 'multipart',
+    input: z.object({ file: ImportFileInput }),
+    handle: async ({ file }, ctx) => {
+      const user = sessionOf(ctx).user;
+      if (user.level !== 'province' && user.level !== 'city') throw ApiError.forbidden('补贴标准由省级或市级管理员制定');
+      const params = workStandardImportParams(user);
+      const answer = importResponse(await runImport(workStandardImport, file as Blob, { db: ctx.db, userId: user.id, params }));
+      ctx.audit({ entity: 'subsidy_standard', after: { count: params.written }, detail: `导入培训工种补贴标准 ${params.written} 条` });
+      return answer;
+    },
+  }),
+  'GET /subsidy/importWorkStandard/template': templateEndpoint(workStandardImport, { permission: 'trainWorkSubsidy.import' }),
 
   // ---------- 补贴申请 ----------
   'GET /subsidy/eligibleClasses': endpoint({
@@ -163,6 +194,12 @@ export const subsidyApi: EndpointTable = {
     paged: true,
     handle: ({ page, ...f }, ctx) => listFundAccounts(ctx.db, sessionOf(ctx), f, page),
   }),
+  'POST /fundAccount/export': endpoint({
+    summary: '按筛选条件导出资金账户与余额（Excel）',
+    permission: ['fundAccount.export'],
+    input: FundAccountListInput,
+    handle: (f, ctx) => exportFundAccounts(ctx.db, sessionOf(ctx), f),
+  }),
   'POST /fundAccount/save': endpoint({
     summary: '建立资金账户（省级为各市建，市级为本市建；每市每年度一个）',
     permission: ['fundAccount.add'],
@@ -192,22 +229,91 @@ export const subsidyApi: EndpointTable = {
   // ---------- 年度目标任务 ----------
   'POST /annualTarget/list': endpoint({
     summary: '年度目标与完成情况（培训人数、取证人数、补贴资金；完成数由培训班、证书与补贴申请的实际数据算出）',
-    permission: ['annualTarget.query'],
+    permission: ['annualTarget.query', 'yearTaskIssue.query'],
     input: TargetListInput,
     paged: true,
     handle: ({ page, ...f }, ctx) => listTargets(ctx.db, sessionOf(ctx), f, page),
   }),
   'POST /annualTarget/save': endpoint({
     summary: '下达（省级给各市）或分解（市级给本市县区）年度目标；县区分解之和不超过本市目标',
-    permission: ['annualTarget.add', 'annualTarget.edit'],
+    permission: ['annualTarget.add', 'annualTarget.edit', 'yearTaskIssue.add', 'yearTaskIssue.edit'],
     input: TargetSaveInput,
     handle: (input, ctx) => saveTarget(ctx.db, sessionOf(ctx), input, ctx.audit),
   }),
   'POST /annualTarget/delete': endpoint({
     summary: '删除年度目标（已分解到县区的须先删除分解）',
-    permission: ['annualTarget.delete'],
+    permission: ['annualTarget.delete', 'yearTaskIssue.delete'],
     input: TargetIdsInput,
     handle: (input, ctx) => deleteTargets(ctx.db, sessionOf(ctx), input, ctx.audit),
+  }),
+  'POST /annualTarget/export': endpoint({
+    summary: '按年度导出年度目标与完成情况（Excel）',
+    permission: ['annualTarget.export', 'yearTaskIssue.export'],
+    input: TargetListInput,
+    handle: (f, ctx) => exportYearTaskProgress(ctx.db, sessionOf(ctx), f),
+  }),
+  'POST /yearTask/progress': endpoint({
+    summary: '年度任务完成情况：某年度（默认今年）各市一行、分解了的县区为下级行，目标、完成数（由培训班、证书与财务审批通过的补贴申请算出）与完成率',
+    permission: ['yearTaskProgress.query', 'annualTarget.query'],
+    input: TargetListInput,
+    paged: true,
+    handle: ({ page, ...f }, ctx) => yearTaskProgress(ctx.db, sessionOf(ctx), f, page),
+  }),
+  'POST /yearTask/exportProgress': endpoint({
+    summary: '导出年度任务完成情况（Excel，县区行缩进在本市之后）',
+    permission: ['yearTaskProgress.export', 'annualTarget.export'],
+    input: TargetListInput,
+    handle: (f, ctx) => exportYearTaskProgress(ctx.db, sessionOf(ctx), f),
+  }),
+
+  // ---------- 培训台账 ----------
+  'POST /standingBook/list': endpoint({
+    summary: '培训台账分页列表（step：manage 台账维护、approve 台账审批、search 台账查询；pendingOnly 只列待审批的）；每行带当前用户可做的操作',
+    permission: BOOK_VIEW,
+    input: BookListInput,
+    paged: true,
+    handle: ({ page, ...f }, ctx) => listBooks(ctx.db, sessionOf(ctx), f, page),
+  }),
+  'POST /standingBook/export': endpoint({
+    summary: '按筛选条件导出培训台账（Excel）',
+    permission: ['ledger.export', 'ledgerAudit.export', 'ledgerSearch.export'],
+    input: BookListInput,
+    handle: (f, ctx) => exportBooks(ctx.db, sessionOf(ctx), f),
+  }),
+  'GET /standingBook/eligibleClasses': endpoint({
+    summary: '本机构已结业或已考核、还没有台账的培训班',
+    permission: ['ledger.add'],
+    handle: (_f, ctx) => eligibleBookClasses(ctx.db, sessionOf(ctx).user),
+  }),
+  'POST /standingBook/save': endpoint({
+    summary: '登记台账（classId；数据由服务端从培训班、出勤、成绩、证书与补贴申请算出）或在草稿、退回修改时刷新数据并改备注（id）',
+    permission: ['ledger.add', 'ledger.edit'],
+    input: BookSaveInput,
+    handle: (input, ctx) => saveBook(ctx.db, sessionOf(ctx), input, ctx.audit),
+  }),
+  'POST /standingBook/updateStatus': endpoint({
+    summary: '台账的一步转换（submit 提交、withdraw 撤回、approve 审批通过、return 退回修改），谁能办照转换表检查',
+    permission: ['ledger.edit', 'ledgerAudit.edit'],
+    input: BookTransitionInput,
+    handle: (input, ctx) => bookTransition(ctx.db, sessionOf(ctx), input, ctx.audit),
+  }),
+  'POST /standingBook/delete': endpoint({
+    summary: '删除草稿状态的台账',
+    permission: ['ledger.delete'],
+    input: IdInput,
+    handle: (input, ctx) => deleteBook(ctx.db, sessionOf(ctx), input, ctx.audit),
+  }),
+  'GET /standingBook/detail': endpoint({
+    summary: '台账详情：汇总与逐人明细（出勤、结业、考核、证书、补贴申请 / 批准 / 拨付；证件号脱敏）',
+    permission: BOOK_VIEW,
+    input: IdInput,
+    handle: (f, ctx) => bookDetail(ctx.db, sessionOf(ctx), f),
+  }),
+  'POST /standingBook/history': endpoint({
+    summary: '台账的办理历史',
+    permission: BOOK_VIEW,
+    input: IdInput,
+    handle: (f, ctx) => bookHistory(ctx.db, sessionOf(ctx).user, f),
   }),
 
   // ---------- 培训券 ----------
@@ -217,6 +323,12 @@ export const subsidyApi: EndpointTable = {
     input: CouponListInput,
     paged: true,
     handle: ({ page, ...f }, ctx) => listCoupons(ctx.db, sessionOf(ctx).user, f, page),
+  }),
+  'POST /coupon/export': endpoint({
+    summary: '按筛选条件导出培训券（Excel；证件号脱敏）',
+    permission: ['coupon.export'],
+    input: CouponListInput,
+    handle: (f, ctx) => exportCoupons(ctx.db, sessionOf(ctx), f),
   }),
   'POST /coupon/issue': endpoint({
     summary: '发放培训券（市级发本市的，省级须选市）：姓名、证件号、面额、有效期',

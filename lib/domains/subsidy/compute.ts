@@ -49,7 +49,7 @@ export interface ItemChoice {
 }
 
 /** 考核结果：同一证件号、同工种同等级的考生里有合格的为 1，只有不合格的为 2，没有为 0 */
-async function assessResults(db: Db, idNumbers: string[], workCode: string, level: number): Promise<Map<string, number>> {
+export async function assessResults(db: Db, idNumbers: string[], workCode: string, level: number): Promise<Map<string, number>> {
   const out = new Map<string, number>();
   if (!idNumbers.length) return out;
   const rows = await db

@@ -1,6 +1,6 @@
 // 培训券（CouponList；student/couponStatus、student/comparisonCouponStatus）：市级发券给个人（面额、有效期），
 // 本人进了该市的培训班，开班机构核销（一张券只能核销一次：条件更新，并发时只有一个成功）；与班级名单比对，列出每名学员的券。
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/platform/db/client';
 import type { Audit } from '@/lib/platform/api/endpoint';
 import { ApiError } from '@/lib/platform/api/errors';
@@ -10,7 +10,7 @@ import type { Session, SessionUser } from '@/lib/platform/auth/session';
 import { fetchPage } from '@/lib/platform/db/paged';
 import { checkIdNumber, maskIdNumber } from '@/lib/platform/identity';
 import { formatBeijing } from '@/lib/platform/time';
-import { trainClasses, trainStudents } from '@/lib/domains/trainClass/tables';
+import { trainClasses, trainStudents, type TrainClass } from '@/lib/domains/trainClass/tables';
 import { trainingCoupons, type TrainingCoupon } from './tables';
 
 export const COUPON_STATUS = { UNUSED: 0, USED: 1, VOID: 2 } as const;
@@ -144,3 +144,68 @@ export async function redeemCoupon(db: Db, session: Session, input: { classId: n
     return { id: row.id, code: row.code };
   });
 }
+
+/**
+ * 学员进入培训班时（单个新增与名单导入，同一事务），以及财务审批通过一份培训补贴申请时（workflow.ts，同一事务）：
+ * 学员在本市还有可用的培训券（未使用、有效期含开班日期）而本班还没有核销过他的券的，自动核销其中最早到期的一张到本班。
+ * 条件更新（status = 0 → 1），与手工核销并发时各券仍只核销一次。返回核销的券号。
+ */
+export async function redeemForClass(tx: Db, klass: TrainClass, students: { studentId: number; idNumber: string }[]): Promise<string[]> {
+  if (!students.length || klass.cityId === null) return [];
+  const idNumbers = [...new Set(students.map((s) => s.idNumber))];
+  const coupons = await tx
+    .select()
+    .from(trainingCoupons)
+    .where(and(eq(trainingCoupons.cityId, klass.cityId), inArray(trainingCoupons.idNumber, idNumbers)))
+    .orderBy(asc(trainingCoupons.validTo), asc(trainingCoupons.id));
+  const picks: { id: number; studentId: number }[] = [];
+  for (const s of students) {
+    const mine = coupons.filter((c) => c.idNumber === s.idNumber);
+    if (mine.some((c) => c.status === COUPON_STATUS.USED && c.classId === klass.id)) continue;
+    const usable = mine.find((c) => c.status === COUPON_STATUS.UNUSED && c.validFrom <= klass.startDate && c.validTo >= klass.startDate && !picks.some((p) => p.id === c.id));
+    if (usable) picks.push({ id: usable.id, studentId: s.studentId });
+  }
+  if (!picks.length) return [];
+  const rows = await tx.execute(sql`
+    update ${trainingCoupons} as c set status = ${COUPON_STATUS.USED}, class_id = ${klass.id}, student_id = v.student_id, org_id = ${klass.orgId}, redeemed_at = now()
+    from jsonb_to_recordset(${JSON.stringify(picks.map((p) => ({ id: p.id, student_id: p.studentId })))}::jsonb) as v(id int, student_id int)
+    where c.id = v.id and c.status = ${COUPON_STATUS.UNUSED}
+    returning c.code`);
+  return rowsOf<{ code: string }>(rows).map((r) => r.code);
+}
+
+/**
+ * 名单导入确认写入后（同一事务）：全班每名还没有在本班核销过券的学员，按 redeemForClass 的同一规则核销一张。
+ * 一条语句按证件号连接学员与券（training_coupon_person_idx），不把全班名单取回应用。
+ */
+export async function redeemForRoster(tx: Db, klass: TrainClass): Promise<string[]> {
+  if (klass.cityId === null) return [];
+  const rows = await tx.execute(sql`
+    update ${trainingCoupons} as c set status = ${COUPON_STATUS.USED}, class_id = ${klass.id}, student_id = p.student_id, org_id = ${klass.orgId}, redeemed_at = now()
+    from (
+      select distinct on (s.id) s.id as student_id, tc.id as coupon_id
+      from ${trainStudents} s
+      join ${trainingCoupons} tc on tc.id_number = s.id_number and tc.status = ${COUPON_STATUS.UNUSED} and tc.city_id = ${klass.cityId}
+        and tc.valid_from <= ${klass.startDate}::date and tc.valid_to >= ${klass.startDate}::date
+      where s.class_id = ${klass.id}
+        and not exists (select 1 from ${trainingCoupons} u where u.class_id = ${klass.id} and u.student_id = s.id and u.status = ${COUPON_STATUS.USED})
+      order by s.id, tc.valid_to, tc.id
+    ) as p
+    where c.id = p.coupon_id and c.status = ${COUPON_STATUS.UNUSED}
+    returning c.code`);
+  return rowsOf<{ code: string }>(rows).map((r) => r.code);
+}
+
+/** 学员移出培训班（或改了证件号）时，退回在本班为他核销的券（恢复未使用），券仍可在别的班使用 */
+export async function releaseForStudents(tx: Db, classId: number, studentIds: number[]): Promise<string[]> {
+  if (!studentIds.length) return [];
+  const rows = await tx
+    .update(trainingCoupons)
+    .set({ status: COUPON_STATUS.UNUSED, classId: null, studentId: null, orgId: null, redeemedAt: null })
+    .where(and(eq(trainingCoupons.classId, classId), eq(trainingCoupons.status, COUPON_STATUS.USED), inArray(trainingCoupons.studentId, studentIds)))
+    .returning({ code: trainingCoupons.code });
+  return rows.map((r) => r.code);
+}
+
+/** db.execute 的结果：PGlite 与 node-postgres 都有 rows */
+const rowsOf = <T>(res: unknown): T[] => (Array.isArray(res) ? res : ((res as { rows?: T[] }).rows ?? [])) as T[];

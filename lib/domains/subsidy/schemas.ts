@@ -1,10 +1,11 @@
 // 补贴标准、补贴申请与资金账户的输入与列表项：表单与接口共用（前后端同一份）。
 import { z } from 'zod';
 import { blankToUndefined, flag, id, ids, int, nullableText, optionalId, required } from '@/lib/platform/validation/fields';
-import { BUILTIN_DICTS, DICT } from '@/lib/domains/dict/codes';
 import { dateText } from '@/lib/domains/trainClass/schemas';
+import { BUILTIN_DICTS, DICT } from '@/lib/domains/dict/codes';
 import type { CheckFlag } from './tables';
 import { SUBSIDY_KINDS, TRANSITION_ACTIONS, type ApplyAction, type SubsidyKind } from './transitions';
+import { BOOK_TRANSITION_ACTIONS } from './standing-transitions';
 
 export const STANDARD_KINDS = ['type', 'work', 'living'] as const;
 export type StandardKind = (typeof STANDARD_KINDS)[number];
@@ -232,3 +233,28 @@ export interface ApplyStudent {
 }
 
 export type { SubsidyKind };
+
+// ---------- 培训台账 ----------
+
+export const BookListInput = z.object({
+  step: z.enum(['manage', 'approve', 'search'], { error: '请指定台账界面' }).default('search'),
+  pendingOnly: opt(flag('只看待办')),
+  status: opt(int('状态', 0, 3)),
+  code: opt(z.string().trim().max(32)),
+  className: opt(z.string().trim().max(100)),
+  orgName: opt(z.string().trim().max(100)),
+  year: opt(year),
+});
+
+/** 登记台账（classId）或刷新数据、改备注（id）；台账的数字由服务端算出 */
+export const BookSaveInput = z.object({
+  id: optionalId('台账'),
+  classId: optionalId('培训班'),
+  remark: nullableText('备注', 500),
+});
+
+export const BookTransitionInput = z.object({
+  id: id('台账'),
+  action: z.enum(BOOK_TRANSITION_ACTIONS, { error: '操作不正确' }),
+  opinion: nullableText('意见', 500),
+});

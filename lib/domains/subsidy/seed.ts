@@ -1,4 +1,4 @@
-// 演示数据：生活交通补贴的人员类别字典；各市各年度的补贴标准（培训类型、工种 × 等级、人员类别日标准，含一个分了两版的标准）；
+// 演示数据（生活交通补贴的人员类别是内置字典 SUBSIDY_GROUP，由字典种子写入）：各市各年度的补贴标准（培训类型、工种 × 等级、人员类别日标准，含一个分了两版的标准）；
 // 资金账户与流水；年度目标（石家庄分解到两个县区）；明德培训学校（train_org）已考核的班按批申请，八个状态各一批（待市级审核的一批里有一名与已拨付批次重复的学员，
 // 演示核查），生活交通补贴三批，培训券（已核销、未使用、已作废）；其他机构已考核的班各一批待市级审核。金额与核查都经与接口相同的 computeItems / crossCheck 算出。
 // 已有补贴标准时不再写入（可重复执行）。第 70 名之后的明德学员不在任何一批里（留给演示与端到端测试申请）。
@@ -10,11 +10,13 @@ import { organisations } from '@/lib/domains/org/tables';
 import { users } from '@/lib/domains/user/tables';
 import { trainClasses, trainStudents, type TrainClass, type TrainStudent } from '@/lib/domains/trainClass/tables';
 import { CLASS_STATUS } from '@/lib/domains/trainClass/transitions';
-import { annualTargets, trainingCoupons, fundAccounts, fundMovements, subsidyApplies, subsidyHistory, subsidyItems, subsidyStandards } from './tables';
+import { annualTargets, standingBookHistory, standingBooks, trainingCoupons, fundAccounts, fundMovements, subsidyApplies, subsidyHistory, subsidyItems, subsidyStandards } from './tables';
 import { areas } from '@/lib/domains/area/tables';
 import { computeItems, crossCheck, type ItemChoice } from './compute';
 import { APPLY_STATUS, DECISION, transitionOf, type SubsidyKind, type TransitionAction } from './transitions';
 import { SUBSIDY_GROUPS } from './schemas';
+import { computeBook } from './standing';
+import { BOOK_STATUS } from './standing-transitions';
 
 const S = APPLY_STATUS;
 export const MAIN_ORG_CODE = 'ORG130105001';
@@ -52,7 +54,11 @@ interface Actors {
 
 export async function seedSubsidies(db: Db): Promise<void> {
   const [existing] = await db.select({ id: subsidyStandards.id }).from(subsidyStandards).limit(1);
-  if (existing) return;
+  if (!existing) await seedApplies(db);
+  await seedStandingBooks(db);
+}
+
+async function seedApplies(db: Db): Promise<void> {
 
   const classes = await db.select().from(trainClasses).where(eq(trainClasses.status, CLASS_STATUS.ASSESSED)).orderBy(asc(trainClasses.id));
   const cities = [...new Set(classes.map((c) => c.cityId).filter((x): x is number => x !== null))];
@@ -231,6 +237,37 @@ async function createBatch(db: Db, actors: Actors, c: TrainClass, kind: SubsidyK
       await db.insert(fundMovements).values({ accountId: account.id, cityId: c.cityId, kind: 'commit', amount: approved, applyId: created.id, note: `批准补贴申请 ${code}`, actorId: who.id, actorName: who.name });
       if (status === S.PAID) await db.insert(fundMovements).values({ accountId: account.id, cityId: c.cityId, kind: 'pay', amount: approved, applyId: created.id, note: `拨付补贴申请 ${code}`, actorId: who.id, actorName: who.name });
     }
+  }
+}
+
+/**
+ * 培训台账（已有台账时不再写入）：明德已考核的班一本已审批（登记 → 提交 → 审批通过），其他机构已考核的班各一本待审批；
+ * 明德已结业的班不登记，留给演示与端到端测试。数字经与接口相同的 computeBook 算出。
+ */
+async function seedStandingBooks(db: Db): Promise<void> {
+  const [existing] = await db.select({ id: standingBooks.id }).from(standingBooks).limit(1);
+  if (existing) return;
+  const actors = await actorsOf(db);
+  const [main] = await db.select({ id: organisations.id }).from(organisations).where(eq(organisations.code, MAIN_ORG_CODE));
+  const classes = await db.select().from(trainClasses).where(eq(trainClasses.status, CLASS_STATUS.ASSESSED)).orderBy(asc(trainClasses.id));
+  const days = (n: number) => new Date(Date.now() - n * 86_400_000);
+  for (const c of classes) {
+    const approved = main !== undefined && c.orgId === main.id;
+    const year = Number(c.endDate.slice(0, 4));
+    const snap = await computeBook(db, c);
+    const org = actors.org.get(c.orgId);
+    const city = c.cityId !== null ? actors.city.get(c.cityId) : undefined;
+    const status = approved ? BOOK_STATUS.APPROVED : BOOK_STATUS.PENDING;
+    const [book] = await db
+      .insert(standingBooks)
+      .values({ ...snap, code: `T${c.id}-book`, classId: c.id, orgId: c.orgId, cityId: c.cityId, countyId: c.countyId, year, status, submittedAt: days(3), approvedAt: approved ? days(1) : null, approverId: approved ? (city?.id ?? null) : null, lastOpinion: approved ? '台账与班级资料一致，同意' : null, createdBy: org?.id ?? null })
+      .returning();
+    await db.update(standingBooks).set({ code: `TZ${year}${String(book.id).padStart(6, '0')}` }).where(eq(standingBooks.id, book.id));
+    await db.insert(standingBookHistory).values([
+      { bookId: book.id, action: 'register', fromStatus: null, toStatus: BOOK_STATUS.DRAFT, actorId: org?.id ?? null, actorName: org?.name ?? '', createdAt: days(4) },
+      { bookId: book.id, action: 'submit', fromStatus: BOOK_STATUS.DRAFT, toStatus: BOOK_STATUS.PENDING, actorId: org?.id ?? null, actorName: org?.name ?? '', createdAt: days(3) },
+      ...(approved ? [{ bookId: book.id, action: 'approve', fromStatus: BOOK_STATUS.PENDING, toStatus: BOOK_STATUS.APPROVED, opinion: '台账与班级资料一致，同意', actorId: city?.id ?? null, actorName: city?.name ?? '', createdAt: days(1) }] : []),
+    ]);
   }
 }
 

@@ -294,3 +294,92 @@ export const trainingCoupons = pgTable(
 );
 
 export type TrainingCoupon = typeof trainingCoupons.$inferSelect;
+
+/** 台账里一名学员的一行（登记与提交时由实际数据算出，审批通过后不再变） */
+export interface StandingBookLine {
+  studentId: number;
+  name: string;
+  /** 脱敏证件号 */
+  idNumber: string;
+  attendedHours: number | null;
+  completion: number;
+  /** 考核结果 0 无记录 1 合格 2 不合格 */
+  assessResult: number;
+  certNo: string | null;
+  claimed: number;
+  approved: number;
+  paid: number;
+}
+
+/**
+ * 培训台账（StandingBookManage / StandingBookApprove / StandingBookSearch）：每个已结业的班一本，开班机构登记并提交，
+ * 班级所在市的市级审批（通过或退回）。汇总列与学员明细（lines）在登记、刷新与提交时由培训班、出勤、成绩、证书与补贴申请的实际数据算出，
+ * 审批通过后即为定稿，不再变化。status 只经 standing.ts 的转换表改变。
+ */
+export const standingBooks = pgTable(
+  'standing_book',
+  {
+    id: serial('id').primaryKey(),
+    /** TZ + 年份 + 6 位序号 */
+    code: varchar('code', { length: 32 }).notNull().unique(),
+    classId: integer('class_id')
+      .notNull()
+      .references(() => trainClasses.id),
+    orgId: integer('org_id').notNull(),
+    cityId: integer('city_id'),
+    countyId: integer('county_id'),
+    /** 班级结业日期的年份 */
+    year: smallint('year').notNull(),
+    status: smallint('status').notNull().default(0),
+    studentCount: integer('student_count').notNull().default(0),
+    completedCount: integer('completed_count').notNull().default(0),
+    classHours: smallint('class_hours').notNull().default(0),
+    /** 全班出勤学时之和 */
+    attendedHours: integer('attended_hours').notNull().default(0),
+    passedCount: integer('passed_count').notNull().default(0),
+    certifiedCount: integer('certified_count').notNull().default(0),
+    subsidyClaimed: integer('subsidy_claimed').notNull().default(0),
+    subsidyApproved: integer('subsidy_approved').notNull().default(0),
+    subsidyPaid: integer('subsidy_paid').notNull().default(0),
+    lines: jsonb('lines').$type<StandingBookLine[]>().notNull().default([]),
+    computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
+    remark: varchar('remark', { length: 500 }),
+    lastOpinion: varchar('last_opinion', { length: 500 }),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
+    approverId: integer('approver_id'),
+    createdBy: integer('created_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('standing_book_status_chk', sql`${t.status} between 0 and 3`),
+    uniqueIndex('standing_book_class_uq').on(t.classId),
+    index('standing_book_org_idx').on(t.orgId, t.id),
+    index('standing_book_city_idx').on(t.cityId, t.status, t.id),
+    index('standing_book_county_idx').on(t.countyId, t.id),
+    index('standing_book_status_idx').on(t.status, t.id),
+    index('standing_book_year_idx').on(t.year, t.id),
+  ],
+);
+
+export type StandingBook = typeof standingBooks.$inferSelect;
+
+/** 台账的每一步办理：谁、何时、从何状态到何状态、意见 */
+export const standingBookHistory = pgTable(
+  'standing_book_history',
+  {
+    id: serial('id').primaryKey(),
+    bookId: integer('book_id')
+      .notNull()
+      .references(() => standingBooks.id, { onDelete: 'cascade' }),
+    action: varchar('action', { length: 32 }).notNull(),
+    fromStatus: smallint('from_status'),
+    toStatus: smallint('to_status'),
+    opinion: varchar('opinion', { length: 500 }),
+    actorId: integer('actor_id'),
+    actorName: varchar('actor_name', { length: 64 }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('standing_book_history_book_idx').on(t.bookId, t.createdAt)],
+);

@@ -9,6 +9,7 @@ import type { Page, PageResult } from '@/lib/platform/api/paging';
 import { assertInScope } from '@/lib/platform/auth/scope';
 import { can, type Session } from '@/lib/platform/auth/session';
 import { fetchPage } from '@/lib/platform/db/paged';
+import { exportXlsx } from '@/lib/platform/excel/export';
 import { withUniqueMessage } from '@/lib/platform/db/save-row';
 import { areas } from '@/lib/domains/area/tables';
 import { certificates } from '@/lib/domains/certificate/tables';
@@ -118,7 +119,7 @@ export async function listTargets(db: Db, session: Session, f: { year?: number }
           actualCertified: a.certified,
           actualSubsidy: a.subsidy,
           remark: t.remark,
-          actions: ownerOf(session, t) ? (['edit', 'delete'] as const).filter((x) => can(session, `annualTarget.${x}`)) : [],
+          actions: ownerOf(session, t) ? (['edit', 'delete'] as const).filter((x) => can(session, `annualTarget.${x}`) || can(session, `yearTaskIssue.${x}`)) : [],
         });
       }
       return out;
@@ -209,5 +210,105 @@ export async function deleteTargets(db: Db, session: Session, input: { ids: numb
     await tx.delete(annualTargets).where(inArray(annualTargets.id, input.ids));
     for (const r of rows) audit({ entity: 'annual_target', entityId: r.id, before: r, detail: `删除 ${r.year} 年度目标` });
     return { count: rows.length };
+  });
+}
+
+// ---------- 年度任务完成情况（YearTaskProgress） ----------
+
+export interface ProgressRow {
+  /** 行键：city-市代码 或 county-县区代码 */
+  key: string;
+  year: number;
+  cityId: number;
+  countyId: number | null;
+  name: string;
+  trained: number;
+  actualTrained: number;
+  trainedRate: number;
+  certified: number;
+  actualCertified: number | null;
+  certifiedRate: number | null;
+  budget: number;
+  actualSubsidy: number;
+  subsidyRate: number;
+  children?: ProgressRow[];
+}
+
+const rate = (actual: number, target: number) => (target > 0 ? Math.round((actual * 1000) / target) / 10 : 0);
+
+/**
+ * 某年度各市的目标与完成情况（各市一行，分解了的县区作为下级行），完成数由实际数据算出（与年度目标列表同一算法）；
+ * 省级看全部市，市级看本市，县区看本县区。一年最多十几个市与其县区，一次查完不分页。
+ */
+export async function yearTaskProgress(db: Db, session: Session, f: { year?: number }, page?: Page): Promise<PageResult<ProgressRow>> {
+  const year = f.year ?? new Date().getFullYear();
+  const county = sql<string | null>`(select ${areas.name} from ${areas} where ${areas.id} = ${annualTargets.countyId})`;
+  const rows = await db
+    .select({ t: annualTargets, cityName: areas.name, countyName: county })
+    .from(annualTargets)
+    .leftJoin(areas, eq(areas.id, annualTargets.cityId))
+    .where(and(targetScope(session), eq(annualTargets.year, year)))
+    .orderBy(annualTargets.cityId, sql`${annualTargets.countyId} nulls first`);
+  const cityActual = await actuals(db, year, 'city', rows.filter((r) => r.t.countyId === null).map((r) => r.t.cityId));
+  const countyActual = await actuals(db, year, 'county', rows.filter((r) => r.t.countyId !== null).map((r) => r.t.countyId!));
+  const toRow = (r: (typeof rows)[number]): ProgressRow => {
+    const a = r.t.countyId === null ? cityActual.get(r.t.cityId)! : countyActual.get(r.t.countyId)!;
+    return {
+      key: r.t.countyId === null ? `city-${r.t.cityId}` : `county-${r.t.countyId}`,
+      year,
+      cityId: r.t.cityId,
+      countyId: r.t.countyId,
+      name: (r.t.countyId === null ? r.cityName : r.countyName) ?? '',
+      trained: r.t.trained,
+      actualTrained: a.trained,
+      trainedRate: rate(a.trained, r.t.trained),
+      certified: r.t.certified,
+      actualCertified: a.certified,
+      certifiedRate: a.certified === null ? null : rate(a.certified, r.t.certified),
+      budget: r.t.budget,
+      actualSubsidy: a.subsidy,
+      subsidyRate: rate(a.subsidy, r.t.budget),
+    };
+  };
+  const list: ProgressRow[] = [];
+  const byCity = new Map<number, ProgressRow>();
+  for (const r of rows.filter((x) => x.t.countyId === null)) {
+    const row = toRow(r);
+    byCity.set(r.t.cityId, row);
+    list.push(row);
+  }
+  for (const r of rows.filter((x) => x.t.countyId !== null)) {
+    const row = toRow(r);
+    const parent = byCity.get(r.t.cityId);
+    if (parent) (parent.children ??= []).push(row);
+    else list.push(row); // 县区用户只看得到本县区
+  }
+  return { list: page ? list.slice(page.offset, page.offset + page.pageSize) : list, total: list.length };
+}
+
+/** 导出：给了年度导出该年度，否则导出范围内的各年度（新的在前） */
+export async function exportYearTaskProgress(db: Db, session: Session, f: { year?: number }) {
+  const years = f.year
+    ? [f.year]
+    : (await db.selectDistinct({ year: annualTargets.year }).from(annualTargets).where(targetScope(session)).orderBy(desc(annualTargets.year))).map((r) => r.year);
+  const list: ProgressRow[] = [];
+  for (const year of years) list.push(...(await yearTaskProgress(db, session, { year })).list);
+  const rows = list.flatMap((r) => [r, ...(r.children ?? []).map((c) => ({ ...c, name: `　${c.name}` }))]);
+  return exportXlsx<ProgressRow>({
+    sheetName: '年度任务完成情况',
+    columns: [
+      { header: '年度', key: 'year' },
+      { header: '市 / 县区', key: 'name', width: 18 },
+      { header: '培训人数目标', key: 'trained' },
+      { header: '培训人数完成', key: 'actualTrained' },
+      { header: '完成率（%）', key: 'trainedRate' },
+      { header: '取证人数目标', key: 'certified' },
+      { header: '取证人数完成', key: 'actualCertified', format: (v) => (v === null ? '不统计' : (v as number)) },
+      { header: '完成率（%）', key: 'certifiedRate', format: (v) => (v === null ? '不统计' : (v as number)) },
+      { header: '补贴资金目标（元）', key: 'budget', width: 18 },
+      { header: '补贴资金完成（元）', key: 'actualSubsidy', width: 18 },
+      { header: '完成率（%）', key: 'subsidyRate' },
+    ],
+    rows,
   });
 }

@@ -22,6 +22,7 @@ import { COMPLETION_LABEL, EXAMINE } from '@/lib/domains/trainClass/schemas';
 import { subsidyApplies, subsidyHistory, subsidyItems, type CheckFlag, type SubsidyApply } from './tables';
 import { computeItems, crossCheck, type ItemChoice } from './compute';
 import { moveForApply } from './fund';
+import { redeemForClass } from './coupons';
 import {
   ACTOR_LABEL,
   actorFor,
@@ -342,6 +343,12 @@ export async function applyTransition(db: Db, session: Session, req: TransitionR
       await moveForApply(tx, user, { kind: t.action === 'pay' ? 'pay' : 'commit', cityId: a.cityId, year: a.year, amount: a.approvedAmount, applyId: a.id, code: a.code, note: opinion });
       Object.assign(set, t.action === 'pay' ? { paidAt: now } : { approvedAt: now });
     }
+    // 培训补贴财务审批通过：同意的学员在本市的可用培训券自动核销到本班（同一事务，见 coupons.ts）
+    let couponsRedeemed: string[] = [];
+    if (t.action === 'financeApprove' && kind === 'train') {
+      const granted = await tx.select({ studentId: subsidyItems.studentId, idNumber: subsidyItems.idNumber }).from(subsidyItems).where(and(eq(subsidyItems.applyId, a.id), eq(subsidyItems.decision, DECISION.APPROVED)));
+      couponsRedeemed = await redeemForClass(tx, c, granted);
+    }
     const [updated] = await tx
       .update(subsidyApplies)
       .set(set)
@@ -355,8 +362,14 @@ export async function applyTransition(db: Db, session: Session, req: TransitionR
       const orgUsers = (await tx.select({ id: users.id }).from(users).where(eq(users.orgId, a.orgId))).map((r) => r.id);
       await notify(tx, orgUsers, { title: `${what}：${t.verb}`, content, kind: 'audit', link: `${PATHS[kind].apply}?code=${encodeURIComponent(a.code)}` });
     }
-    audit({ entity: 'subsidy_apply', entityId: a.id, before: { status: a.status }, after: { status: t.to, opinion, approvedAmount: updated.approvedAmount }, detail: `${what}${t.verb}（${applyStatusLabel(a.status)} → ${applyStatusLabel(t.to)}）` });
-    return { id: a.id, status: t.to, statusName: applyStatusLabel(t.to), approvedAmount: updated.approvedAmount };
+    audit({
+      entity: 'subsidy_apply',
+      entityId: a.id,
+      before: { status: a.status },
+      after: { status: t.to, opinion, approvedAmount: updated.approvedAmount, ...(couponsRedeemed.length ? { couponsRedeemed } : {}) },
+      detail: `${what}${t.verb}（${applyStatusLabel(a.status)} → ${applyStatusLabel(t.to)}）${couponsRedeemed.length ? `，自动核销培训券 ${couponsRedeemed.length} 张` : ''}`,
+    });
+    return { id: a.id, status: t.to, statusName: applyStatusLabel(t.to), approvedAmount: updated.approvedAmount, couponsRedeemed };
   });
 }
 

@@ -1,6 +1,6 @@
 // 两种 Excel 导入，都经通用的全有或全无导入（lib/platform/excel/import.ts：流式读取、逐行校验、一行出错整份不写并给错误工作簿）：
 //
-// 学员名单（uploadClassStudent）：与考生导入一样先预览再确认——
+// 学员名单（uploadClassStudent）：与考生导入一样先预览再确认（共用机制在 lib/domains/file/staged-import.ts，这里只有学员的规则）——
 //   1. 预览：解析、逐行校验（证件号、手机号、文件内不重复、不在本班名单中、不在日期重叠的别的班里），算出身份核验与培训资格，不写学员；
 //      全部通过时文件经上传服务保存，记一行待确认的导入（挡住提交审核）；有错误时 400 与错误工作簿。
 //   2. 确认：从存储里重新读取保存的文件，按当时的数据重新校验，全部通过才在一个事务里写入全部学员。
@@ -10,18 +10,18 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/platform/db/client';
 import type { Audit } from '@/lib/platform/api/endpoint';
 import { ApiError } from '@/lib/platform/api/errors';
-import { assertInScope } from '@/lib/platform/auth/scope';
 import type { Session } from '@/lib/platform/auth/session';
-import { defineImport, ERRORS_IN_ANSWER, importResponse, runImport, type ImportDef, type ImportResult, type RowIssue } from '@/lib/platform/excel/import';
+import { defineImport, ERRORS_IN_ANSWER, importResponse, runImport, type ImportDef, type RowIssue } from '@/lib/platform/excel/import';
 import { parseIdNumber } from '@/lib/platform/identity';
-import { attachFiles, detachFiles, readStoredFile, storeFile } from '@/lib/domains/file/service';
+import { fileNameOf, stagedImport } from '@/lib/domains/file/staged-import';
 import { teacherOptions } from '@/lib/domains/teacher/assignable';
 import { trainClassTeachers, trainLessons, trainStudentImports, trainStudents, type TrainClass } from './tables';
 import { classForOperation } from './access';
 import { overlapMessage, screenPeople, type PersonCheck } from './checks';
 import { batchClashes, beijingInstant, dateWithinMessage, placeKeyOf, type LessonSlot } from './curriculum';
+import { redeemForRoster } from '@/lib/domains/subsidy/coupons';
 import { DUPLICATE_STUDENT, pendingStudentImport, refreshStudentCount } from './roster';
-import { CHECK, IMPORT_STATUS, LessonImportRow, StudentImportRow, type ImportPreview, type LessonImport, type StudentImport } from './schemas';
+import { CHECK, LessonImportRow, StudentImportRow, type ImportPreview, type LessonImport, type StudentImport } from './schemas';
 
 // ---------- 学员名单 ----------
 
@@ -124,94 +124,57 @@ async function studentParams(db: Db, cls: TrainClass, userId: number, mode: 'pre
   return { cls, mode, importId, userId, warnings: [], warningCount: 0, resolved: new WeakMap(), classHadStudents: Boolean(any) };
 }
 
-function failed(result: Extract<ImportResult, { ok: false }>, p: StudentImportParams): never {
-  const { message, total, errorCount, errors, errorFileId, errorFileUrl } = result;
-  throw ApiError.badRequest(message, undefined, { total, errorCount, errors, errorFileId, errorFileUrl, warningCount: p.warningCount });
-}
-
 function preview(row: typeof trainStudentImports.$inferSelect, p: StudentImportParams): ImportPreview {
   return { importId: row.id, fileName: row.fileName, status: row.status, total: row.total, warningCount: p.warningCount, warnings: p.warnings.slice(0, ERRORS_IN_ANSWER * 4) };
 }
 
-const fileNameOf = (file: Blob, fallback: string) => ((file as File).name || fallback).split(/[\\/]/).pop()!.slice(0, 200);
+/** 预览 → 确认 / 放弃的共用机制（file/staged-import.ts）；这里只给出班级的检查（机构办理学员名单）、导入定义的参数与提示 */
+const staged = stagedImport({
+  table: trainStudentImports,
+  entity: 'train_student_import',
+  label: '学员导入',
+  defaultFileName: '学员名单.xlsx',
+  def: studentImport,
+  owner: (db, session, classId) => classForOperation(db, session, classId, 'students'),
+  ownerIdOf: (row) => row.classId,
+  pending: (db, c) => pendingStudentImport(db, c.id),
+  params: (db, session, c, mode, importId) => studentParams(db, c, session.user.id, mode, importId),
+  ownerColumns: (c) => ({ classId: c.id, orgId: c.orgId, cityId: c.cityId }),
+  warningCount: (p) => p.warningCount,
+  failureData: (p) => ({ warningCount: p.warningCount }),
+  afterCommit: async (tx, c) => {
+    await refreshStudentCount(tx, c.id);
+    // 进班即核销本人可用的培训券（docs/SUBSIDIES.md）
+    await redeemForRoster(tx, c);
+  },
+  messages: {
+    pending: (fileName) => `已有未确认的学员导入「${fileName}」，请先确认或放弃`,
+    previewed: (c, fileName, total) => `预览培训班 ${c.code} 的学员导入「${fileName}」（${total} 行，待确认）`,
+    committed: (c, row, total) => `确认学员导入「${row.fileName}」，写入 ${total} 名学员（${c.code}）`,
+    discarded: (row) => `放弃学员导入「${row.fileName}」`,
+  },
+});
 
 /** 预览（uploadClassStudent，multipart：classId、file）：只校验，不写学员；通过时保存文件并记一行待确认的导入 */
 export async function previewStudentImport(db: Db, session: Session, input: { classId: number; file: Blob }, audit: Audit): Promise<ImportPreview> {
-  const c = await classForOperation(db, session, input.classId, 'students');
-  const pending = await pendingStudentImport(db, c.id);
-  if (pending) throw ApiError.badRequest(`已有未确认的学员导入「${pending.fileName}」，请先确认或放弃`);
-  const p = await studentParams(db, c, session.user.id, 'preview', null);
-  const bytes = new Uint8Array(await input.file.arrayBuffer());
-  const result = await runImport(studentImport, new Blob([bytes]), { db, userId: session.user.id, params: p });
-  if (!result.ok) failed(result, p);
-  const fileName = fileNameOf(input.file, '学员名单.xlsx');
-  const stored = await storeFile(db, session.user, { data: bytes, fileName, purpose: 'attachment' });
-  const [row] = await db
-    .insert(trainStudentImports)
-    .values({ classId: c.id, orgId: c.orgId, cityId: c.cityId, fileName, fileUrl: stored.url, status: IMPORT_STATUS.PENDING, total: result.total, warningCount: p.warningCount, createdBy: session.user.id })
-    .returning();
-  await attachFiles(db, { entity: 'train_student_import', entityId: row.id }, [stored.url]);
-  audit({ entity: 'train_student_import', entityId: row.id, after: row, detail: `预览培训班 ${c.code} 的学员导入「${fileName}」（${result.total} 行，待确认）` });
-  return preview(row, p);
-}
-
-async function loadImport(db: Db, session: Session, importId: number) {
-  const [row] = await db.select().from(trainStudentImports).where(eq(trainStudentImports.id, importId));
-  const found = assertInScope(session.user, row, '学员导入');
-  const cls = await classForOperation(db, session, found.classId, 'students');
-  if (found.status !== IMPORT_STATUS.PENDING) throw ApiError.badRequest(`该导入${found.status === IMPORT_STATUS.COMMITTED ? '已确认写入' : '已放弃'}，不能再办理`);
-  return { row: found, cls };
-}
-
-async function storedBytes(url: string): Promise<Uint8Array<ArrayBuffer>> {
-  const bytes = await readStoredFile(url);
-  if (!bytes) throw ApiError.badRequest('导入的文件已不存在，请放弃这次导入后重新上传');
-  return bytes;
+  const { row, params } = await staged.preview(db, session, { ownerId: input.classId, file: input.file }, audit);
+  return preview(row, params);
 }
 
 /** 再看一次待确认导入的预览 */
 export async function previewStoredStudents(db: Db, session: Session, importId: number): Promise<ImportPreview> {
-  const { row, cls } = await loadImport(db, session, importId);
-  const p = await studentParams(db, cls, session.user.id, 'preview', null);
-  const result = await runImport(studentImport, new Blob([await storedBytes(row.fileUrl)]), { db, userId: session.user.id, params: p });
-  if (!result.ok) failed(result, p);
-  return preview(row, p);
+  const { row, params } = await staged.previewStored(db, session, importId);
+  return preview(row, params);
 }
 
 /** 确认：重新读取保存的文件、重新校验，全部通过才写入全部学员 */
 export async function commitStudentImport(db: Db, session: Session, input: { importId: number }, audit: Audit): Promise<{ total: number; warningCount: number }> {
-  const { row, cls } = await loadImport(db, session, input.importId);
-  const bytes = await storedBytes(row.fileUrl);
-  const p = await studentParams(db, cls, session.user.id, 'commit', row.id);
-  const result = await db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
-    const [locked] = await tx.select().from(trainStudentImports).where(eq(trainStudentImports.id, row.id)).for('update');
-    if (locked?.status !== IMPORT_STATUS.PENDING) throw ApiError.badRequest('该导入已确认写入，不能再办理');
-    const r = await runImport(studentImport, new Blob([bytes]), { db: tx, userId: session.user.id, params: p });
-    if (r.ok) {
-      await tx.update(trainStudentImports).set({ status: IMPORT_STATUS.COMMITTED, total: r.total, warningCount: p.warningCount, resolvedAt: new Date() }).where(eq(trainStudentImports.id, row.id));
-      await refreshStudentCount(tx, cls.id);
-    }
-    return r;
-  });
-  if (!result.ok) failed(result, p);
-  audit({ entity: 'train_student_import', entityId: row.id, before: row, after: { status: IMPORT_STATUS.COMMITTED, total: result.total }, detail: `确认学员导入「${row.fileName}」，写入 ${result.total} 名学员（${cls.code}）` });
-  return { total: result.total, warningCount: p.warningCount };
+  const { total, params } = await staged.commit(db, session, input.importId, audit);
+  return { total, warningCount: params.warningCount };
 }
 
 /** 放弃：不写学员，撤销文件引用 */
-export async function discardStudentImport(db: Db, session: Session, input: { importId: number }, audit: Audit): Promise<{ discarded: true }> {
-  const { row } = await loadImport(db, session, input.importId);
-  const [after] = await db
-    .update(trainStudentImports)
-    .set({ status: IMPORT_STATUS.DISCARDED, resolvedAt: new Date() })
-    .where(and(eq(trainStudentImports.id, row.id), eq(trainStudentImports.status, IMPORT_STATUS.PENDING)))
-    .returning();
-  if (!after) throw ApiError.badRequest('该导入已确认写入，不能再办理');
-  await detachFiles(db, { entity: 'train_student_import', entityId: row.id });
-  audit({ entity: 'train_student_import', entityId: row.id, before: row, after, detail: `放弃学员导入「${row.fileName}」` });
-  return { discarded: true };
-}
+export const discardStudentImport = (db: Db, session: Session, input: { importId: number }, audit: Audit): Promise<{ discarded: true }> => staged.discard(db, session, input.importId, audit);
 
 // ---------- 线下课程 ----------
 

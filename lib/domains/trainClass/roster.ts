@@ -14,6 +14,7 @@ import { withUniqueMessage } from '@/lib/platform/db/save-row';
 import { parseIdNumber } from '@/lib/platform/identity';
 import { exportXlsx, keysetBatches, type ExportColumn } from '@/lib/platform/excel/export';
 import { attachFiles, detachFiles, storeFile } from '@/lib/domains/file/service';
+import { redeemForClass, releaseForStudents } from '@/lib/domains/subsidy/coupons';
 import { trainClasses, trainStudentImports, trainStudents, type TrainClass, type TrainStudent } from './tables';
 import { assertOperation, classActions, classForOperation, loadClass } from './access';
 import { checkPeople, overlapMessage, overlapsOf, recheckClass, studentOverlapMessage } from './checks';
@@ -217,6 +218,9 @@ export async function saveStudent(db: Db, session: Session, input: StudentSave, 
         : await tx.insert(trainStudents).values({ ...fields, classId: c.id, orgId: c.orgId, cityId: c.cityId, createdBy: session.user.id }).returning();
       await attachFiles(tx as unknown as Db, { entity: STUDENT_ENTITY, entityId: row.id }, [row.idCardFront, row.idCardBack], { by: session.user });
       if (!before) await refreshCount(tx as unknown as Db, c.id);
+      // 进班即核销本人的培训券；改了证件号的先退回原来那人的券
+      if (before && before.idNumber !== row.idNumber) await releaseForStudents(tx as unknown as Db, c.id, [row.id]);
+      if (!before || before.idNumber !== row.idNumber) await redeemForClass(tx as unknown as Db, c, [{ studentId: row.id, idNumber: row.idNumber }]);
       return row;
     }),
   );
@@ -233,6 +237,7 @@ export async function deleteStudents(db: Db, session: Session, input: { classId:
       .where(and(eq(trainStudents.classId, c.id), inArray(trainStudents.id, input.ids)))
       .returning();
     for (const r of rows) await detachFiles(tx as unknown as Db, { entity: STUDENT_ENTITY, entityId: r.id });
+    await releaseForStudents(tx as unknown as Db, c.id, rows.map((r) => r.id));
     await refreshCount(tx as unknown as Db, c.id);
     return rows;
   });

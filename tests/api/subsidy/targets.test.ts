@@ -7,7 +7,8 @@ import type { Db } from '@/lib/platform/db/client';
 import { areas } from '@/lib/domains/area/tables';
 import { subsidyApplies } from '@/lib/domains/subsidy/tables';
 import { APPLY_STATUS } from '@/lib/domains/subsidy/transitions';
-import { login, ok, refused } from '../trainClass/helpers';
+import { h, login, ok, refused } from '../trainClass/helpers';
+import { call } from '../../helpers/api';
 import { apply, mainClass, picker, step } from './helpers';
 
 const { db: getDb } = setupTestDb();
@@ -77,5 +78,55 @@ describe('完成情况', () => {
     await step('admin', saved.id, 'reviewApprove');
     const done = await step('sjz_admin', saved.id, 'financeApprove');
     expect((await cityRow()).actualSubsidy).toBe(before.actualSubsidy + done.approvedAmount);
+  });
+});
+
+interface Progress {
+  key: string;
+  cityId: number;
+  countyId: number | null;
+  name: string;
+  trained: number;
+  actualTrained: number;
+  trainedRate: number;
+  actualCertified: number | null;
+  budget: number;
+  actualSubsidy: number;
+  subsidyRate: number;
+  children?: Progress[];
+}
+
+describe('年度任务完成情况（YearTaskProgress）', () => {
+  it('各市一行、分解的县区为下级行；完成数与年度目标列表同一算法；完成率；范围；导出', async () => {
+    const m = await mainClass(db);
+    const year = Number(m.klass.endDate.slice(0, 4));
+    const all = await ok<{ list: Progress[]; total: number }>('admin', '/yearTask/progress', { year, pageSize: 100 });
+    const sjz = all.list.find((r) => r.cityId === 130100)!;
+    expect(sjz.countyId).toBeNull();
+    expect(sjz.children?.map((c) => c.countyId !== null)).toEqual([true, true]);
+    const targets = (await ok<{ list: Target[] }>('admin', '/annualTarget/list', { year, pageSize: 100 })).list;
+    const cityTarget = targets.find((t) => t.cityId === 130100 && t.countyId === null)!;
+    expect([sjz.actualTrained, sjz.actualSubsidy]).toEqual([cityTarget.actualTrained, cityTarget.actualSubsidy]);
+    expect(sjz.subsidyRate).toBe(Math.round((sjz.actualSubsidy * 1000) / sjz.budget) / 10);
+    expect(sjz.children!.every((c) => c.actualCertified === null)).toBe(true);
+    expect(all.total).toBe(all.list.length);
+
+    const mine = await ok<{ list: Progress[] }>('bd_admin', '/yearTask/progress', { year });
+    expect(mine.list.map((r) => r.cityId)).toEqual([130600]);
+    await refused('train_org', '/yearTask/progress', { year }, 403);
+
+    const exported = await call('POST', '/yearTask/exportProgress', { headers: h.admin, json: { year } });
+    expect(exported.status).toBe(200);
+    expect(exported.headers.get('content-type')).toMatch(/spreadsheetml/);
+    const listExport = await call('POST', '/annualTarget/export', { headers: h.sjz_admin, json: {} });
+    expect(listExport.status).toBe(200);
+  });
+
+  it('市级在“年度任务下达”里以县区分解（yearTaskIssue 权限），分解后进度表出现该县区', async () => {
+    const [county] = await db.select().from(areas).where(eq(areas.pid, 130600)).orderBy(asc(areas.id)).limit(1);
+    await ok('admin', '/annualTarget/save', { year: 2033, cityId: 130600, trained: 10, certified: 10, budget: 1000 });
+    await ok('bd_admin', '/annualTarget/save', { year: 2033, countyId: county.id, trained: 5, certified: 5, budget: 500 });
+    const rows = (await ok<{ list: Progress[] }>('bd_admin', '/yearTask/progress', { year: 2033 })).list;
+    expect(rows[0].children?.map((c) => [c.countyId, c.trained, c.actualTrained, c.trainedRate])).toEqual([[county.id, 5, 0, 0]]);
   });
 });
