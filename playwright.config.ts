@@ -62,6 +62,8 @@ export default defineConfig({
     timezoneId: 'Asia/Shanghai',
     viewport: { width: 1440, height: 900 },
     trace: 'retain-on-failure',
+    // 单个点击、输入等最多等 60 秒：卡住的操作尽早失败并重试，不把整条用例的时限耗完
+    actionTimeout: 60_000,
     screenshot: 'only-on-failure',
   },
   projects: [

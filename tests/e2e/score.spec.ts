@@ -5,7 +5,7 @@
 // 每一段按计划当前所处的位置接着办（重试时跳过已办完的），不改别的演示计划。
 import ExcelJS from 'exceljs';
 import type { APIRequestContext, Browser, BrowserContext } from '@playwright/test';
-import { DEMO_PASSWORD, apiLogin, expect, expectMessage, loginAs, test, type Page } from './helpers';
+import { DEMO_PASSWORD, apiLogin, expect, expectMessage, loginAs, test, waitForHydration, type Page } from './helpers';
 
 interface Envelope<T> {
   returnCode: number;
@@ -89,8 +89,10 @@ async function contextAs(browser: Browser, account: string): Promise<BrowserCont
   return context;
 }
 
+/** 打开界面并等水合完成（另开的上下文里的页面没有 test 夹具的 goto 包装，水合前的点击会丢） */
 async function openScreen(page: Page, path: string, testId: string) {
   await page.goto(path);
+  await waitForHydration(page);
   await expect(page.getByTestId(testId)).toBeVisible();
 }
 
