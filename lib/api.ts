@@ -30,6 +30,7 @@ import { teacherApi } from '@/lib/domains/teacher/api';
 import { institutionApi } from '@/lib/domains/institution/api';
 import { trainClassApi } from '@/lib/domains/trainClass/api';
 import { subsidyApi } from '@/lib/domains/subsidy/api';
+import { dashboardApi } from '@/lib/domains/dashboard/api';
 import { platformApi } from '@/lib/platform/api/platform-api';
 import { createDispatcher } from '@/lib/platform/api/dispatcher';
 import { endpoint, type EndpointTable } from '@/lib/platform/api/endpoint';
@@ -67,6 +68,7 @@ const domainTable: EndpointTable = {
   ...certificateApi,
   ...recordingApi,
   ...subsidyApi,
+  ...dashboardApi,
   ...platformApi,
 };
 

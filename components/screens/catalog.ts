@@ -108,6 +108,18 @@ export const screenCatalog = {
   FundAccount: { firstPage: { path: '/fundAccount/list' } },
   AnnualTarget: { firstPage: { path: '/annualTarget/list' } },
   CouponList: { firstPage: { path: '/coupon/list' } },
+  YearTaskIssue: { firstPage: { path: '/annualTarget/list' } },
+  YearTaskProgress: { firstPage: { path: '/yearTask/progress' } },
+  StandingBookManage: { firstPage: { path: '/standingBook/list', params: { step: 'manage' } } },
+  StandingBookApprove: { firstPage: { path: '/standingBook/list', params: { step: 'approve', pendingOnly: 'true' } } },
+  StandingBookSearch: { firstPage: { path: '/standingBook/list', params: { step: 'search' } } },
+  Analysis: {},
+  BigScreenEval: {},
+  BigScreenTrain: {},
+  OrgTypeStatistics: {},
+  SummaryStatistics: {},
+  ProcessStatistics: {},
+  TrainCountStatistics: {},
 } satisfies Record<string, { firstPage?: FirstPageCall }>;
 
 export type ClientScreenName = keyof typeof screenCatalog;

@@ -24,6 +24,7 @@ import { teacherScreens } from '@/components/teacher/screens';
 import { institutionScreens } from '@/components/institution/screens';
 import { trainClassScreens } from '@/components/trainClass/screens';
 import { subsidyScreens } from '@/components/subsidy/screens';
+import { dashboardScreens } from '@/components/dashboard/screens';
 import type { ClientScreenName } from './catalog';
 import type { ScreenLoader } from './types';
 
@@ -52,6 +53,7 @@ export const clientScreens = {
   ...institutionScreens,
   ...trainClassScreens,
   ...subsidyScreens,
+  ...dashboardScreens,
 } satisfies Record<ClientScreenName, ScreenLoader>;
 
 /** 名单里没有的加载函数（多登记了）：编译不过 */

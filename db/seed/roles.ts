@@ -50,6 +50,8 @@ export const DEMO_ROLES: readonly DemoRole[] = [
       certificatePrint: '*',
       stateGrid: '*',
       yearTaskProgress: '*',
+      // 年度任务：省级下达到市，市级分解到本市县区
+      yearTaskIssue: '*',
       // 培训：全部可查看导出，审批类可操作
       training: VIEW_EXPORT,
       trainInfoAudit: '*',

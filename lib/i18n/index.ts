@@ -35,6 +35,7 @@ import { trainClassMessages } from './messages/trainClass';
 import { subsidyMessages } from './messages/subsidy';
 import { scoreMessages } from './messages/score';
 import { certificateMessages } from './messages/certificate';
+import { dashboardMessages } from './messages/dashboard';
 import { recordingMessages } from './messages/recording';
 import { teacherMessages } from './messages/teacher';
 import { institutionMessages } from './messages/institution';
@@ -96,6 +97,7 @@ export const CATALOGUES: Record<string, Catalogue> = {
   subsidy: subsidyMessages,
   score: scoreMessages,
   certificate: certificateMessages,
+  dashboard: dashboardMessages,
   recording: recordingMessages,
   teacher: teacherMessages,
   institution: institutionMessages,

@@ -57,6 +57,10 @@ export const examPlans = pgTable(
     index('exam_plan_city_idx').on(t.cityId, t.kind, t.id),
     index('exam_plan_kind_step_idx').on(t.kind, t.step, t.state),
     index('exam_plan_filing_idx').on(t.filingId),
+    // 首页分析与大屏按创建时间计数（近七天、按月趋势），各范围一条：见 docs/DASHBOARD.md
+    index('exam_plan_created_idx').on(t.createdAt),
+    index('exam_plan_city_created_idx').on(t.cityId, t.createdAt),
+    index('exam_plan_org_created_idx').on(t.orgId, t.createdAt),
   ],
 );
 
@@ -166,6 +170,10 @@ export const examinees = pgTable(
     index('examinee_org_idx').on(t.orgId, t.id),
     index('examinee_city_idx').on(t.cityId, t.id),
     index('examinee_id_number_idx').on(t.idNumber),
+    // 首页分析与大屏按创建时间计数（近七天、按月趋势），各范围一条：见 docs/DASHBOARD.md
+    index('examinee_created_idx').on(t.createdAt),
+    index('examinee_city_created_idx').on(t.cityId, t.createdAt),
+    index('examinee_org_created_idx').on(t.orgId, t.createdAt),
   ],
 );
 

@@ -178,6 +178,8 @@ export const trainStudents = pgTable(
     index('train_student_org_idx').on(t.orgId, t.id),
     index('train_student_city_idx').on(t.cityId, t.id),
     index('train_student_id_number_idx').on(t.idNumber),
+    // 首页分析与大屏按创建时间计数（近七天、按月趋势），各范围一条：见 docs/DASHBOARD.md
+    index('train_student_created_idx').on(t.createdAt),
   ],
 );
 

@@ -1,0 +1,60 @@
+// components/dashboard/**（首页分析、数据大屏、统计页）与 lib/domains/dashboard 的界面文字（计数名、统计表的列）：中文原文 → 英文。
+import type { Catalogue } from '../index';
+
+/** 中文原文 → 英文 */
+const texts: Record<string, string> = {
+  // 首页分析
+  开考计划: 'Opened plans',
+  备案业务: 'Recorded business',
+  技能等级认定机构: 'Skill level institutions',
+  专项能力机构: 'Special ability institutions',
+  职业资格鉴定机构: 'Professional qualification institutions',
+  机关工勤考核机构: 'Organ work exam institutions',
+  完成评价: 'Completed evaluations',
+  完成发证的评价: 'Certified evaluations',
+  '{month}月': 'M{month}',
+  计划数量变化趋势: 'Plan count trend',
+  账号信息: 'Account information',
+  累计: 'Totals',
+  近七天: 'Last seven days',
+  新建计划: 'New plans',
+  日期: 'Date',
+  暂无待审核的计划: 'No plans awaiting review',
+  暂无待审核的备案: 'No filings awaiting review',
+  流程节点: 'Process node',
+  // 数据大屏
+  '{year}年': '{year}',
+  当年各月趋势: 'Monthly trend this year',
+  '各市活跃度（{label}）': 'Activity by city ({label})',
+  '各市排行（{label}）': 'Ranking by city ({label})',
+  评价数据大屏: 'Evaluation data screen',
+  培训数据大屏: 'Training data screen',
+  取证: 'certified',
+  班: 'classes',
+  有效备案: 'Filings in force',
+  培训中的班: 'Classes in training',
+  培训人次: 'Trainee attendances',
+  结业人次: 'Completions',
+  未结业人次: 'Non-completions',
+  新开培训班: 'New classes',
+  // 统计页
+  地市: 'City',
+  导出: 'Export',
+  合计: 'Total',
+  省直: 'Provincial',
+  机构类型统计: 'By organisation type',
+  备案机构合计: 'Filed organisations',
+  鉴定汇总统计: 'Evaluation summary',
+  评价机构统计: 'Evaluation organisations',
+  各市评价机构: 'Evaluation organisations by city',
+  考评员与督导员: 'Assessors and supervisors',
+  在岗考评员: 'Active assessors',
+  在岗督导员: 'Active supervisors',
+  备案机构: 'Filing organisation',
+  流程数据统计: 'Process statistics',
+  流程步骤: 'Process step',
+  培训人次统计: 'Trainee attendance statistics',
+  条数: 'Count',
+};
+
+export const dashboardMessages: Catalogue = { 'zh-CN': {}, 'en-US': {}, texts };
