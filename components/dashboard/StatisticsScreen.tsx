@@ -30,6 +30,9 @@ const F = {
   kind: { name: 'kind', label: '类别', type: 'select', options: KIND_OPTIONS } as FieldSpec,
   work: { name: 'workCode', label: '工种编码', type: 'text' } as FieldSpec,
   org: { name: 'orgId', label: '机构', type: 'select', optionsFrom: { path: '/statistics/orgOptions', method: 'GET', labelKey: 'label', valueKey: 'value' } } as FieldSpec,
+  // 流程数据页：工种与机构取自范围内的考试计划
+  planWork: { name: 'workCode', label: '工种', type: 'select', optionsFrom: { path: '/statistics/processDataJobNameList', method: 'GET', labelKey: 'label', valueKey: 'value' } } as FieldSpec,
+  planOrg: { name: 'orgId', label: '机构', type: 'select', optionsFrom: { path: '/statistics/processDataObjectList', method: 'GET', labelKey: 'label', valueKey: 'value' } } as FieldSpec,
 };
 export type FilterName = keyof typeof F;
 
@@ -174,9 +177,22 @@ export function SummaryStatistics() {
 }
 
 export function ProcessStatistics() {
-  return <StatisticsScreen resource="processStatistics" views={[{ key: 'process', list: '/statistics/processDataList', exporter: '/statistics/processDataExport', filters: ALL }]} />;
+  return <StatisticsScreen resource="processStatistics" views={[{ key: 'process', list: '/statistics/processDataList', exporter: '/statistics/processDataExport', filters: ['year', 'city', 'kind', 'planWork', 'planOrg'] }]} />;
 }
 
 export function TrainCountStatistics() {
   return <StatisticsScreen resource="trainCount" views={[{ key: 'trainCount', list: '/v2/train/count/renci', exporter: '/v2/train/count/renciExport', filters: ['year', 'city', 'work', 'org'] }]} />;
+}
+
+/** 上报人次：培训学员的上报（开班提交审核）与证书的国网上报，两个页签 */
+export function UploadCountStatistics() {
+  return (
+    <StatisticsScreen
+      resource="uploadCount"
+      views={[
+        { key: 'uploadTrain', list: '/v2/train/count/uploadRenci', exporter: '/v2/train/count/uploadRenciExport', filters: ['year', 'city', 'work', 'org'] },
+        { key: 'uploadStateGrid', list: '/v2/count/uploadRencixitong', exporter: '/v2/count/uploadRencixitongExport', filters: ['year', 'city', 'kind', 'work', 'org'] },
+      ]}
+    />
+  );
 }

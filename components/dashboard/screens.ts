@@ -12,4 +12,5 @@ export const dashboardScreens = {
   SummaryStatistics: stats('SummaryStatistics'),
   ProcessStatistics: stats('ProcessStatistics'),
   TrainCountStatistics: stats('TrainCountStatistics'),
+  UploadCountStatistics: stats('UploadCountStatistics'),
 } satisfies ScreenLoaders;

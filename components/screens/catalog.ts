@@ -120,6 +120,7 @@ export const screenCatalog = {
   SummaryStatistics: {},
   ProcessStatistics: {},
   TrainCountStatistics: {},
+  UploadCountStatistics: {},
 } satisfies Record<string, { firstPage?: FirstPageCall }>;
 
 export type ClientScreenName = keyof typeof screenCatalog;

@@ -7,6 +7,8 @@ import { ReviewListInput, StatFilterInput, TrendInput, type StatFilter } from '.
 import {
   cityOptions,
   orgOptions,
+  processJobNameOptions,
+  processObjectOptions,
   evalOrgsByCity,
   evalOrgStatistics,
   evaluatorStatistics,
@@ -15,6 +17,8 @@ import {
   processStatistics,
   summaryStatistics,
   trainCountStatistics,
+  uploadStateGridStatistics,
+  uploadTrainStatistics,
   type StatRow,
 } from './statistics';
 import type { StatKey } from './columns';
@@ -23,7 +27,7 @@ import type { Db } from '@/lib/platform/db/client';
 import type { SessionUser } from '@/lib/platform/auth/session';
 
 const HOME = 'analysis.query';
-const STAT_VIEW = ['orgTypeStatistics.query', 'summaryStatistics.query', 'processStatistics.query', 'trainCount.query'];
+const STAT_VIEW = ['orgTypeStatistics.query', 'summaryStatistics.query', 'processStatistics.query', 'trainCount.query', 'uploadCount.query'];
 
 type StatFn = (db: Db, user: SessionUser, f: StatFilter) => Promise<StatTable<StatRow>>;
 
@@ -47,6 +51,8 @@ const evalOrgsCity = statPair('summaryStatistics', 'evalOrgsByCity', evalOrgsByC
 const evaluators = statPair('summaryStatistics', 'evaluators', evaluatorStatistics, '各市考评员与督导员（全部与在岗）');
 const process = statPair('processStatistics', 'process', processStatistics, '流程数据：各流程步骤上的计划数（办理中、待审核、驳回、已取消）');
 const trainCount = statPair('trainCount', 'trainCount', trainCountStatistics, '培训人次：各市培训班数、培训人次、结业与未结业人次');
+const uploadTrain = statPair('uploadCount', 'uploadTrain', uploadTrainStatistics, '培训上报人次：各市培训人次中已上报（提交审核）、审核通过与未上报的人次');
+const uploadStateGrid = statPair('uploadCount', 'uploadStateGrid', uploadStateGridStatistics, '国网上报人次：各市取证人次中已上报国网、已被接收与未上报的人次');
 
 export const dashboardApi: EndpointTable = {
   'POST /home/listHomePageData': endpoint({
@@ -92,6 +98,16 @@ export const dashboardApi: EndpointTable = {
     permission: STAT_VIEW,
     handle: (_input, ctx) => orgOptions(ctx.db, ctx.user()),
   }),
+  'GET /statistics/processDataObjectList': endpoint({
+    summary: '流程数据的机构筛选项（范围内开过考试计划的机构，按名称，最多 500 个）',
+    permission: 'processStatistics.query',
+    handle: (_input, ctx) => processObjectOptions(ctx.db, ctx.user()),
+  }),
+  'GET /statistics/processDataJobNameList': endpoint({
+    summary: '流程数据的工种筛选项（范围内考试计划里的工种：value 为工种编码，label 为名称与编码）',
+    permission: 'processStatistics.query',
+    handle: (_input, ctx) => processJobNameOptions(ctx.db, ctx.user()),
+  }),
   'GET /statistics/orgTypeStatisticsList': orgType.list,
   'GET /statistics/orgTypeStatisticsExport': orgType.export,
   'GET /summary/listSummary': summary.list,
@@ -106,4 +122,8 @@ export const dashboardApi: EndpointTable = {
   'GET /statistics/processDataExport': process.export,
   'GET /v2/train/count/renci': trainCount.list,
   'GET /v2/train/count/renciExport': trainCount.export,
+  'GET /v2/train/count/uploadRenci': uploadTrain.list,
+  'GET /v2/train/count/uploadRenciExport': uploadTrain.export,
+  'GET /v2/count/uploadRencixitong': uploadStateGrid.list,
+  'GET /v2/count/uploadRencixitongExport': uploadStateGrid.export,
 };

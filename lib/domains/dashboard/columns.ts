@@ -87,6 +87,27 @@ export const STAT_SPECS = {
       { key: 'notCompleted', title: '未结业人次' },
     ],
   },
+  uploadTrain: {
+    title: '培训上报人次',
+    label: { key: 'cityName', title: '地市' },
+    numbers: [
+      { key: 'classes', title: '已上报培训班' },
+      { key: 'students', title: '培训人次' },
+      { key: 'reported', title: '已上报人次' },
+      { key: 'approved', title: '审核通过人次' },
+      { key: 'notReported', title: '未上报人次' },
+    ],
+  },
+  uploadStateGrid: {
+    title: '国网上报人次',
+    label: { key: 'cityName', title: '地市' },
+    numbers: [
+      { key: 'certificates', title: '取证人次' },
+      { key: 'submitted', title: '已上报人次' },
+      { key: 'accepted', title: '已接收人次' },
+      { key: 'notReported', title: '未上报人次' },
+    ],
+  },
 } as const satisfies Record<string, StatSpec>;
 
 export type StatKey = keyof typeof STAT_SPECS;

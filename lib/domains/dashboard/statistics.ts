@@ -12,7 +12,8 @@ import { PLAN_STATE, PLAN_STEP, STEP_LABEL } from '../exaPlan/transitions';
 import { filings } from '../filing/tables';
 import { FILING_IN_FORCE } from '../filing/transitions';
 import { people } from '../personnel/tables';
-import { certificates } from '../certificate/tables';
+import { certificates, stateGridItems } from '../certificate/tables';
+import { ITEM_STATUS } from '../certificate/stategrid-rules';
 import { organisations } from '../org/tables';
 import { ORG_TYPES } from '../org/codes';
 import { trainClasses, trainStudents } from '../trainClass/tables';
@@ -272,6 +273,73 @@ export async function trainCountStatistics(db: Db, user: SessionUser, f: StatFil
 }
 
 
+// ---------- 上报人次 ----------
+
+/** 已上报的培训班：已提交审核且没有被驳回或作废（含审核中、通过后的各状态与作废待生效） */
+export const CLASS_REPORTED: readonly number[] = [
+  CLASS_STATUS.SUBMITTED,
+  CLASS_STATUS.APPROVED,
+  CLASS_STATUS.PUBLISHED,
+  CLASS_STATUS.IN_TRAINING,
+  CLASS_STATUS.FINISHED,
+  CLASS_STATUS.ASSESSED,
+  CLASS_STATUS.DISCARD_PENDING,
+];
+/** 上报并经市级审核通过的培训班 */
+export const CLASS_APPROVED: readonly number[] = CLASS_REPORTED.filter((s) => s !== CLASS_STATUS.SUBMITTED);
+
+/**
+ * 培训上报人次（/v2/train/count/uploadRenci）：各市不含已作废的班的学员名单行数（培训人次），其中班已上报（提交审核）的、
+ * 经审核通过的、还没上报（草稿或被驳回）的人次，与已上报的班数。年度按开班日期。
+ */
+export async function uploadTrainStatistics(db: Db, user: SessionUser, f: StatFilter): Promise<StatTable<StatRow>> {
+  const conds = [ne(trainClasses.status, CLASS_STATUS.DISCARDED), ...where(user, { cityId: trainClasses.cityId, orgId: trainClasses.orgId, countyId: trainClasses.countyId }, f), dateInYear(trainClasses.startDate, f.year)];
+  if (f.workCode) conds.push(eq(trainClasses.workCode, f.workCode));
+  const reported = inArray(trainClasses.status, [...CLASS_REPORTED]);
+  const approved = inArray(trainClasses.status, [...CLASS_APPROVED]);
+  const students = (cond: SQL) => sql<number>`(count(${trainStudents.id}) filter (where ${cond}))::int`;
+  const rows = await db
+    .select({
+      k: trainClasses.cityId,
+      classes: sql<number>`(count(distinct ${trainClasses.id}) filter (where ${reported}))::int`,
+      students: sql<number>`count(${trainStudents.id})::int`,
+      reported: students(reported),
+      approved: students(approved),
+      notReported: students(sql`not ${reported}`),
+    })
+    .from(trainClasses)
+    .leftJoin(trainStudents, eq(trainStudents.classId, trainClasses.id))
+    .where(and(...conds))
+    .groupBy(trainClasses.cityId);
+  return byCity(db, user, f, 'uploadTrain', [grouped(rows, cityKey)]);
+}
+
+/** 证书在国网台账里有某状态的行（走 state_grid_item_live_uq：certificate_id 上不是“被退回”的行） */
+const ledgerHas = (statuses: number[]): SQL =>
+  sql`exists (select 1 from ${stateGridItems} where ${stateGridItems.certificateId} = ${certificates.id} and ${stateGridItems.status} <> ${ITEM_STATUS.REJECTED} and ${inArray(stateGridItems.status, statuses)})`;
+
+/**
+ * 国网上报人次（/v2/count/uploadRencixitong）：各市的有效证书（取证人次），其中已上报国网（台账行已上报或已接收）、
+ * 已被国网接收、还没上报（没有台账行、待上报或被退回待重报）的人次。年度按发证日期。
+ */
+export async function uploadStateGridStatistics(db: Db, user: SessionUser, f: StatFilter): Promise<StatTable<StatRow>> {
+  const conds = [eq(certificates.status, CERT_VALID), ...where(user, certificates, f), dateInYear(certificates.cerDate, f.year)];
+  if (f.kind !== undefined) conds.push(eq(certificates.cerType, f.kind));
+  if (f.workCode) conds.push(eq(certificates.workCode, f.workCode));
+  const submitted = ledgerHas([ITEM_STATUS.SUBMITTED, ITEM_STATUS.ACCEPTED]);
+  const rows = await db
+    .select({
+      k: certificates.cityId,
+      certificates: sql<number>`count(*)::int`,
+      submitted: countWhere(submitted),
+      accepted: countWhere(ledgerHas([ITEM_STATUS.ACCEPTED])),
+      notReported: countWhere(sql`not ${submitted}`),
+    })
+    .from(certificates)
+    .where(and(...conds))
+    .groupBy(certificates.cityId);
+  return byCity(db, user, f, 'uploadStateGrid', [grouped(rows, cityKey)]);
+}
 
 // ---------- 筛选项 ----------
 
@@ -293,4 +361,27 @@ export async function orgOptions(db: Db, user: SessionUser) {
     )
     .orderBy(asc(organisations.name))
     .limit(500);
+}
+
+/** 流程数据的机构筛选项：范围内开过考试计划的机构 */
+export async function processObjectOptions(db: Db, user: SessionUser) {
+  return db
+    .select({ value: organisations.id, label: organisations.name })
+    .from(organisations)
+    .where(sql`exists (select 1 from ${examPlans} where ${examPlans.orgId} = ${organisations.id} and ${scoped(user, examPlans)})`)
+    .orderBy(asc(organisations.name))
+    .limit(500);
+}
+
+/** 流程数据的工种筛选项：范围内考试计划里的工种（编码与名称，去重） */
+export async function processJobNameOptions(db: Db, user: SessionUser) {
+  const rows = await db
+    .selectDistinct({ value: examPlanWorks.workCode, name: examPlanWorks.workName })
+    .from(examPlanWorks)
+    .innerJoin(examPlans, eq(examPlans.id, examPlanWorks.planId))
+    .where(scoped(user, examPlans))
+    .orderBy(asc(examPlanWorks.workCode), asc(examPlanWorks.workName))
+    .limit(1000);
+  const seen = new Set<string>();
+  return rows.filter((r) => !seen.has(r.value) && seen.add(r.value)).map((r) => ({ value: r.value, label: `${r.name}（${r.value}）` }));
 }

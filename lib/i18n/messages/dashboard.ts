@@ -55,6 +55,14 @@ const texts: Record<string, string> = {
   流程步骤: 'Process step',
   培训人次统计: 'Trainee attendance statistics',
   条数: 'Count',
+  培训上报人次: 'Reported trainees',
+  国网上报人次: 'Reported to State Grid',
+  已上报培训班: 'Reported classes',
+  已上报人次: 'Reported',
+  审核通过人次: 'Approved',
+  未上报人次: 'Not reported',
+  取证人次: 'Certified persons',
+  已接收人次: 'Accepted',
 };
 
 export const dashboardMessages: Catalogue = { 'zh-CN': {}, 'en-US': {}, texts };

@@ -6,7 +6,7 @@ import { call } from '../../helpers/api';
 import { readWorkbook, sheetValues } from '../../helpers/xlsx';
 import { STAT_SPECS, TOTAL_LABEL, type StatKey } from '@/lib/domains/dashboard/columns';
 import type { StatTable } from '@/lib/domains/dashboard/schemas';
-import { countOf, get, h, login, scopes, type Scope } from './helpers';
+import { countOf, get, h, login, rows, scopes, type Scope } from './helpers';
 
 type Row = Record<string, string | number | null>;
 const { db: getDb } = setupTestDb();
@@ -21,6 +21,8 @@ const TABLES: { key: StatKey; list: string; export: string }[] = [
   { key: 'evaluators', list: '/summary/listEvaluators', export: '/summary/exportEvaluators' },
   { key: 'process', list: '/statistics/processDataList', export: '/statistics/processDataExport' },
   { key: 'trainCount', list: '/v2/train/count/renci', export: '/v2/train/count/renciExport' },
+  { key: 'uploadTrain', list: '/v2/train/count/uploadRenci', export: '/v2/train/count/uploadRenciExport' },
+  { key: 'uploadStateGrid', list: '/v2/count/uploadRencixitong', export: '/v2/count/uploadRencixitongExport' },
 ];
 
 beforeAll(async () => {
@@ -60,6 +62,61 @@ describe('合计与独立计数', () => {
     expect((await get<StatTable<Row>>('sjz_admin', '/summary/listSummary')).list).toHaveLength(1);
   });
 
+  it('上报人次的合计等于同一范围上的 count(*)（培训学员按班的状态，证书按国网台账）', async () => {
+    let sawReported = false;
+    let sawAccepted = false;
+    for (const s of all.slice(0, 2)) {
+      const c = s.where.replace(/(city_id|org_id)/, 'c.$1');
+      const train = await get<StatTable<Row>>(s.account, '/v2/train/count/uploadRenci');
+      const students = (cond: string) => countOf(db, `select count(*) n from train_student st join train_class c on c.id = st.class_id where c.status <> 9 and ${c} and ${cond}`);
+      // 已上报：提交审核（1）、通过（3）、发布（4）、培训中（5）、结业（6）、已考核（7）、作废待生效（8）；未上报：草稿（0）、驳回（2）
+      expect(total(train, 'students')).toBe(await students('true'));
+      expect(total(train, 'reported')).toBe(await students('c.status in (1, 3, 4, 5, 6, 7, 8)'));
+      expect(total(train, 'approved')).toBe(await students('c.status in (3, 4, 5, 6, 7, 8)'));
+      expect(total(train, 'notReported')).toBe(await students('c.status in (0, 2)'));
+      expect(total(train, 'classes')).toBe(await countOf(db, `select count(*) n from train_class c where c.status in (1, 3, 4, 5, 6, 7, 8) and ${c}`));
+      expect(total(train, 'reported') + total(train, 'notReported')).toBe(total(train, 'students'));
+
+      const grid = await get<StatTable<Row>>(s.account, '/v2/count/uploadRencixitong');
+      const certs = (cond: string) => countOf(db, `select count(*) n from certificate c where c.status = 0 and ${c} and ${cond}`);
+      expect(total(grid, 'certificates')).toBe(await certs('true'));
+      expect(total(grid, 'submitted')).toBe(await certs('c.id in (select certificate_id from state_grid_item where status in (1, 2))'));
+      expect(total(grid, 'accepted')).toBe(await certs('c.id in (select certificate_id from state_grid_item where status = 2)'));
+      expect(total(grid, 'notReported')).toBe(await certs('c.id not in (select certificate_id from state_grid_item where status in (1, 2))'));
+      sawReported ||= total(train, 'reported') > 0;
+      sawAccepted ||= total(grid, 'accepted') > 0;
+    }
+    // 种子数据里有已上报的班与被国网接收的证书：计数不是空转
+    expect(sawReported).toBe(true);
+    expect(sawAccepted).toBe(true);
+    // 市级只有本市一行
+    expect((await get<StatTable<Row>>('sjz_admin', '/v2/count/uploadRencixitong')).list).toHaveLength(1);
+  });
+
+  it('流程数据的机构与工种筛选项：范围内的考试计划里的机构与工种，可用来筛选', async () => {
+    for (const s of all.slice(0, 2)) {
+      const orgs = await get<{ value: number; label: string }[]>(s.account, '/statistics/processDataObjectList');
+      const expected = await rows<{ id: number }>(db, `select distinct org_id id from exam_plan where ${s.where} order by 1`);
+      expect(orgs.map((o) => o.value).sort((a, b) => a - b)).toEqual(expected.map((r) => Number(r.id)));
+      const works = await get<{ value: string; label: string }[]>(s.account, '/statistics/processDataJobNameList');
+      const codes = await rows<{ code: string }>(db, `select distinct w.work_code code from exam_plan_work w join exam_plan p on p.id = w.plan_id where ${s.where.replace(/(city_id|org_id)/, 'p.$1')} order by 1`);
+      expect(works.map((w) => w.value).sort()).toEqual(codes.map((r) => r.code).sort());
+      expect(works.every((w) => w.label.includes(w.value))).toBe(true);
+    }
+    const admin = await get<{ value: number }[]>('admin', '/statistics/processDataObjectList');
+    const city = await get<{ value: number }[]>('sjz_admin', '/statistics/processDataObjectList');
+    expect(city.length).toBeGreaterThan(0);
+    expect(city.length).toBeLessThan(admin.length);
+    // 用筛选项筛选：机构的计划数等于该机构的 count(*)
+    const org = city[0].value;
+    const byOrg = await get<StatTable<Row>>('sjz_admin', '/statistics/processDataList', { orgId: org });
+    expect(total(byOrg, 'total')).toBe(await countOf(db, `select count(*) n from exam_plan where ${all[1].where} and org_id = ${org}`));
+    const [work] = await get<{ value: string }[]>('admin', '/statistics/processDataJobNameList');
+    const byWork = await get<StatTable<Row>>('admin', '/statistics/processDataList', { workCode: work.value });
+    expect(total(byWork, 'total')).toBe(await countOf(db, `select count(*) n from exam_plan p where exists (select 1 from exam_plan_work w where w.plan_id = p.id and w.work_code = '${work.value}')`));
+    expect(byWork.totals.total).toBeGreaterThan(0);
+  });
+
   it('筛选：类别与年度缩小计数', async () => {
     const kind0 = await get<StatTable<Row>>('admin', '/statistics/processDataList', { kind: 0 });
     expect(total(kind0, 'total')).toBe(await countOf(db, 'select count(*) n from exam_plan where kind = 0'));
@@ -92,7 +149,8 @@ describe('导出', () => {
 });
 
 describe('权限', () => {
-  it('评价机构没有统计页权限：列表与导出都 403', async () => {
+  it('评价机构没有统计页权限：列表、导出与筛选项都 403', async () => {
+    for (const path of ['/statistics/processDataObjectList', '/statistics/processDataJobNameList']) expect((await call('GET', path, { headers: h.eval_org })).status, path).toBe(403);
     for (const t of TABLES) {
       expect((await call('GET', t.list, { headers: h.eval_org })).status, t.list).toBe(403);
       expect((await call('GET', t.export, { headers: h.eval_org })).status, t.export).toBe(403);
