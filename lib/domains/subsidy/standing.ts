@@ -9,7 +9,6 @@ import { ApiError } from '@/lib/platform/api/errors';
 import type { Page, PageResult } from '@/lib/platform/api/paging';
 import { assertInScope, scopeWhere } from '@/lib/platform/auth/scope';
 import { can, type Session, type SessionUser } from '@/lib/platform/auth/session';
-import { containsPattern } from '@/lib/platform/db/like';
 import { fetchPage } from '@/lib/platform/db/paged';
 import { withUniqueMessage } from '@/lib/platform/db/save-row';
 import { exportXlsx } from '@/lib/platform/excel/export';
@@ -28,6 +27,7 @@ import { assessResults } from './compute';
 import { ACTOR_LABEL, actorFor, APPLY_STATUS, DECISION } from './transitions';
 import { BOOK_EDITABLE, BOOK_STATUS, bookActions, bookStatusLabel, bookTransitionOf, type BookAction, type BookTransitionAction } from './standing-transitions';
 import { ASSESS_LABEL } from './schemas';
+import { classColumns, classNameFilters, type ClassColumns } from './class-columns';
 
 const B = BOOK_STATUS;
 const actorName = (user: SessionUser) => user.realName || user.nickName;
@@ -308,23 +308,13 @@ function bookWhere(user: SessionUser, f: BookFilter): SQL | undefined {
     f.status !== undefined ? eq(standingBooks.status, f.status) : undefined,
     f.code ? eq(standingBooks.code, f.code) : undefined,
     f.year ? eq(standingBooks.year, f.year) : undefined,
-    f.className ? sql`${trainClasses.name} ilike ${containsPattern(f.className)}` : undefined,
-    f.orgName ? sql`${organisations.name} ilike ${containsPattern(f.orgName)}` : undefined,
+    ...classNameFilters(f),
   );
 }
 
-const bookColumns = {
-  b: standingBooks,
-  classCode: trainClasses.code,
-  className: trainClasses.name,
-  workName: trainClasses.workName,
-  level: trainClasses.level,
-  startDate: trainClasses.startDate,
-  endDate: trainClasses.endDate,
-  orgName: organisations.name,
-};
+const bookColumns = { b: standingBooks, ...classColumns };
 
-type BookRow = { b: StandingBook; classCode: string; className: string; workName: string; level: number; startDate: string; endDate: string; orgName: string | null };
+type BookRow = { b: StandingBook } & ClassColumns;
 
 function toItem(session: Session | null, r: BookRow): StandingBookItem {
   const { b } = r;

@@ -7,7 +7,6 @@ import { ApiError } from '@/lib/platform/api/errors';
 import type { Page, PageResult } from '@/lib/platform/api/paging';
 import { assertInScope, scopeWhere } from '@/lib/platform/auth/scope';
 import { can, type Session, type SessionUser } from '@/lib/platform/auth/session';
-import { containsPattern } from '@/lib/platform/db/like';
 import { fetchPage } from '@/lib/platform/db/paged';
 import { exportXlsx } from '@/lib/platform/excel/export';
 import { maskIdNumber } from '@/lib/platform/identity';
@@ -23,6 +22,7 @@ import { subsidyApplies, subsidyHistory, subsidyItems, type CheckFlag, type Subs
 import { computeItems, crossCheck, type ItemChoice } from './compute';
 import { moveForApply } from './fund';
 import { redeemForClass } from './coupons';
+import { classColumns, classNameFilters, type ClassColumns } from './class-columns';
 import {
   ACTOR_LABEL,
   actorFor,
@@ -398,23 +398,13 @@ function listWhere(user: SessionUser, f: ListFilter): SQL | undefined {
     f.status !== undefined ? eq(subsidyApplies.status, f.status) : undefined,
     f.code ? eq(subsidyApplies.code, f.code) : undefined,
     f.year ? eq(subsidyApplies.year, f.year) : undefined,
-    f.className ? sql`${trainClasses.name} ilike ${containsPattern(f.className)}` : undefined,
-    f.orgName ? sql`${organisations.name} ilike ${containsPattern(f.orgName)}` : undefined,
+    ...classNameFilters(f),
   );
 }
 
-const listColumns = {
-  a: subsidyApplies,
-  classCode: trainClasses.code,
-  className: trainClasses.name,
-  workName: trainClasses.workName,
-  level: trainClasses.level,
-  startDate: trainClasses.startDate,
-  endDate: trainClasses.endDate,
-  orgName: organisations.name,
-};
+const listColumns = { a: subsidyApplies, ...classColumns };
 
-type ListRow = { a: SubsidyApply; classCode: string; className: string; workName: string; level: number; startDate: string; endDate: string; orgName: string | null };
+type ListRow = { a: SubsidyApply } & ClassColumns;
 
 function toItem(session: Session | null, r: ListRow): ApplyItem {
   const a = r.a;
