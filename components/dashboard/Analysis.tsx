@@ -3,7 +3,7 @@
 // 数都来自 /home/* 接口（按当前用户的数据范围）；缺的值显示 0。审核表的每行打开对应的审核页。
 import { useEffect, useState } from 'react';
 import Link from 'next/link';
-import { Card, Col, DatePicker, Descriptions, Row, Space, Statistic, Table, Typography } from 'antd';
+import { Card, Col, DatePicker, Descriptions, Empty, Row, Space, Statistic, Table, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { apiPost } from '@/components/api-client';
 import { useShell } from '@/components/shell/ShellContext';
@@ -111,7 +111,7 @@ export default function Analysis() {
               rowKey="id"
               pagination={false}
               dataSource={filings}
-              locale={{ emptyText: t('暂无待审核的备案') }}
+              locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('暂无待审核的备案')} /> }}
               columns={[
                 { title: t('序号'), width: 60, render: (_v, _r, i) => i + 1 },
                 { title: t('名称'), dataIndex: 'orgName', render: (v: string, r) => <Link href={`${FILING_AUDIT_PATH}?code=${encodeURIComponent(r.bizCode)}`}>{v}</Link> },
@@ -128,7 +128,7 @@ export default function Analysis() {
               rowKey="id"
               pagination={false}
               dataSource={plans}
-              locale={{ emptyText: t('暂无待审核的计划') }}
+              locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('暂无待审核的计划')} /> }}
               columns={[
                 { title: t('序号'), width: 60, render: (_v, _r, i) => i + 1 },
                 { title: t('名称'), dataIndex: 'planName', render: (v: string, r) => <Link href={`${PLAN_AUDIT_PATH}?code=${encodeURIComponent(r.bizCode)}`}>{v}</Link> },
