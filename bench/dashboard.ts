@@ -5,6 +5,7 @@
 // （全省 admin、石家庄 sjz_admin、机构 eval_org；经 createSession + lookupSession 取得，与请求里的会话相同）测：
 //   （培训大屏的机构会话是 train_org）首页计数 homePageData（/home/listHomePageData）、趋势 changeTrend（listChangeTrendData）、评价大屏 evalBigScreen、培训大屏 trainBigScreen；
 //   各先预热 3 次，再测 runs 次，打印 p50 / p95 与 300 ms 目标（SPEC 议题 15）。
+//   数据大屏的各月与各市读按日汇总表（写完数据后全量重算一次，并计时一次增量刷新）。
 //   基线：同一范围上最大的那一个 count(*)（首页与评价大屏：examinee；趋势：exam_plan；培训大屏：train_student），同样预热后测 runs 次——
 //   页面至少要数这么多行，比值 = 应用 p50 ÷ 基线 p50。并核对应用的报名人数、取证人数、培训人次等于独立的 count(*)。
 // BENCH_KEEP=1 留下临时库（EXPLAIN ANALYZE 用）。结果见 bench/README.md。
@@ -58,6 +59,7 @@ async function main() {
     const { users } = await import('../lib/domains/user/tables');
     const { homePageData, changeTrend } = await import('../lib/domains/dashboard/home');
     const { evalBigScreen, trainBigScreen } = await import('../lib/domains/dashboard/big-screen');
+    const { rebuildDashboardDaily, refreshDashboardDaily } = await import('../lib/domains/dashboard/daily');
     const pool = new pg.Pool({ connectionString: url, max: 4 });
     const q = async <T extends pg.QueryResultRow>(text: string) => (await pool.query<T>(text)).rows;
 
@@ -70,7 +72,7 @@ async function main() {
       q(`insert into examinee (plan_id, org_id, city_id, name, id_number, gender, birth_date, mobile, work_code, work_name, level, qualification, created_at, updated_at)
          select p.id, p.org_id, p.city_id, '基准' || i, '13' || lpad(i::text, 15, '0') || 'X', case when i % 2 = 0 then '男' else '女' end,
                 date '1970-01-01' + (i % 12000), '139' || lpad((i % 100000000)::text, 8, '0'), '6-07-06-05', '电工', 1 + i % 5, i % 3,
-                now() - ((i::bigint * 7919) % ${SPREAD_S}) * interval '1 second', now()
+                now() - ((i::bigint * 7919) % ${SPREAD_S}) * interval '1 second', now() - ((i::bigint * 7919) % ${SPREAD_S}) * interval '1 second'
          from generate_series(0, ${EXAMINEES - 1}) i
          join (select id, org_id, city_id, row_number() over (order by id) - 1 rn from exam_plan) p on p.rn = i % ${plans}`),
     );
@@ -79,7 +81,7 @@ async function main() {
          select p.id, p.org_id, p.city_id, i % 4, '职业技能等级证书', 'B' || lpad(i::text, 20, '0'), 1 + i % 999999, 2026, '基准' || i,
                 '13' || lpad(i::text, 15, '0') || 'X', case when i % 2 = 0 then '男' else '女' end, '6-07-06-05', '电工', 1 + i % 5,
                 date '2025-10-01' + (i % 420), case when i % 100 = 0 then 1 else 0 end, case when i % 100 = 0 then '基准作废' end,
-                now() - ((i::bigint * 7919) % ${SPREAD_S}) * interval '1 second', now()
+                now() - ((i::bigint * 7919) % ${SPREAD_S}) * interval '1 second', now() - ((i::bigint * 7919) % ${SPREAD_S}) * interval '1 second'
          from generate_series(0, ${CERTIFICATES - 1}) i
          join (select id, org_id, city_id, row_number() over (order by id) - 1 rn from exam_plan) p on p.rn = i % ${plans}`),
     );
@@ -87,13 +89,19 @@ async function main() {
       q(`insert into train_student (class_id, org_id, city_id, name, id_number, gender, birth_date, mobile, education, completion, created_at, updated_at)
          select c.id, c.org_id, c.city_id, '学员' || i, '14' || lpad(i::text, 15, '0') || 'X', case when i % 2 = 0 then '男' else '女' end,
                 date '1970-01-01' + (i % 12000), '138' || lpad((i % 100000000)::text, 8, '0'), '高中', i % 3,
-                now() - ((i::bigint * 7919) % ${SPREAD_S}) * interval '1 second', now()
+                now() - ((i::bigint * 7919) % ${SPREAD_S}) * interval '1 second', now() - ((i::bigint * 7919) % ${SPREAD_S}) * interval '1 second'
          from generate_series(0, ${STUDENTS - 1}) i
          join (select id, org_id, city_id, row_number() over (order by id) - 1 rn from train_class) c on c.rn = i % ${classes}`),
     );
     await timed('vacuum analyze', async () => {
       for (const t of ['examinee', 'certificate', 'train_student', 'exam_plan', 'train_class', 'filing', 'person']) await q(`vacuum analyze ${t}`);
     });
+    // 按日汇总：全量重算（每夜一次、首次运行）与增量刷新（定时任务每 5 分钟：今天、昨天与最近改过的行所在的日期）
+    await timed('全量重算按日汇总 dashboard_daily', () => rebuildDashboardDaily(db));
+    await q('vacuum analyze dashboard_daily');
+    await timed('增量刷新按日汇总（今天、昨天与最近一小时改过的行）', () => refreshDashboardDaily(db));
+    const [{ n: dailyRows }] = await q<{ n: number }>('select count(*)::int n from dashboard_daily');
+    console.log(`[bench] 汇总表 ${dailyRows} 行`);
 
     // 三个会话：与请求相同的取法（建会话、按令牌查回，含角色决定的有效层级）
     const accounts = ['admin', 'sjz_admin', 'eval_org', 'train_org'];
@@ -142,7 +150,19 @@ async function main() {
         },
       },
       { name: '趋势', org: 'eval_org', app: (u) => changeTrend(db, u, year), floor: (w) => `select count(*) from exam_plan where ${w}` },
-      { name: '评价大屏', org: 'eval_org', app: (u) => evalBigScreen(db, u), floor: (w) => `select count(*) from examinee where ${w}` },
+      {
+        name: '评价大屏',
+        org: 'eval_org',
+        app: (u) => evalBigScreen(db, u),
+        floor: (w) => `select count(*) from examinee where ${w}`,
+        // 各市排行（汇总 + 今天实时）之和等于各市考生的 count(*)
+        check: async (r, w) => {
+          const d = r as { cities: { cityId: number; value: number }[] };
+          const got = d.cities.reduce((a, c) => a + c.value, 0);
+          const want = await countOf(`select count(*) n from examinee where ${w} and city_id in (${d.cities.map((c) => c.cityId).join(',') || 'null'})`);
+          return got === want ? null : `各市报名之和 ${got}≠${want}`;
+        },
+      },
       {
         name: '培训大屏',
         org: 'train_org',

@@ -26,3 +26,4 @@ export * from './domains/score/tables';
 export * from './platform/excel/tables';
 export * from './domains/certificate/tables';
 export * from './domains/subsidy/tables';
+export * from './domains/dashboard/tables';

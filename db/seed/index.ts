@@ -34,6 +34,7 @@ import { seedExamAffairs } from '@/lib/domains/examAffairs/seed';
 import { seedSupervision } from '@/lib/domains/supervision/seed';
 import { seedRecordings } from '@/lib/domains/recording/seed';
 import { seedSubsidies } from '@/lib/domains/subsidy/seed';
+import { rebuildDashboardDaily } from '@/lib/domains/dashboard/daily';
 import { DEMO_ACCOUNTS, DEMO_ORGS, creditCode } from './accounts';
 import { ACCOUNT_SETTINGS_PREFIX, demoMessagesFor, loadMessageFacts } from './messages';
 import { seedOperationLog } from './operation-log';
@@ -198,6 +199,8 @@ export async function seed(db: Db): Promise<SeedReport> {
   // 消息与操作日志讲的是上面写入的记录，放在最后
   await seedMessages(db, userIds);
   await seedOperationLog(db);
+  // 数据大屏的按日汇总：按上面写入的考生、证书、培训学员全量算一遍（之后由定时任务维护）
+  await rebuildDashboardDaily(db);
   return { areas: areaCount, accounts: DEMO_ACCOUNTS.map((a) => ({ account: a.account, password: a.password, role: a.label })) };
 }
 

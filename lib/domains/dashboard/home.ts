@@ -19,10 +19,12 @@ const notCancelled = sql`${examPlans.state} <> ${PLAN_STATE.CANCELLED}`;
 const inForce = inArray(filings.status, [...FILING_IN_FORCE]);
 const distinctOrgs = (kind: number) => sql<number>`(count(distinct ${filings.orgId}) filter (where ${filings.kind} = ${kind} and ${inForce}))::int`;
 
-/** 首页十个计数与累计、近七天 */
-export async function homePageData(db: Db, user: SessionUser, now = new Date()): Promise<HomePageData> {
-  const { today, sevenDay, since: from } = sevenDays(now);
-  const [[plan], [filing], [person], [examinee], [cert]] = await Promise.all([
+/**
+ * 首页的五条聚合（计划、备案、人员、考生、证书各一条），from 为近七天的起点。
+ * 单独导出构造函数：基准的基线（bench/cases.ts）用同一组查询生成 SQL。
+ */
+export function homeQueries(db: Db, user: SessionUser, from: Date) {
+  return [
     db
       .select({
         opened: countWhere(sql`${notCancelled} and ${examPlans.step} >= ${PLAN_STEP.IMPLEMENT}`),
@@ -57,7 +59,13 @@ export async function homePageData(db: Db, user: SessionUser, now = new Date()):
       .select({ all: sql<number>`count(*)::int`, sevenDays: countWhere(since(certificates.createdAt, from)) })
       .from(certificates)
       .where(and(eq(certificates.status, CERT_VALID), scoped(user, { cityId: certificates.cityId, orgId: certificates.orgId }))),
-  ]);
+  ] as const;
+}
+
+type Agg = Record<string, unknown> | undefined;
+
+/** 五条聚合的结果（各一行）→ 首页数据 */
+export function toHomeData([plan, filing, person, examinee, cert]: readonly Agg[], today: string, sevenDay: string): HomePageData {
   return {
     openingPlanAmount: num(plan?.opened),
     recordedBusinessAmount: num(filing?.recorded),
@@ -77,6 +85,17 @@ export async function homePageData(db: Db, user: SessionUser, now = new Date()):
     today,
     sevenDay,
   };
+}
+
+/** 首页十个计数与累计、近七天：五条聚合并行 */
+export async function homePageData(db: Db, user: SessionUser, now = new Date()): Promise<HomePageData> {
+  const { today, sevenDay, since: from } = sevenDays(now);
+  const results = await Promise.all(homeQueries(db, user, from));
+  return toHomeData(
+    results.map((r) => r[0]),
+    today,
+    sevenDay,
+  );
 }
 
 const TREND_KEYS = ['skillLevelAmounts', 'professionalQualificationAmounts', 'specialAbilityAmounts', 'organWorkExaminationAmounts'] as const;

@@ -14,6 +14,7 @@ import type { Page } from '@/lib/platform/api/paging';
 import { purgeImportErrorFiles, ERROR_FILE_TTL_HOURS } from '@/lib/platform/excel/error-file';
 import { loginLogs, smsCodes, userSessions } from '../user/tables';
 import { purgeUnreferencedFiles } from '../file/service';
+import { REBUILD_INTERVAL_MINUTES, REFRESH_INTERVAL_MINUTES, rebuildDashboardDaily, refreshDashboardDaily } from '../dashboard/daily';
 import { scheduleJobRuns, scheduleJobs } from './tables';
 import type { JobSaveInput } from './schemas';
 
@@ -90,6 +91,22 @@ export const JOB_DEFINITIONS: readonly JobDefinition[] = [
     intervalMinutes: 60,
     retentionDays: 1,
     run: (db, retentionDays) => purgeUnreferencedFiles(db, Math.max(1, retentionDays ?? 1) * 24),
+  },
+  {
+    code: 'dashboard.refresh',
+    name: '刷新看板汇总',
+    description: '重算数据大屏按日汇总表（dashboard_daily）的今天、昨天与最近有改动的日期；表为空时全量重算',
+    intervalMinutes: REFRESH_INTERVAL_MINUTES,
+    retentionDays: null,
+    run: (db) => refreshDashboardDaily(db),
+  },
+  {
+    code: 'dashboard.rebuild',
+    name: '重建看板汇总',
+    description: '全量重算数据大屏按日汇总表（dashboard_daily），补上删除的记录等增量刷新看不到的变化',
+    intervalMinutes: REBUILD_INTERVAL_MINUTES,
+    retentionDays: null,
+    run: (db) => rebuildDashboardDaily(db),
   },
 ];
 
