@@ -1,9 +1,9 @@
 'use client';
 // 评价业务 › 证书管理：证书填报（CertificateFill：补填资料、导入导出、申请更正）、证书打印（CertificatePrint：批量打印、套打校准、
 // 计划的电子证书）、证书查询（CertificateSearch）。同一份列表配置，按界面给出不同的操作；按钮按每行服务端给出的 actions 显示。
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { App, Button, InputNumber, Modal, Select, Space, Tag } from 'antd';
-import { FileZipOutlined, PrinterOutlined, SafetyCertificateOutlined, SettingOutlined } from '@ant-design/icons';
+import { FileZipOutlined, PrinterOutlined, SafetyCertificateOutlined, SendOutlined, SettingOutlined } from '@ant-design/icons';
 import { Uploader } from '@/components/upload/Uploader';
 import ListScreen from '@/components/list/ListScreen';
 import type { FieldSpec, FormSpec, ListColumn, ListScreenProps, RowAction } from '@/components/list/types';
@@ -317,6 +317,60 @@ function PlanPrintButtons({ reload }: { reload: () => void }) {
   );
 }
 
+/** 证书管理步骤（第 7 步）的计划 */
+const CERTIFICATES_STEP = 7;
+
+/**
+ * 证书填报的计划栏：选第 7 步的计划（列表随之只列该计划的证书），资料补齐后“提交”进入国网数据上报（第 8 步）。
+ * 条件不满足（资料不全、更正待审核）时服务端的说明以提示显示。
+ */
+function PlanSubmitBar({ planId, onPlan, reload }: { planId: number | undefined; onPlan: (id: number | undefined) => void; reload: () => void }) {
+  const t = useT();
+  const { message, modal } = App.useApp();
+  const [plans, setPlans] = useState<{ value: number; label: string }[] | null>(null);
+  const load = () => {
+    if (plans) return;
+    void apiPost<{ id: number; code: string; name: string; step: number }[]>('/examaff/stategrid/getPlans', {}, { silent: true })
+      .then((list) => setPlans(list.filter((p) => p.step === CERTIFICATES_STEP).map((p) => ({ value: p.id, label: `${p.name}（${p.code}）` }))))
+      .catch(() => setPlans([]));
+  };
+  const submit = () =>
+    modal.confirm({
+      title: t('确定提交证书资料并进入下一步（国网数据上报）吗？'),
+      content: t('提交前请补齐每张证书的照片、文化程度、工作单位与手机号，更正申请须已审核。'),
+      // 条件不满足时客户端已提示服务端的说明；确认框照常关闭
+      onOk: () =>
+        apiPost('/exaPlan/nextStep', { id: planId }).then(
+          () => {
+            void message.success(t('办理成功'));
+            setPlans(null);
+            onPlan(undefined);
+            reload();
+          },
+          () => undefined,
+        ),
+    });
+  return (
+    <Space wrap>
+      <Select
+        style={{ width: 320 }}
+        allowClear
+        placeholder={t('选择考试计划（证书管理步骤）')}
+        onOpenChange={load}
+        loading={plans === null && planId !== undefined}
+        notFoundContent={t('暂无处于“证书管理”步骤的考试计划')}
+        value={planId}
+        onChange={(v?: number) => onPlan(v)}
+        options={plans ?? []}
+        data-testid="cert-fill-plan"
+      />
+      <Button type="primary" icon={<SendOutlined />} disabled={!planId} onClick={submit} data-testid="cert-fill-submit">
+        {t('提交（进入国网数据上报）')}
+      </Button>
+    </Space>
+  );
+}
+
 function CertificateScreen({ kind }: { kind: 'fill' | 'print' | 'search' }) {
   const can = useCan();
   const isOrgUser = useShell().data.user.level === 'org';
@@ -324,12 +378,14 @@ function CertificateScreen({ kind }: { kind: 'fill' | 'print' | 'search' }) {
   const title = kind === 'fill' ? '证书填报' : kind === 'print' ? '证书打印' : '证书查询';
   const actions: RowAction<CertificateItem>[] =
     kind === 'fill' ? [fillAction, correctAction, pdfAction] : kind === 'print' ? [printAction, pdfAction, voidAction] : [pdfAction];
+  const [planId, setPlanId] = useState<number | undefined>();
+  const params = useMemo(() => (planId === undefined ? undefined : { planId }), [planId]);
   return (
     <ListScreen<CertificateItem>
       title={title}
       resource={resource}
       rowKey="id"
-      list={{ path: '/certificate/listCertificate' }}
+      list={{ path: '/certificate/listCertificate', params }}
       filters={certificateFilters}
       columns={certificateColumns}
       detail={detail}
@@ -345,7 +401,9 @@ function CertificateScreen({ kind }: { kind: 'fill' | 'print' | 'search' }) {
                 <PlanPrintButtons reload={helpers.reload} />
               </Space>
             )
-          : undefined
+          : kind === 'fill' && isOrgUser && can('certificateFill.edit')
+            ? (helpers) => <PlanSubmitBar planId={planId} onPlan={setPlanId} reload={helpers.reload} />
+            : undefined
       }
       emptyText="暂无证书"
       testId={`cert-${kind}-list`}

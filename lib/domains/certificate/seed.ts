@@ -1,8 +1,8 @@
 // 演示证书：第 7–9 步（未取消）的计划按成绩的合格考生发证（与进入第 7 步时的发证同一函数，编号规则相同）。
-// 第 7 步：资料有缺的保持原样（缺照片，可在“证书填报”里补填），第一份技能等级认定计划有一份待审核的更正；
+// 第 7 步：最后两张缺照片（最后一张另缺工作单位，可在“证书填报”里补填），其余补上照片，第一份技能等级认定计划有一份待审核的更正；
 // 第 8、9 步：资料补齐；每份计划第一张证书经更正（已通过，留改前改后）；第 9 步全部打印过一次，第一份第 9 步计划的最后一张作废。
 // 可重复执行：已有证书的计划跳过。在成绩种子之后运行。
-import { and, asc, desc, eq, gte, isNotNull, isNull, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, ne, notInArray } from 'drizzle-orm';
 import type { Db } from '@/lib/platform/db/client';
 import { examinees, examPlans, type ExamPlan } from '../exaPlan/tables';
 import { PLAN_STATE, PLAN_STEP } from '../exaPlan/transitions';
@@ -12,19 +12,30 @@ import { issueCertificates } from './issue';
 import { seedStateGrid } from './stategrid-seed';
 
 const DAY = 24 * 3600 * 1000;
+/** 第 7 步的计划里资料不全（缺照片）的证书张数 */
+const STEP7_INCOMPLETE = 2;
 
 async function seedPlan(db: Db, plan: ExamPlan, firstOfStep: boolean): Promise<void> {
   const at = new Date(Math.min(Date.now() - 3 * DAY, Date.parse(`${plan.examEndDate}T10:00:00+08:00`) + 18 * DAY));
   const n = await db.transaction((tx) => issueCertificates(tx, plan, at));
   if (!n) return;
   const list = await db.select().from(certificates).where(eq(certificates.planId, plan.id)).orderBy(asc(certificates.id));
+  const [photo] = await db
+    .select({ url: examinees.photoUrl })
+    .from(examinees)
+    .where(and(eq(examinees.planId, plan.id), isNotNull(examinees.photoUrl)))
+    .limit(1);
   if (plan.step >= PLAN_STEP.STATE_GRID) {
-    const [photo] = await db
-      .select({ url: examinees.photoUrl })
-      .from(examinees)
-      .where(and(eq(examinees.planId, plan.id), isNotNull(examinees.photoUrl)))
-      .limit(1);
     if (photo?.url) await db.update(certificates).set({ photoUrl: photo.url }).where(and(eq(certificates.planId, plan.id), isNull(certificates.photoUrl)));
+  } else if (photo?.url) {
+    // 第 7 步：最后几张保持缺照片（最后一张另缺工作单位），其余补上照片，在“证书填报”里补填完即可提交
+    const incomplete = list.slice(-STEP7_INCOMPLETE).map((c) => c.id);
+    await db
+      .update(certificates)
+      .set({ photoUrl: photo.url })
+      .where(and(eq(certificates.planId, plan.id), isNull(certificates.photoUrl), notInArray(certificates.id, incomplete)));
+    await db.update(certificates).set({ photoUrl: null }).where(inArray(certificates.id, incomplete));
+    await db.update(certificates).set({ company: null }).where(eq(certificates.id, incomplete[incomplete.length - 1]));
   }
   const first = list[0];
   if (plan.step >= PLAN_STEP.STATE_GRID) {

@@ -16,7 +16,8 @@ import { exportXlsx, keysetBatches } from '@/lib/platform/excel/export';
 import { LEVEL_NAMES } from '../catalog/schemas';
 import { organisations } from '../org/tables';
 import { examPlans } from '../exaPlan/tables';
-import { attachFiles } from '../file/service';
+import { attachFiles, keyOfUrl } from '../file/service';
+import { fileUploads } from '../file/tables';
 import { certificateCorrections, certificates, type Certificate, type CertificateCorrection } from './tables';
 import { CERT_STATUS, CERT_STATUS_LABEL, CORRECTION_STATUS, CORRECTION_STATUS_LABEL, holderToken, viewPath } from './rules';
 import { CORRECTABLE, FIELD_LABEL, type CertificateFilter, type CertificateItem, type CorrectableField, type CorrectionItem } from './schemas';
@@ -173,6 +174,16 @@ export async function certificateDetail(db: Db, session: Session, id: number) {
 
 // ---------- 补填资料 ----------
 
+export const PHOTO_NOT_IMAGE = '照片须是图片（JPG 或 PNG），请重新上传';
+
+/** 补填的照片须是经上传服务得到的图片（PDF 等文件不能当照片：证书上画不出来，却会被算作资料齐全） */
+async function assertPhotoIsImage(db: Db, url: string): Promise<void> {
+  const key = keyOfUrl(url);
+  const [file] = key ? await db.select({ kind: fileUploads.kind }).from(fileUploads).where(eq(fileUploads.storageKey, key)) : [];
+  // 不是经上传得到的地址、文件不存在：由 attachFiles 答 400
+  if (file && file.kind !== 'image') throw ApiError.badRequest(PHOTO_NOT_IMAGE, { photoUrl: PHOTO_NOT_IMAGE });
+}
+
 export async function fillCertificate(db: Db, session: Session, input: { id: number; education: string | null; company: string | null; mobile: string | null; photoUrl: string | null }, audit: Audit) {
   const c = await loadCertificate(db, session.user, input.id);
   if (!certificateActions(session, c, false).includes('fill')) {
@@ -180,7 +191,10 @@ export async function fillCertificate(db: Db, session: Session, input: { id: num
     throw ApiError.forbidden('只有发证的评价机构可以补填证书资料');
   }
   const { id, ...values } = input;
-  if (values.photoUrl && values.photoUrl !== c.photoUrl) await attachFiles(db, { entity: 'certificate', entityId: id }, [values.photoUrl], { by: session.user });
+  if (values.photoUrl && values.photoUrl !== c.photoUrl) {
+    await assertPhotoIsImage(db, values.photoUrl);
+    await attachFiles(db, { entity: 'certificate', entityId: id }, [values.photoUrl], { by: session.user });
+  }
   const [after] = await db
     .update(certificates)
     .set({ ...values, updatedAt: new Date() })

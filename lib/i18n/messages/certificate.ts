@@ -202,6 +202,13 @@ const errors: Record<string, string> = {
   请选择审核结果: 'Select a result',
   '计划还没有到“成绩管理”步骤，没有成绩报表': 'The plan has not reached the “Score management” step and has no score reports',
   '印章须是 PNG 图片（建议透明背景、正方形），请重新上传': 'The seal must be a PNG image (ideally square with a transparent background); upload it again',
+  '照片须是图片（JPG 或 PNG），请重新上传': 'The photo must be an image (JPG or PNG); upload it again',
+  '确定提交证书资料并进入下一步（国网数据上报）吗？': 'Submit the certificate data and go to the next step (state grid submission)?',
+  '提交前请补齐每张证书的照片、文化程度、工作单位与手机号，更正申请须已审核。':
+    'Before submitting, complete every certificate’s photo, education, employer and mobile number; correction requests must have been reviewed.',
+  '选择考试计划（证书管理步骤）': 'Select an exam plan (certificate management step)',
+  '暂无处于“证书管理”步骤的考试计划': 'No exam plans are at the “Certificate management” step',
+  '提交（进入国网数据上报）': 'Submit (go to state grid submission)',
   只有评价机构可以设置本机构的印章: 'Only an evaluation organisation can set its own seal',
   印章地址过长: 'The seal address is too long',
   '格式只能是 pdf（一个文件）或 zip（每张一个 PDF）': 'The format must be pdf (one file) or zip (one PDF per certificate)',

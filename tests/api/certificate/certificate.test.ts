@@ -3,6 +3,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, max } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
+import sharp from 'sharp';
 import { setupTestDb } from '../../helpers/db';
 import { call } from '../../helpers/api';
 import type { Db } from '@/lib/platform/db/client';
@@ -15,6 +16,7 @@ import { allocateSerials } from '@/lib/domains/certificate/issue';
 import { CERTIFICATE_NUMBER, certificateNumber, maskCardNo, maskHolderName, parseNumber, signNumber, viewPath } from '@/lib/domains/certificate/rules';
 import { viewCertificate, lookupLimit } from '@/lib/domains/certificate/public';
 import type { CertificateItem } from '@/lib/domains/certificate/schemas';
+import { PHOTO_NOT_IMAGE } from '@/lib/domains/certificate/service';
 import { h, huayuanPlan, login, ok, refused } from '../score/helpers';
 
 const { db: getDb } = setupTestDb();
@@ -172,6 +174,33 @@ describe('证书管理', () => {
     expect(d.status).toBe(200);
     const [same] = await db.select().from(certificates).where(eq(certificates.id, c.id));
     expect(same.printCount).toBe(2);
+  });
+
+  it('补填照片：须是经上传得到的图片（PDF 答 400），补上照片与工作单位后资料齐全', async () => {
+    const { list } = await step7Certificate();
+    const c = list.find((x) => !x.complete && !x.photoUrl && x.status === 0)!;
+    expect(c, '演示数据：第 7 步有缺照片的证书').toBeTruthy();
+    const upload = async (data: Buffer, name: string, purpose: 'image' | 'attachment') => {
+      const form = new FormData();
+      form.append('file', new Blob([new Uint8Array(data)]), name);
+      form.append('purpose', purpose);
+      const res = await call('POST', '/uploadMulti', { headers: h.eval_org, form });
+      expect(res.status).toBe(200);
+      return (res.body as unknown as { data: { url: string }[] }).data[0].url;
+    };
+    const fields = { id: c.id, education: '高中', company: '石家庄某机械厂', mobile: '13900002222' };
+    const pdf = await upload(Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Count 0/Kids[]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n'), '照片.pdf', 'attachment');
+    await refused('eval_org', '/certificate/fillCertificate', { ...fields, photoUrl: pdf }, 400, PHOTO_NOT_IMAGE);
+    await refused('eval_org', '/certificate/fillCertificate', { ...fields, photoUrl: '/uploads/not-uploaded.jpg' }, 400);
+    const [before] = await db.select().from(certificates).where(eq(certificates.id, c.id));
+    expect(before.photoUrl).toBeNull();
+    const png = await sharp({ create: { width: 90, height: 120, channels: 3, background: '#5B8FF9' } }).png().toBuffer();
+    const photo = await upload(png, '证件照.png', 'image');
+    const filled = await ok<{ complete: boolean }>('eval_org', '/certificate/fillCertificate', { ...fields, photoUrl: photo });
+    expect(filled.complete).toBe(true);
+    const after = await ok<CertificateItem>('eval_org', '/certificate/getCertificate', { id: c.id });
+    expect(after.photoUrl).toBe(photo);
+    expect(after.complete).toBe(true);
   });
 
   it('成绩报告与成绩流转单（PDF）：范围内的计划；别的市 404', async () => {
