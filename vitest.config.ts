@@ -18,6 +18,7 @@ export const ISOLATED = [
   'tests/api/dict/lookups.test.ts',
   'tests/api/score/workflow.test.ts',
   'tests/unit/excel-export.test.ts',
+  'tests/unit/dev-pages.test.ts',
 ];
 
 export default defineConfig({

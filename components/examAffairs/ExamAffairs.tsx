@@ -8,7 +8,7 @@ import { apiPost } from '@/components/api-client';
 import ListScreen from '@/components/list/ListScreen';
 import FormDialog from '@/components/list/FormDialog';
 import type { FieldSpec, FormSpec, ListColumn, RowAction } from '@/components/list/types';
-import StaffDialog from '@/components/examSite/StaffDialog';
+import { useStaffDialog } from '@/components/examSite/useStaffDialog';
 import { Tx, useT } from '@/lib/i18n/client';
 import type { SessionItem } from '@/lib/domains/examSite/schemas';
 import { usePlanPicker } from '@/components/exaPlan/PlanPicker';
@@ -121,8 +121,15 @@ function OfficeTab({ plan, overview, onSaved }: { plan: AffairsPlanPick; overvie
 
 function SessionsTab({ plan, onChanged }: { plan: AffairsPlanPick; onChanged: () => void }) {
   const t = useT();
-  const [staffFor, setStaffFor] = useState<SessionItem | null>(null);
   const [version, setVersion] = useState(0);
+  const staff = useStaffDialog({
+    permission: 'examAffairs.edit',
+    visible: () => plan.actions.includes('staff'),
+    onSaved: () => {
+      setVersion((v) => v + 1);
+      onChanged();
+    },
+  });
   // 配比问题只在需要时提示（详情在分派对话框里）
   const columns: ListColumn<SessionItem>[] = [
     { title: '场次', dataIndex: 'name' },
@@ -140,20 +147,10 @@ function SessionsTab({ plan, onChanged }: { plan: AffairsPlanPick; onChanged: ()
         refreshKey={`${plan.id}-${version}`}
         columns={columns}
         emptyText="暂无场次"
-        rowActions={[{ key: 'staff', label: '分派人员', permission: 'examAffairs.edit', visible: () => plan.actions.includes('staff'), onClick: (r) => setStaffFor(r) }]}
+        rowActions={[staff.action]}
         testId="affairs-session-list"
       />
-      {staffFor && (
-        <StaffDialog
-          session={staffFor}
-          onClose={() => setStaffFor(null)}
-          onSaved={() => {
-            setStaffFor(null);
-            setVersion((v) => v + 1);
-            onChanged();
-          }}
-        />
-      )}
+      {staff.dialog}
     </>
   );
 }

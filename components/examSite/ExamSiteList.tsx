@@ -14,7 +14,7 @@ import { Tx, useT } from '@/lib/i18n/client';
 import type { ExamPlanPick, SessionItem, SiteItem, StaffItem } from '@/lib/domains/examSite/schemas';
 import { VIEW_PERMISSIONS as RECORDING_VIEW } from '@/lib/domains/recording/constants';
 import { usePlanPicker } from './PlanPicker';
-import StaffDialog from './StaffDialog';
+import { useStaffDialog } from './useStaffDialog';
 import TicketButton from './TicketButton';
 
 /** 考点的录像列表与录制（components/recording）：点“录像”时才加载 */
@@ -149,10 +149,10 @@ function SiteList({ plan, onRecording }: { plan: ExamPlanPick; onRecording: (sit
 function SessionsTab({ plan }: { plan: ExamPlanPick }) {
   const t = useT();
   const { message, modal } = App.useApp();
-  const [staffFor, setStaffFor] = useState<SessionItem | null>(null);
   const [byWork, setByWork] = useState(false);
   const [busy, setBusy] = useState(false);
   const [version, setVersion] = useState(0);
+  const staff = useStaffDialog({ permission: 'examSite.edit', visible: (r) => r.staffEditable, onSaved: () => setVersion((v) => v + 1) });
   const fields = sessionFields(plan);
   const columns: ListColumn<SessionItem>[] = [
     // 1366 宽下放得下：科目与工种写在场次名下，日期与时段分两行，工作人员每个角色一行
@@ -239,7 +239,7 @@ function SessionsTab({ plan }: { plan: ExamPlanPick }) {
             visible: (r) => r.editable,
             form: { title: '编辑场次', fields, submit: { path: '/examaff/site/updateExamination' }, body: (v, r) => ({ ...v, id: r!.id }) },
           },
-          { key: 'staff', label: '分派人员', permission: 'examSite.edit', visible: (r) => r.staffEditable, onClick: (r) => setStaffFor(r) },
+          staff.action,
           {
             key: 'autoSeat',
             label: '自动编排',
@@ -259,16 +259,7 @@ function SessionsTab({ plan }: { plan: ExamPlanPick }) {
         ]}
         testId="session-list"
       />
-      {staffFor && (
-        <StaffDialog
-          session={staffFor}
-          onClose={() => setStaffFor(null)}
-          onSaved={() => {
-            setStaffFor(null);
-            setVersion((v) => v + 1);
-          }}
-        />
-      )}
+      {staff.dialog}
       {byWork && (
         <FormDialog
           spec={byWorkSpec}

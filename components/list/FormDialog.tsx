@@ -28,7 +28,8 @@ export interface FormDialogProps<T> {
 const isBlank = (v: unknown) =>
   v === undefined || v === null || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && (v.length === 0 || v.every((x) => x === null || x === undefined)));
 
-function rulesOf(field: FieldSpec, t: Translate) {
+/** 一项的校验规则：必填（数组、上传等按各自的“空”判断）在前，再加配置里的 rules */
+export function rulesOf(field: FieldSpec, t: Translate) {
   const rules = [...(field.rules ?? [])];
   if (field.required) {
     const choose = ['select', 'multiSelect', 'radio', 'date', 'datetime', 'dateRange', 'region', 'dict'].includes(field.type ?? 'text');

@@ -30,6 +30,34 @@ export interface HistoryDialogProps<T extends HistoryEntry> {
   testId: string;
 }
 
+/** 办理历史的时间线（弹窗之外也可直接用，如开发者组件页） */
+export function HistoryTimeline<T extends HistoryEntry>({ items, colorOf, extra, testId }: { items: readonly T[] } & Pick<HistoryDialogProps<T>, 'colorOf' | 'extra' | 'testId'>) {
+  const t = useT();
+  return (
+    <Timeline
+      data-testid={testId}
+      items={items.map((h) => ({
+        color: colorOf(h),
+        content: (
+          <div data-testid={`${testId}-item`}>
+            <div>
+              <b>{t(h.actionName)}</b>
+              {extra?.(h)}
+              <span style={{ marginLeft: 8, color: '#888' }}>
+                {h.fromStatusName === h.toStatusName ? t(h.toStatusName) : `${t(h.fromStatusName)} → ${t(h.toStatusName)}`}
+              </span>
+            </div>
+            <div style={{ color: '#666' }}>
+              {h.actorName} · {h.createTime}
+            </div>
+            {h.opinion ? <div>{t('意见：{opinion}', { opinion: h.opinion })}</div> : null}
+          </div>
+        ),
+      }))}
+    />
+  );
+}
+
 export function HistoryDialog<T extends HistoryEntry>({ recordId, onClose, path, colorOf, extra, testId }: HistoryDialogProps<T>) {
   const t = useT();
   const [items, setItems] = useState<T[] | null>(null);
@@ -52,27 +80,7 @@ export function HistoryDialog<T extends HistoryEntry>({ recordId, onClose, path,
       ) : !items.length ? (
         <Empty description={t('暂无办理记录')} />
       ) : (
-        <Timeline
-          data-testid={testId}
-          items={items.map((h) => ({
-            color: colorOf(h),
-            content: (
-              <div data-testid={`${testId}-item`}>
-                <div>
-                  <b>{t(h.actionName)}</b>
-                  {extra?.(h)}
-                  <span style={{ marginLeft: 8, color: '#888' }}>
-                    {h.fromStatusName === h.toStatusName ? t(h.toStatusName) : `${t(h.fromStatusName)} → ${t(h.toStatusName)}`}
-                  </span>
-                </div>
-                <div style={{ color: '#666' }}>
-                  {h.actorName} · {h.createTime}
-                </div>
-                {h.opinion ? <div>{t('意见：{opinion}', { opinion: h.opinion })}</div> : null}
-              </div>
-            ),
-          }))}
-        />
+        <HistoryTimeline items={items} colorOf={colorOf} extra={extra} testId={testId} />
       )}
     </Modal>
   );

@@ -136,7 +136,8 @@ export default function ListScreen<T extends object>(rawProps: ListScreenProps<T
     // 这一页已经在手（服务端带来的第一页）
     if (settledKey === requestKey) return;
     let current = true;
-    callApi<PageData<T>>({ method: list.method ?? 'POST', path: list.path }, { ...JSON.parse(queryKey), ...paging })
+    const params = { ...JSON.parse(queryKey), ...paging };
+    (list.load ? list.load(params) : callApi<PageData<T>>({ method: list.method ?? 'POST', path: list.path }, params))
       .then((page) => {
         if (!current) return;
         const rows = Array.isArray(page?.list) ? page.list : [];

@@ -133,7 +133,11 @@ export interface ListScreenProps<T extends object> {
   resource: string;
   rowKey: Extract<keyof T, string>;
   /** 分页列表接口：提交筛选值与 pageNo/pageSize，返回 {list,total,pageNo,pageSize} */
-  list: ApiCall & { params?: Query };
+  list: ApiCall & {
+    params?: Query;
+    /** 不经接口取数（如开发者组件页的演示数据）：收到与接口相同的参数（筛选值与 pageNo/pageSize），返回 {list,total}；path 仍作请求的标识 */
+    load?: (params: Record<string, unknown>) => Promise<{ list: T[]; total: number }>;
+  };
   /** 筛选条件（查询/重置） */
   filters?: FieldSpec[];
   columns: ListColumn<T>[];

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, numeric, pgTable, primaryKey, serial, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { organisations } from '../org/tables';
 import { filings } from '../filing/tables';
+import { stagedImportColumns, stagedImportStatusCheck } from '../file/staged-import-columns';
 
 /**
  * 考试计划（SPEC §3 计划类型 kind 0–3，计划步骤 step 0–9）。
@@ -190,19 +191,9 @@ export const examineeImports = pgTable(
     planId: integer('plan_id')
       .notNull()
       .references(() => examPlans.id, { onDelete: 'cascade' }),
-    orgId: integer('org_id').notNull(),
-    cityId: integer('city_id'),
-    fileName: varchar('file_name', { length: 200 }).notNull(),
-    fileUrl: varchar('file_url', { length: 300 }).notNull(),
-    status: smallint('status').notNull().default(0),
-    total: integer('total').notNull().default(0),
-    errorCount: integer('error_count').notNull().default(0),
-    warningCount: integer('warning_count').notNull().default(0),
-    createdBy: integer('created_by'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    ...stagedImportColumns({ withErrorCount: true }),
   },
-  (t) => [check('examinee_import_status_chk', sql`${t.status} in (0, 1, 2)`), index('examinee_import_plan_idx').on(t.planId, t.status)],
+  (t) => [stagedImportStatusCheck('examinee_import', t.status), index('examinee_import_plan_idx').on(t.planId, t.status)],
 );
 
 /** 计划的考点：取自机构备案的考点（filing_site，siteType = examSite） */

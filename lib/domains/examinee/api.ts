@@ -2,7 +2,8 @@
 // 读：计划在范围内（范围外 404）；改：计划处于第 2 步“导入考生”、办理中或被驳回，由计划所属机构办理。
 import { z } from 'zod';
 import { endpoint, sessionOf, type EndpointTable } from '@/lib/platform/api/endpoint';
-import { ImportFileInput, templateEndpoint } from '@/lib/platform/excel/import';
+import { ImportFileInput } from '@/lib/platform/excel/import';
+import { stagedImportEndpoints } from '@/lib/domains/file/staged-import-endpoints';
 import { assertSaveAllowed } from '@/lib/platform/api/save-permission';
 import { id, optionalId } from '@/lib/platform/validation/fields';
 import {
@@ -13,7 +14,6 @@ import {
   ExamineeIdsInput,
   ExamineeListInput,
   ExamineeSaveInput,
-  ImportIdInput,
   PersonalUpdateInput,
   PlanIdInput,
 } from './schemas';
@@ -74,32 +74,28 @@ export const examineeApi: EndpointTable = {
     input: ExamineeIdsInput,
     handle: (input, ctx) => deleteExaminees(ctx.db, sessionOf(ctx), input, ctx.audit),
   }),
-  'POST /examaff/student/impStu': endpoint({
-    summary: '导入考生 · 预览（multipart：planId、file）：全部校验，不写考生；通过时保存文件并记一条待确认的导入（挡住进入下一步），返回提示；有错误时 400 与错误工作簿',
+  ...stagedImportEndpoints({
+    keys: {
+      preview: 'POST /examaff/student/impStu',
+      previewStored: 'POST /examaff/student/impStuPreview',
+      commit: 'POST /examaff/student/impStuCommit',
+      discard: 'POST /examaff/student/impStuDiscard',
+      template: 'GET /examaff/student/importTemplate',
+    },
     permission: 'examinee.import',
-    body: 'multipart',
-    input: PlanFileInput,
-    handle: (input, ctx) => previewImport(ctx.db, sessionOf(ctx), input, ctx.audit),
+    previewInput: PlanFileInput,
+    template: examineeImport,
+    summaries: {
+      preview: '导入考生 · 预览（multipart：planId、file）：全部校验，不写考生；通过时保存文件并记一条待确认的导入（挡住进入下一步），返回提示；有错误时 400 与错误工作簿',
+      previewStored: '再看一次待确认导入的预览（重新读取保存的文件并校验，不写）',
+      commit: '确认导入：重新读取保存的文件、重新校验，全部通过才在一个事务里写入全部考生',
+      discard: '放弃导入：不写考生',
+    },
+    preview: previewImport,
+    previewStored,
+    commit: commitImport,
+    discard: discardImport,
   }),
-  'POST /examaff/student/impStuPreview': endpoint({
-    summary: '再看一次待确认导入的预览（重新读取保存的文件并校验，不写）',
-    permission: 'examinee.import',
-    input: ImportIdInput,
-    handle: ({ importId }, ctx) => previewStored(ctx.db, sessionOf(ctx), importId),
-  }),
-  'POST /examaff/student/impStuCommit': endpoint({
-    summary: '确认导入：重新读取保存的文件、重新校验，全部通过才在一个事务里写入全部考生',
-    permission: 'examinee.import',
-    input: ImportIdInput,
-    handle: (input, ctx) => commitImport(ctx.db, sessionOf(ctx), input, ctx.audit),
-  }),
-  'POST /examaff/student/impStuDiscard': endpoint({
-    summary: '放弃导入：不写考生',
-    permission: 'examinee.import',
-    input: ImportIdInput,
-    handle: (input, ctx) => discardImport(ctx.db, sessionOf(ctx), input, ctx.audit),
-  }),
-  'GET /examaff/student/importTemplate': templateEndpoint(examineeImport, { permission: 'examinee.import' }),
   'POST /examaff/student/exportStudent': endpoint({
     summary: '按筛选条件导出考生名单（.xlsx，流式）',
     permission: 'examinee.export',

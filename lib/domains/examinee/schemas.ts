@@ -159,7 +159,6 @@ export type ExamineeImport = z.output<typeof ExamineeImportRow>;
 export const PlanIdInput = z.object({ planId: id('考试计划', '请选择考试计划') });
 export const ExamineeIdInput = z.object({ id: id('考生') });
 export const ExamineeIdsInput = z.object({ planId: id('考试计划', '请选择考试计划'), ids: ids('考生') });
-export const ImportIdInput = z.object({ importId: id('导入记录') });
 
 const filterText = (label: string, max: number) => z.preprocess(blank, z.string().trim().max(max, `${label}最多 ${max} 个字`).optional()).describe(label);
 

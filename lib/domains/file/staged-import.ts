@@ -17,9 +17,10 @@ import { assertInScope } from '@/lib/platform/auth/scope';
 import type { Session } from '@/lib/platform/auth/session';
 import { runImport, type ImportDef, type ImportResult } from '@/lib/platform/excel/import';
 import { attachFiles, detachFiles, readStoredFile, storeFile } from './service';
+import { STAGED_IMPORT_STATUS } from './staged-import-columns';
 
-/** 导入行的状态（各导入表的 status 列与检查约束同此） */
-export const STAGED_IMPORT_STATUS = { PENDING: 0, COMMITTED: 1, DISCARDED: 2 } as const;
+// 导入表的共有列与状态检查（各 tables.ts 用）在 staged-import-columns.ts：drizzle-kit 载入的文件不能引用本文件的依赖（'@/…' 别名、上传服务）
+export { STAGED_IMPORT_STATUS, stagedImportColumns, stagedImportStatusCheck } from './staged-import-columns';
 
 /** 导入行共有的列 */
 export interface StagedImportRow {

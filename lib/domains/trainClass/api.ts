@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { endpoint, sessionOf, type EndpointTable } from '@/lib/platform/api/endpoint';
 import { toPage, MAX_PAGE_SIZE } from '@/lib/platform/api/paging';
 import { templateEndpoint } from '@/lib/platform/excel/import';
+import { stagedImportEndpoints } from '@/lib/domains/file/staged-import-endpoints';
 import { optionalId } from '@/lib/platform/validation/fields';
 import {
   CalendarInput,
@@ -18,7 +19,6 @@ import {
   CorrectApplyInput,
   DiscardInput,
   IdCardInput,
-  ImportIdInput,
   LessonIdsInput,
   LessonImportInput,
   LessonListInput,
@@ -383,32 +383,28 @@ export const trainClassApi: EndpointTable = {
     input: StudentListInput,
     handle: (input, ctx) => studentPage(ctx.db, sessionOf(ctx), input),
   }),
-  'POST /student/uploadClassStudent': endpoint({
-    summary: '导入学员名单·预览（multipart：classId、file）：全部校验（证件号、手机号、不在日期重叠的别的班）并算出身份核验与培训资格，不写学员；通过时记一行待确认的导入',
+  ...stagedImportEndpoints({
+    keys: {
+      preview: 'POST /student/uploadClassStudent',
+      previewStored: 'POST /student/uploadClassStudentPreview',
+      commit: 'POST /student/uploadClassStudentCommit',
+      discard: 'POST /student/uploadClassStudentDiscard',
+      template: 'GET /student/classStudentTemplate',
+    },
     permission: ['student.import', 'trainInfo.import'],
-    body: 'multipart',
-    input: StudentImportInput,
-    handle: (input, ctx) => previewStudentImport(ctx.db, sessionOf(ctx), input, ctx.audit),
+    previewInput: StudentImportInput,
+    template: studentImport,
+    summaries: {
+      preview: '导入学员名单·预览（multipart：classId、file）：全部校验（证件号、手机号、不在日期重叠的别的班）并算出身份核验与培训资格，不写学员；通过时记一行待确认的导入',
+      previewStored: '再看一次待确认的学员导入（重新读取并校验，不写）',
+      commit: '确认学员导入：重新读取保存的文件、重新校验，全部通过才在一个事务里写入全部学员',
+      discard: '放弃学员导入：不写学员',
+    },
+    preview: previewStudentImport,
+    previewStored: previewStoredStudents,
+    commit: commitStudentImport,
+    discard: discardStudentImport,
   }),
-  'POST /student/uploadClassStudentPreview': endpoint({
-    summary: '再看一次待确认的学员导入（重新读取并校验，不写）',
-    permission: ['student.import', 'trainInfo.import'],
-    input: ImportIdInput,
-    handle: ({ importId }, ctx) => previewStoredStudents(ctx.db, sessionOf(ctx), importId),
-  }),
-  'POST /student/uploadClassStudentCommit': endpoint({
-    summary: '确认学员导入：重新读取保存的文件、重新校验，全部通过才在一个事务里写入全部学员',
-    permission: ['student.import', 'trainInfo.import'],
-    input: ImportIdInput,
-    handle: (input, ctx) => commitStudentImport(ctx.db, sessionOf(ctx), input, ctx.audit),
-  }),
-  'POST /student/uploadClassStudentDiscard': endpoint({
-    summary: '放弃学员导入：不写学员',
-    permission: ['student.import', 'trainInfo.import'],
-    input: ImportIdInput,
-    handle: (input, ctx) => discardStudentImport(ctx.db, sessionOf(ctx), input, ctx.audit),
-  }),
-  'GET /student/classStudentTemplate': templateEndpoint(studentImport, { permission: ['student.import', 'trainInfo.import'] }),
   'POST /student/uploadIdCard': endpoint({
     summary: '上传学员的身份证照片（multipart：id、front 人像面、back 国徽面；jpg、png）',
     permission: ['student.edit', 'trainInfo.edit'],

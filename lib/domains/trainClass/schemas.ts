@@ -226,7 +226,6 @@ export type StudentImport = z.output<typeof StudentImportRow>;
 
 export const StudentIdInput = z.object({ id: id('学员') });
 export const StudentIdsInput = z.object({ classId: id('班级', '请选择班级'), ids: ids('学员') });
-export const ImportIdInput = z.object({ importId: id('导入记录') });
 export const StudentImportInput = LessonImportInput;
 
 export const IdCardInput = z.object({

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, date, index, integer, jsonb, pgTable, serial, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { organisations } from '../org/tables';
 import { teachers } from '../teacher/tables';
+import { stagedImportColumns, stagedImportStatusCheck } from '../file/staged-import-columns';
 
 /**
  * 培训班（SPEC §7 trainInfo）。status 只经 transitions.ts 的转换表改变（草稿 → 待审核 → 审核通过/驳回 → 已发布 → 培训中 → 已结业 → 已考核，
@@ -193,18 +194,9 @@ export const trainStudentImports = pgTable(
     classId: integer('class_id')
       .notNull()
       .references(() => trainClasses.id, { onDelete: 'cascade' }),
-    orgId: integer('org_id').notNull(),
-    cityId: integer('city_id'),
-    fileName: varchar('file_name', { length: 200 }).notNull(),
-    fileUrl: varchar('file_url', { length: 300 }).notNull(),
-    status: smallint('status').notNull().default(0),
-    total: integer('total').notNull().default(0),
-    warningCount: integer('warning_count').notNull().default(0),
-    createdBy: integer('created_by'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    ...stagedImportColumns(),
   },
-  (t) => [check('train_student_import_status_chk', sql`${t.status} in (0, 1, 2)`), index('train_student_import_class_idx').on(t.classId, t.status)],
+  (t) => [stagedImportStatusCheck('train_student_import', t.status), index('train_student_import_class_idx').on(t.classId, t.status)],
 );
 
 /**

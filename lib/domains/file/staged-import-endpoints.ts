@@ -1,0 +1,64 @@
+// 分步导入（staged-import.ts）的一组端点行：预览（multipart）、再看预览、确认、放弃与模板下载。
+// 考生导入与学员名单导入照此登记：路径、权限、说明与服务函数由领域给出，端点行的写法只在这里一份。
+import { z } from 'zod';
+import { endpoint, sessionOf, type Audit, type EndpointTable, type Permission } from '@/lib/platform/api/endpoint';
+import { templateEndpoint, type TemplateSource } from '@/lib/platform/excel/import';
+import type { Db } from '@/lib/platform/db/client';
+import type { Session } from '@/lib/platform/auth/session';
+import { id } from '@/lib/platform/validation/fields';
+
+/** 再看预览、确认、放弃的输入：导入行的 id */
+export const StagedImportIdInput = z.object({ importId: id('导入记录') });
+type ImportIdArg = z.output<typeof StagedImportIdInput>;
+
+type Key = `${'GET' | 'POST'} /${string}`;
+
+export interface StagedImportEndpointsSpec<S extends z.ZodObject> {
+  /** 各端点的键（'POST /…'），与 SPEC 的路径一致 */
+  keys: { preview: Key; previewStored: Key; commit: Key; discard: Key; template: Key };
+  permission: Permission;
+  /** 预览的输入（multipart：办理对象的 id 与 file） */
+  previewInput: S;
+  /** 模板（导入定义） */
+  template: TemplateSource;
+  /** 各端点的说明（进入 OpenAPI，也是操作日志里的操作名） */
+  summaries: { preview: string; previewStored: string; commit: string; discard: string };
+  /** 服务函数：签名同 staged-import.ts 的 StagedImport，领域在其上包一层答复的形状 */
+  preview(db: Db, session: Session, input: z.output<S>, audit: Audit): Promise<unknown>;
+  previewStored(db: Db, session: Session, importId: number): Promise<unknown>;
+  commit(db: Db, session: Session, input: ImportIdArg, audit: Audit): Promise<unknown>;
+  discard(db: Db, session: Session, input: ImportIdArg, audit: Audit): Promise<unknown>;
+}
+
+/** 一次分步导入的五行端点，展开在领域的端点表里：`...stagedImportEndpoints({ … })` */
+export function stagedImportEndpoints<S extends z.ZodObject>(spec: StagedImportEndpointsSpec<S>): EndpointTable {
+  const { keys, permission, summaries } = spec;
+  return {
+    [keys.preview]: endpoint({
+      summary: summaries.preview,
+      permission,
+      body: 'multipart',
+      input: spec.previewInput,
+      handle: (input, ctx) => spec.preview(ctx.db, sessionOf(ctx), input as z.output<S>, ctx.audit),
+    }),
+    [keys.previewStored]: endpoint({
+      summary: summaries.previewStored,
+      permission,
+      input: StagedImportIdInput,
+      handle: ({ importId }, ctx) => spec.previewStored(ctx.db, sessionOf(ctx), importId),
+    }),
+    [keys.commit]: endpoint({
+      summary: summaries.commit,
+      permission,
+      input: StagedImportIdInput,
+      handle: (input, ctx) => spec.commit(ctx.db, sessionOf(ctx), input, ctx.audit),
+    }),
+    [keys.discard]: endpoint({
+      summary: summaries.discard,
+      permission,
+      input: StagedImportIdInput,
+      handle: (input, ctx) => spec.discard(ctx.db, sessionOf(ctx), input, ctx.audit),
+    }),
+    [keys.template]: templateEndpoint(spec.template, { permission }),
+  };
+}
