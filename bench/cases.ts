@@ -16,22 +16,33 @@ import { examineeListQueries, toItem } from '../lib/domains/examinee/service';
 import { examPlans } from '../lib/domains/exaPlan/tables';
 import { positionLabel } from '../lib/domains/exaPlan/transitions';
 import { trainClassCases } from './train-class';
+import { homeDataCases } from './home-data';
+import type { SessionUser } from '../lib/platform/auth/session';
+import { ACCOUNT_ROW_COLUMNS, accountListQueries, accountRows, type AccountRawRow } from '../lib/domains/account/service';
+import { authEpochQuery } from '../lib/domains/user/session';
 
 export type Row = Record<string, unknown>;
 
 export interface FloorQuery {
   sql: string;
   params: unknown[];
+  /** 'array'：行是按列顺序的数组（连表时列名重复，如两个 "name"） */
+  rowMode?: 'array';
 }
+
+/** 基线执行一条查询（按名称的预处理语句），返回行 */
+export type FloorExec = (q: FloorQuery) => Promise<Row[]>;
 
 /**
  * 基线：一条查询，或多条并行查询（与服务层的 Promise.all 对应），
- * 或不碰数据库的处理函数（如上传：收到请求体后直接把文件写盘），收到原始请求体。
+ * 或不碰数据库的处理函数（如上传：收到请求体后直接把文件写盘），收到原始请求体，
+ * 或前后相依的几步查询（run：后一步的参数取自前一步的结果，如本页账号的角色）。
  */
 export type Floor =
-  | (FloorQuery & { queries?: never; handler?: never; shape(rows: Row[]): unknown })
-  | { queries: FloorQuery[]; sql?: never; handler?: never; shape(results: Row[][]): unknown }
-  | { handler(body: Buffer): Promise<unknown>; sql?: never; queries?: never };
+  | (FloorQuery & { queries?: never; handler?: never; run?: never; shape(rows: Row[]): unknown })
+  | { queries: FloorQuery[]; sql?: never; handler?: never; run?: never; shape(results: Row[][]): unknown }
+  | { handler(body: Buffer): Promise<unknown>; sql?: never; queries?: never; run?: never }
+  | { run(exec: FloorExec): Promise<unknown>; sql?: never; queries?: never; handler?: never };
 
 export interface BenchCase {
   /** 用例名，也是 `--case` 的取值与基线服务上的路径 `/<name>` */
@@ -187,6 +198,53 @@ const examineeCase = (name: string, pageNo: number, afterId?: number): BenchCase
   seed: seedMillionExaminees,
 });
 
+// ---------- 账号列表：以 admin 登录的分页列表（会话、权限、范围、zod、Drizzle、序列化都在热路径上） ----------
+
+/** 用例自带的账号数（演示数据之外），轮流落在各市，各带一个角色 */
+const ACC_ROWS = 20_000;
+const ACC_PAGE_SIZE = 20;
+
+async function seedAccounts(db: Db): Promise<void> {
+  const exists = await db.execute(sql`select 1 from sys_user where account = 'bench_acc_1'`);
+  if ((exists as unknown as { rows: unknown[] }).rows.length) return;
+  // 密码哈希不参与列表，写一个固定的占位值（这些账号不登录）
+  await db.execute(sql`insert into sys_user (code, account, password_hash, nick_name, real_name, mobile, email, user_type, level, area_id, city_id, status, last_login_at, created_at)
+    select 'BENCHACC' || g, 'bench_acc_' || g, 'x', '账号' || g, '姓名' || g, '137' || lpad(g::text, 8, '0'), 'acc' || g || '@example.com',
+      'RENCAI_SHI', 'city', c.id, c.id, case when g % 50 = 0 then 1 else 0 end,
+      case when g % 3 = 0 then timestamptz '2026-06-01 08:00:00+08' + g * interval '1 minute' end,
+      timestamptz '2025-01-01 08:00:00+08' + g * interval '10 minutes'
+    from generate_series(1, ${ACC_ROWS}) g
+    cross join lateral (select id from area where pid = 130000 order by id offset (g % (select count(*) from area where pid = 130000)) limit 1) c`);
+  await db.execute(sql`insert into user_role (user_id, role_id)
+    select u.id, r.id from sys_user u cross join (select id from role where code = 'CITY_ADMIN') r where u.account like 'bench_acc_%'`);
+  await db.execute(sql`vacuum analyze sys_user`);
+  await db.execute(sql`vacuum analyze user_role`);
+}
+
+/** admin 的会话在范围判断里只用到层级（省级不收窄） */
+const provinceUser = { id: 0, code: '', account: 'admin', nickName: '', realName: null, userType: 'RENCAI_ADMIN', level: 'province', areaId: 130000, cityId: null, orgId: null, passwordStrength: 3 } as SessionUser;
+
+/** 与 /account/listUsers 相同的 SQL：读授权版本（会话缓存的检查）→ 本页（行里带角色）与总数并行；同一组构造函数生成 */
+function accountListFloor(): Floor {
+  const mock = drizzle.mock() as unknown as Db;
+  const page = { pageNo: 1, pageSize: ACC_PAGE_SIZE, offset: 0 };
+  const toQuery = (b: { toSQL(): { sql: string; params: unknown[] } }, rowMode?: 'array'): FloorQuery => ({ ...b.toSQL(), rowMode });
+  const epoch = toQuery(authEpochQuery(mock));
+  const q = accountListQueries(mock, provinceUser, {});
+  const rows = toQuery(q.rows.limit(page.pageSize).offset(page.offset), 'array');
+  const total = toQuery(q.total, 'array');
+  const keys = Object.keys(ACCOUNT_ROW_COLUMNS) as (keyof AccountRawRow)[];
+  return {
+    run: async (exec) => {
+      await exec(epoch);
+      const [pageRows, [[counted]]] = (await Promise.all([exec(rows), exec(total)])) as unknown as [unknown[][], [[string]]];
+      const raw = pageRows.map((r) => Object.fromEntries(keys.map((k, i) => [k, r[i]])) as AccountRawRow);
+      const list = accountRows(raw);
+      return ok({ list, total: Number(counted), pageNo: page.pageNo, pageSize: page.pageSize });
+    },
+  };
+}
+
 export const cases: BenchCase[] = [
   {
     name: 'getAreaByParent',
@@ -227,10 +285,21 @@ export const cases: BenchCase[] = [
     },
     floor: { handler: floorUpload },
   },
+  {
+    // 账号列表第 1 页（以 admin 登录，演示数据之外 2 万个账号）
+    name: 'listUsers',
+    method: 'POST',
+    appPath: '/api/account/listUsers',
+    body: { pageNo: 1, pageSize: ACC_PAGE_SIZE },
+    login: 'admin',
+    floor: accountListFloor(),
+    seed: seedAccounts,
+  },
   // 考生列表（100 万名考生，筛选电工四级 25 万名）：第 1 页、键集翻到第 10 000 页、按页码（延迟关联）直接跳到第 10 000 页
   examineeCase('examineeListFirst', 1),
   examineeCase('examineeListDeep', EXM_DEEP_PAGE, EXM_AFTER_ID),
   examineeCase('examineeListDeepOffset', EXM_DEEP_PAGE),
   // 培训班列表与学员名单（10 万个班、200 万名学员，见 train-class.ts）
   ...trainClassCases,
+  ...homeDataCases,
 ];

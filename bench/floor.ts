@@ -1,15 +1,31 @@
 // 基线服务：裸 node:http + pg 连接池，对每条用例执行相同的 SQL 并返回相同的 JSON。
 // 由 run.ts 以子进程启动（node --import tsx bench/floor.ts），经 IPC 报告端口。
 // 环境变量：FLOOR_DATABASE_URL、FLOOR_PORT（0 为任意空闲端口）、DB_POOL_MAX（与应用相同，默认 10）。
+import { createHash } from 'node:crypto';
 import http from 'node:http';
 import pg from 'pg';
 import { cases, type BenchCase, type Row } from './cases';
+
+// 多步的基线（floor.run）：语句按 SQL 文本取名（同名不同文本 pg 会报错），名称算一次记下。
+const statementNames = new Map<string, string>();
+function statementName(c: BenchCase, text: string): string {
+  let name = statementNames.get(text);
+  if (!name) statementNames.set(text, (name = `floor_${c.name}_${createHash('sha1').update(text).digest('hex').slice(0, 12)}`));
+  return name;
+}
 
 // 按名称执行（预处理语句：每个连接只解析一次），与服务层的 Drizzle 预处理语句相同；
 // 服务层即使直接查询，基线也应是可达到的上限，所以总用预处理语句。
 async function runFloor(c: BenchCase, pool: pg.Pool, body: Buffer): Promise<unknown> {
   const f = c.floor;
   if (f.handler) return f.handler(body);
+  if (f.run) {
+    return f.run(async (q) => {
+      const config = { name: statementName(c, q.sql), text: q.sql, values: q.params };
+      const result = q.rowMode === 'array' ? await pool.query({ ...config, rowMode: 'array' }) : await pool.query(config);
+      return result.rows as Row[];
+    });
+  }
   if (f.queries) {
     const results = await Promise.all(f.queries.map((q, i) => pool.query({ name: `floor_${c.name}_${i}`, text: q.sql, values: q.params })));
     return f.shape(results.map((r) => r.rows as Row[]));

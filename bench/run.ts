@@ -425,7 +425,7 @@ interface CaseResult {
 }
 
 /** 采样中的应用再压测 seconds 秒，取回样本并归类 */
-async function profileApp(t: Target, app: AppProcess, seconds: number, connections: number): Promise<CaseResult['cpu']> {
+async function profileApp(name: string, t: Target, app: AppProcess, seconds: number, connections: number): Promise<CaseResult['cpu']> {
   const file = path.join(app.profileDir, `${app.profiles}.cpuprofile`);
   app.profiles++;
   app.child.kill('SIGUSR2');
@@ -433,6 +433,12 @@ async function profileApp(t: Target, app: AppProcess, seconds: number, connectio
   app.child.kill('SIGUSR2');
   for (let i = 0; i < 100 && !fs.existsSync(`${file}.done`); i++) await sleep(100);
   if (!fs.existsSync(file)) return undefined;
+  // BENCH_PROFILE_KEEP=<目录>：留下原始样本（<用例名>.cpuprofile），可在 Chrome DevTools 里打开细看
+  const keep = process.env.BENCH_PROFILE_KEEP;
+  if (keep) {
+    fs.mkdirSync(keep, { recursive: true });
+    fs.copyFileSync(file, path.join(keep, `${name}.cpuprofile`));
+  }
   const profile = JSON.parse(fs.readFileSync(file, 'utf8')) as CpuProfile;
   return summarize(breakdown(profile, app.classify));
 }
@@ -467,7 +473,7 @@ async function runCase(c: BenchCase, app: AppProcess, floor: string, o: Options,
   }
   if (o.profile > 0) {
     log(`${c.name}：应用再压测 ${o.profile} 秒并采 CPU 样本…`);
-    result.cpu = await profileApp(t.app, app, o.profile, o.connections);
+    result.cpu = await profileApp(c.name, t.app, app, o.profile, o.connections);
   }
   const issues = [...problems('应用', result.app!), ...problems('基线', result.floor!)];
   if (issues.length) result.problem = issues.join('；');
@@ -517,8 +523,10 @@ function report(results: CaseResult[], o: Options): void {
   console.log('');
   const profiled = results.filter((r) => r.cpu);
   if (profiled.length) {
-    console.log('应用进程的 CPU（非空闲采样）按代码归属：\n');
+    console.log('应用进程的 CPU（非空闲采样）按代码归属；“我们的代码”是调度器到序列化（含其中的 zod、Drizzle、JSON，不含 SQL 与 Next 自己）：\n');
     console.log(table([['用例', '我们的代码', '分布（前 7 类）'], ...profiled.map((r) => [r.name, `${r.cpu!.ours.toFixed(1)}%`, r.cpu!.line])], 1));
+    console.log('\n我们的代码按环节（占全部非空闲 CPU；SQL 为栈上有我们的代码时 pg 驱动的时间，不计入）：');
+    for (const r of profiled) if (r.cpu!.parts) console.log(`  ${r.name}：${r.cpu!.parts}`);
     console.log('\n我们的代码里最耗 CPU 的文件：');
     for (const r of profiled) if (r.cpu!.files) console.log(`  ${r.name}：${r.cpu!.files}`);
     console.log('');

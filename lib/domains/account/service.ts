@@ -2,15 +2,15 @@
 // 规则：只能看到和改动管辖范围内的账号（范围外 404）；不能分配高于本人层级的角色；不能冻结或删除自己；
 // 仍被业务数据引用的账号不能删除（可改为冻结）。每个改动都交给调用方的 audit 记操作日志（不含密码哈希）。
 import bcrypt from 'bcrypt';
-import { and, asc, count, desc, eq, ilike, inArray, lt, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, lt, ne, notInArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '@/lib/platform/db/client';
-import { fetchPage } from '@/lib/platform/db/paged';
+import { fetchPreparedPage } from '@/lib/platform/db/prepared';
 import type { Page } from '@/lib/platform/api/paging';
 import type { Audit } from '@/lib/platform/api/endpoint';
 import { ApiError } from '@/lib/platform/api/errors';
 import { isUniqueViolation } from '@/lib/platform/db/save-row';
 import type { DataLevel, Session, SessionUser } from '@/lib/platform/auth/session';
-import { inScope, scopeWhere, type ScopedRecord } from '@/lib/platform/auth/scope';
+import { inScope, preparedScopeWhere, scopeWhere, type ScopedRecord } from '@/lib/platform/auth/scope';
 import { passwordStrength } from '@/lib/platform/auth/password';
 import { exportXlsx, keysetBatches, type ExportColumn } from '@/lib/platform/excel/export';
 import { formatBeijing } from '@/lib/platform/time';
@@ -50,28 +50,68 @@ const like = containsPattern;
 
 // ---------------------------------------------------------------- 列表、详情、导出
 
-function filterWhere(actor: SessionUser, f: AccountFilter): SQL | undefined {
-  const where: (SQL | undefined)[] = [scopeWhere(actor, userScope)];
-  if (f.account) where.push(ilike(users.account, like(f.account)));
-  if (f.name) where.push(or(ilike(users.nickName, like(f.name)), ilike(users.realName, like(f.name))));
-  if (f.mobile) where.push(ilike(users.mobile, like(f.mobile)));
-  if (f.status !== undefined) where.push(eq(users.status, f.status));
-  if (f.orgId !== undefined) where.push(eq(users.orgId, f.orgId));
-  // 省代码不收窄；市代码含其下县区
-  if (f.areaId !== undefined && f.areaId !== ROOT_AREA_ID) where.push(or(eq(users.areaId, f.areaId), eq(users.cityId, f.areaId)));
-  if (f.roleId !== undefined) {
-    where.push(sql`exists (select 1 from ${userRoles} where ${userRoles.userId} = ${users.id} and ${userRoles.roleId} = ${f.roleId})`);
+/** 筛选项（顺序固定：按形状预处理时拼成语句名里的位串） */
+const FILTER_KEYS = ['account', 'name', 'mobile', 'status', 'orgId', 'areaId', 'roleId'] as const;
+type FilterKey = (typeof FILTER_KEYS)[number];
+
+/**
+ * 筛选条件（不含范围）。bind(名称, 值) 给出放进 SQL 的值：直接查询时是值本身，
+ * 按形状预处理时是同名占位符（并记下要绑定的值）——两种方式生成的 SQL 完全相同。
+ */
+function filterConditions(f: AccountFilter, bind: <T extends string | number>(key: FilterKey, value: T) => T | SQLWrapper): (SQL | undefined)[] {
+  const where: (SQL | undefined)[] = [];
+  if (f.account) where.push(ilike(users.account, bind('account', like(f.account))));
+  if (f.name) {
+    const name = bind('name', like(f.name));
+    where.push(or(ilike(users.nickName, name), ilike(users.realName, name)));
   }
-  return and(...where);
+  if (f.mobile) where.push(ilike(users.mobile, bind('mobile', like(f.mobile))));
+  if (f.status !== undefined) where.push(eq(users.status, bind('status', f.status)));
+  if (f.orgId !== undefined) where.push(eq(users.orgId, bind('orgId', f.orgId)));
+  // 省代码不收窄；市代码含其下县区
+  if (f.areaId !== undefined && f.areaId !== ROOT_AREA_ID) {
+    const areaId = bind('areaId', f.areaId);
+    where.push(or(eq(users.areaId, areaId), eq(users.cityId, areaId)));
+  }
+  if (f.roleId !== undefined) {
+    where.push(sql`exists (select 1 from ${userRoles} where ${userRoles.userId} = ${users.id} and ${userRoles.roleId} = ${bind('roleId', f.roleId)})`);
+  }
+  return where;
 }
 
-const rowColumns = { user: users, orgName: organisations.name, areaName: areas.name };
+function filterWhere(actor: SessionUser, f: AccountFilter): SQL | undefined {
+  return and(scopeWhere(actor, userScope), ...filterConditions(f, (_key, value) => value));
+}
+
+/** 列表行的列（列表、详情与导出共用）：只取界面要的列，不取密码哈希等 */
+export const ACCOUNT_ROW_COLUMNS = {
+  id: users.id,
+  account: users.account,
+  nickName: users.nickName,
+  realName: users.realName,
+  mobile: users.mobile,
+  email: users.email,
+  userType: users.userType,
+  level: users.level,
+  areaId: users.areaId,
+  areaName: areas.name,
+  orgId: users.orgId,
+  orgName: organisations.name,
+  status: users.status,
+  createdAt: users.createdAt,
+  lastLoginAt: users.lastLoginAt,
+  /** 本行的角色（按角色 id 排序）：同一条查询里的子查询，不再另查一次 */
+  roles: sql<{ id: number; name: string }[]>`(select coalesce(json_agg(json_build_object('id', ${roles.id}, 'name', ${roles.name}) order by ${roles.id}), '[]'::json) from ${userRoles} inner join ${roles} on ${roles.id} = ${userRoles.roleId} where ${userRoles.userId} = ${users.id})`,
+};
 
 function selectRows(db: Db) {
-  return db.select(rowColumns).from(users).leftJoin(organisations, eq(organisations.id, users.orgId)).leftJoin(areas, eq(areas.id, users.areaId));
+  return db.select(ACCOUNT_ROW_COLUMNS).from(users).leftJoin(organisations, eq(organisations.id, users.orgId)).leftJoin(areas, eq(areas.id, users.areaId));
 }
 
-/** 一批账号的角色（一次查询，避免逐行查） */
+/** 列表的一行（查询结果，角色已在行里） */
+export type AccountRawRow = Awaited<ReturnType<typeof selectRows>>[number];
+
+/** 一批账号的角色（一次查询，避免逐行查；删除账号时记日志用） */
 async function rolesOf(db: Db, userIds: number[]): Promise<Map<number, { id: number; name: string }[]>> {
   const map = new Map<number, { id: number; name: string }[]>();
   if (!userIds.length) return map;
@@ -85,41 +125,63 @@ async function rolesOf(db: Db, userIds: number[]): Promise<Map<number, { id: num
   return map;
 }
 
-type RawRow = { user: User; orgName: string | null; areaName: string | null };
-
-async function toRows(db: Db, rows: RawRow[]): Promise<AccountRow[]> {
-  const roleMap = await rolesOf(
-    db,
-    rows.map((r) => r.user.id),
-  );
-  return rows.map(({ user: u, orgName, areaName }) => ({
-    id: u.id,
-    account: u.account,
-    nickName: u.nickName,
-    realName: u.realName,
-    mobile: u.mobile,
-    email: u.email,
-    userType: u.userType,
-    level: u.level,
-    areaId: u.areaId,
-    areaName,
-    orgId: u.orgId,
-    orgName,
-    status: u.status,
-    roles: roleMap.get(u.id) ?? [],
-    createdAt: formatBeijing(u.createdAt),
-    lastLoginAt: u.lastLoginAt ? formatBeijing(u.lastLoginAt) : null,
+/** 查询结果 → 列表项（纯函数，基准的基线也用它） */
+export function accountRows(rows: readonly AccountRawRow[]): AccountRow[] {
+  return rows.map((r) => ({
+    id: r.id,
+    account: r.account,
+    nickName: r.nickName,
+    realName: r.realName,
+    mobile: r.mobile,
+    email: r.email,
+    userType: r.userType,
+    level: r.level,
+    areaId: r.areaId,
+    areaName: r.areaName,
+    orgId: r.orgId,
+    orgName: r.orgName,
+    status: r.status,
+    roles: r.roles,
+    createdAt: formatBeijing(r.createdAt),
+    lastLoginAt: r.lastLoginAt ? formatBeijing(r.lastLoginAt) : null,
   }));
 }
 
+/** 列表的两条查询（本页未加 limit/offset 的行、总数）：where 相同 */
+function listQueries(db: Db, where: SQL | undefined) {
+  return {
+    rows: selectRows(db).where(where).orderBy(desc(users.createdAt), desc(users.id)),
+    total: db.select({ total: count() }).from(users).where(where),
+  };
+}
+
+/** 列表的两条查询，值直接写进参数（基准的基线用它取 SQL；与服务层的预处理语句 SQL 相同） */
+export function accountListQueries(db: Db, actor: SessionUser, filter: AccountFilter) {
+  return listQueries(db, filterWhere(actor, filter));
+}
+
+/**
+ * 列表按“形状”（范围种类 + 有哪些筛选项）预处理：name 是语句名前缀，params 是本次要绑定的值，
+ * build 给出值为占位符的两条查询（测试核对它与 accountListQueries 的 SQL 相同）。
+ */
+export function accountListShape(actor: SessionUser, filter: AccountFilter) {
+  const scope = preparedScopeWhere(actor, userScope);
+  const params: Record<string, unknown> = { scope: scope.value };
+  const conditions = filterConditions(filter, (key, value) => {
+    params[key] = value;
+    return sql.placeholder(key);
+  });
+  const bits = FILTER_KEYS.map((k) => (k in params ? 1 : 0)).join('');
+  return {
+    name: `account_list_${scope.key}${bits}`,
+    params,
+    build: (db: Db) => listQueries(db, and(scope.where, ...conditions)),
+  };
+}
+
 export async function listAccounts(db: Db, actor: SessionUser, filter: AccountFilter, page: Page) {
-  const where = filterWhere(actor, filter);
-  const { list: rows, total } = await fetchPage(
-    page,
-    selectRows(db).where(where).orderBy(desc(users.createdAt), desc(users.id)),
-    db.select({ total: count() }).from(users).where(where),
-  );
-  return { list: await toRows(db, rows), total };
+  const shape = accountListShape(actor, filter);
+  return fetchPreparedPage(db, shape.name, () => shape.build(db), shape.params, page, accountRows);
 }
 
 /** 管辖范围内的账号；范围外与不存在一样答 404 */
@@ -132,7 +194,7 @@ async function scopedAccount(db: Db, actor: SessionUser, id: number): Promise<Us
 export async function accountDetail(db: Db, actor: SessionUser, id: number): Promise<AccountDetail> {
   const target = await scopedAccount(db, actor, id);
   const [raw] = await selectRows(db).where(eq(users.id, target.id));
-  const [row] = await toRows(db, [raw]);
+  const [row] = accountRows([raw]);
   return { ...row, code: target.code, cityId: target.cityId, parentId: target.parentId, roleIds: row.roles.map((r) => r.id) };
 }
 
@@ -160,8 +222,7 @@ export async function exportAccounts(db: Db, actor: SessionUser, filter: Account
     sheetName: '账号',
     rows: keysetBatches(
       async (last: number | null, limit) =>
-        toRows(
-          db,
+        accountRows(
           await selectRows(db)
             .where(and(where, last === null ? undefined : lt(users.id, last)))
             .orderBy(desc(users.id))

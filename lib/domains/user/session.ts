@@ -142,8 +142,18 @@ function cacheOf(db: Db): Map<string, CachedSession> {
   return cache;
 }
 
+/** 读授权版本的查询（每个请求一次；基准的基线执行同一条 SQL） */
+export function authEpochQuery(db: Db) {
+  return db.select({ epoch: authEpoch.epoch }).from(authEpoch).where(eq(authEpoch.id, 1));
+}
+
+/** 读版本的预处理语句，每个数据库句柄一份（PostgreSQL 每个连接只解析一次，也省去每个请求重新拼 SQL；PGlite 忽略名称） */
+const epochStatements = new WeakMap<Db, ReturnType<ReturnType<typeof authEpochQuery>['prepare']>>();
+
 async function currentEpoch(db: Db): Promise<number> {
-  const [row] = await db.select({ epoch: authEpoch.epoch }).from(authEpoch).where(eq(authEpoch.id, 1));
+  let statement = epochStatements.get(db);
+  if (!statement) epochStatements.set(db, (statement = authEpochQuery(db).prepare('auth_epoch_current')));
+  const [row] = await statement.execute();
   return row?.epoch ?? 0;
 }
 

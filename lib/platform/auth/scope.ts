@@ -1,5 +1,5 @@
 // 数据范围：省级看全省，市级看本市，县级看本县，机构看本机构。范围只取自会话，从不取自请求。
-import { eq, type SQL, type Column } from 'drizzle-orm';
+import { eq, sql, type SQL, type Column } from 'drizzle-orm';
 import { ApiError } from '@/lib/platform/api/errors';
 import type { SessionUser } from './session';
 
@@ -22,6 +22,29 @@ export function scopeWhere(user: SessionUser, cols: ScopeColumns): SQL | undefin
       return cols.countyId && user.areaId !== null ? eq(cols.countyId, user.areaId) : none;
     case 'org':
       return cols.orgId && user.orgId !== null ? eq(cols.orgId, user.orgId) : none;
+  }
+}
+
+/**
+ * 与 scopeWhere 相同的条件与 SQL，但范围值是占位符（按形状预处理的语句用，见 lib/platform/db/prepared.ts）：
+ * key 区分形状（拼进语句名），value 是执行时绑定到 placeholder 的值（省级与“看不到”时没有）。
+ */
+export function preparedScopeWhere(
+  user: SessionUser,
+  cols: ScopeColumns,
+  placeholder = 'scope',
+): { key: string; where: SQL | undefined; value?: number } {
+  const bound = (col: Column | undefined, value: number | null, key: string) =>
+    col && value !== null ? { key, where: eq(col, sql.placeholder(placeholder)), value } : { key: 'n', where: scopeWhere(user, cols) };
+  switch (user.level) {
+    case 'province':
+      return { key: 'p', where: undefined };
+    case 'city':
+      return bound(cols.cityId, user.cityId, 'c');
+    case 'county':
+      return bound(cols.countyId, user.areaId, 'x');
+    case 'org':
+      return bound(cols.orgId, user.orgId, 'o');
   }
 }
 

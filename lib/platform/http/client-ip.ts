@@ -26,9 +26,17 @@ function trustedProxies(): BlockList {
   return (trusted ??= parseTrustedProxies(process.env.TRUSTED_PROXIES));
 }
 
+/**
+ * 地址 → 是否受信代理的缓存：BlockList.check 每次都新建 SocketAddress，每个请求要查两次（对端、转发链）。
+ * 来访地址可能很多，满了整个清空（上限内的查询只是少算一次）；配置改变时清空。
+ */
+const TRUST_CACHE_MAX = 1000;
+const trustCache = new Map<string, boolean>();
+
 /** 测试用：按给定的配置重新解析 */
 export function setTrustedProxies(value: string | undefined): void {
   trusted = parseTrustedProxies(value);
+  trustCache.clear();
 }
 
 /** 去掉 IPv4 映射前缀（::ffff:1.2.3.4）与端口、方括号 */
@@ -43,7 +51,13 @@ export function normalizeIp(value: string): string {
 export function isTrustedProxy(ip: string): boolean {
   const v = normalizeIp(ip);
   if (!v) return false;
-  return trustedProxies().check(v, isIP(v) === 6 ? 'ipv6' : 'ipv4');
+  let hit = trustCache.get(v);
+  if (hit === undefined) {
+    hit = trustedProxies().check(v, isIP(v) === 6 ? 'ipv6' : 'ipv4');
+    if (trustCache.size >= TRUST_CACHE_MAX) trustCache.clear();
+    trustCache.set(v, hit);
+  }
+  return hit;
 }
 
 /**

@@ -1,0 +1,70 @@
+// 按“形状”缓存的预处理语句：同一种筛选组合只拼一次 SQL，之后每个请求只绑定值。
+// PostgreSQL 上按名称执行（每个连接只解析一次）；PGlite 忽略名称，照常执行。
+// 生成的 SQL 与参数顺序和直接查询完全相同：值换成同名的 sql.placeholder，Drizzle 在同一位置输出 $n。
+import { sql, type Placeholder } from 'drizzle-orm';
+import type { Db } from './client';
+import type { Page, PageResult } from '@/lib/platform/api/paging';
+
+const preparedByDb = new WeakMap<Db, Map<string, unknown>>();
+
+/**
+ * 每个数据库句柄一份的缓存：key 第一次出现时调用 build（通常以 `.prepare(key)` 结尾），之后直接返回。
+ * key 必须唯一地决定 SQL 文本（PostgreSQL 上同名语句只能对应一条 SQL），并且取值有限（不要把值拼进 key）。
+ */
+export function preparedOnce<T>(db: Db, key: string, build: () => T): T {
+  let byKey = preparedByDb.get(db);
+  if (!byKey) preparedByDb.set(db, (byKey = new Map()));
+  let query = byKey.get(key) as T | undefined;
+  if (query === undefined) byKey.set(key, (query = build()));
+  return query;
+}
+
+/** 预处理后的语句（Drizzle 的 `.prepare(name)` 的结果） */
+interface Executable<R> {
+  execute(params?: Record<string, unknown>): Promise<R>;
+}
+interface Preparable<R> {
+  prepare(name: string): Executable<R>;
+}
+/** 可再加 limit/offset 的行查询（Drizzle 的 select 构造器，已带 where 与 orderBy） */
+export interface PreparablePageQuery<Row> {
+  limit(limit: Placeholder): Preparable<Row[]> & { offset(offset: Placeholder): Preparable<Row[]> };
+}
+
+/** 一种形状的两条查询：本页的行（不带 limit/offset）与总数；值用 sql.placeholder(名称) */
+export interface PageQueries<Row> {
+  rows: PreparablePageQuery<Row>;
+  total: Preparable<{ total: number | string }[]>;
+}
+
+/** 占位符 limit/offset 的名称（调用方的参数不要用这两个名字） */
+const LIMIT = 'limit';
+const OFFSET = 'offset';
+
+/**
+ * 与 fetchPage 相同的一页（行与总数并行），但两条查询按形状预处理：
+ * name 是这种形状的语句名前缀（如 `account_list_0101`），build 每次调用都返回一组新的构造器（构造器会被 limit/offset 改动）。
+ * 与直接查询一样，offset 为 0 时不带 offset 子句（第 1 页与其余页是两条语句）。
+ */
+export async function fetchPreparedPage<Row, Item = Row>(
+  db: Db,
+  name: string,
+  build: () => PageQueries<Row>,
+  params: Record<string, unknown>,
+  page: Page,
+  map?: (rows: Row[]) => Item[] | Promise<Item[]>,
+): Promise<PageResult<Item>> {
+  const withOffset = page.offset > 0;
+  const rowsName = `${name}_rows${withOffset ? '_offset' : ''}`;
+  const rows = preparedOnce(db, rowsName, () => {
+    const q = build().rows.limit(sql.placeholder(LIMIT));
+    return (withOffset ? q.offset(sql.placeholder(OFFSET)) : q).prepare(rowsName);
+  });
+  const totalName = `${name}_total`;
+  const total = preparedOnce(db, totalName, () => build().total.prepare(totalName));
+  const [list, [counted]] = await Promise.all([
+    rows.execute({ ...params, [LIMIT]: page.pageSize, [OFFSET]: page.offset }),
+    total.execute(params),
+  ]);
+  return { list: map ? await map(list) : (list as unknown as Item[]), total: Number(counted?.total ?? 0) };
+}
