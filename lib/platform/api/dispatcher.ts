@@ -186,6 +186,9 @@ function assertSameSiteChange(request: Request, route: Route): void {
   }
 }
 
+/** 客户端在答复之前断开时记下的状态（nginx 的 499 Client Closed Request） */
+export const CLIENT_CLOSED_STATUS = 499;
+
 export function createDispatcher(config: DispatcherConfig) {
   const routes = buildRoutes(config.table);
   const limits = { maxJsonBytes: config.maxJsonBytes ?? 2 * 1048576, maxUploadBytes: config.maxUploadBytes ?? 50 * 1048576 };
@@ -304,6 +307,12 @@ export function createDispatcher(config: DispatcherConfig) {
       if (err instanceof ApiError) {
         const data = err.data ?? (err.fields ? { fields: err.fields } : null);
         return respond(err.returnCode, err.message, data, err.httpStatus);
+      }
+      if (request.signal?.aborted) {
+        // 客户端在答复之前断开（读请求体时连接被重置等）：不是服务器的错，答复也送不到；按 nginx 的习惯记 499
+        annotateRequest({ returnCode: CLIENT_CLOSED_STATUS });
+        log.info({ component: 'api' }, `${request.method} /api${path} 客户端已断开`);
+        return new Response(null, { status: CLIENT_CLOSED_STATUS, headers });
       }
       const inputError = pgInputError(err);
       if (inputError) {

@@ -1,7 +1,7 @@
 // 结构化日志：请求期间任何地方写的日志行都带该请求的 requestId（含 await 之后、并发的请求之间互不串号、操作日志写入失败），
 // 每个请求一行汇总（方法、端点表的键、状态、返回码、耗时、用户）；请求之外写的行没有 requestId。
 import { afterEach, describe, expect, it } from 'vitest';
-import { createDispatcher } from '@/lib/platform/api/dispatcher';
+import { CLIENT_CLOSED_STATUS, createDispatcher } from '@/lib/platform/api/dispatcher';
 import { endpoint, type EndpointTable } from '@/lib/platform/api/endpoint';
 import { getDb } from '@/lib/platform/db/client';
 import { configuredLevel, log } from '@/lib/platform/log';
@@ -46,6 +46,45 @@ const dispatch = createDispatcher({
 
 let logs: ReturnType<typeof captureLogs>;
 afterEach(() => logs?.restore());
+
+describe('客户端断开', () => {
+  it('读请求体时客户端断开：答 499、汇总行记 499（info），不记错误行', async () => {
+    logs = captureLogs();
+    const client = new AbortController();
+    const body = new ReadableStream<Uint8Array>({
+      start: (c) => c.enqueue(new TextEncoder().encode('{"a":')),
+      pull: () => {
+        client.abort();
+        throw new Error('aborted');
+      },
+    });
+    const request = new Request('http://localhost/api/t/change', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+      signal: client.signal,
+      duplex: 'half',
+    } as RequestInit);
+    const res = await dispatch(request);
+    expect(res.status).toBe(CLIENT_CLOSED_STATUS);
+    const [summary] = logs.find('api request');
+    expect(summary).toMatchObject({ level: 'info', status: CLIENT_CLOSED_STATUS, returnCode: CLIENT_CLOSED_STATUS, endpoint: 'POST /t/change' });
+    expect(logs.lines.filter((l) => l.level === 'error')).toEqual([]);
+  });
+
+  it('客户端没有断开时处理失败仍答 500 并记错误', async () => {
+    logs = captureLogs();
+    const request = new Request('http://localhost/api/t/change', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: new ReadableStream<Uint8Array>({ pull: () => Promise.reject(new Error('socket hang up')) }),
+      duplex: 'half',
+    } as RequestInit);
+    const res = await dispatch(request);
+    expect(res.status).toBe(500);
+    expect(logs.lines.some((l) => l.level === 'error')).toBe(true);
+  });
+});
 
 describe('日志行带请求号', () => {
   it('处理函数与它调用的服务（await 之后）写的行都带 requestId；一行汇总', async () => {
