@@ -2,6 +2,8 @@
 // 请求上下文放在 AsyncLocalStorage 里：调度器处理一个请求期间，任何地方（服务、操作日志、错误处理）
 // 经 log 写的每一行都自动带上该请求的 requestId（pino 的 mixin），不必层层传递子日志器。
 // 不用 pino 的 transport（它要起工作线程，打包后找不到 worker 文件）；要美化输出请在进程外接 pino-pretty。
+// 标准输出异步写（SonicBoom）：请求不等管道另一头读走（同步写时每行一次系统调用，读得慢就阻塞事件循环）；
+// 一次写的同时来的行攒在一起下次写出。
 import { AsyncLocalStorage } from 'node:async_hooks';
 import pino, { type Logger, type LevelWithSilent } from 'pino';
 
@@ -34,6 +36,7 @@ interface LogState {
   logger: Logger;
   context: AsyncLocalStorage<RequestContext>;
   destination: LogDestination;
+  stdout: LogDestination;
 }
 
 // Next 把 API 路由、页面与 instrumentation 打进不同的包，各有一份本模块；开发模式还会重新加载模块。
@@ -42,8 +45,9 @@ const shared = globalThis as typeof globalThis & { __portalLog?: LogState };
 
 function createState(): LogState {
   const context = new AsyncLocalStorage<RequestContext>();
-  const stdout: LogDestination = { write: (line) => process.stdout.write(line) };
-  const state: LogState = { context, destination: stdout } as LogState;
+  // 异步写；pino 在进程退出（含 process.exit）时同步写完缓冲里的行（tests/unit/log-exit.test.ts）
+  const stdout: LogDestination = pino.destination({ dest: 1, sync: false });
+  const state: LogState = { context, destination: stdout, stdout } as LogState;
   const wanted = (process.env.LOG_LEVEL ?? '').trim();
   state.logger = pino(
     {
@@ -88,6 +92,6 @@ export function annotateRequest(fields: Partial<RequestContext>): void {
 
 /** 测试用：把日志写到别处并设定级别；传 null 恢复为标准输出与 LOG_LEVEL。 */
 export function setLogDestination(destination: LogDestination | null, level?: LevelWithSilent): void {
-  state.destination = destination ?? { write: (line) => process.stdout.write(line) };
+  state.destination = destination ?? state.stdout;
   state.logger.level = destination ? (level ?? 'trace') : configuredLevel();
 }

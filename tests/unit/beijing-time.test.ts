@@ -36,3 +36,21 @@ describe('formatBeijing', () => {
     expect(beijingStamp(new Date('2026-03-05T01:02:03Z'))).toBe('20260305090203');
   });
 });
+
+describe('beijingStamp', () => {
+  it('与 formatBeijing 同一时刻逐位相同（跨日、按天缓存的日期部分不串）', () => {
+    const bad: string[] = [];
+    // 前后交替取相隔很远与很近的时刻：缓存的“上一天”时常失效，也时常命中
+    for (let t = Date.UTC(1985, 0, 1); t < Date.UTC(2100, 0, 1); t += 11 * 3600_000 + 4_321) {
+      for (const d of [new Date(t), new Date(t + 1000), new Date(Date.UTC(2026, 10, 24, 15, 59, 59))]) {
+        if (beijingStamp(d) !== reference(d).replace(/[- :]/g, '')) bad.push(d.toISOString());
+      }
+    }
+    expect(bad).toEqual([]);
+  });
+
+  it('无效时间与超出范围的时刻照旧报错', () => {
+    expect(() => formatBeijing(new Date(Number.NaN))).toThrow(RangeError);
+    expect(formatBeijing(new Date('9999-12-31T15:59:59Z'))).toBe('9999-12-31 23:59:59');
+  });
+});

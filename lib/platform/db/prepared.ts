@@ -1,7 +1,8 @@
 // 按“形状”缓存的预处理语句：同一种筛选组合只拼一次 SQL，之后每个请求只绑定值。
 // PostgreSQL 上按名称执行（每个连接只解析一次）；PGlite 忽略名称，照常执行。
 // 生成的 SQL 与参数顺序和直接查询完全相同：值换成同名的 sql.placeholder，Drizzle 在同一位置输出 $n。
-import { sql, type Placeholder } from 'drizzle-orm';
+// 平铺的选择（每列一个键）由这里一次编好的映射把数组行变成对象：Drizzle 的通用映射每行每列都要判断一遍列的种类。
+import { Column, SQL, is, sql, type Placeholder } from 'drizzle-orm';
 import type { Db } from './client';
 import type { Page, PageResult } from '@/lib/platform/api/paging';
 
@@ -22,6 +23,59 @@ export function preparedOnce<T>(db: Db, key: string, build: () => T): T {
 /** 预处理后的语句（Drizzle 的 `.prepare(name)` 的结果） */
 interface Executable<R> {
   execute(params?: Record<string, unknown>): Promise<R>;
+}
+
+/** 把驱动的值转成字段的值（列、sql`` 与别名都有 mapFromDriverValue） */
+interface Decoder {
+  mapFromDriverValue(value: unknown): unknown;
+}
+/**
+ * Drizzle 预处理语句（node-postgres 与 PGlite 的 PreparedQuery）上执行时读的字段：有 customResultMapper 时
+ * 它代替逐行的 mapResultRow。这是 Drizzle 的内部字段，升级后若改了名，单元测试（prepared-rows）会发现结果不同。
+ */
+interface DrizzlePrepared {
+  fields?: { path: string[]; field: unknown }[];
+  customResultMapper?: (rows: unknown[][]) => unknown;
+}
+
+function decoderOf(field: unknown): Decoder {
+  if (is(field, Column)) return field;
+  const expression = is(field, SQL) ? field : is(field, SQL.Aliased) ? field.sql : (field as { _: { sql: SQL } })._.sql; // 最后一种是子查询
+  return (expression as unknown as { decoder: Decoder }).decoder;
+}
+
+/**
+ * 平铺选择的行映射（与 Drizzle 的 mapResultRow 结果相同：null 原样，其余经字段的 mapFromDriverValue）；
+ * 有嵌套键（select 里的对象、联表的整表）时返回 null，仍由 Drizzle 映射。
+ */
+export function compileRowMapper(fields: readonly { path: string[]; field: unknown }[]): ((rows: unknown[][]) => Record<string, unknown>[]) | null {
+  if (fields.some((f) => f.path.length !== 1)) return null;
+  const keys = fields.map((f) => f.path[0]);
+  const decoders = fields.map((f) => decoderOf(f.field));
+  const width = keys.length;
+  return (rows) => {
+    const out = new Array<Record<string, unknown>>(rows.length);
+    for (let r = 0; r < rows.length; r++) {
+      const row = rows[r];
+      const item: Record<string, unknown> = {};
+      for (let i = 0; i < width; i++) {
+        const value = row[i];
+        item[keys[i]] = value === null ? null : decoders[i].mapFromDriverValue(value);
+      }
+      out[r] = item;
+    }
+    return out;
+  };
+}
+
+/** `.prepare(name)` 之后装上编好的行映射（平铺选择时） */
+export function withRowMapper<T>(prepared: T): T {
+  const inner = prepared as DrizzlePrepared;
+  if (inner.fields && !inner.customResultMapper) {
+    const mapper = compileRowMapper(inner.fields);
+    if (mapper) inner.customResultMapper = mapper;
+  }
+  return prepared;
 }
 interface Preparable<R> {
   prepare(name: string): Executable<R>;
@@ -58,7 +112,7 @@ export async function fetchPreparedPage<Row, Item = Row>(
   const rowsName = `${name}_rows${withOffset ? '_offset' : ''}`;
   const rows = preparedOnce(db, rowsName, () => {
     const q = build().rows.limit(sql.placeholder(LIMIT));
-    return (withOffset ? q.offset(sql.placeholder(OFFSET)) : q).prepare(rowsName);
+    return withRowMapper((withOffset ? q.offset(sql.placeholder(OFFSET)) : q).prepare(rowsName));
   });
   const totalName = `${name}_total`;
   const total = preparedOnce(db, totalName, () => build().total.prepare(totalName));
