@@ -12,6 +12,10 @@ import { chromium, type Page } from '@playwright/test';
 const ROOT = path.resolve(__dirname, '..');
 const DIST = process.env.NEXT_DIST_DIR ?? '.next';
 
+/** 目标（空闲机器，issue 17）：整页加载 p50 ≤ 1.2 s，菜单点击 p50 ≤ 400 ms（页面内计时） */
+const TARGET_FULL_LOAD_P50_MS = 1200;
+const TARGET_CLICK_P50_MS = 400;
+
 /** 五个列表页（整页加载） */
 const FULL_LOAD_PAGES = ['/system/user', '/evaluation/personnel/assessor', '/system/dict', '/evaluation/filing/audit', '/system/ops/log'];
 /** 十次菜单点击：[菜单所在的一级目录路径, 要点的叶子的标题, 叶子路径] */
@@ -203,6 +207,8 @@ async function main() {
     console.log(line('(a) 列表页整页加载', full));
     console.log(line('(b) 侧边菜单点击', clicks));
     console.log(line('    （含 Playwright 的点击前检查）', harnessClicks));
+    const verdict = (v: number[], target: number) => `p50 ${pct(v, 50)} ms ≤ ${target} ms，${pct(v, 50) <= target ? '达到' : '未达到'}`;
+    console.log(`\n目标（空闲机器）：整页加载 ${verdict(full, TARGET_FULL_LOAD_P50_MS)}；菜单点击 ${verdict(clicks, TARGET_CLICK_P50_MS)}`);
     console.log('\n各页下载的 JS（冷缓存，未压缩字节）');
     for (const [p, b] of Object.entries(jsSizes)) console.log(`  ${p.padEnd(34)} ${(b / 1024).toFixed(0).padStart(6)} KB`);
   } finally {

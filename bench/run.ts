@@ -417,6 +417,8 @@ async function load(t: Target, seconds: number, connections: number): Promise<Me
 
 interface CaseResult {
   name: string;
+  /** 用例的“我们的代码”上限（%） */
+  ourShareTarget?: number;
   app?: Measured;
   floor?: Measured;
   problem?: string;
@@ -465,7 +467,7 @@ async function runCase(c: BenchCase, app: AppProcess, floor: string, o: Options,
   log(`${c.name}：校验响应…`);
   const mismatch = await verify(c, t);
   if (mismatch) return { name: c.name, problem: mismatch };
-  const result: CaseResult = { name: c.name };
+  const result: CaseResult = { name: c.name, ourShareTarget: c.ourShareTarget };
   for (const side of ['app', 'floor'] as const) {
     log(`${c.name}：${side === 'app' ? '应用' : '基线'} 预热 ${o.warmup} 秒，测量 ${o.duration} 秒（${o.connections} 个连接）…`);
     await load(t[side], o.warmup, o.connections);
@@ -529,6 +531,10 @@ function report(results: CaseResult[], o: Options): void {
     for (const r of profiled) if (r.cpu!.parts) console.log(`  ${r.name}：${r.cpu!.parts}`);
     console.log('\n我们的代码里最耗 CPU 的文件：');
     for (const r of profiled) if (r.cpu!.files) console.log(`  ${r.name}：${r.cpu!.files}`);
+    for (const r of profiled.filter((x) => x.ourShareTarget !== undefined)) {
+      const met = r.cpu!.ours <= r.ourShareTarget!;
+      console.log(`\n目标：${r.name} 我们的代码 ≤ ${r.ourShareTarget}%，本次 ${r.cpu!.ours.toFixed(1)}%，${met ? '达到' : '未达到'}`);
+    }
     console.log('');
   }
   for (const r of results) if (r.problem) console.error(`[bench] ✗ ${r.name}：${r.problem}`);
