@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { desc, eq, sql } from 'drizzle-orm';
 import { getDb } from '@/lib/platform/db/client';
 import { compileRowMapper, fetchPreparedPage, withRowMapper } from '@/lib/platform/db/prepared';
+import { fetchPage } from '@/lib/platform/db/paged';
 import { ACCOUNT_ROW_COLUMNS } from '@/lib/domains/account/service';
 import { areas } from '@/lib/domains/area/tables';
 import { organisations } from '@/lib/domains/org/tables';
@@ -66,6 +67,20 @@ describe('预处理语句的行映射', () => {
       expect(page.list).toEqual(await query(db).limit(2).offset(offset));
       expect(page.total).toBe((await db.select({ id: users.id }).from(users)).length);
     }
+  });
+
+  it('fetchPage（各领域的分页列表）同样用编好的映射，结果与直接查询相同；联表整表的选择仍由 Drizzle 映射', async () => {
+    const db = await getDb();
+    const total = db.select({ total: sql<number>`count(*)` }).from(users);
+    // fetchPage 经 Drizzle 的内部方法 _prepare 装上映射：升级后没有了它会悄悄退回逐行映射
+    expect(typeof (query(db).limit(1) as unknown as { _prepare?: unknown })._prepare).toBe('function');
+    const flat = await fetchPage({ pageNo: 2, pageSize: 3, offset: 3 }, query(db), total);
+    expect(flat.list).toEqual(await query(db).limit(3).offset(3));
+    const nestedQuery = () => db.select().from(users).leftJoin(organisations, eq(organisations.id, users.orgId)).orderBy(users.id);
+    const nested = await fetchPage({ pageNo: 1, pageSize: 50, offset: 0 }, nestedQuery(), total);
+    expect(nested.list).toEqual(await nestedQuery().limit(50).offset(0));
+    // 左联表没有机构的账号：整表是 null（Drizzle 的 joinsNotNullableMap 规则）
+    expect(nested.list.some((r) => r.organisation === null)).toBe(true);
   });
 
   it('嵌套的选择不编，仍由 Drizzle 映射', () => {
