@@ -31,7 +31,7 @@ interface Decoder {
 }
 /**
  * Drizzle 预处理语句（node-postgres 与 PGlite 的 PreparedQuery）上执行时读的字段：有 customResultMapper 时
- * 它代替逐行的 mapResultRow。这是 Drizzle 的内部字段，升级后若改了名，单元测试（prepared-rows）会发现结果不同。
+ * 它代替逐行的 mapResultRow。这是 Drizzle 的内部字段，升级后若改了名，tests/api/platform/prepared-rows.test.ts 会失败。
  */
 interface DrizzlePrepared {
   fields?: { path: string[]; field: unknown }[];
