@@ -64,6 +64,13 @@ const errors: Record<string, string> = {
   '请求体必须是 JSON 对象': 'The request body must be a JSON object',
   '输入含有不允许的控制字符（NUL），请检查后重新提交': 'The input contains a forbidden control character (NUL); please check it and submit again',
   请求体嵌套过深: 'The request body is nested too deeply',
+  '不支持的请求内容类型：请以 application/json、application/x-www-form-urlencoded 或 multipart/form-data 提交':
+    'Unsupported content type: send application/json, application/x-www-form-urlencoded or multipart/form-data',
+  '含有无法识别的字符（不成对的 Unicode 代理项），请删除后重新提交': 'Contains unreadable characters (unpaired Unicode surrogates); remove them and submit again',
+  '{label}：含有无法识别的字符（不成对的 Unicode 代理项），请删除后重新提交': '{label}: contains unreadable characters (unpaired Unicode surrogates); remove them and submit again',
+  '数据与已有记录重复（可能刚被他人同时提交），请刷新后重试': 'This duplicates an existing record (someone may have just submitted the same); refresh and try again',
+  '操作日志写入失败：本次操作可能已生效，请刷新核对，并把请求号告知管理员':
+    'The operation log could not be written: the operation may have taken effect. Refresh to check, and give the request number to your administrator',
   '拒绝跨站请求：请在本系统的页面中操作': 'Cross-site request refused: please use the pages of this system',
   '该操作须在本系统的页面中进行，或使用 authorization_token 请求头调用':
     'This operation must be done from the pages of this system or called with the authorization_token header',
