@@ -247,6 +247,7 @@ const errors: Record<string, string> = {
   删除或修改编码: 'Delete or recode',
   '职业编码 {code} 已存在（{name}）': 'Occupation code {code} already exists ({name})',
   '工种编码 {code} 已属于职业「{occupation}」': 'Job type code {code} already belongs to occupation “{occupation}”',
+  '职业或工种编码刚被同时提交的另一次保存占用，请刷新后重试': 'The occupation or job type code was just taken by another save submitted at the same time; refresh and try again',
   '工种「{name}」没有开设{levels}，请先在职业中添加该等级': 'Job type “{name}” does not offer {levels}; add the level to the occupation first',
   '工种 {code} 不存在': 'Job type {code} not found',
   '工种「{name}」没有开设{level}': 'Job type “{name}” does not offer {level}',
