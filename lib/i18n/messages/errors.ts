@@ -143,6 +143,9 @@ const errors: Record<string, string> = {
 
   // 登录、短信、统一身份认证（lib/domains/user）
   '密码连续输错 {times} 次，账号已锁定，请 {minutes} 分钟后再试': 'Wrong password {times} times in a row; the account is locked. Try again in {minutes} minutes',
+  '账号查重过于频繁：每{window}最多 {limit} 次，请 {seconds} 秒后再试': 'Too many account checks: at most {limit} per {window}; try again in {seconds} seconds',
+  分钟: 'minute',
+  小时: 'hour',
   '该手机号绑定了多个账号，请使用账号密码登录': 'Several accounts use this mobile number; sign in with your account and password',
   '统一身份认证账号 {username} 未绑定本系统账号': 'Single sign-on account {username} is not linked to an account in this system',
   只能修改自己的密码: 'You can only change your own password',
