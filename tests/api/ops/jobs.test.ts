@@ -152,7 +152,7 @@ describe('上传临时文件（进程在上传中途退出时留下的）', () =
     const boundary = 'XyZ';
     const body = [`--${boundary}`, 'Content-Disposition: form-data; name="file"; filename="a.txt"', '', 'hello', `--${boundary}--`, ''].join('\r\n');
     const request = new Request('http://localhost/x', { method: 'POST', headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, body });
-    const parsed = await parseMultipart(request, { maxBytes: 1 << 20 });
+    const parsed = await parseMultipart(request, { maxBytes: 1 << 20, maxFiles: 1 });
     const [file] = parsed.files;
     expect(path.dirname(path.dirname(file.path))).toBe(tempRoot());
     await parsed.cleanup();
