@@ -20,6 +20,13 @@ export async function register() {
     if (err instanceof DbUnavailableError) log.error({ component: 'db' }, err.message);
     else log.error({ component: 'db', err }, '启动时打开数据库失败');
   }
+  // 上一次进程在上传中途退出时留下的临时文件（定时任务“清理上传临时文件”之后每小时再清）
+  try {
+    const removed = await (await import('@/lib/platform/storage/temp')).purgeStaleTempFiles();
+    if (removed) log.info({ component: 'storage' }, `启动时清理了 ${removed} 个遗留的上传临时目录`);
+  } catch (err) {
+    log.warn({ component: 'storage', err }, '启动时清理上传临时文件失败');
+  }
   // 定时任务（清理过期会话等）：每个进程启动一次；测试环境与 SCHEDULER_DISABLED=true 时不启动。
   if (process.env.NODE_ENV !== 'test' && !process.env.VITEST && process.env.SCHEDULER_DISABLED !== 'true') {
     (await import('@/lib/domains/ops/scheduler')).startScheduler();

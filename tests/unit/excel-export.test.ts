@@ -49,7 +49,6 @@ describe('exportXlsx', () => {
     const n = 2500;
     const file = await exportXlsx({ columns, rows: slowly(items(n)) });
     expect(file.ext).toBe('xlsx');
-    expect(file.fileName).toBeUndefined(); // 由 fileResponse 按时间戳命名
     expect(file.body).toBeInstanceOf(ReadableStream);
     const wb = await readWorkbook(await bytesOf(file));
     const sheet = wb.getWorksheet('数据')!;
@@ -65,10 +64,35 @@ describe('exportXlsx', () => {
   });
 
   it('空列表也导出只有表头的工作簿；同步可迭代对象同样可用', async () => {
-    const empty = await readWorkbook(await bytesOf(await exportXlsx({ columns, rows: [], sheetName: '考生', fileName: '考生.xlsx' })));
+    const empty = await readWorkbook(await bytesOf(await exportXlsx({ columns, rows: [], sheetName: '考生' })));
     expect(sheetValues(empty.getWorksheet('考生')!)).toEqual([['序号', '姓名', '状态', '身份证号', '创建时间', '备注']]);
     const sync = await readWorkbook(await bytesOf(await exportXlsx({ columns, rows: items(3) })));
     expect(sheetValues(sync.worksheets[0])).toHaveLength(4);
+  });
+
+  it('以公式字符开头的文本加 \' 前缀（另存为 CSV 也不会执行）；数与写成文本的数不变', async () => {
+    const cells: unknown[] = ['=HYPERLINK("http://x","点我")', '+86 13800000000', '@SUM(A1)', '-2+3', '\t=1+1', '\r=1', '=1', '-12.5', '+3', -7, 12.5, '正常文本', 'a=b', '-'];
+    const file = await exportXlsx({ columns: cells.map((_, i) => ({ header: `列${i + 1}`, format: () => cells[i] as never })), rows: [{}] });
+    const sheet = (await readWorkbook(await bytesOf(file))).worksheets[0];
+    const values = cells.map((_, i) => sheet.getCell(2, i + 1).value);
+    expect(values).toEqual([
+      `'=HYPERLINK("http://x","点我")`,
+      "'+86 13800000000",
+      "'@SUM(A1)",
+      "'-2+3",
+      "'\t=1+1",
+      "'\n=1", // XML 把回车读成换行
+      "'=1",
+      '-12.5',
+      '+3',
+      -7,
+      12.5,
+      '正常文本',
+      'a=b',
+      '-',
+    ]);
+    // 数仍是数单元格（不是文本）
+    expect(sheet.getCell(2, 10).type).toBe(2);
   });
 
   it('第一批就查询失败：exportXlsx 直接抛出，调度器可答复 500', async () => {

@@ -5,6 +5,7 @@ import { and, asc, count, eq, ilike, inArray, lte, ne, or, sql, type SQL } from 
 import type { z } from 'zod';
 import type { Db } from '@/lib/platform/db/client';
 import { fetchPage } from '@/lib/platform/db/paged';
+import { isUniqueViolation } from '@/lib/platform/db/save-row';
 import type { Audit } from '@/lib/platform/api/endpoint';
 import { ApiError } from '@/lib/platform/api/errors';
 import type { Page, PageResult } from '@/lib/platform/api/paging';
@@ -189,51 +190,73 @@ async function refuseWorksInUse(db: Db, codes: string[], action: string): Promis
 }
 
 /** 新增或修改职业及其工种与等级（工种整体替换；在用的工种不能去掉，等级条件保留已有的） */
-export async function saveJob(db: Db, _session: Session, input: z.output<typeof JobSaveInput>, audit: Audit): Promise<JobItem> {
-  const before = input.id !== undefined ? await jobInfo(db, { id: input.id }) : null;
+/** 职业编码与工种编码没有被别的职业占用；否则 409 并说出被谁占用 */
+async function assertCodesFree(db: Db, input: z.output<typeof JobSaveInput>): Promise<void> {
   const [dupJob] = await db
     .select({ id: baseJobs.id, name: baseJobs.name })
     .from(baseJobs)
     .where(and(eq(baseJobs.code, input.code), input.id !== undefined ? ne(baseJobs.id, input.id) : undefined));
   if (dupJob) throw ApiError.conflict(`职业编码 ${input.code} 已存在（${dupJob.name}）`);
-  const codes = input.works.map((w) => w.code);
   const taken = await db
     .select({ code: baseWorks.code, jobName: baseJobs.name })
     .from(baseWorks)
     .innerJoin(baseJobs, eq(baseJobs.id, baseWorks.jobId))
-    .where(and(inArray(baseWorks.code, codes), input.id !== undefined ? ne(baseWorks.jobId, input.id) : undefined));
+    .where(and(inArray(baseWorks.code, input.works.map((w) => w.code)), input.id !== undefined ? ne(baseWorks.jobId, input.id) : undefined));
   if (taken.length) throw ApiError.conflict(`工种编码 ${taken[0].code} 已属于职业「${taken[0].jobName}」`);
+}
+
+export async function saveJob(db: Db, _session: Session, input: z.output<typeof JobSaveInput>, audit: Audit): Promise<JobItem> {
+  const before = input.id !== undefined ? await jobInfo(db, { id: input.id }) : null;
+  await assertCodesFree(db, input);
+  const codes = input.works.map((w) => w.code);
   if (before) {
     const dropped = before.works.map((w) => w.code).filter((c) => !codes.includes(c));
     await refuseWorksInUse(db, dropped, '删除或修改编码');
   }
 
-  const jobId = await db.transaction(async (tx) => {
-    const values = { code: input.code, name: input.name, category: Number(input.code[0]), description: input.description || null, status: input.status };
-    let id: number;
-    if (input.id !== undefined) {
-      await tx.update(baseJobs).set({ ...values, updatedAt: new Date() }).where(eq(baseJobs.id, input.id));
-      id = input.id;
-    } else {
-      [{ id }] = await tx.insert(baseJobs).values(values).returning({ id: baseJobs.id });
-    }
-    const existing = await tx.select({ id: baseWorks.id, code: baseWorks.code }).from(baseWorks).where(eq(baseWorks.jobId, id));
-    const gone = existing.filter((w) => !codes.includes(w.code)).map((w) => w.id);
-    if (gone.length) await tx.delete(baseWorks).where(inArray(baseWorks.id, gone));
-    for (const w of input.works) {
-      const [{ workId }] = await tx
-        .insert(baseWorks)
-        .values({ jobId: id, code: w.code, name: w.name, status: w.status, skillStandardUrl: w.skillStandardUrl || null })
-        .onConflictDoUpdate({ target: baseWorks.code, set: { name: w.name, status: w.status, skillStandardUrl: w.skillStandardUrl || null, updatedAt: new Date() } })
-        .returning({ workId: baseWorks.id });
-      await setWorkLevels(tx, workId, w.levels);
-    }
-    return id;
-  });
+  let jobId: number;
+  try {
+    jobId = await db.transaction(async (tx) => {
+      const values = { code: input.code, name: input.name, category: Number(input.code[0]), description: input.description || null, status: input.status };
+      let id: number;
+      if (input.id !== undefined) {
+        await tx.update(baseJobs).set({ ...values, updatedAt: new Date() }).where(eq(baseJobs.id, input.id));
+        id = input.id;
+      } else {
+        [{ id }] = await tx.insert(baseJobs).values(values).returning({ id: baseJobs.id });
+      }
+      const existing = await tx.select({ id: baseWorks.id, code: baseWorks.code }).from(baseWorks).where(eq(baseWorks.jobId, id));
+      const gone = existing.filter((w) => !codes.includes(w.code)).map((w) => w.id);
+      if (gone.length) await tx.delete(baseWorks).where(inArray(baseWorks.id, gone));
+      for (const w of input.works) {
+        // 只改本职业的工种：同一编码若刚被另一职业同时建出，不更新它（不返回行），整个保存回滚
+        const [saved] = await tx
+          .insert(baseWorks)
+          .values({ jobId: id, code: w.code, name: w.name, status: w.status, skillStandardUrl: w.skillStandardUrl || null })
+          .onConflictDoUpdate({
+            target: baseWorks.code,
+            set: { name: w.name, status: w.status, skillStandardUrl: w.skillStandardUrl || null, updatedAt: new Date() },
+            setWhere: eq(baseWorks.jobId, id),
+          })
+          .returning({ workId: baseWorks.id });
+        if (!saved) throw new CodeTakenMeanwhile();
+        await setWorkLevels(tx, saved.workId, w.levels);
+      }
+      return id;
+    });
+  } catch (err) {
+    // 检查之后、写入之前，同样的编码被同时提交的另一次保存占用了：再查一次，给出与检查相同的具体提示
+    if (!(err instanceof CodeTakenMeanwhile) && !isUniqueViolation(err)) throw err;
+    await assertCodesFree(db, input);
+    throw ApiError.conflict('职业或工种编码刚被同时提交的另一次保存占用，请刷新后重试');
+  }
   const after = await jobInfo(db, { id: jobId });
   audit({ entity: 'base_job', entityId: jobId, before, after, detail: `${before ? '修改' : '新增'}职业 ${after.code} ${after.name}（${after.works.length} 个工种）` });
   return after;
 }
+
+/** 工种编码在检查之后被另一职业占用（upsert 没有更新别人的行） */
+class CodeTakenMeanwhile extends Error {}
 
 /** 设置工种开设的等级：去掉不在列表的，新增的按默认申报条件 */
 async function setWorkLevels(tx: Db, workId: number, levels: number[]): Promise<void> {

@@ -34,7 +34,7 @@ export async function saveOffset(db: Db, session: Session, input: { offsetX: num
 }
 
 export async function calibration(db: Db, session: Session, input: { cerType?: number }) {
-  return new FileResult(new Uint8Array(await calibrationPage(input.cerType ?? 0, await offsetOf(db, session.user.id))), 'pdf', '套打校准页.pdf');
+  return new FileResult(new Uint8Array(await calibrationPage(input.cerType ?? 0, await offsetOf(db, session.user.id))), 'pdf');
 }
 
 /** 范围内要打印的证书：ids 给出的，或一份计划的全部有效证书 */
@@ -79,7 +79,7 @@ export async function printCertificates(db: Db, session: Session, input: { ids?:
       ),
     );
   audit({ entity: 'certificate', entityId: list[0].id, detail: `打印证书 ${list.length} 张（${input.mode === 'overlay' ? '套打' : '整张'}）` });
-  return new FileResult(new Uint8Array(pdf), 'pdf', `证书-${list.length}张.pdf`);
+  return new FileResult(new Uint8Array(pdf), 'pdf');
 }
 
 /**
@@ -88,8 +88,8 @@ export async function printCertificates(db: Db, session: Session, input: { ids?:
  */
 export async function planCertificatesPdf(db: Db, session: Session, input: { planId: number; format?: 'pdf' | 'zip' }) {
   const list = await printable(db, session, { planId: input.planId });
-  if (input.format === 'zip') return new FileResult(await zipCertificates(db, list), 'zip', `证书-计划${input.planId}.zip`);
-  return new FileResult(await streamCertificates(db, list, { title: '电子证书' }), 'pdf', `证书-计划${input.planId}.pdf`);
+  if (input.format === 'zip') return new FileResult(await zipCertificates(db, list), 'zip');
+  return new FileResult(await streamCertificates(db, list, { title: '电子证书' }), 'pdf');
 }
 
 // ---------- 印章图片 ----------
@@ -140,5 +140,5 @@ export async function saveSeal(db: Db, session: Session, input: { url: string | 
 /** 一张证书的电子证书（作废的证书带“作废”水印） */
 export async function certificatePdf(db: Db, session: Session, input: { id: number }) {
   const c = await loadCertificate(db, session.user, input.id);
-  return new FileResult(new Uint8Array(await renderCertificates(db, [c], { title: c.cerCode })), 'pdf', `${c.cerCode}-${c.name}.pdf`);
+  return new FileResult(new Uint8Array(await renderCertificates(db, [c], { title: c.cerCode })), 'pdf');
 }

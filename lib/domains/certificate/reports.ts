@@ -28,8 +28,8 @@ import { orgNameOf } from './pdf';
 const ROWS_PER_PAGE = 30;
 
 export async function planReportPdf(db: Db, session: Session, input: { planId: number; kind: 'result' | 'circulation' }): Promise<FileResult> {
-  const { pdf, fileName } = await renderPlanReport(db, session, input);
-  return new FileResult(new Uint8Array(pdf), 'pdf', fileName);
+  const { pdf } = await renderPlanReport(db, session, input);
+  return new FileResult(new Uint8Array(pdf), 'pdf');
 }
 
 async function renderPlanReport(db: Db, session: Session, input: { planId: number; kind: 'result' | 'circulation' }): Promise<{ pdf: Buffer; fileName: string }> {
@@ -183,5 +183,5 @@ export async function archivedReportFile(db: Db, session: Session, input: { plan
   const archived = await archivedReport(db, plan.id);
   const data = archived ? await readStoredFile(archived.url) : null;
   if (!archived || !data) throw ApiError.notFound('该计划还没有存档的成绩报告，请先生成');
-  return new FileResult(data, 'pdf', archived.name);
+  return new FileResult(data, 'pdf');
 }

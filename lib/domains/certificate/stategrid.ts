@@ -217,7 +217,6 @@ export async function personWorkbook(db: Db, session: Session, input: { batchId:
   const people = await batchPeople(db, b.id);
   return exportXlsx({
     sheetName: '人员信息',
-    fileName: `${b.batchNo}.xlsx`,
     columns: PERSON_COLUMNS.map((col, i) => ({ header: `${col.header}（${col.code}）`, width: 18, format: (_v: unknown, row: string[]) => row[i] })),
     rows: people.map((p) => personRow(p.c, p.orgName)),
   });

@@ -1,7 +1,7 @@
 // 步骤审核配置（exaPlanStepAuditing）：某类计划离开第 1–8 步前是否须经市级审核。省级管理员按类别设置；
 // 须审核的步骤，机构“申请审核”，市级通过后进入下一步；不须审核的步骤，机构满足条件后直接“进入下一步”。
 // 第 0 步（计划本身）总要审核，不在此配置。
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/platform/db/client';
 import type { Audit } from '@/lib/platform/api/endpoint';
 import { ApiError } from '@/lib/platform/api/errors';
@@ -60,10 +60,14 @@ export async function updateStepAudits(db: Db, session: Session, input: { kind: 
   if (session.user.level !== 'province') throw ApiError.forbidden('步骤审核配置只能由省级管理员设置');
   const wanted = new Set(input.steps);
   const before = await stepAuditConfig(db, input.kind);
-  await db.transaction(async (tx) => {
-    await tx.delete(examPlanStepAudits).where(and(eq(examPlanStepAudits.kind, input.kind), inArray(examPlanStepAudits.step, [...CONFIGURABLE_STEPS])));
-    await tx.insert(examPlanStepAudits).values(CONFIGURABLE_STEPS.map((step) => ({ kind: input.kind, step, required: wanted.has(step), updatedBy: session.user.id })));
-  });
+  // 一条 upsert：同时提交的几次设置各自整体生效（最后提交的为准），不会因先删后插撞上主键
+  await db
+    .insert(examPlanStepAudits)
+    .values(CONFIGURABLE_STEPS.map((step) => ({ kind: input.kind, step, required: wanted.has(step), updatedBy: session.user.id })))
+    .onConflictDoUpdate({
+      target: [examPlanStepAudits.kind, examPlanStepAudits.step],
+      set: { required: sql`excluded.required`, updatedBy: sql`excluded.updated_by`, updatedAt: sql`now()` },
+    });
   const names = [...wanted].sort().map((s) => STEP_LABEL[s]);
   audit({
     entity: 'exam_plan_step_audit',

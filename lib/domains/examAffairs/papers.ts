@@ -362,7 +362,7 @@ export async function roomPaperFile(db: Db, session: Session, filter: { id: numb
   const row = await releasedPaper(db, session, filter.id);
   if (row.source === PAPER_SOURCE.BANK) {
     const paper = await renderPaper(db, row.paperId!, { withAnswers: false });
-    return new FileResult(new Uint8Array(await paperPdf(paper)), 'pdf', `${paper.title}.pdf`);
+    return new FileResult(new Uint8Array(await paperPdf(paper)), 'pdf');
   }
   const [offline] = await db.select().from(examOfflinePapers).where(eq(examOfflinePapers.id, row.offlinePaperId!));
   const key = keyOfUrl(offline.fileUrl);
@@ -370,5 +370,5 @@ export async function roomPaperFile(db: Db, session: Session, filter: { id: numb
   if (!stored) throw ApiError.notFound('试卷文件不存在，请重新上传');
   const chunks: Buffer[] = [];
   for await (const c of stored.body) chunks.push(Buffer.isBuffer(c) ? c : Buffer.from(c as Uint8Array));
-  return new FileResult(new Uint8Array(Buffer.concat(chunks)), 'pdf', `${offline.name}.pdf`);
+  return new FileResult(new Uint8Array(Buffer.concat(chunks)), 'pdf');
 }

@@ -201,7 +201,7 @@ export async function ticketPdf(db: Db, user: SessionUser, input: { examineeId?:
     const e = assertInScope(user, row, '考生');
     const plan = await loadPlan(db, user, e.planId);
     if (!e.ticketNo) throw ApiError.badRequest(`考生「${e.name}」还没有安排考场，没有准考证`);
-    return new FileResult(new Uint8Array(await renderTickets(db, plan, [e])), 'pdf', `准考证-${e.ticketNo}-${e.name}.pdf`);
+    return new FileResult(new Uint8Array(await renderTickets(db, plan, [e])), 'pdf');
   }
   const room = await loadRoom(db, user, input.roomId!);
   const target = await loadSession(db, user, input.sessionId!);
@@ -223,6 +223,5 @@ export async function ticketPdf(db: Db, user: SessionUser, input: { examineeId?:
       ),
     ),
     'pdf',
-    `准考证-${room.name}-${target.examDate}.pdf`,
   );
 }

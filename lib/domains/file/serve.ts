@@ -5,7 +5,7 @@
 import { Readable } from 'node:stream';
 import type { Db } from '@/lib/platform/db/client';
 import { baseSecurityHeaders } from '@/lib/platform/http/headers';
-import { getStorage, RangeNotSatisfiable, type ByteRange } from '@/lib/platform/storage';
+import { getStorage, isValidKey, RangeNotSatisfiable, type ByteRange } from '@/lib/platform/storage';
 import type { SessionUser } from '@/lib/platform/auth/session';
 import { resolveSession } from '../user/session';
 import { PUBLIC_PURPOSES, type UploadPurpose } from './schemas';
@@ -14,9 +14,12 @@ import { displayName, readableFile } from './service';
 const INLINE_KINDS = new Set(['image', 'video']);
 const INLINE_MIME = new Set(['application/pdf']);
 
-/** 文件本身不执行任何东西；PDF 查看器在 Chrome 里受 CSP 的 default-src 限制，PDF 只限制嵌入方 */
+/**
+ * 文件本身不执行任何东西。上传的 PDF 可带脚本与表单：sandbox 让它在无源的沙箱里打开（读不到本站 Cookie 与接口）；
+ * 不给 default-src，因为 Chrome 的 PDF 查看器受它限制会显示不全（Chromium 在沙箱里照常显示 PDF）。
+ */
 function cspOf(mime: string): string {
-  if (mime === 'application/pdf') return "frame-ancestors 'self'";
+  if (mime === 'application/pdf') return "sandbox; frame-ancestors 'self'";
   return "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'; sandbox";
 }
 
@@ -48,8 +51,9 @@ const attachmentName = (name: string, inline: boolean) =>
 export async function serveFile(db: Db, request: Request, segments: readonly string[]): Promise<Response> {
   const headers = new Headers(baseSecurityHeaders(request));
   headers.set('X-Content-Type-Options', 'nosniff');
-  if (segments.length !== 2) return notFound(headers);
   const key = segments.join('/');
+  // 不是本服务会发出的键（NUL、控制字符、非 ASCII、.. 等）：不查库，与不存在一样答 404
+  if (segments.length !== 2 || !isValidKey(key)) return notFound(headers);
   const lookup = await resolveSession(request, db);
   const user: SessionUser | null = lookup && lookup !== 'invalidated' ? lookup.user : null;
   const file = await readableFile(db, user, key);

@@ -3,7 +3,6 @@
 // 签名：(db, session, input, audit)——端点只做转接（docs/API.md“服务函数”）。
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, inArray, lt, notInArray, sql } from 'drizzle-orm';
@@ -14,6 +13,7 @@ import type { Session, SessionUser } from '@/lib/platform/auth/session';
 import { inScope } from '@/lib/platform/auth/scope';
 import { parseMultipart, type MultipartFile } from '@/lib/platform/http/multipart';
 import { getStorage } from '@/lib/platform/storage';
+import { makeTempDir } from '@/lib/platform/storage/temp';
 import { beijingDate } from '@/lib/platform/time';
 import { ImageError, reencodeImage } from './image';
 import { sniffBuffer, sniffFile, type Sniffed } from './sniff';
@@ -278,7 +278,7 @@ function checkSigns(names: string[], signs: string[] | undefined): void {
  * 返回的地址交给 attachFiles 与记录关联，否则 24 小时后被清理。
  */
 export async function storeFile(db: Db, owner: SessionUser | null, input: { data: Uint8Array; fileName: string; purpose: UploadPurpose }): Promise<UploadedFile> {
-  const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'store-'));
+  const dir = await makeTempDir('store');
   try {
     const file = path.join(dir, 'file.bin');
     await fsp.writeFile(file, input.data);

@@ -1,4 +1,4 @@
-// 定时任务：代码里定义的任务（清理过期会话、导入错误文件、短信验证码、过期登录日志），库里存周期、启停与执行记录。
+// 定时任务：代码里定义的任务（清理过期会话、导入错误文件、上传临时文件、限流计数、短信验证码、过期登录日志），库里存周期、启停与执行记录。
 // 执行时先在事务里以 SELECT … FOR UPDATE SKIP LOCKED 锁住任务行：多个实例（或定时与手动同时触发）只有一个在跑，
 // 其余直接跳过；任务体在保存点里执行，失败只回滚任务本身，执行记录照常写入。
 import { and, desc, eq, isNotNull, lt, or, sql } from 'drizzle-orm';
@@ -12,6 +12,8 @@ import { log } from '@/lib/platform/log';
 import { recordJobRun } from '@/lib/platform/ops/metrics';
 import type { Page } from '@/lib/platform/api/paging';
 import { purgeImportErrorFiles, ERROR_FILE_TTL_HOURS } from '@/lib/platform/excel/error-file';
+import { purgeStaleTempFiles, TEMP_STALE_HOURS } from '@/lib/platform/storage/temp';
+import { purgeRateLimits } from '@/lib/platform/http/rate-limit';
 import { loginLogs, smsCodes, userSessions } from '../user/tables';
 import { purgeUnreferencedFiles } from '../file/service';
 import { REBUILD_INTERVAL_MINUTES, REFRESH_INTERVAL_MINUTES, rebuildDashboardDaily, refreshDashboardDaily } from '../dashboard/daily';
@@ -54,6 +56,22 @@ export const JOB_DEFINITIONS: readonly JobDefinition[] = [
     intervalMinutes: 60,
     retentionDays: null,
     run: (db) => purgeImportErrorFiles(db),
+  },
+  {
+    code: 'uploadTemp.purge',
+    name: '清理上传临时文件',
+    description: `删除超过 ${TEMP_STALE_HOURS} 小时没有改动的上传临时目录（进程在上传中途退出时留下的）`,
+    intervalMinutes: 60,
+    retentionDays: null,
+    run: () => purgeStaleTempFiles(),
+  },
+  {
+    code: 'rateLimit.purge',
+    name: '清理限流计数',
+    description: '删除窗口已结束一天以上的限流计数（如账号查重的每 IP 计数）',
+    intervalMinutes: 24 * 60,
+    retentionDays: null,
+    run: (db) => purgeRateLimits(db),
   },
   {
     code: 'smsCode.cleanup',

@@ -15,6 +15,7 @@ import { escapeLike } from '@/lib/platform/db/like';
 import { maskPersonal } from '@/lib/platform/identity/mask';
 import { DEFAULT_LOCALE, type Locale } from '@/lib/i18n';
 import { resourceTitle } from '@/lib/i18n/menu';
+import { log } from '@/lib/platform/log';
 
 /** 已记在登录日志里的端点（登录、退出、验证码、找回密码），不再记操作日志 */
 const LOGIN_LOG_ENDPOINTS = new Set([
@@ -37,16 +38,19 @@ const MAX_ARRAY = 50;
 const MAX_DEPTH = 5;
 const MAX_JSON = 16_000;
 
+/** JSON 列存得下的文本：不成对的代理项换成 �，去掉 NUL（jsonb 拒收二者，整行日志会写不进去） */
+const storable = (text: string) => text.toWellFormed().replaceAll('\u0000', '');
+
 function redactValue(value: unknown, depth: number, key = ''): unknown {
   if (value === null || value === undefined) return value ?? null;
   if (typeof value === 'string') {
     // 身份证号与手机号只留前后几位：日志可被市级管理员导出
-    const masked = maskPersonal(key, value);
+    const masked = storable(maskPersonal(key, value));
     return masked.length > MAX_STRING ? `${masked.slice(0, MAX_STRING)}…（共 ${masked.length} 字）` : masked;
   }
   if (typeof value === 'number' || typeof value === 'boolean') return value;
   if (typeof value === 'bigint') return value.toString();
-  if (value instanceof Date) return value.toISOString();
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.toISOString();
   if (typeof Blob !== 'undefined' && value instanceof Blob) {
     const name = (value as File).name;
     return `[文件${name ? ` ${name}` : ''}，${value.size} 字节]`;
@@ -59,8 +63,9 @@ function redactValue(value: unknown, depth: number, key = ''): unknown {
   }
   if (typeof value === 'object') {
     const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
+    for (const [rawKey, v] of Object.entries(value as Record<string, unknown>)) {
       if (v === undefined) continue;
+      const k = storable(rawKey);
       if (SECRET_KEY.test(k)) out[k] = '******';
       else if (k === 'file' || (typeof Blob !== 'undefined' && v instanceof Blob)) out[k] = redactValue(v instanceof Blob ? v : '[文件]', depth + 1);
       else out[k] = redactValue(v, depth + 1, k);
@@ -99,45 +104,56 @@ function moduleOf(record: OperationRecord): string {
   return (segments[0] ?? 'other').slice(0, 64);
 }
 
-const idText = (v: unknown) => (v === undefined || v === null || v === '' ? null : String(v).slice(0, 64));
+const idText = (v: unknown) => (v === undefined || v === null || v === '' ? null : storable(String(v)).slice(0, 64));
+const shortText = (v: string | null | undefined, max: number) => (v ? storable(v).slice(0, max) : null);
 
-/** 调度器的 recordOperation：记录已登录用户的修改类请求（以及带数据变更的任何请求），一次插入。 */
+/**
+ * 调度器的 recordOperation：记录已登录用户的修改类请求（以及带数据变更的任何请求），一次插入。
+ * 写入在处理函数之后（处理函数的写入已提交），所以这一行必须写得进去：所有文本先变成可存的（storable），
+ * 整行仍被拒时退回只有谁、何时、哪个端点、哪条记录的最小一行；连它也写不进去才抛错，调度器答 500。
+ */
 export async function recordOperation(record: OperationRecord): Promise<void> {
   const { key, ctx, changes } = record;
   const user = ctx.session?.user;
   if (!user || LOGIN_LOG_ENDPOINTS.has(key)) return;
   if (changes.length === 0 && (key.startsWith('GET ') || isRead(record))) return;
-  const stored: StoredChange[] = changes.map((c) => ({
-    entity: c.entity.slice(0, 64),
-    entityId: idText(c.entityId),
-    before: redact(c.before ?? null),
-    after: redact(c.after ?? null),
-    detail: c.detail?.slice(0, 200) ?? null,
-  }));
-  const detail = stored
+  // 只有谁、何时、哪个端点、哪条记录：最小记录也有的部分
+  const touched = changes.map((c) => ({ entity: storable(c.entity).slice(0, 64), entityId: idText(c.entityId), detail: shortText(c.detail, 200) }));
+  const detail = touched
     .map((c) => c.detail)
     .filter(Boolean)
     .join('；')
     .slice(0, 500);
-  await ctx.db.insert(operationLogs).values({
+  const row = {
     userId: user.id,
-    account: user.account.slice(0, 64),
-    userName: (user.realName || user.nickName)?.slice(0, 64) ?? null,
+    account: storable(user.account).slice(0, 64),
+    userName: shortText(user.realName || user.nickName, 64),
     cityId: user.cityId,
-    ip: ctx.ip.slice(0, 64) || null,
+    ip: shortText(ctx.ip, 64),
     endpoint: key.slice(0, 160),
-    // 端点说明的第一句作操作名称
-    // 说明的第一句即操作名（“新增角色，或给出 id 时修改” → “新增角色”）
+    // 端点说明的第一句即操作名（“新增角色，或给出 id 时修改” → “新增角色”）
     operation: record.endpoint.summary.split(/[：；，（(]/)[0].slice(0, 300),
     module: moduleOf(record),
     requestId: ctx.requestId,
-    input: redact(record.input),
-    changes: stored,
-    entity: stored[0]?.entity ?? null,
-    entityId: stored[0]?.entityId ?? null,
-    detail: detail || null,
-  });
+    entity: touched[0]?.entity ?? null,
+    entityId: touched[0]?.entityId ?? null,
+  };
+  try {
+    const stored: StoredChange[] = changes.map((c, i) => ({ ...touched[i], before: redact(c.before ?? null), after: redact(c.after ?? null) }));
+    await ctx.db.insert(operationLogs).values({ ...row, input: redact(record.input), changes: stored, detail: detail || null });
+  } catch (err) {
+    log.error({ component: 'operation-log', err, key }, '操作日志整行写入失败，改写不含输入与改前改后的最小记录');
+    await ctx.db.insert(operationLogs).values({
+      ...row,
+      input: { unrecorded: true },
+      changes: touched.map((c) => ({ ...c, before: null, after: null })),
+      detail: `${UNRECORDED_DETAIL}${detail ? `；${detail}` : ''}`.slice(0, 500),
+    });
+  }
 }
+
+/** 最小记录的说明：输入与改前改后没能存下 */
+export const UNRECORDED_DETAIL = '（输入与改前改后未能记录）';
 
 // ---------------------------------------------------------------- 查询
 

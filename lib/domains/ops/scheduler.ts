@@ -3,7 +3,7 @@
 // 本进程内以 ticking 标志避免上一轮没跑完下一轮又开始。
 import { getDb } from '@/lib/platform/db/client';
 import { log } from '@/lib/platform/log';
-import { dueJobCodes, runJob } from './jobs';
+import { dueJobCodes, ensureJobs, runJob } from './jobs';
 
 const DEFAULT_TICK_SECONDS = 60;
 
@@ -16,6 +16,7 @@ export function tickSeconds(): number {
 interface SchedulerState {
   timer: NodeJS.Timeout;
   ticking: boolean;
+  jobsEnsured?: boolean;
   tickSeconds: number;
   startedAt: Date;
   lastTickAt: Date | null;
@@ -30,6 +31,11 @@ async function tick(): Promise<void> {
   state.ticking = true;
   try {
     const db = await getDb();
+    // 升级后新加的内置任务在已有的库里补上行（每个进程第一次检查时）
+    if (!state.jobsEnsured) {
+      await ensureJobs(db);
+      state.jobsEnsured = true;
+    }
     for (const code of await dueJobCodes(db)) {
       const run = await runJob(db, code, { trigger: 'schedule', onlyIfDue: true });
       if (run?.status === 'failed') log.error({ component: 'job', job: code, runId: run.id }, `定时任务执行失败：${run.message}`);

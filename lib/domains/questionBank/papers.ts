@@ -299,7 +299,7 @@ export async function previewPaper(db: Db, session: Session, input: { id: number
 export async function paperPdfFile(db: Db, session: Session, input: { id: number; withAnswers: boolean }): Promise<FileResult> {
   const paper = await loadPaper(db, session.user, input.id);
   const pdf = await paperPdf(await renderPaper(db, paper.id, { withAnswers: input.withAnswers }));
-  return new FileResult(new Uint8Array(pdf), 'pdf', `${paper.name}${input.withAnswers ? '（含答案）' : ''}.pdf`);
+  return new FileResult(new Uint8Array(pdf), 'pdf');
 }
 
 export function exportPapers(db: Db, session: Session, filter: PaperFilter) {

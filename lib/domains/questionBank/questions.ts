@@ -253,7 +253,6 @@ export async function exportQuestions(db: Db, session: Session, filter: Question
   const paths = kpPaths(await knowledgeRows(db, bank.orgId, bank.workCode));
   return exportXlsx({
     sheetName: '试题',
-    fileName: `试题-${bank.name}.xlsx`,
     columns: exportColumns(paths),
     rows: keysetBatches(
       (lastId: number | null, limit: number) =>

@@ -501,7 +501,6 @@ export async function exportScoreSheet(db: Db, session: Session, input: { planId
   if (!rows.length) throw ApiError.badRequest('没有您可录入且尚未提交的成绩');
   return exportXlsx({
     sheetName: '成绩录入',
-    fileName: `成绩录入-${plan.code}.xlsx`,
     columns: [
       { header: '准考证号', key: 'ticketNo', width: 20 },
       { header: '姓名', key: 'name', width: 10 },

@@ -69,5 +69,5 @@ export async function posterPdf(db: Db, user: SessionUser, f: { id: number }): P
   doc.text(`公示期 7 天，如有异议请向当地人力资源和社会保障部门反映。    ${beijingDate(new Date())}`, 48, Math.min(y + 24, 780));
   doc.end();
   await done;
-  return new FileResult(new Uint8Array(Buffer.concat(chunks)), 'pdf', `补贴公示-${a.code}.pdf`);
+  return new FileResult(new Uint8Array(Buffer.concat(chunks)), 'pdf');
 }

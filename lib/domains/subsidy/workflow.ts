@@ -540,7 +540,6 @@ export async function exportPaymentList(db: Db, session: Session, f: { id: numbe
   const items = await db.select().from(subsidyItems).where(and(eq(subsidyItems.applyId, a.id), eq(subsidyItems.decision, DECISION.APPROVED))).orderBy(asc(subsidyItems.id));
   return exportXlsx({
     sheetName: '拨付名单',
-    fileName: `拨付名单-${a.code}.xlsx`,
     columns: [
       { header: '序号', key: 'no' as const },
       { header: '姓名', key: 'name' as const, width: 12 },

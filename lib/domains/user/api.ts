@@ -22,7 +22,7 @@ import {
   UserUpdateInput,
 } from './schemas';
 import {
-  accountExists,
+  checkAccount,
   auditRegister,
   changePassword,
   getRealNameDesc,
@@ -127,10 +127,10 @@ export const userApi: EndpointTable = {
     },
   }),
   'GET /user/checkAccount': endpoint({
-    summary: '账号是否已存在（注册时检查）',
+    summary: '账号是否已存在（注册时检查）；每个 IP 每分钟 20 次、每小时 200 次，超过 429',
     permission: 'public',
     input: CheckAccountInput,
-    handle: async ({ account }, { db }) => ({ exists: await accountExists(db, account) }),
+    handle: ({ account }, ctx) => checkAccount(ctx.db, account, ctx.ip),
   }),
   'GET /user/sendVerCode': endpoint({
     summary: '发送短信验证码：purpose 为 login、register 或 resetPassword；60 秒一条，每天 10 条，5 分钟有效',

@@ -8,6 +8,7 @@ import { fetchPage } from '@/lib/platform/db/paged';
 import type { Page } from '@/lib/platform/api/paging';
 import { ApiError, ReturnCode } from '@/lib/platform/api/errors';
 import { isUniqueViolation } from '@/lib/platform/db/save-row';
+import { hitRateLimit } from '@/lib/platform/http/rate-limit';
 import type { DataLevel, SessionUser } from '@/lib/platform/auth/session';
 import { assertInScope, scopeWhere } from '@/lib/platform/auth/scope';
 import { passwordStrength } from '@/lib/platform/auth/password';
@@ -246,16 +247,64 @@ async function openSession(db: Db, user: User, strength: number, meta: ClientMet
 export async function passwordLogin(db: Db, input: z.output<typeof LoginInput>, meta: ClientMeta): Promise<LoginResult> {
   await assertNotBlacklisted(db, { account: input.account, ...meta });
   const [user] = await db.select().from(users).where(eq(users.account, input.account));
-  if (!user) {
-    await bcrypt.compare(input.password, getDummyHash());
-    await writeLoginLog(db, { userId: null, account: input.account, kind: 'failure', message: '账号不存在' }, meta);
-    throw ApiError.badRequest(WRONG_CREDENTIALS);
-  }
+  if (!user) return unknownAccountFailure(db, input.account, input.password, meta);
   const attempt = await reserveAttempt(db, user, meta);
   if (!(await bcrypt.compare(input.password, user.passwordHash))) await recordFailure(db, user, attempt, meta);
   await refuseIfInactive(db, user, meta);
   // 强度按本次输入的明文计算：规则或评分变了，下次登录即生效
   return openSession(db, user, passwordStrength(input.password), meta, 'login', '账号密码登录');
+}
+
+const UNKNOWN_ACCOUNT = '账号不存在';
+
+/**
+ * 不存在的账号按与真实账号相同的规则作答：同样比较一次密码（耗时相同），连续第 5 次同样答“已锁定”（429，带 lockedUntil），
+ * 锁定的 15 分钟内同样不比较、答剩余分钟数。计数取自登录日志里该账号名的记录（“账号不存在”的失败与“锁定”），
+ * 同一账号名的判定以咨询锁串行化。否则试 5 次看锁不锁就能知道账号是否存在。
+ */
+async function unknownAccountFailure(db: Db, account: string, password: string, meta: ClientMeta): Promise<never> {
+  const name = account.slice(0, 64);
+  const lastLock = async (tx: Db) =>
+    (
+      await tx
+        .select({ at: loginLogs.createdAt })
+        .from(loginLogs)
+        .where(and(eq(loginLogs.account, name), sql`${loginLogs.userId} is null`, eq(loginLogs.kind, 'locked')))
+        .orderBy(desc(loginLogs.createdAt))
+        .limit(1)
+    )[0]?.at;
+  const lockedUntil = (at: Date | undefined) => (at ? new Date(at.getTime() + LOCK_MINUTES * 60000) : null);
+  const locked = lockedUntil(await lastLock(db));
+  if (locked && locked.getTime() > Date.now()) {
+    await writeLoginLog(db, { userId: null, account: name, kind: 'failure', message: '锁定期间尝试登录' }, meta);
+    throw new ApiError(ReturnCode.TOO_MANY, lockMessage(Math.ceil((locked.getTime() - Date.now()) / 60000)), { data: { lockedUntil: locked } });
+  }
+  await bcrypt.compare(password, getDummyHash());
+  const until = await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${'login-unknown:' + name}))`);
+    const since = await lastLock(tx);
+    const [{ n }] = await tx
+      .select({ n: count() })
+      .from(loginLogs)
+      .where(
+        and(
+          eq(loginLogs.account, name),
+          sql`${loginLogs.userId} is null`,
+          eq(loginLogs.kind, 'failure'),
+          eq(loginLogs.message, UNKNOWN_ACCOUNT),
+          since ? sql`${loginLogs.createdAt} > ${since}` : undefined,
+        ),
+      );
+    await writeLoginLog(tx, { userId: null, account: name, kind: 'failure', message: UNKNOWN_ACCOUNT }, meta);
+    if (Number(n) + 1 < MAX_LOGIN_FAILURES) return null;
+    const [row] = await tx
+      .insert(loginLogs)
+      .values({ userId: null, account: name, kind: 'locked', message: `连续输错 ${MAX_LOGIN_FAILURES} 次，锁定 ${LOCK_MINUTES} 分钟`, ip: meta.ip?.slice(0, 64) || null, userAgent: meta.userAgent?.slice(0, 300) || null })
+      .returning({ at: loginLogs.createdAt });
+    return lockedUntil(row.at);
+  });
+  if (until) throw new ApiError(ReturnCode.TOO_MANY, lockMessage(LOCK_MINUTES), { data: { lockedUntil: until } });
+  throw ApiError.badRequest(WRONG_CREDENTIALS);
 }
 
 /** 非驳回状态的同号账号（驳回的注册不占手机号，可用同一手机号重新注册） */
@@ -330,6 +379,23 @@ export async function logout(db: Db, token: string | null, meta: ClientMeta): Pr
   if (!row || row.revokedAt) return;
   await revokeToken(db, token, 'logout');
   await writeLoginLog(db, { userId: row.userId, account: row.account, kind: 'logout', message: '退出登录' }, meta);
+}
+
+/** 注册时查重的限流（每个 IP）：每分钟与每小时各有上限，超过答 429 */
+export const CHECK_ACCOUNT_LIMITS = [
+  { limit: 20, seconds: 60, window: '分钟' },
+  { limit: 200, seconds: 3600, window: '小时' },
+] as const;
+
+/** 公开的账号查重（/user/checkAccount）：按 IP 限流，防止拿它枚举账号 */
+export async function checkAccount(db: Db, account: string, ip: string): Promise<{ exists: boolean }> {
+  for (const { limit, seconds, window } of CHECK_ACCOUNT_LIMITS) {
+    const r = await hitRateLimit(db, `checkAccount:${seconds}:${ip}`, limit, seconds);
+    if (!r.allowed) {
+      throw new ApiError(ReturnCode.TOO_MANY, `账号查重过于频繁：每${window}最多 ${limit} 次，请 ${r.retryAfter} 秒后再试`, { data: { retryAfter: r.retryAfter } });
+    }
+  }
+  return { exists: await accountExists(db, account) };
 }
 
 export async function accountExists(db: Db, account: string): Promise<boolean> {

@@ -131,6 +131,8 @@ export async function issueSmsCode(db: Db, mobile: string, purpose: SmsPurpose, 
       .where(and(eq(smsCodes.mobile, mobile), gte(smsCodes.createdAt, startOfBeijingDay(now))));
     if (n >= SMS_DAILY_LIMIT) throw new ApiError(ReturnCode.TOO_MANY, `该手机号今天获取验证码已达 ${SMS_DAILY_LIMIT} 次上限，请明天再试`);
     if (ip) {
+      // 同一 IP 的签发也串行化：不同号码各持各的号码锁，只靠计数会被并发请求一起越过上限
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${'sms-ip:' + ip.slice(0, 64)}))`);
       const [{ n: byIp }] = await tx
         .select({ n: sql<number>`count(*)::int` })
         .from(smsCodes)
@@ -165,7 +167,8 @@ export async function issueSmsCode(db: Db, mobile: string, purpose: SmsPurpose, 
 
 /**
  * 核对并作废验证码：只认该手机号该用途最近一条未用的验证码。
- * 错误计入该条的次数，满 5 次作废；正确则立即标记已用（条件更新，同一验证码只能用一次）。
+ * 比较之前先用一条条件更新占一次尝试（attempts < 5 才加一），占不到就不比较：并发的错误请求合起来也最多比较 5 次。
+ * 正确则立即标记已用（条件更新，同一验证码只能用一次）。
  */
 export async function verifySmsCode(db: Db, mobile: string, purpose: SmsPurpose, code: string): Promise<void> {
   const now = new Date();
@@ -177,16 +180,14 @@ export async function verifySmsCode(db: Db, mobile: string, purpose: SmsPurpose,
     .limit(1);
   if (!row) throw ApiError.badRequest('请先获取验证码', { smsCode: '请先获取验证码' });
   if (row.expiresAt.getTime() <= now.getTime()) throw ApiError.badRequest('验证码已过期，请重新获取', { smsCode: '验证码已过期，请重新获取' });
-  if (row.attempts >= SMS_MAX_ATTEMPTS) {
-    throw ApiError.badRequest('验证码错误次数过多，请重新获取', { smsCode: '验证码错误次数过多，请重新获取' });
-  }
+  const [reserved] = await db
+    .update(smsCodes)
+    .set({ attempts: sql`${smsCodes.attempts} + 1` })
+    .where(and(eq(smsCodes.id, row.id), isNull(smsCodes.usedAt), lt(smsCodes.attempts, SMS_MAX_ATTEMPTS)))
+    .returning({ attempts: smsCodes.attempts });
+  if (!reserved) throw ApiError.badRequest('验证码错误次数过多，请重新获取', { smsCode: '验证码错误次数过多，请重新获取' });
   if (row.codeHash !== hashCode(mobile, purpose, code)) {
-    const [updated] = await db
-      .update(smsCodes)
-      .set({ attempts: sql`${smsCodes.attempts} + 1` })
-      .where(eq(smsCodes.id, row.id))
-      .returning({ attempts: smsCodes.attempts });
-    const left = SMS_MAX_ATTEMPTS - updated.attempts;
+    const left = SMS_MAX_ATTEMPTS - reserved.attempts;
     const msg = left > 0 ? `验证码错误，还可尝试 ${left} 次` : '验证码错误次数过多，请重新获取';
     throw ApiError.badRequest(msg, { smsCode: msg });
   }

@@ -100,7 +100,12 @@ export const loginLogs = pgTable(
     userAgent: varchar('user_agent', { length: 300 }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('login_log_created_idx').on(t.createdAt), index('login_log_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('login_log_created_idx').on(t.createdAt),
+    index('login_log_user_idx').on(t.userId, t.createdAt),
+    // 不存在的账号按账号名计失败次数（与真实账号同样锁定）
+    index('login_log_account_idx').on(t.account, t.createdAt),
+  ],
 );
 
 /** 短信验证码：只存哈希，限时、限频、限次。 */

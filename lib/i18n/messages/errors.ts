@@ -64,6 +64,13 @@ const errors: Record<string, string> = {
   '请求体必须是 JSON 对象': 'The request body must be a JSON object',
   '输入含有不允许的控制字符（NUL），请检查后重新提交': 'The input contains a forbidden control character (NUL); please check it and submit again',
   请求体嵌套过深: 'The request body is nested too deeply',
+  '不支持的请求内容类型：请以 application/json、application/x-www-form-urlencoded 或 multipart/form-data 提交':
+    'Unsupported content type: send application/json, application/x-www-form-urlencoded or multipart/form-data',
+  '含有无法识别的字符（不成对的 Unicode 代理项），请删除后重新提交': 'Contains unreadable characters (unpaired Unicode surrogates); remove them and submit again',
+  '{label}：含有无法识别的字符（不成对的 Unicode 代理项），请删除后重新提交': '{label}: contains unreadable characters (unpaired Unicode surrogates); remove them and submit again',
+  '数据与已有记录重复（可能刚被他人同时提交），请刷新后重试': 'This duplicates an existing record (someone may have just submitted the same); refresh and try again',
+  '操作日志写入失败：本次操作可能已生效，请刷新核对，并把请求号告知管理员':
+    'The operation log could not be written: the operation may have taken effect. Refresh to check, and give the request number to your administrator',
   '拒绝跨站请求：请在本系统的页面中操作': 'Cross-site request refused: please use the pages of this system',
   '该操作须在本系统的页面中进行，或使用 authorization_token 请求头调用':
     'This operation must be done from the pages of this system or called with the authorization_token header',
@@ -136,6 +143,9 @@ const errors: Record<string, string> = {
 
   // 登录、短信、统一身份认证（lib/domains/user）
   '密码连续输错 {times} 次，账号已锁定，请 {minutes} 分钟后再试': 'Wrong password {times} times in a row; the account is locked. Try again in {minutes} minutes',
+  '账号查重过于频繁：每{window}最多 {limit} 次，请 {seconds} 秒后再试': 'Too many account checks: at most {limit} per {window}; try again in {seconds} seconds',
+  分钟: 'minute',
+  小时: 'hour',
   '该手机号绑定了多个账号，请使用账号密码登录': 'Several accounts use this mobile number; sign in with your account and password',
   '统一身份认证账号 {username} 未绑定本系统账号': 'Single sign-on account {username} is not linked to an account in this system',
   只能修改自己的密码: 'You can only change your own password',
@@ -240,6 +250,7 @@ const errors: Record<string, string> = {
   删除或修改编码: 'Delete or recode',
   '职业编码 {code} 已存在（{name}）': 'Occupation code {code} already exists ({name})',
   '工种编码 {code} 已属于职业「{occupation}」': 'Job type code {code} already belongs to occupation “{occupation}”',
+  '职业或工种编码刚被同时提交的另一次保存占用，请刷新后重试': 'The occupation or job type code was just taken by another save submitted at the same time; refresh and try again',
   '工种「{name}」没有开设{levels}，请先在职业中添加该等级': 'Job type “{name}” does not offer {levels}; add the level to the occupation first',
   '工种 {code} 不存在': 'Job type {code} not found',
   '工种「{name}」没有开设{level}': 'Job type “{name}” does not offer {level}',

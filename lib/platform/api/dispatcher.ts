@@ -3,12 +3,13 @@
 import { z } from 'zod';
 import type { Db } from '@/lib/platform/db/client';
 import { DbUnavailableError } from '@/lib/platform/db/client';
+import { isUniqueViolation } from '@/lib/platform/db/save-row';
 import { can, type Session } from '@/lib/platform/auth/session';
 import { ApiError, FORBIDDEN_MESSAGE, ReturnCode } from './errors';
 import { normalizePath, parseKey, type AuditChange, type Ctx, type Endpoint, type EndpointTable, type Method, type OperationRecord } from './endpoint';
 import { FileResult, fileResponse } from './files';
 import { MAX_PAGE_SIZE, PagingInput, toPage } from './paging';
-import { fieldErrors, parseParamsFor } from './validation';
+import { fieldErrors, fieldLabel, parseParamsFor } from './validation';
 import { localizeErrorReply } from '@/lib/i18n/server-messages';
 import { localeOfRequest } from '@/lib/i18n/request';
 import { readLimited, tooLarge } from '@/lib/platform/http/body';
@@ -28,7 +29,7 @@ export interface DispatcherConfig {
   /** 请求体上限（字节） */
   maxJsonBytes?: number;
   maxUploadBytes?: number;
-  /** 处理成功后调用（操作日志）；它出错只记到服务器日志，不影响响应 */
+  /** 处理成功后调用（操作日志）；它出错则答 500（写入留不下痕迹不算成功），见 OPERATION_LOG_FAILED */
   recordOperation?: (record: OperationRecord) => Promise<void>;
 }
 
@@ -81,11 +82,15 @@ function searchParamsToObject(params: URLSearchParams): Record<string, unknown> 
   return out;
 }
 
+/** 声明的请求体类型：JSON（含 application/*+json）、表单编码、multipart；其他（text/plain 等）不当作 JSON 猜 */
+const JSON_TYPE = /^application\/([\w.-]+\+)?json\s*(;|$)/;
+
 async function readBody(request: Request, route: Route, cfg: Required<Pick<DispatcherConfig, 'maxJsonBytes' | 'maxUploadBytes'>>) {
   if (route.method === 'GET') return {};
   const kind = route.endpoint.body ?? 'json';
-  const type = (request.headers.get('content-type') ?? '').toLowerCase();
+  const type = (request.headers.get('content-type') ?? '').toLowerCase().trim();
   const isMultipart = type.startsWith('multipart/form-data');
+  const isUrlencoded = type.startsWith('application/x-www-form-urlencoded');
   if (kind === 'multipart' && !isMultipart) {
     throw new ApiError(ReturnCode.UNSUPPORTED_MEDIA, '请以 multipart/form-data 方式上传文件');
   }
@@ -97,7 +102,7 @@ async function readBody(request: Request, route: Route, cfg: Required<Pick<Dispa
   }
   // 按实际读到的字节计数：分块传输或作假的 Content-Length 也在上限处停止读取
   const bytes = await readLimited(request, isMultipart ? cfg.maxUploadBytes : cfg.maxJsonBytes);
-  if (isMultipart || type.startsWith('application/x-www-form-urlencoded')) {
+  if (isMultipart || isUrlencoded) {
     let form: FormData;
     try {
       // 原样的 Content-Type：multipart 的 boundary 区分大小写
@@ -120,6 +125,10 @@ async function readBody(request: Request, route: Route, cfg: Required<Pick<Dispa
     throw ApiError.badRequest('请求体不是合法的 UTF-8 文本');
   }
   if (!text.trim()) return {};
+  // text/plain 等不是本接口声明的类型：不当作 JSON 解析（跨站表单能发 text/plain，且不触发预检）
+  if (!JSON_TYPE.test(type)) {
+    throw new ApiError(ReturnCode.UNSUPPORTED_MEDIA, '不支持的请求内容类型：请以 application/json、application/x-www-form-urlencoded 或 multipart/form-data 提交');
+  }
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -133,21 +142,32 @@ async function readBody(request: Request, route: Route, cfg: Required<Pick<Dispa
 /** 输入嵌套的最大深度：再深的请求体不是正常表单能产生的 */
 const MAX_INPUT_DEPTH = 32;
 
+const NUL_MESSAGE = '输入含有不允许的控制字符（NUL），请检查后重新提交';
+/** 不成对的 UTF-16 代理项：不是任何字符，存进文本列会变成 �，写进 JSON（操作日志）会失败 */
+const BROKEN_TEXT_MESSAGE = '含有无法识别的字符（不成对的 Unicode 代理项），请删除后重新提交';
+
 /**
- * 在 zod 之前统一拒绝任何端点都不该接受的输入：含 NUL 的字符串（PostgreSQL 文本不能存 NUL），过深的嵌套。
- * 迭代遍历，深度有上限，不会因恶意输入爆栈。
+ * 在 zod 之前统一拒绝任何端点都不该接受的输入：含 NUL 的字符串（PostgreSQL 文本不能存 NUL）、含不成对代理项的
+ * 字符串（数据会被悄悄改成 �，操作日志写不进去），过深的嵌套。迭代遍历，深度有上限，不会因恶意输入爆栈。
  */
-function assertCleanInput(raw: Record<string, unknown>): void {
-  const stack: [unknown, number][] = [[raw, 0]];
+function assertCleanInput(raw: Record<string, unknown>, schema: z.ZodType | undefined): void {
+  const broken = (path: string[]): never => {
+    const field = path.join('.') || '_';
+    const label = fieldLabel(schema, path) ?? field;
+    throw ApiError.badRequest(`${label}：含有无法识别的字符（不成对的 Unicode 代理项），请删除后重新提交`, { [field]: BROKEN_TEXT_MESSAGE });
+  };
+  const stack: [unknown, string[]][] = [[raw, []]];
   while (stack.length) {
-    const [value, depth] = stack.pop()!;
+    const [value, path] = stack.pop()!;
     if (typeof value === 'string') {
-      if (value.includes('\u0000')) throw ApiError.badRequest('输入含有不允许的控制字符（NUL），请检查后重新提交');
+      if (value.includes('\u0000')) throw ApiError.badRequest(NUL_MESSAGE);
+      if (!value.isWellFormed()) broken(path);
     } else if (value && typeof value === 'object' && !(value instanceof Blob)) {
-      if (depth >= MAX_INPUT_DEPTH) throw ApiError.badRequest('请求体嵌套过深');
+      if (path.length >= MAX_INPUT_DEPTH) throw ApiError.badRequest('请求体嵌套过深');
       for (const [k, v] of Object.entries(value)) {
-        if (k.includes('\u0000')) throw ApiError.badRequest('输入含有不允许的控制字符（NUL），请检查后重新提交');
-        stack.push([v, depth + 1]);
+        if (k.includes('\u0000')) throw ApiError.badRequest(NUL_MESSAGE);
+        if (!k.isWellFormed()) broken([...path, k.toWellFormed()]);
+        stack.push([v, [...path, k]]);
       }
     }
   }
@@ -185,6 +205,11 @@ function assertSameSiteChange(request: Request, route: Route): void {
     throw ApiError.forbidden('该操作须在本系统的页面中进行，或使用 authorization_token 请求头调用');
   }
 }
+
+/** 写操作日志失败时的答复：操作可能已经生效，须核对 */
+export const OPERATION_LOG_FAILED = '操作日志写入失败：本次操作可能已生效，请刷新核对，并把请求号告知管理员';
+/** 处理函数未转换的唯一约束冲突（23505） */
+export const DUPLICATE_MESSAGE = '数据与已有记录重复（可能刚被他人同时提交），请刷新后重试';
 
 /** 客户端在答复之前断开时记下的状态（nginx 的 499 Client Closed Request） */
 export const CLIENT_CLOSED_STATUS = 499;
@@ -250,7 +275,7 @@ export function createDispatcher(config: DispatcherConfig) {
       }
 
       const raw = { ...searchParamsToObject(url.searchParams), ...(await readBody(request, route, limits)) };
-      assertCleanInput(raw);
+      assertCleanInput(raw, route.schema);
       let input: Record<string, unknown> = {};
       if (route.schema) {
         // 校验消息随请求的语言（Cookie lang），见 validation.ts
@@ -289,8 +314,10 @@ export function createDispatcher(config: DispatcherConfig) {
         try {
           await config.recordOperation({ key: route.key, endpoint, ctx, input, changes });
         } catch (err) {
-          // 日志写不进去不能让已完成的操作报错
-          log.error({ component: 'api', err }, '写操作日志失败');
+          // 留不下痕迹的写入不能答“成功”：记录方已尽力（脱敏、去掉坏字符、退回最小的一行），仍写不进去就报错，
+          // 服务器日志留下请求号与端点，供管理员核对这次操作
+          log.error({ component: 'api', err, key: route.key, userId: session?.user.id }, '写操作日志失败');
+          return respond(ReturnCode.SERVER_ERROR, OPERATION_LOG_FAILED, { requestId }, 500);
         }
       }
       if (result instanceof FileResult) return fileResponse(result, headers);
@@ -300,7 +327,8 @@ export function createDispatcher(config: DispatcherConfig) {
       }
       if (page) {
         const { list, total } = result as { list: unknown[]; total: number };
-        return respond(ReturnCode.OK, 'success', { list, total, pageNo: page.pageNo, pageSize: page.pageSize }, 200);
+        // totalCount 与 total 相同：SPEC §7 的客户端两种名字都读
+        return respond(ReturnCode.OK, 'success', { list, total, totalCount: total, pageNo: page.pageNo, pageSize: page.pageSize }, 200);
       }
       return respond(ReturnCode.OK, 'success', result ?? null, 200);
     } catch (err) {
@@ -318,6 +346,11 @@ export function createDispatcher(config: DispatcherConfig) {
       if (inputError) {
         log.warn({ component: 'api', err }, `${request.method} /api${path} 数据库拒绝了输入（${inputError}），请为该字段补上校验上限`);
         return respond(ReturnCode.BAD_REQUEST, inputError, null, 400);
+      }
+      if (isUniqueViolation(err)) {
+        // 处理函数没有自己转换的唯一约束冲突（多是并发的同一提交，先查后插的两步之间被别人插入）：是冲突不是故障
+        log.warn({ component: 'api', err }, `${request.method} /api${path} 撞上唯一约束，答 409；该端点宜自己给出更具体的提示`);
+        return respond(ReturnCode.CONFLICT, DUPLICATE_MESSAGE, null, 409);
       }
       if (err instanceof DbUnavailableError) {
         log.error({ component: 'api', err }, '数据库不可用');

@@ -17,6 +17,22 @@ const envelope = (data: Record<string, unknown>) => ({
   properties: { returnCode: { type: 'integer', example: 200 }, returnMsg: { type: 'string', example: 'success' }, data },
 });
 
+/** 分页端点的 data（调度器补上 totalCount、pageNo、pageSize） */
+const pagedData = {
+  type: 'object',
+  required: ['list', 'total', 'totalCount', 'pageNo', 'pageSize'],
+  properties: {
+    list: { type: 'array' },
+    total: { type: 'integer' },
+    totalCount: { type: 'integer', description: '总条数，与 total 相同' },
+    pageNo: { type: 'integer' },
+    pageSize: { type: 'integer' },
+  },
+};
+
+/** 未声明为 multipart 的端点接受的请求体类型；其他类型（如 text/plain）答 415 */
+const bodyTypes = ['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data'] as const;
+
 export function openApiDocument(table: EndpointTable) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const [key, ep] of Object.entries(table)) {
@@ -30,10 +46,11 @@ export function openApiDocument(table: EndpointTable) {
       'x-permission': ep.permission,
       responses: {
         200: {
-          description: ep.paged ? '分页列表 {list,total,pageNo,pageSize}' : '成功',
-          content: { 'application/json': { schema: envelope(ep.paged ? { type: 'object', properties: { list: { type: 'array' }, total: { type: 'integer' }, pageNo: { type: 'integer' }, pageSize: { type: 'integer' } } } : {}) } },
+          description: ep.paged ? '分页列表 {list,total,totalCount,pageNo,pageSize}' : '成功',
+          content: { 'application/json': { schema: envelope(ep.paged ? pagedData : {}) } },
         },
         400: { description: '参数校验失败，data.fields 为各字段的中文消息' },
+        ...(method === 'GET' ? {} : { 415: { description: '请求体类型不是上面列出的类型' } }),
         ...(ep.permission === 'public' ? {} : { 401: { description: '未登录；会话被作废时 returnCode 为 10005' }, 403: { description: '没有权限' } }),
         500: { description: '服务器异常，data.requestId 为请求号' },
       },
@@ -44,7 +61,8 @@ export function openApiDocument(table: EndpointTable) {
       op.parameters = Object.entries(props).map(([name, s]) => ({ name, in: 'query', required: required.has(name), schema: s, description: s.description }));
     } else {
       const kind = ep.body ?? 'json';
-      if (kind !== 'none') op.requestBody = { required: false, content: { [bodyMedia[kind]]: { schema: json ?? { type: 'object' } } } };
+      const media = kind === 'multipart' ? [bodyMedia.multipart] : kind === 'none' ? [] : bodyTypes;
+      if (media.length) op.requestBody = { required: false, content: Object.fromEntries(media.map((m) => [m, { schema: json ?? { type: 'object' } }])) };
     }
     (paths[`/api${path}`] ??= {})[method.toLowerCase()] = op;
   }

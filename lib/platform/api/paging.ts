@@ -17,7 +17,9 @@ export interface PageResult<T> {
   total: number;
 }
 
+/** 分页端点的 data：调度器补上 totalCount（同 total，SPEC §7 的名字）、pageNo、pageSize */
 export interface PagedData<T> extends PageResult<T> {
+  totalCount: number;
   pageNo: number;
   pageSize: number;
 }

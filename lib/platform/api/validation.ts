@@ -52,6 +52,9 @@ function labelOf(schema: z.ZodType | undefined, path: PropertyKey[]): string | u
   return (node as z.ZodType | undefined)?.description;
 }
 
+/** 字段的中文说明（模式里的 .describe）；答复的语言由调度器统一翻译 */
+export const fieldLabel = labelOf;
+
 export function fieldErrors(error: z.ZodError, schema?: z.ZodType, request?: Pick<Request, 'headers'>): { fields: FieldErrors; message: string } {
   const locale = request ? localeOfRequest(request) : DEFAULT_LOCALE;
   const t = translatorFor(locale);

@@ -22,8 +22,6 @@ export interface ExportOptions<T> {
   rows: AsyncIterable<T> | Iterable<T>;
   /** 默认“数据” */
   sheetName?: string;
-  /** 默认按时间戳命名 YYYYMMDDHHmmss.xlsx */
-  fileName?: string;
 }
 
 /** 时间一律写成北京时间文本，避免 Excel 按数字显示或各地时区不一致。 */
@@ -120,7 +118,7 @@ export async function exportXlsx<T>(opts: ExportOptions<T>): Promise<FileResult>
       void Promise.resolve(iterator.return?.()).catch(() => {});
     });
 
-  return new FileResult(pullStream(out), 'xlsx', opts.fileName);
+  return new FileResult(pullStream(out), 'xlsx');
 }
 
 /**

@@ -465,7 +465,7 @@ export async function templateWorkbook(def: TemplateSource): Promise<FileResult>
     notes.addRow([line]);
   }
   const buffer = await wb.xlsx.writeBuffer();
-  return new FileResult(new Uint8Array(buffer as ArrayBuffer), 'xlsx', `${def.title}模板.xlsx`);
+  return new FileResult(new Uint8Array(buffer as ArrayBuffer), 'xlsx');
 }
 
 /** 整行模板下载端点。例：'GET /supervisor/importTemplate': templateEndpoint(supervisorImport, { permission: 'supervisor.import' }) */

@@ -220,12 +220,25 @@ function columnName(i: number): string {
 
 const SPACE_AT_EDGE = /^\s|\s$/;
 
+/** 表格软件会当作公式的开头（= + - @，以及制表符、回车后接这些的写法）；单独一个“-”（空值的占位）不是公式 */
+const FORMULA_START = /^[=+\-@\t\r]./s;
+/** 写成文本的数（“-12.5”“+3”）：另存为 CSV 再打开仍是数，不是公式，不加前缀 */
+const PLAIN_NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+
+/**
+ * 导出的文本若以公式字符开头，前面加一个 '：工作簿另存为 CSV 再打开时不会被当作公式执行（CSV 注入）。
+ * 数（number）照常是数单元格；写成文本的纯数字也不加。
+ */
+export function neutralizeFormula(text: string): string {
+  return FORMULA_START.test(text) && !PLAIN_NUMBER.test(text) ? `'${text}` : text;
+}
+
 /** 一个单元格的 XML；空值返回空串（不写出） */
 function cellXml(ref: string, v: SheetCell, style: string): string {
   if (v === null || v === undefined || v === '') return '';
   if (typeof v === 'number') return Number.isFinite(v) ? `<c r="${ref}"${style}><v>${v}</v></c>` : '';
   if (typeof v === 'boolean') return `<c r="${ref}"${style} t="b"><v>${v ? 1 : 0}</v></c>`;
-  const text = escapeXml(v);
+  const text = escapeXml(neutralizeFormula(v));
   return SPACE_AT_EDGE.test(text) ? `<c r="${ref}"${style} t="inlineStr"><is><t xml:space="preserve">${text}</t></is></c>` : `<c r="${ref}"${style} t="inlineStr"><is><t>${text}</t></is></c>`;
 }
 

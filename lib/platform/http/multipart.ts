@@ -3,11 +3,11 @@
 // 上限按实际读到的字节计：总字节、文件个数、每个部分的头、普通字段的总长，超出即停止读取。
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { createHash, type Hash } from 'node:crypto';
 import { ApiError, ReturnCode } from '@/lib/platform/api/errors';
 import { tooLarge } from './body';
+import { makeTempDir } from '@/lib/platform/storage/temp';
 
 export interface MultipartFile {
   /** 表单字段名 */
@@ -84,7 +84,7 @@ export async function parseMultipart(request: Request, limits: MultipartLimits):
   const maxHeaderBytes = limits.maxHeaderBytes ?? 8 * 1024;
   // 第一个分隔符前没有 CRLF：在数据前补一个，之后统一按 "\r\n--boundary" 找
   const delimiter = Buffer.from(`\r\n--${boundary}`);
-  const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'upload-'));
+  const dir = await makeTempDir('upload');
   const fields: Record<string, string[]> = {};
   const files: MultipartFile[] = [];
   let fieldBytes = 0;

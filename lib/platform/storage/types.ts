@@ -54,9 +54,14 @@ export class RangeNotSatisfiable extends Error {
 
 const KEY = /^[A-Za-z0-9_-]{1,64}(\/[A-Za-z0-9_-][A-Za-z0-9_.-]{0,127})+$/;
 
-/** 键只许安全字符：每段以字母数字开头（没有 . 与 ..），分隔符只有 / */
+/** 键只由安全字符组成：每段以字母数字开头（没有 . 与 ..），分隔符只有 /；NUL 等控制字符、非 ASCII 都不是 */
+export function isValidKey(key: string): boolean {
+  return KEY.test(key) && !key.split('/').some((s) => s === '.' || s === '..');
+}
+
+/** 键只许安全字符（isValidKey），否则抛错 */
 export function assertKey(key: string): string {
-  if (!KEY.test(key) || key.split('/').some((s) => s === '.' || s === '..')) throw new Error(`存储键不合法：${JSON.stringify(key)}`); // i18n-ignore
+  if (!isValidKey(key)) throw new Error(`存储键不合法：${JSON.stringify(key)}`); // i18n-ignore
   return key;
 }
 

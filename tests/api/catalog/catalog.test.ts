@@ -377,3 +377,15 @@ describe('导出', () => {
     expect(rows[1][5]).toBe('五级/初级工、四级/中级工、三级/高级工、二级/技师、一级/高级技师');
   });
 });
+
+describe('同时保存（先查后插的竞争）', () => {
+  it('同一个新职业编码并发保存 8 次：恰好一次成功，其余 409 并说出已存在，不是 500；只有一行', async () => {
+    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => post('admin', '/job/saveBaseJob', job('6-18-07-09', `并发职业${i}`))));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409, 409, 409, 409, 409, 409]);
+    // 两句都说出是谁占用了编码：职业本身，或（检查恰在对方提交之间时）与职业同码的工种
+    for (const a of answers.filter((x) => x.status === 409)) {
+      expect(a.body.returnMsg).toMatch(/^(职业编码 6-18-07-09 已存在（并发职业\d）|工种编码 6-18-07-09 已属于职业「并发职业\d」)$/);
+    }
+    expect(await (await db()).select().from(baseJobs).where(eq(baseJobs.code, '6-18-07-09'))).toHaveLength(1);
+  });
+});

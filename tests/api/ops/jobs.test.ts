@@ -8,6 +8,10 @@ import { demoUserId } from '@/db/seed';
 import { setupTestDb } from '../../helpers/db';
 import { call } from '../../helpers/api';
 import { authHeaders } from '../access/login-helper';
+import fs from 'node:fs';
+import path from 'node:path';
+import { makeTempDir, purgeStaleTempFiles, tempRoot } from '@/lib/platform/storage/temp';
+import { parseMultipart } from '@/lib/platform/http/multipart';
 
 const { db } = setupTestDb();
 
@@ -66,7 +70,7 @@ describe('立即执行', () => {
   });
 
   it('其余内置任务都能执行成功', async () => {
-    for (const code of ['importErrors.purge', 'smsCode.cleanup', 'loginLog.purge']) {
+    for (const code of ['importErrors.purge', 'smsCode.cleanup', 'loginLog.purge', 'rateLimit.purge']) {
       const res = await post<Run>('/sys/job/run', { code });
       expect(res.body.data.status, code).toBe('success');
     }
@@ -129,5 +133,50 @@ describe('权限', () => {
     for (const path of ['/sys/job/list', '/sys/job/run', '/sys/job/disable', '/sys/job/runs']) {
       expect((await post(path, { code: 'session.cleanup' }, h.sjz_admin)).status, path).toBe(403);
     }
+  });
+});
+
+describe('上传临时文件（进程在上传中途退出时留下的）', () => {
+  /** 一个像上传中途崩溃留下的临时目录：里面有半个文件，hoursAgo 小时前最后改动 */
+  async function leftover(hoursAgo: number): Promise<string> {
+    const dir = await makeTempDir('upload');
+    const file = path.join(dir, '0.bin');
+    fs.writeFileSync(file, 'half an upload');
+    const then = new Date(Date.now() - hoursAgo * 3600_000);
+    fs.utimesSync(file, then, then);
+    fs.utimesSync(dir, then, then);
+    return dir;
+  }
+
+  it('上传先写进本服务自己的临时目录，处理完即删', async () => {
+    const boundary = 'XyZ';
+    const body = [`--${boundary}`, 'Content-Disposition: form-data; name="file"; filename="a.txt"', '', 'hello', `--${boundary}--`, ''].join('\r\n');
+    const request = new Request('http://localhost/x', { method: 'POST', headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, body });
+    const parsed = await parseMultipart(request, { maxBytes: 1 << 20, maxFiles: 1 });
+    const [file] = parsed.files;
+    expect(path.dirname(path.dirname(file.path))).toBe(tempRoot());
+    await parsed.cleanup();
+    expect(fs.existsSync(path.dirname(file.path))).toBe(false);
+  });
+
+  it('定时任务删除超过 6 小时没有改动的临时目录，正在写的（新近改动的）不动，执行记录写明个数', async () => {
+    const stale = await leftover(7);
+    const fresh = await leftover(1);
+    const res = await post<Run>('/sys/job/run', { code: 'uploadTemp.purge' });
+    expect(res.body.data.status).toBe('success');
+    expect(res.body.data.rowsAffected).toBeGreaterThanOrEqual(1);
+    expect(fs.existsSync(stale)).toBe(false);
+    expect(fs.existsSync(fresh)).toBe(true);
+    fs.rmSync(fresh, { recursive: true, force: true });
+  });
+
+  it('启动时用的同一函数：按最后改动时间判断（目录旧而文件新的不删）', async () => {
+    const dir = await leftover(10);
+    fs.writeFileSync(path.join(dir, '1.bin'), 'still writing');
+    const stale = await leftover(10);
+    expect(await purgeStaleTempFiles()).toBeGreaterThanOrEqual(1);
+    expect(fs.existsSync(dir)).toBe(true);
+    expect(fs.existsSync(stale)).toBe(false);
+    fs.rmSync(dir, { recursive: true, force: true });
   });
 });

@@ -3,7 +3,11 @@
 import { desc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { operationLogs } from '@/lib/domains/ops/tables';
-import { operationHistory } from '@/lib/domains/ops/operation-log';
+import { operationHistory, recordOperation, UNRECORDED_DETAIL } from '@/lib/domains/ops/operation-log';
+import { devices } from '@/lib/domains/ops/tables';
+import type { Ctx, Endpoint } from '@/lib/platform/api/endpoint';
+import type { Db } from '@/lib/platform/db/client';
+import { fakeSession } from '../../helpers/session';
 import { setupTestDb } from '../../helpers/db';
 import { call } from '../../helpers/api';
 import { readWorkbook } from '../../helpers/xlsx';
@@ -118,6 +122,55 @@ describe('写操作日志', () => {
     const history = await operationHistory(await db(), 'device', id);
     expect(history.map((h) => h.changes[0].detail)).toEqual(['修改设备 日志测试摄像头（改）（OL-DEV-1）', '新增设备 日志测试摄像头（OL-DEV-1）']);
     expect(await operationHistory(await db(), 'device', 999999)).toEqual([]);
+  });
+});
+
+describe('写入与日志不可分开（不成对的代理项）', () => {
+  it('文本含不成对的代理项：400 说出字段，设备没有建出来，也没有日志行', async () => {
+    const before = (await rowsOf('admin')).length;
+    const res = await call('POST', '/sys/device/save', {
+      headers: h.admin,
+      json: '{"code":"OL-EVIL-1","name":"evil\\ud800x","type":"camera","orgId":1}',
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.returnMsg).toBe('设备名称：含有无法识别的字符（不成对的 Unicode 代理项），请删除后重新提交');
+    expect(await (await db()).select().from(devices).where(eq(devices.code, 'OL-EVIL-1'))).toEqual([]);
+    expect((await rowsOf('admin')).length).toBe(before);
+  });
+
+  const record = (d: Db, change: Record<string, unknown>, input: Record<string, unknown> = {}) => {
+    const session = fakeSession({ id: 1, account: 'admin', realName: '管理员' }, {});
+    const ctx = { db: d, session, requestId: `req-${Math.random()}`, ip: '127.0.0.1' } as unknown as Ctx;
+    const endpoint = { summary: '保存设备', permission: 'device.edit' } as unknown as Endpoint;
+    return recordOperation({ key: 'POST /sys/device/save', endpoint, ctx, input, changes: [{ entity: 'device', entityId: 77, detail: '修改设备', ...change }] }).then(() => ctx.requestId);
+  };
+
+  it('改前改后里的坏文本（代理项、NUL）存成可读的字符，整行照写', async () => {
+    const requestId = await record(await db(), { after: { name: 'evil\ud800x', note: 'a\u0000b', ['k\udc00']: 1 } }, { name: 'x\ud800' });
+    const [row] = await (await db()).select().from(operationLogs).where(eq(operationLogs.requestId, requestId));
+    expect(row.changes[0].after).toEqual({ name: 'evil\ufffdx', note: 'ab', ['k\ufffd']: 1 });
+    expect(row.input).toEqual({ name: 'x\ufffd' });
+  });
+
+  it('整行写不进去时退回最小记录（谁、哪个端点、哪条记录），不丢这次写入的痕迹', async () => {
+    const real = await db();
+    let first = true;
+    // 第一次插入失败（模拟整行被拒），第二次照常
+    const flaky = new Proxy(real, {
+      get(target, prop, receiver) {
+        if (prop === 'insert' && first) {
+          first = false;
+          return () => {
+            throw new Error('invalid input syntax for type json');
+          };
+        }
+        return Reflect.get(target, prop, receiver);
+      },
+    });
+    const requestId = await record(flaky, { after: { name: '摄像头' } });
+    const [row] = await real.select().from(operationLogs).where(eq(operationLogs.requestId, requestId));
+    expect(row).toMatchObject({ account: 'admin', endpoint: 'POST /sys/device/save', entity: 'device', entityId: '77', input: { unrecorded: true } });
+    expect(row.detail).toBe(`${UNRECORDED_DETAIL}；修改设备`);
   });
 });
 

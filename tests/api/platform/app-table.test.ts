@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { endpointTable } from '@/lib/api';
 import { setupTestDb } from '../../helpers/db';
 import { call } from '../../helpers/api';
+import { authHeaders } from '../access/login-helper';
 
 setupTestDb();
 
@@ -23,5 +24,26 @@ describe('应用端点表', () => {
     expect(byParent.summary).toContain('区划');
     expect(byParent.parameters!.map((p) => p.name)).toEqual(['pid']);
     expect(doc.paths['/api/comApi/getAllAreaByPage'].post).toBeDefined();
+  });
+
+  it('每个分页端点答 totalCount（与 total 相同，SPEC §7），OpenAPI 里也写明', async () => {
+    const paged = Object.entries(endpointTable).filter(([, ep]) => ep.paged);
+    expect(paged.length).toBeGreaterThan(50);
+    const { body } = await call('GET', '/openapi.json');
+    const doc = body as unknown as { paths: Record<string, Record<string, { responses: Record<string, { content: Record<string, { schema: { properties: { data: { properties: Record<string, unknown>; required: string[] } } } }> }> }>> };
+    const admin = await authHeaders('admin');
+    let answered = 0;
+    for (const [key] of paged) {
+      const [method, path] = key.split(' ');
+      const data = doc.paths[`/api${path}`][method.toLowerCase()].responses[200].content['application/json'].schema.properties.data;
+      expect(data.properties.totalCount, key).toEqual({ type: 'integer', description: '总条数，与 total 相同' });
+      expect(data.required, key).toContain('totalCount');
+      const res = await call<{ total: number; totalCount: number }>(method, path, method === 'GET' ? { headers: admin } : { headers: admin, json: {} });
+      if (res.status !== 200) continue;
+      answered++;
+      expect(res.body.data.totalCount, key).toBe(res.body.data.total);
+    }
+    // 大多数分页端点不带筛选也能答（其余要求必填的筛选项）
+    expect(answered).toBeGreaterThan(paged.length / 2);
   });
 });

@@ -63,6 +63,17 @@ const table: EndpointTable = {
     handle: async ({ page, prefix }) => ({ list: [{ prefix, offset: page.offset }], total: 1234 }),
   }),
   'POST /t/dict': endpoint({ summary: '字典', permission: 'public', paged: true, maxPageSize: 100000, handle: async () => ({ list: [], total: 0 }) }),
+  'POST /t/unique': endpoint({
+    summary: '先查后插',
+    permission: 'public',
+    input: z.object({ code: z.string() }),
+    handle: async ({ code }, { db }) => {
+      // 故意的先查后插：并发时第二个插入撞上唯一约束
+      await db.execute(sql`select pg_sleep(0.05)`);
+      await db.execute(sql`insert into t_unique(code) values (${code})`);
+      return code;
+    },
+  }),
   'GET /t/file': endpoint({ summary: '文件', permission: 'public', handle: async () => new FileResult(new TextEncoder().encode('x'), 'xlsx') }),
   'GET /bapi/t/ok': endpoint({ summary: 'bapi 成功', permission: 'public', handle: async () => 1 }),
   'GET /bapi/t/fail': endpoint({ summary: 'bapi 失败', permission: 'public', handle: async () => { throw ApiError.badRequest('名称已存在'); } }),
@@ -79,6 +90,7 @@ const as = (who: string) => ({ dispatch, headers: { 'x-test-user': who } });
 beforeAll(async () => {
   const db = await getDb();
   await db.execute(sql`create table t_person (id serial primary key, name text not null, age int not null)`);
+  await db.execute(sql`create table t_unique (code text primary key)`);
 });
 
 async function personCount() {
@@ -223,10 +235,67 @@ describe('路由与错误', () => {
   });
 });
 
+describe('请求体类型与坏文本', () => {
+  it('text/plain 等未声明的类型答 415 与中文提示，不当作 JSON 解析，不写库', async () => {
+    const before = await personCount();
+    for (const type of ['text/plain', 'text/plain;charset=UTF-8', 'application/xml']) {
+      const res = await dispatch(new Request('http://localhost/api/t/people', { method: 'POST', headers: { 'content-type': type }, body: JSON.stringify({ name: '张三', age: 1 }) }));
+      expect(res.status).toBe(415);
+      expect(((await res.json()) as { returnMsg: string }).returnMsg).toBe(
+        '不支持的请求内容类型：请以 application/json、application/x-www-form-urlencoded 或 multipart/form-data 提交',
+      );
+    }
+    // 没有声明类型的请求体同样拒绝；空请求体不论类型都可以
+    const bare = await dispatch(new Request('http://localhost/api/t/people', { method: 'POST', body: new TextEncoder().encode('{"name":"张三","age":1}') }));
+    expect(bare.status).toBe(415);
+    expect(await personCount()).toBe(before);
+    const empty = await dispatch(new Request('http://localhost/api/t/list', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: '' }));
+    expect(empty.status).toBe(200);
+    // application/json 带参数、application/*+json 照常
+    const ok = await dispatch(new Request('http://localhost/api/t/people', { method: 'POST', headers: { 'content-type': 'application/merge-patch+json; charset=utf-8' }, body: '{"name":"张三","age":1}' }));
+    expect(ok.status).toBe(200);
+  });
+
+  it('含不成对代理项的文本答 400，消息说出是哪个字段，不写库', async () => {
+    const before = await personCount();
+    const { status, body } = await call('POST', '/t/people', { dispatch, json: '{"name":"evil\\ud800x","age":1}' });
+    expect(status).toBe(400);
+    expect(body.returnMsg).toBe('姓名：含有无法识别的字符（不成对的 Unicode 代理项），请删除后重新提交');
+    expect(body.data).toEqual({ fields: { name: '含有无法识别的字符（不成对的 Unicode 代理项），请删除后重新提交' } });
+    // 键名里的同样拒绝；成对的代理项（emoji 等）照常
+    expect((await call('POST', '/t/people', { dispatch, json: '{"name":"张三","age":1,"x\\udc00":1}' })).status).toBe(400);
+    expect(await personCount()).toBe(before);
+    expect((await call('POST', '/t/people', { dispatch, json: { name: '张三😀', age: 1 } })).status).toBe(200);
+  });
+});
+
+describe('唯一约束与操作日志', () => {
+  it('处理函数没转换的唯一约束冲突（并发的先查后插）答 409 与中文提示，不是 500', async () => {
+    const answers = await Promise.all(Array.from({ length: 6 }, () => call('POST', '/t/unique', { dispatch, json: { code: 'same' } })));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409, 409, 409, 409]);
+    expect(answers.find((a) => a.status === 409)!.body.returnMsg).toBe('数据与已有记录重复（可能刚被他人同时提交），请刷新后重试');
+  });
+
+  it('写操作日志失败时答 500（写入留不下痕迹不算成功），消息带请求号', async () => {
+    const failing = createDispatcher({
+      table,
+      getDb,
+      resolveSession: async () => null,
+      recordOperation: async () => {
+        throw new Error('log insert failed');
+      },
+    });
+    const { status, body } = await call('POST', '/t/people', { dispatch: failing, json: { name: '赵六', age: 3 } });
+    expect(status).toBe(500);
+    expect(body.returnMsg).toBe('操作日志写入失败：本次操作可能已生效，请刷新核对，并把请求号告知管理员');
+    expect((body.data as { requestId: string }).requestId).toBeTruthy();
+  });
+});
+
 describe('分页', () => {
-  it('pageNo/pageSize 返回 {list,total,pageNo,pageSize}', async () => {
+  it('pageNo/pageSize 返回 {list,total,totalCount,pageNo,pageSize}（totalCount 即 total，SPEC §7）', async () => {
     const { body } = await call('POST', '/t/list', { dispatch, json: { pageNo: 3, pageSize: 20, prefix: 'a' } });
-    expect(body.data).toEqual({ list: [{ prefix: 'a', offset: 40 }], total: 1234, pageNo: 3, pageSize: 20 });
+    expect(body.data).toEqual({ list: [{ prefix: 'a', offset: 40 }], total: 1234, totalCount: 1234, pageNo: 3, pageSize: 20 });
   });
 
   it('page/limit 写法等价；缺省为第 1 页每页 10 条', async () => {

@@ -343,7 +343,8 @@ describe('经 HTTP 导入与下载错误工作簿', () => {
   it('模板：表头加粗、必填带 *、有示例行与说明页；删去示例行填入数据即可导入', async () => {
     const res = await dispatch(new Request('http://localhost/api/t/person/importTemplate', { headers: { 'x-test-user': 'importer' } }));
     expect(res.status).toBe(200);
-    expect(res.headers.get('content-disposition')).toContain(encodeURIComponent('人员导入模板.xlsx'));
+    // 模板也是导出：按时间戳命名（SPEC §9）
+    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="\d{14}\.xlsx"$/);
     const wb = await readWorkbook(await res.arrayBuffer());
     const sheet = wb.worksheets[0];
     expect(sheetValues(sheet)).toEqual([

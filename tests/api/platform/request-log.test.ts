@@ -1,7 +1,7 @@
-// 结构化日志：请求期间任何地方写的日志行都带该请求的 requestId（含 await 之后、并发的请求之间互不串号、操作日志写入失败），
+// 结构化日志：请求期间任何地方写的日志行都带该请求的 requestId（含 await 之后、并发的请求之间互不串号、操作日志写入失败时答 500），
 // 每个请求一行汇总（方法、端点表的键、状态、返回码、耗时、用户）；请求之外写的行没有 requestId。
 import { afterEach, describe, expect, it } from 'vitest';
-import { CLIENT_CLOSED_STATUS, createDispatcher } from '@/lib/platform/api/dispatcher';
+import { CLIENT_CLOSED_STATUS, createDispatcher, OPERATION_LOG_FAILED } from '@/lib/platform/api/dispatcher';
 import { endpoint, type EndpointTable } from '@/lib/platform/api/endpoint';
 import { getDb } from '@/lib/platform/db/client';
 import { configuredLevel, log } from '@/lib/platform/log';
@@ -38,7 +38,9 @@ const dispatch = createDispatcher({
   table,
   getDb,
   resolveSession: async () => fakeSession({ id: 77, account: 'logger' }),
-  recordOperation: async () => {
+  // 只有改数据的端点记日志（与真实的 recordOperation 一样，只读请求不写），写入时失败
+  recordOperation: async ({ key }) => {
+    if (key !== 'POST /t/change') return;
     await tick(1);
     throw new Error('operation log table is gone');
   },
@@ -113,10 +115,11 @@ describe('日志行带请求号', () => {
     expect(logs.find('api request').map((l) => l.requestId)).toEqual(['fast-2', 'slow-1']);
   });
 
-  it('操作日志写入失败：错误行带 requestId 与堆栈，请求照常成功', async () => {
+  it('操作日志写入失败：错误行带 requestId 与堆栈，请求答 500（留不下痕迹的写入不算成功）', async () => {
     logs = captureLogs();
     const res = await call('POST', '/t/change', { dispatch, headers: { 'x-request-id': 'audit-9', 'sec-fetch-site': 'same-origin' } });
-    expect(res.status).toBe(200);
+    expect(res.status).toBe(500);
+    expect(res.body).toMatchObject({ returnMsg: OPERATION_LOG_FAILED, data: { requestId: 'audit-9' } });
     const [failed] = logs.find('写操作日志失败');
     expect(failed).toMatchObject({ level: 'error', requestId: 'audit-9', err: { message: 'operation log table is gone' } });
     expect(String((failed.err as { stack: string }).stack)).toContain('operation log table is gone');

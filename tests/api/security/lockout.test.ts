@@ -46,3 +46,32 @@ describe('并发的错误密码', () => {
     expect(answers.filter((a) => a.status === 200).length).toBeLessThanOrEqual(1);
   });
 });
+
+describe('不存在的账号与真实账号的锁定答复相同（不能以此枚举账号）', () => {
+  /** 一次答复里调用方看得到的部分：状态、消息、有没有 lockedUntil（具体时刻各不相同） */
+  const shape = (a: Awaited<ReturnType<typeof attempt>>) => ({ status: a.status, msg: a.body.returnMsg, lockedUntil: typeof (a.body.data as { lockedUntil?: unknown } | null)?.lockedUntil });
+
+  it('连续 7 次错误：第 1–4 次“账号或密码错误”，第 5 次锁定 15 分钟，之后锁定期间答剩余分钟——两者逐次相同', async () => {
+    await makeUser(await db(), { account: 't_real_lock', password: 'Real@2026lk' });
+    const real: ReturnType<typeof shape>[] = [];
+    const ghost: ReturnType<typeof shape>[] = [];
+    for (let i = 0; i < 7; i++) {
+      real.push(shape(await attempt('t_real_lock', `wrong-${i}`)));
+      ghost.push(shape(await attempt('t_no_such_account', `wrong-${i}`)));
+    }
+    expect(ghost).toEqual(real);
+    expect(real.map((r) => r.status)).toEqual([400, 400, 400, 400, 429, 429, 429]);
+    expect(real[4]).toEqual({ status: 429, msg: '密码连续输错 5 次，账号已锁定，请 15 分钟后再试', lockedUntil: 'string' });
+    expect(real[0].msg).toBe('账号或密码错误');
+  });
+
+  it('并发 20 次错误：不存在的账号同样锁定，答复的种类与真实账号相同', async () => {
+    await makeUser(await db(), { account: 't_real_burst', password: 'Real@2026bu' });
+    const kinds = async (account: string) => {
+      const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => attempt(account, `wrong-${i}`)));
+      return [...new Set(answers.map((a) => `${a.status} ${a.body.returnMsg}`))].sort();
+    };
+    expect(await kinds('t_ghost_burst')).toEqual(await kinds('t_real_burst'));
+    expect((await attempt('t_ghost_burst', 'x')).status).toBe(429);
+  });
+});

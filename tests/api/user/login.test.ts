@@ -268,4 +268,15 @@ describe('checkAccount', () => {
     expect((await call('GET', '/user/checkAccount', { query: { account: 't_ghost' } })).body.data).toEqual({ exists: false });
     expect((await call('GET', '/user/checkAccount')).body.returnMsg).toContain('账号');
   });
+
+  it('每个 IP 每分钟最多 20 次：之后 429 与中文提示（存在与不存在的账号都一样），别的 IP 不受影响', async () => {
+    const from = (ip: string, account: string) => call('GET', '/user/checkAccount', { query: { account }, headers: { 'x-forwarded-for': ip } });
+    const answers = await Promise.all(Array.from({ length: 25 }, (_, i) => from('10.7.7.7', i % 2 ? 't_alice' : `t_ghost_${i}`)));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(20);
+    const refused = answers.filter((a) => a.status === 429);
+    expect(refused).toHaveLength(5);
+    expect(refused[0].body.returnMsg).toMatch(/^账号查重过于频繁：每分钟最多 20 次，请 \d+ 秒后再试$/);
+    expect(refused[0].body.data).toMatchObject({ retryAfter: expect.any(Number) });
+    expect((await from('10.7.7.8', 't_alice')).body.data).toEqual({ exists: true });
+  });
 });

@@ -205,6 +205,58 @@ describe('找回密码', () => {
   });
 });
 
+describe('并发下的上限（判定与计数是同一条语句）', () => {
+  const wrongOf = (code: string) => (code === '000000' ? '111111' : '000000');
+  const tally = (msgs: string[]) => msgs.reduce<Record<string, number>>((m, x) => ({ ...m, [x]: (m[x] ?? 0) + 1 }), {});
+
+  it('短信登录：20 个并发的错误验证码最多比较 5 次，计数停在 5，之后正确的也不接受', async () => {
+    const mobile = uniqueMobile();
+    await makeUser(await db(), { account: 't_smsrace', mobile });
+    await send(mobile);
+    const code = sms.code(mobile);
+    const answers = await Promise.all(Array.from({ length: 20 }, () => call('POST', '/account/sms', { json: { mobile, smsCode: wrongOf(code) } })));
+    expect(answers.every((a) => a.status === 400)).toBe(true);
+    expect(tally(answers.map((a) => a.body.returnMsg))).toEqual({
+      '验证码错误，还可尝试 4 次': 1,
+      '验证码错误，还可尝试 3 次': 1,
+      '验证码错误，还可尝试 2 次': 1,
+      '验证码错误，还可尝试 1 次': 1,
+      '验证码错误次数过多，请重新获取': 16,
+    });
+    const [row] = await (await db()).select().from(smsCodes).where(eq(smsCodes.mobile, mobile));
+    expect(row.attempts).toBe(5);
+    expect((await call('POST', '/account/sms', { json: { mobile, smsCode: code } })).body.returnMsg).toBe('验证码错误次数过多，请重新获取');
+  });
+
+  it('找回密码：20 个并发的错误验证码同样最多 5 次，密码没有改', async () => {
+    const mobile = uniqueMobile();
+    await makeUser(await db(), { account: 't_recrace', password: 'Race@2026x', mobile });
+    await send(mobile, 'resetPassword');
+    const code = sms.code(mobile);
+    const body = (smsCode: string) => ({ account: 't_recrace', mobile, smsCode, password: 'New#Race2026', confirmPassword: 'New#Race2026' });
+    const answers = await Promise.all(Array.from({ length: 20 }, () => call('POST', '/user/recoverPassword', { json: body(wrongOf(code)) })));
+    expect(answers.filter((a) => a.body.returnMsg === '验证码错误次数过多，请重新获取')).toHaveLength(16);
+    const [row] = await (await db()).select().from(smsCodes).where(and(eq(smsCodes.mobile, mobile), eq(smsCodes.purpose, 'resetPassword')));
+    expect(row.attempts).toBe(5);
+    expect((await call('POST', '/user/recoverPassword', { json: body(code) })).status).toBe(400);
+    expect((await login('t_recrace', 'Race@2026x')).token).toBeTruthy();
+  });
+
+  it('同一 IP 的 20 个并发请求（不同号码）：只发到每小时 50 条为止', async () => {
+    const d = await db();
+    const ip = '10.9.8.7';
+    await d.insert(smsCodes).values(
+      Array.from({ length: 45 }, (_, i) => ({ mobile: `1760000${String(i).padStart(4, '0')}`, purpose: 'register', codeHash: 'x'.repeat(64), expiresAt: new Date(), ip })),
+    );
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => call('GET', '/user/sendVerCode', { query: { mobile: uniqueMobile(), purpose: 'register' }, headers: { 'x-forwarded-for': ip } })),
+    );
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(5);
+    expect(answers.filter((a) => a.status === 429).map((a) => a.body.returnMsg)).toEqual(Array(15).fill('当前网络获取验证码过于频繁，请 1 小时后再试'));
+    expect(await d.select().from(smsCodes).where(eq(smsCodes.ip, ip))).toHaveLength(50);
+  });
+});
+
 describe('发送器配置', () => {
   const env = { provider: process.env.SMS_PROVIDER, code: process.env.SMS_FIXED_CODE };
   afterEach(() => {
