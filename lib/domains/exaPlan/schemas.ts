@@ -60,8 +60,8 @@ export const PlanListInput = z.object({
   orgName: text('机构名称', 64).optional(),
   step: stepSchema.optional(),
   state: z.coerce.number().int().refine((v) => (Object.values(PLAN_STATE) as number[]).includes(v), '办理状态不正确').optional().describe('步内状态 0 办理中 1 待市级审核 2 待省级审核 3 驳回 9 已取消'),
-  dateFrom: optionalDate('考试日期起'),
-  dateTo: optionalDate('考试日期止'),
+  dateStart: optionalDate('考试日期起'),
+  dateEnd: optionalDate('考试日期止'),
   pendingOnly: flag('只列待本人审核的').optional(),
 });
 
