@@ -284,7 +284,9 @@ export interface CandidateItem {
   id: number;
   name: string;
   mobile: string;
+  /** 可考评的工种编码 */
   works: string[];
+  /** 可考评的工种名称（“、”分隔），选择框里显示 */
   worksText: string;
   /** 与本场次时间冲突的安排（为空即可分派） */
   busy: string | null;
