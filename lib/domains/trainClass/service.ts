@@ -17,6 +17,7 @@ import { dictOptions } from '@/lib/domains/dict/service';
 import { organisations } from '@/lib/domains/org/tables';
 import { classCourses } from '@/lib/domains/course/tables';
 import { attachFiles, detachFiles, storeFile } from '@/lib/domains/file/service';
+import { releaseForClasses } from '@/lib/domains/subsidy/coupons';
 import { assertTeachersAssignable } from '@/lib/domains/teacher/assignable';
 import { teachers } from '@/lib/domains/teacher/tables';
 import { trainClasses, trainClassHistory, trainClassRequests, trainClassTeachers, trainLessons, trainStudents, type TrainClass } from './tables';
@@ -394,6 +395,8 @@ export async function deleteClasses(db: Db, session: Session, input: { ids: numb
   await db.transaction(async (tx) => {
     const ids = targets.map((c) => c.id);
     await tx.delete(classCourses).where(inArray(classCourses.classId, ids));
+    // 学员随班删除：核销到这些班的培训券退回为未使用
+    await releaseForClasses(tx as unknown as Db, ids);
     for (const id of ids) await detachFiles(tx as unknown as Db, { entity: CLASS_ENTITY, entityId: id });
     await tx.delete(trainClasses).where(inArray(trainClasses.id, ids));
   });
