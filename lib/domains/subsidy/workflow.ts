@@ -86,7 +86,39 @@ export async function classStudentsForApply(db: Db, user: SessionUser, f: { clas
   const [c] = await db.select().from(trainClasses).where(eq(trainClasses.id, f.classId));
   assertInScope(user, c, '培训班');
   const rows = await db.select().from(trainStudents).where(and(eq(trainStudents.classId, c.id), sql`${trainStudents.examine} <> ${EXAMINE.REJECTED}`)).orderBy(asc(trainStudents.id));
-  return rows.map((s) => ({ id: s.id, name: s.name, idNumber: maskIdNumber(s.idNumber), attendedHours: s.attendedHours, completion: s.completion, completionName: COMPLETION_LABEL[s.completion] }));
+  // 开班机构填表时带出各人此前给过的银行信息（账号只给本机构，别人看到的申请里账号本就脱敏）
+  const banks = user.level === 'org' ? await lastBankDetails(db, user, rows.map((s) => s.idNumber)) : new Map<string, BankDetails>();
+  return rows.map((s) => ({
+    id: s.id,
+    name: s.name,
+    idNumber: maskIdNumber(s.idNumber),
+    attendedHours: s.attendedHours,
+    completion: s.completion,
+    completionName: COMPLETION_LABEL[s.completion],
+    lastBank: banks.get(s.idNumber) ?? null,
+  }));
+}
+
+export interface BankDetails {
+  bankName: string | null;
+  bankAccount: string;
+  /** 取自哪份申请 */
+  applyCode: string;
+}
+
+/**
+ * 每个证件号最近一次在补贴申请里给过的银行信息（培训补贴或生活交通补贴，任何状态），只在调用者的范围内找（机构只看本机构的申请）。
+ * 一条语句取全班（distinct on 证件号，subsidy_item_person_idx），不逐人查。
+ */
+export async function lastBankDetails(db: Db, user: SessionUser, idNumbers: string[]): Promise<Map<string, BankDetails>> {
+  if (!idNumbers.length) return new Map();
+  const rows = await db
+    .selectDistinctOn([subsidyItems.idNumber], { idNumber: subsidyItems.idNumber, bankName: subsidyItems.bankName, bankAccount: subsidyItems.bankAccount, applyCode: subsidyApplies.code })
+    .from(subsidyItems)
+    .innerJoin(subsidyApplies, eq(subsidyApplies.id, subsidyItems.applyId))
+    .where(and(inArray(subsidyItems.idNumber, [...new Set(idNumbers)]), sql`${subsidyItems.bankAccount} is not null and ${subsidyItems.bankAccount} <> ''`, scopeWhere(user, { cityId: subsidyItems.cityId, orgId: subsidyItems.orgId })))
+    .orderBy(subsidyItems.idNumber, desc(subsidyItems.id));
+  return new Map(rows.map((r) => [r.idNumber, { bankName: r.bankName, bankAccount: r.bankAccount!, applyCode: r.applyCode }]));
 }
 
 /** 重算一份申请的金额（recompute）与核查，写回学员行与汇总 */

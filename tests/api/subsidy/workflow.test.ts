@@ -1,7 +1,7 @@
 // 补贴申请：金额由服务端算（篡改的金额不收）；转换表里每一步允许与拒绝的办理；逐人同意与不同意；五项核查各在其情形触发、
 // 干净的申请不触发；财务审批会透支时拒绝并说出余额、一笔不写；拨付名单；范围。
 import { beforeAll, describe, expect, it } from 'vitest';
-import { and, count, eq, gte, lte } from 'drizzle-orm';
+import { and, count, eq, gte, lte, ne } from 'drizzle-orm';
 import { setupTestDb } from '../../helpers/db';
 import { call } from '../../helpers/api';
 import type { Db } from '@/lib/platform/db/client';
@@ -170,6 +170,35 @@ describe('转换表：每一步允许与拒绝的办理', () => {
       const who = action === 'submit' ? 'train_org' : action === 'reviewApprove' ? 'admin' : 'sjz_admin';
       await refused(who, '/subsidy/updateApplyStatus', { id: other.id, action }, 400, /申请当前为「不予补贴」/);
     }
+  });
+});
+
+describe('银行信息带出', () => {
+  interface FormStudent {
+    id: number;
+    lastBank: { bankName: string | null; bankAccount: string; applyCode: string } | null;
+  }
+  const formRows = (account: string) => ok<FormStudent[]>(account, '/subsidy/classStudents', { classId: String(klass.id) }, 'GET');
+
+  it('填表时带出同一证件号最近一次给过的银行信息（本机构范围内）；别的机构的申请不带；市级不给账号', async () => {
+    const [s, fresh] = take(2);
+    const saved = await apply(klass.id, [s], { items: [itemOf(s, { bankName: '中国农业银行石家庄分行', bankAccount: '6228480000000000017' })] });
+    const mine = (await formRows('train_org')).find((r) => r.id === s.id)!;
+    expect(mine.lastBank).toEqual({ bankName: '中国农业银行石家庄分行', bankAccount: '6228480000000000017', applyCode: saved.code });
+    // 没给过银行信息的人不带
+    expect((await formRows('train_org')).find((r) => r.id === fresh.id)!.lastBank).toBeNull();
+
+    // 别的机构的申请里同一证件号、更新的一行：不在本机构范围内，不带出
+    const [foreign] = await db.select().from(subsidyApplies).where(ne(subsidyApplies.orgId, klass.orgId)).limit(1);
+    const [foreignItem] = await db.select().from(subsidyItems).where(eq(subsidyItems.applyId, foreign.id)).limit(1);
+    // （删了重插得到更大的 id，即“更新的一行”）
+    await db.delete(subsidyItems).where(eq(subsidyItems.id, foreignItem.id));
+    await db.insert(subsidyItems).values({ ...foreignItem, id: undefined, idNumber: s.idNumber, bankName: '别的银行', bankAccount: '6200000000000000999' });
+    const again = (await formRows('train_org')).find((r) => r.id === s.id)!;
+    expect(again.lastBank?.bankAccount).toBe('6228480000000000017');
+
+    // 市级看名单时不带出账号
+    expect((await formRows('sjz_admin')).every((r) => r.lastBank === null)).toBe(true);
   });
 });
 
