@@ -12,6 +12,7 @@ import {
   ClassIdInput,
   ClassIdsInput,
   ClassListInput,
+  ClassOrgOptionsInput,
   ClassRefInput,
   ClassSaveInput,
   ClassTeachersInput,
@@ -49,6 +50,7 @@ import {
 import {
   classDetail,
   classHistory,
+  classOrgOptions,
   classOptions,
   classStatistics,
   competentUnits,
@@ -134,6 +136,12 @@ export const trainClassApi: EndpointTable = {
     permission: PICK_CLASS,
     input: z.object({ keyword: z.string().trim().max(100).optional() }),
     handle: (filter, ctx) => classOptions(ctx.db, sessionOf(ctx), filter),
+  }),
+  'GET /trainInfo/classOrgs': endpoint({
+    summary: '可以开班的机构（管理员新建班级时选）：范围内正常状态的培训机构与企业，按名称，最多 200 个',
+    permission: 'trainInfo.add',
+    input: ClassOrgOptionsInput,
+    handle: (f, ctx) => classOrgOptions(ctx.db, sessionOf(ctx), f),
   }),
   'GET /trainInfo/getCompetent': endpoint({
     summary: '主管单位：所在市与省级的管理单位',
@@ -365,7 +373,7 @@ export const trainClassApi: EndpointTable = {
   'POST /class/getStudyPlatformList': library.platforms,
   'POST /class/getStudyPlatformListJingPin': excellent.platforms,
   'GET /class/selectTeacherList': endpoint({
-    summary: '可排进班的教师（师资库审核通过、在班级所属机构上班）：姓名、证件号（脱敏）、师资类型',
+    summary: '可排进班的教师（师资库审核通过、在班级所属机构上班）：姓名、证件号（脱敏）、师资类型。给 classId 为该班的机构；新建班级时机构用户为本机构，管理员给所选开班机构 orgId',
     permission: [...CURRICULUM_VIEW, 'trainInfo.add', 'trainInfo.edit', 'infoCorrectApply.add'],
     input: TeacherOptionsInput,
     handle: (input, ctx) => selectableTeachers(ctx.db, sessionOf(ctx), input),

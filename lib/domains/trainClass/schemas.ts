@@ -99,6 +99,8 @@ const classFields = {
 export const ClassSaveInput = z
   .object({
     id: optionalId('班级'),
+    /** 管理员新建班级时选的开班机构（机构用户不填：为本机构；修改时不收） */
+    orgId: optionalId('开班机构').describe('开班机构 id（管理员新建时必填；机构用户为本机构）'),
     ...classFields,
     headTeacherId: optionalId('班主任'),
     teacherIds: z.preprocess(blank, z.array(id('教师')).max(50, '授课教师最多 50 名').optional()).describe('授课教师 id 列表'),
@@ -200,7 +202,12 @@ export const LessonImportInput = z.object({
 export const OnlineCoursesInput = z.object({ classId: id('班级', '请选择班级'), courseIds: ids('课程') });
 export const UnselectedCourseInput = ClassRefInput.extend({ keyword: filterText('关键字', 64), ...PagingInput.shape });
 
-export const TeacherOptionsInput = z.object({ classId: optionalId('班级'), keyword: filterText('关键字', 64) });
+export const TeacherOptionsInput = z.object({
+  classId: optionalId('班级'),
+  orgId: optionalId('开班机构').describe('新建班级时（管理员）所选的开班机构'),
+  keyword: filterText('关键字', 64),
+});
+export const ClassOrgOptionsInput = z.object({ keyword: filterText('关键字', 64) });
 
 // ---------- 学员 ----------
 

@@ -236,10 +236,18 @@ const texts: Record<string, string> = {
   班级数: 'Classes',
   已授学时: 'Hours delivered',
   全部工时合计: 'All work time',
+  // 管理员新建班级
+  选择开班的培训机构或企业: 'Choose the training institution or enterprise running the class',
+  请先选择开班机构: 'Choose the organising institution first',
 };
 
 /** 服务端消息：中文原文（模板的 ${…} 写成 {占位}）→ 英文 */
 const errors: Record<string, string> = {
+  请选择开班机构: 'Choose the organising institution',
+  '请先选择开班机构或班级': 'Choose the organising institution or a class first',
+  '「{name}」不是培训机构或企业，不能开班': '“{name}” is not a training institution or enterprise and cannot run classes',
+  '机构「{name}」当前为「{status}」，不能开班': 'Institution “{name}” is “{status}” and cannot run classes',
+  机构不是正常状态: 'The institution is not active',
   '只有开班的机构可以{verb}': 'Only the class’s organisation can {verb}',
   '班级当前为「{status}」，{verb}须在{when}时办理': 'The class is “{status}”; you can {verb} only while it is {when}',
   草稿或审核驳回: 'a draft or rejected',
