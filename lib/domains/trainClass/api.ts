@@ -7,6 +7,8 @@ import { templateEndpoint } from '@/lib/platform/excel/import';
 import { stagedImportEndpoints } from '@/lib/domains/file/staged-import-endpoints';
 import { optionalId } from '@/lib/platform/validation/fields';
 import {
+  AttendanceImportInput,
+  AttendanceTemplateInput,
   CalendarInput,
   CardInput,
   ClassIdInput,
@@ -27,6 +29,7 @@ import {
   OnlineCoursesInput,
   PostponeApplyInput,
   QualificationInput,
+  RemarkBatchInput,
   RemarkInput,
   RequestIdInput,
   RequestListInput,
@@ -64,8 +67,22 @@ import {
 } from './service';
 import { applyClassTransition, applyCorrect, applyPostpone, listRequests, requestableClasses, requestDetail, requestHistory, reviewClass, reviewDiscard, reviewRequest, withdrawRequest } from './workflow';
 import { attachCourses, attachedCourses, classCalendar, deleteLessons, lessonForm, listLessons, saveLesson, selectableTeachers, unselectedCourses, detachCourses } from './curriculum';
-import { deleteStudents, examineStudents, exportStudents, judgeStudents, personByCard, qualificationOf, saveRemark, saveStudent, studentForm, studentPage, uploadIdCard } from './roster';
-import { commitStudentImport, discardStudentImport, importLessons, lessonImport, previewStoredStudents, previewStudentImport, studentImport } from './imports';
+import { deleteStudents, examineStudents, exportStudents, judgeStudents, personByCard, qualificationOf, saveRemark, saveRemarkBatch, saveStudent, studentForm, studentPage, uploadIdCard } from './roster';
+import {
+  attendanceImport,
+  attendanceTemplate,
+  commitAttendanceImport,
+  commitStudentImport,
+  discardAttendanceImport,
+  discardStudentImport,
+  importLessons,
+  lessonImport,
+  previewAttendanceImport,
+  previewStoredAttendance,
+  previewStoredStudents,
+  previewStudentImport,
+  studentImport,
+} from './imports';
 import { countWorkTime, exportWorkTime, exportWorkTimeCount, listWorkTime } from './worktime';
 
 // 权限组合：培训机构（trainInfo）与审批（trainInfoAudit）都能看班级；课程体系与学员库的菜单也能看它们的部分
@@ -365,6 +382,41 @@ export const trainClassApi: EndpointTable = {
     permission: ['student.edit', 'trainInfo.edit'],
     input: RemarkInput,
     handle: (input, ctx) => saveRemark(ctx.db, sessionOf(ctx), input, ctx.audit),
+  }),
+  'POST /class/saveRemarkBatch': endpoint({
+    summary: '批量登记出勤与结业：勾选本班多名学员，给同一个出勤学时、结业情况与（或）备注（不填的不改）；规则同单个登记，有一名不符合就一名也不写；一个事务',
+    permission: ['student.edit', 'trainInfo.edit'],
+    input: RemarkBatchInput,
+    handle: (input, ctx) => saveRemarkBatch(ctx.db, sessionOf(ctx), input, ctx.audit),
+  }),
+  ...stagedImportEndpoints({
+    keys: {
+      preview: 'POST /student/uploadAttendance',
+      previewStored: 'POST /student/uploadAttendancePreview',
+      commit: 'POST /student/uploadAttendanceCommit',
+      discard: 'POST /student/uploadAttendanceDiscard',
+      template: 'GET /student/attendanceTemplate',
+    },
+    permission: ['student.edit', 'trainInfo.edit'],
+    previewInput: AttendanceImportInput,
+    template: attendanceImport,
+    summaries: {
+      preview: '导入出勤与结业·预览（multipart：classId、file）：按身份证号对上本班学员、核对姓名，出勤学时与结业情况按单个登记的规则检查，不写；通过时记一行待确认的导入',
+      previewStored: '再看一次待确认的出勤导入（重新读取并校验，不写）',
+      commit: '确认出勤导入：重新读取保存的文件、重新校验，全部通过才在一个事务里写入',
+      discard: '放弃出勤导入：不写',
+    },
+    preview: previewAttendanceImport,
+    previewStored: previewStoredAttendance,
+    commit: commitAttendanceImport,
+    discard: discardAttendanceImport,
+  }),
+  // 替换上面的通用模板：给了班级时预填本班名单
+  'GET /student/attendanceTemplate': endpoint({
+    summary: '下载出勤与结业导入模板（给 classId 时预填本班名单与已登记的出勤、结业）',
+    permission: ['student.edit', 'trainInfo.edit'],
+    input: AttendanceTemplateInput,
+    handle: (input, ctx) => attendanceTemplate(ctx.db, sessionOf(ctx), input),
   }),
   'POST /class/selectCourseAttachClass': library.attach,
   'POST /class/selectCourseAttachClassJingPin': excellent.attach,

@@ -1,6 +1,6 @@
 // 培训班、课程体系、学员名单、附带申请与工时的输入与常量：表单、接口与 Excel 导入共用（前后端同一份）。
 import { z } from 'zod';
-import { blankToUndefined, flag, id, ids, int, nullableText, optionalId, required } from '@/lib/platform/validation/fields';
+import { blankToUndefined, flag, id, ids, int, nullableText, optionalId, optionalText, required } from '@/lib/platform/validation/fields';
 import { PagingInput } from '@/lib/platform/api/paging';
 import { MOBILE_MESSAGE, MOBILE_PATTERN } from '@/lib/platform/identity';
 import { compact, EDUCATIONS, halfWidth, idNumberField, mobileField, parseDateText } from '@/lib/domains/examinee/schemas';
@@ -231,6 +231,24 @@ export type StudentSave = z.output<typeof StudentSaveInput>;
 export const StudentImportRow = z.object(studentFields);
 export type StudentImport = z.output<typeof StudentImportRow>;
 
+/** 结业情况的文字（导入时按名称或代码填） */
+const completionText = (v: unknown) => {
+  const t = typeof v === 'string' ? v.trim() : v;
+  if (t === '' || t === null || t === undefined) return undefined;
+  const byLabel = Object.entries(COMPLETION_LABEL).find(([, label]) => label === t);
+  return byLabel ? Number(byLabel[0]) : t;
+};
+
+/** 出勤导入的一行：按身份证号对上本班学员（姓名核对），出勤学时与结业情况不填的不改 */
+export const AttendanceImportRow = z.object({
+  name: required('姓名', 32),
+  idNumber: z.preprocess(compact, z.string({ error: '请输入身份证号' }).min(1, '请输入身份证号').max(18, '身份证号最多 18 位').transform((v) => v.toUpperCase())).describe('身份证号'),
+  attendedHours: z.preprocess(blank, int('出勤学时', 0, 2000).optional()).describe('出勤学时'),
+  completion: z.preprocess(completionText, z.coerce.number({ error: '结业情况只能填 结业、未结业 或 未登记' }).int('结业情况只能填 结业、未结业 或 未登记').min(0, '结业情况只能填 结业、未结业 或 未登记').max(2, '结业情况只能填 结业、未结业 或 未登记').optional()).describe('结业情况'),
+  remark: z.preprocess(blank, z.string().trim().max(500, '备注最多 500 个字').optional()).describe('备注'),
+});
+export type AttendanceImport = z.output<typeof AttendanceImportRow>;
+
 export const StudentIdInput = z.object({ id: id('学员') });
 export const StudentIdsInput = z.object({ classId: id('班级', '请选择班级'), ids: ids('学员') });
 export const StudentImportInput = LessonImportInput;
@@ -259,6 +277,19 @@ export const StudentListInput = StudentFilterInput.extend({
 });
 
 /** 出勤、结业与备注（saveRemark） */
+/** 批量登记出勤与结业：不填的项不改（至少一项） */
+export const RemarkBatchInput = z.object({
+  classId: id('班级', '请选择班级'),
+  ids: ids('学员', 2000),
+  attendedHours: z.preprocess(blank, int('出勤学时', 0, 2000).optional()).describe('出勤学时（不填不改）'),
+  completion: z.preprocess(blank, int('结业情况', 0, 2).optional()).describe('结业情况：0 未登记 1 结业 2 未结业（不填不改）'),
+  remark: optionalText('备注', 500).describe('备注（不填不改）'),
+});
+
+/** 出勤导入（multipart：classId、file） */
+export const AttendanceImportInput = LessonImportInput;
+export const AttendanceTemplateInput = z.object({ classId: optionalId('班级') });
+
 export const RemarkInput = z.object({
   id: id('学员'),
   attendedHours: z.preprocess(blank, int('出勤学时', 0, 2000).nullish()).transform((v) => v ?? null).describe('出勤学时'),

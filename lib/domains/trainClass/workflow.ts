@@ -24,6 +24,7 @@ import { loadClass } from './access';
 import { recheckClass, overlapsOf, studentOverlapMessage } from './checks';
 import { clashOf, curriculumSummary, lessonsOf, placeKeyOf } from './curriculum';
 import { pendingStudentImport } from './roster';
+import { pendingAttendanceImport } from './imports';
 import {
   ACTOR_LABEL,
   actorFor,
@@ -93,12 +94,20 @@ async function gateFailures(tx: Db, c: TrainClass, gates: readonly GateKey[]): P
       case 'endReached':
         if (today < c.endDate) out.push(`未到结业日期 ${c.endDate}`);
         break;
+      case 'lessonsHeld': {
+        // 最后一节线下课结束之后才能结业（结业日期当天的课也要上完）
+        const [last] = await tx.select({ name: trainLessons.name, endAt: trainLessons.endAt }).from(trainLessons).where(eq(trainLessons.classId, c.id)).orderBy(desc(trainLessons.endAt)).limit(1);
+        if (last && last.endAt.getTime() > Date.now()) out.push(`最后一节课「${last.name}」${formatBeijing(last.endAt).slice(0, 16)} 才结束，课上完之后才能结业`);
+        break;
+      }
       case 'completionRecorded': {
         const [row] = await tx
           .select({ n: count() })
           .from(trainStudents)
           .where(and(eq(trainStudents.classId, c.id), eq(trainStudents.completion, COMPLETION.NONE), ne(trainStudents.examine, EXAMINE.REJECTED)));
         if (Number(row?.n ?? 0) > 0) out.push(`还有 ${row.n} 名学员未登记结业情况`);
+        const pending = await pendingAttendanceImport(tx, c.id);
+        if (pending) out.push(`有未确认的出勤导入「${pending.fileName}」`);
         break;
       }
     }
