@@ -27,3 +27,4 @@ export * from './platform/excel/tables';
 export * from './domains/certificate/tables';
 export * from './domains/subsidy/tables';
 export * from './domains/dashboard/tables';
+export * from './domains/privacy/tables';

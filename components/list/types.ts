@@ -67,7 +67,7 @@ export interface FieldSpec {
   /** type 'image' / 'file'：用途（默认图片 'image'、文件 'attachment'）、最多几个（默认 1）、300–500 KB 检查 */
   upload?: { purpose?: UploadPurpose; maxCount?: number; sizeCheck?: boolean };
   /** type 'custom'：自定义输入组件（受控：value/onChange） */
-  render?: (props: { value: unknown; onChange: (value: unknown) => void; disabled?: boolean }) => ReactNode;
+  render?: (props: { value: unknown; onChange: (value: unknown) => void; disabled?: boolean; id?: string }) => ReactNode;
 }
 
 /** 新增或编辑的表单弹窗 */

@@ -81,7 +81,7 @@ interface Teacher {
 }
 
 /** 开班机构（管理员新建班级时选）：范围内可以开班的机构；换了机构就清空已选的教师（教师须是该机构可排的） */
-function ClassOrgSelect({ value, onChange }: { value?: number; onChange?: (v: number) => void }) {
+function ClassOrgSelect({ id, value, onChange }: { id?: string; value?: number; onChange?: (v: number) => void }) {
   const t = useT();
   const form = Form.useFormInstance();
   const [orgs, setOrgs] = useState<{ id: number; name: string; code: string }[] | null>(null);
@@ -97,6 +97,7 @@ function ClassOrgSelect({ value, onChange }: { value?: number; onChange?: (v: nu
   }, []);
   return (
     <Select
+      id={id}
       data-testid="class-org"
       loading={orgs === null}
       value={value}
@@ -114,7 +115,7 @@ function ClassOrgSelect({ value, onChange }: { value?: number; onChange?: (v: nu
 /**
  * 班主任或授课教师：开班机构可排的教师。机构用户为本机构；管理员按表单里选的开班机构（orgId）取，没选机构时不可选。
  */
-function TeacherSelect({ multiple, pickOrg, value, onChange, disabled, testId }: { multiple: boolean; pickOrg: boolean; value?: unknown; onChange?: (v: unknown) => void; disabled?: boolean; testId: string }) {
+function TeacherSelect({ id, multiple, pickOrg, value, onChange, disabled, testId }: { id?: string; multiple: boolean; pickOrg: boolean; value?: unknown; onChange?: (v: unknown) => void; disabled?: boolean; testId: string }) {
   const t = useT();
   const orgId = Form.useWatch<number | undefined>('orgId');
   const waiting = pickOrg && !orgId;
@@ -132,6 +133,7 @@ function TeacherSelect({ multiple, pickOrg, value, onChange, disabled, testId }:
   }, [waiting, pickOrg, orgId]);
   return (
     <Select
+      id={id}
       data-testid={testId}
       mode={multiple ? 'multiple' : undefined}
       allowClear
@@ -154,7 +156,7 @@ export function classForm(title: string, opts: { pickOrg?: boolean } = {}): Form
   const pickOrg = Boolean(opts.pickOrg);
   const fields: FieldSpec[] = [
     ...(pickOrg
-      ? [{ name: 'orgId', label: '开班机构', type: 'custom', required: true, createOnly: true, render: ({ value, onChange }) => <ClassOrgSelect value={value as number | undefined} onChange={onChange} /> } satisfies FieldSpec]
+      ? [{ name: 'orgId', label: '开班机构', type: 'custom', required: true, createOnly: true, render: ({ value, onChange, id }) => <ClassOrgSelect id={id} value={value as number | undefined} onChange={onChange} /> } satisfies FieldSpec]
       : []),
     { name: 'name', label: '班级名称', required: true },
     {
@@ -182,14 +184,14 @@ export function classForm(title: string, opts: { pickOrg?: boolean } = {}): Form
       label: '班主任',
       type: 'custom',
       span: 12,
-      render: ({ value, onChange, disabled }) => <TeacherSelect multiple={false} pickOrg={pickOrg} value={value} onChange={onChange} disabled={disabled} testId="class-head-teacher" />,
+      render: ({ value, onChange, disabled, id }) => <TeacherSelect id={id} multiple={false} pickOrg={pickOrg} value={value} onChange={onChange} disabled={disabled} testId="class-head-teacher" />,
     },
     {
       name: 'teacherIds',
       label: '授课教师',
       type: 'custom',
       span: 12,
-      render: ({ value, onChange, disabled }) => <TeacherSelect multiple pickOrg={pickOrg} value={value} onChange={onChange} disabled={disabled} testId="class-teachers" />,
+      render: ({ value, onChange, disabled, id }) => <TeacherSelect id={id} multiple pickOrg={pickOrg} value={value} onChange={onChange} disabled={disabled} testId="class-teachers" />,
     },
     { name: 'contactName', label: '联系人', required: true, span: 12 },
     { name: 'contactPhone', label: '联系电话', required: true, span: 12 },

@@ -162,6 +162,24 @@ describe('转换表：每一步允许与拒绝的办理', () => {
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
   });
 
+  it('公示海报：财务审批通过之后开班机构的行上有 poster（服务端说有才显示），下载得到 A4 PDF；之前与别的角色没有', async () => {
+    const rowOf = async (account: string, step: string) => (await ok<{ list: { id: number; actions: string[] }[] }>(account, '/subsidy/listApply', { kind: 'train', step, pageSize: 100 })).list.find((r) => r.id === id);
+    expect((await rowOf('train_org', 'apply'))?.actions).toContain('poster');
+    expect((await rowOf('sjz_admin', 'finance'))?.actions).not.toContain('poster');
+    const draft = await apply(klass.id, take(1));
+    const draftRow = (await ok<{ list: { id: number; actions: string[] }[] }>('train_org', '/subsidy/listApply', { kind: 'train', step: 'apply', pageSize: 100 })).list.find((r) => r.id === draft.id);
+    expect(draftRow?.actions).not.toContain('poster');
+    const pdf = await call('GET', '/subsidy/classSubsidyPoster', { headers: h.train_org, query: { id: String(id) } });
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    const bytes = new Uint8Array(await pdf.res.arrayBuffer());
+    expect(new TextDecoder().decode(bytes.slice(0, 5))).toBe('%PDF-');
+    // 草稿没有海报：服务端拒绝并说明
+    const early = await call<unknown>('GET', '/subsidy/classSubsidyPoster', { headers: h.train_org, query: { id: String(draft.id) } });
+    expect([early.status, early.body.returnMsg]).toEqual([400, `申请 ${draft.code} 当前为「草稿」，财务审批通过后才能生成公示海报`]);
+    await ok('train_org', '/subsidy/deleteApply', { id: draft.id });
+  });
+
   it('不予补贴是终态', async () => {
     const other = await apply(klass.id, take(1));
     await step('train_org', other.id, 'submit');
