@@ -47,7 +47,7 @@ test('管理员新建培训班：先选开班机构，班主任与授课教师�
   // 没选机构时教师选不了
   await expect(form.getByTestId('class-head-teacher')).toHaveClass(/ant-select-disabled/);
   await expect(form.getByTestId('class-head-teacher')).toContainText('请先选择开班机构');
-  await chooseOption(page, form.getByLabel('开班机构'), org.name);
+  await chooseOption(page, form.getByLabel('开班机构'), org.name, org.name);
   await form.getByLabel('班级名称').fill(name);
   await form.getByTestId('work-picker-open').click();
   const picker = modalWith(page, page.getByTestId('work-picker-search'));
