@@ -30,6 +30,7 @@ import { teacherApi } from '@/lib/domains/teacher/api';
 import { institutionApi } from '@/lib/domains/institution/api';
 import { trainClassApi } from '@/lib/domains/trainClass/api';
 import { subsidyApi } from '@/lib/domains/subsidy/api';
+import { privacyApi } from '@/lib/domains/privacy/api';
 import { dashboardApi } from '@/lib/domains/dashboard/api';
 import { platformApi } from '@/lib/platform/api/platform-api';
 import { createDispatcher } from '@/lib/platform/api/dispatcher';
@@ -68,6 +69,7 @@ const domainTable: EndpointTable = {
   ...certificateApi,
   ...recordingApi,
   ...subsidyApi,
+  ...privacyApi,
   ...dashboardApi,
   ...platformApi,
 };

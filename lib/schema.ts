@@ -28,3 +28,4 @@ export * from './platform/http/rate-limit-tables';
 export * from './domains/certificate/tables';
 export * from './domains/subsidy/tables';
 export * from './domains/dashboard/tables';
+export * from './domains/privacy/tables';

@@ -105,7 +105,7 @@ export default function FieldInput(props: Props) {
     case 'richtext':
       return <RichTextEditor id={id} value={(value as string | undefined) ?? ''} onChange={(v) => onChange?.(v)} disabled={disabled} placeholder={placeholder} />;
     case 'custom':
-      return <>{field.render?.({ value, onChange: (v) => onChange?.(v), disabled })}</>;
+      return <>{field.render?.({ value, onChange: (v) => onChange?.(v), disabled, id })}</>;
     default:
       return (
         <Input

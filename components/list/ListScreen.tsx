@@ -340,7 +340,11 @@ export default function ListScreen<T extends object>(rawProps: ListScreenProps<T
       batchButton(
         `batch-action-${a.key}`,
         a.label,
-        () => withConfirm(confirmText(a.confirm, selected.rows, t), () => run(a.call.path, a.call.method, a.call.body(ids, selected.rows), a.call.successMessage ?? t('list.success.action')), a.danger),
+        () => {
+          const call = a.call;
+          if (!call) return a.onClick?.(ids, selected.rows, helpers);
+          withConfirm(confirmText(a.confirm, selected.rows, t), () => run(call.path, call.method, call.body(ids, selected.rows), call.successMessage ?? t('list.success.action')), a.danger);
+        },
         a.danger,
       ),
     );

@@ -74,7 +74,7 @@ function localizeBatchAction<T>(t: Translate, a: BatchAction<T>): BatchAction<T>
     ...a,
     label: t(a.label),
     confirm: localizeConfirm(t, a.confirm),
-    call: { ...a.call, successMessage: a.call.successMessage === undefined ? undefined : t(a.call.successMessage) },
+    call: a.call && { ...a.call, successMessage: a.call.successMessage === undefined ? undefined : t(a.call.successMessage) },
   };
 }
 

@@ -67,7 +67,7 @@ export interface FieldSpec {
   /** type 'image' / 'file'：用途（默认图片 'image'、文件 'attachment'）、最多几个（默认 1）、300–500 KB 检查 */
   upload?: { purpose?: UploadPurpose; maxCount?: number; sizeCheck?: boolean };
   /** type 'custom'：自定义输入组件（受控：value/onChange） */
-  render?: (props: { value: unknown; onChange: (value: unknown) => void; disabled?: boolean }) => ReactNode;
+  render?: (props: { value: unknown; onChange: (value: unknown) => void; disabled?: boolean; id?: string }) => ReactNode;
 }
 
 /** 新增或编辑的表单弹窗 */
@@ -123,7 +123,10 @@ export interface BatchAction<T> {
   permission?: string | readonly string[];
   danger?: boolean;
   confirm?: string | ((rows: T[], t: Translate) => string);
-  call: ApiCall & { body: (ids: (string | number)[], rows: T[]) => unknown; successMessage?: string };
+  /** 调接口（POST JSON）后提示并刷新列表；与 onClick 二选一 */
+  call?: ApiCall & { body: (ids: (string | number)[], rows: T[]) => unknown; successMessage?: string };
+  /** 其余自定义行为（如先弹出表单再调接口）：收到勾选的 id 与行 */
+  onClick?: (ids: (string | number)[], rows: T[], helpers: ListHelpers) => void;
 }
 
 export interface ListScreenProps<T extends object> {

@@ -13,6 +13,7 @@ export const screenCatalog = {
   ProcessRuleList: { firstPage: { path: '/bapi/processRule/getList' } },
   ProcessStatusList: { firstPage: { path: '/bapi/processStatus/list' } },
   SystemLog: { firstPage: { path: '/perOperationLog/listPerOperationLog' } },
+  DataAccessLog: { firstPage: { path: '/sys/dataAccessLog/list' } },
   OnlineUserList: { firstPage: { path: '/sys/online/list' } },
   ScheduleJobList: { firstPage: { path: '/sys/job/list' } },
   DeviceList: { firstPage: { path: '/sys/device/list' } },

@@ -24,6 +24,7 @@ import { teacherScreens } from '@/components/teacher/screens';
 import { institutionScreens } from '@/components/institution/screens';
 import { trainClassScreens } from '@/components/trainClass/screens';
 import { subsidyScreens } from '@/components/subsidy/screens';
+import { privacyScreens } from '@/components/privacy/screens';
 import { dashboardScreens } from '@/components/dashboard/screens';
 import type { ClientScreenName } from './catalog';
 import type { ScreenLoader } from './types';
@@ -53,6 +54,7 @@ export const clientScreens = {
   ...institutionScreens,
   ...trainClassScreens,
   ...subsidyScreens,
+  ...privacyScreens,
   ...dashboardScreens,
 } satisfies Record<ClientScreenName, ScreenLoader>;
 

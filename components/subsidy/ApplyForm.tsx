@@ -1,6 +1,7 @@
 'use client';
 // 补贴申请表单：选一个已考核的班，勾选学员，逐人填银行账号（生活交通补贴再选人员类别，可填证书编号）。
 // 金额不在这里填：保存后由服务端按标准、出勤、结业与考核结果算出。修改时载入原申请的学员与账号。
+// 银行信息：服务端给出每人此前在本机构补贴申请里给过的最近一次（lastBank），没填过的行先带出，可改。
 import { useEffect, useMemo, useState } from 'react';
 import { App, Input, Modal, Select, Table } from 'antd';
 import { apiGet, apiPost } from '@/components/api-client';
@@ -19,6 +20,7 @@ interface StudentRow {
   idNumber: string;
   attendedHours: number | null;
   completionName: string;
+  lastBank: { bankName: string | null; bankAccount: string } | null;
 }
 interface Entry {
   bankName?: string;
@@ -47,17 +49,27 @@ export function ApplyForm({ kind, open, editing, onClose, onDone }: ApplyFormPro
   const [entries, setEntries] = useState<Record<number, Entry>>({});
   const [saving, setSaving] = useState(false);
 
-  const loadStudents = (id: number) => apiGet<StudentRow[]>('/subsidy/classStudents', { classId: id }).then(setStudents, () => undefined);
+  /** 学员与各人此前给过的银行信息：已有填写的行不动 */
+  const loadStudents = (id: number) =>
+    apiGet<StudentRow[]>('/subsidy/classStudents', { classId: id }).then((rows) => {
+      setStudents(rows);
+      setEntries((e) => {
+        const next = { ...e };
+        for (const r of rows) if (r.lastBank && !next[r.id]?.bankAccount) next[r.id] = { ...next[r.id], bankName: r.lastBank.bankName ?? undefined, bankAccount: r.lastBank.bankAccount };
+        return next;
+      });
+    }, () => undefined);
 
   // 每次打开都重新挂载（父组件只在打开时渲染本组件），这里只取数
   useEffect(() => {
     apiGet<ClassOption[]>('/subsidy/eligibleClasses', { kind }).then(setClasses, () => undefined);
     if (kind === 'living') loadDict(SUBSIDY_GROUP_DICT).then((g) => setGroups(g.map((o) => ({ label: o.label, value: String(o.value) }))), () => undefined);
     if (editing) {
-      apiGet<StudentRow[]>('/subsidy/classStudents', { classId: editing.classId }).then(setStudents, () => undefined);
+      void loadStudents(editing.classId);
       apiGet<{ students: ApplyStudent[] }>('/subsidy/applyDetail', { id: editing.id }).then((d) => {
         setSelected(d.students.map((s) => s.studentId));
-        setEntries(Object.fromEntries(d.students.map((s) => [s.studentId, { bankName: s.bankName ?? undefined, bankAccount: s.bankAccount ?? undefined, certNo: s.certNo ?? undefined, groupCode: s.groupCode ?? undefined }])));
+        // 原申请里填的优先于带出的
+        setEntries((e) => ({ ...e, ...Object.fromEntries(d.students.map((s) => [s.studentId, { bankName: s.bankName ?? undefined, bankAccount: s.bankAccount ?? undefined, certNo: s.certNo ?? undefined, groupCode: s.groupCode ?? undefined }])) }));
       }, () => undefined);
     }
   }, [kind, editing]);
@@ -112,6 +124,7 @@ export function ApplyForm({ kind, open, editing, onClose, onDone }: ApplyFormPro
         onChange={(v) => {
           setClassId(v);
           setSelected([]);
+          setEntries({});
           void loadStudents(v);
         }}
         showSearch

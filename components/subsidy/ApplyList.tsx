@@ -2,17 +2,19 @@
 // 补贴申请的各个界面，一个可配置组件：培训补贴的申请（SubsidyApply）、市级审批（SubsidyApprove）、二级审批（SubsidyTwoLevelApprove）、
 // 财务审批（SubsidyFinanceApprove）、查询（SubsidySearch）；生活交通补贴的申请、审批、二级审批。
 // 列表来自 /subsidy/listApply（step 决定看哪一段，审批页默认只看待我办理的）；按钮只照服务端给出的行 actions 显示。
-import { useState } from 'react';
+// 财务看拨付名单（PaymentListDialog，证件号默认脱敏）；开班机构在财务审批通过之后打印公示海报。
+import { useCallback, useState } from 'react';
 import { Tag } from 'antd';
 import ListScreen from '@/components/list/ListScreen';
 import TwoLineCell from '@/components/list/TwoLineCell';
 import { HistoryDialog } from '@/components/list/HistoryDialog';
 import { apiDownload } from '@/components/api-client';
 import { useT } from '@/lib/i18n/client';
-import { APPLY_STATUS_COLOR, APPLY_STATUS_LABEL, RESOURCES, type SubsidyKind } from '@/lib/domains/subsidy/transitions';
+import { APPLY_STATUS_COLOR, APPLY_STATUS_LABEL, PUBLIC_STATUSES, RESOURCES, type SubsidyKind } from '@/lib/domains/subsidy/transitions';
 import type { ApplyItem, ApplyStep } from '@/lib/domains/subsidy/schemas';
 import { ApplyForm } from './ApplyForm';
 import { ApplyReview } from './ApplyReview';
+import PaymentListDialog from './PaymentListDialog';
 
 /** 办理历史里标红的动作（与服务端的动作名比较） */
 const RED_ACTIONS = /退回|不予|不同意/; // i18n-ignore
@@ -34,6 +36,8 @@ function ApplyScreen({ kind, step }: { kind: SubsidyKind; step: ApplyStep }) {
   const [refresh, setRefresh] = useState(0);
   const [reviewing, setReviewing] = useState<number | null>(null);
   const [historyOf, setHistoryOf] = useState<number | null>(null);
+  const [paymentOf, setPaymentOf] = useState<number | null>(null);
+  const closePayment = useCallback(() => setPaymentOf(null), []);
   const [form, setForm] = useState<{ open: boolean; editing: { id: number; classId: number } | null }>({ open: false, editing: null });
   const resource = resourceOf(kind, step);
   const approving = step === 'audit' || step === 'review' || step === 'finance';
@@ -96,14 +100,22 @@ function ApplyScreen({ kind, step }: { kind: SubsidyKind; step: ApplyStep }) {
           {
             key: 'payment',
             label: '拨付名单',
-            permission: 'subsidyFinance.export',
-            visible: (r) => step === 'finance' && (r.status === 5 || r.status === 6),
-            onClick: (r) => void apiDownload('/subsidy/exportPaymentList', undefined, { method: 'GET', query: { id: r.id } }).catch(() => undefined),
+            permission: ['subsidyFinance.get', 'subsidyFinance.export'],
+            visible: (r) => step === 'finance' && PUBLIC_STATUSES.includes(r.status),
+            onClick: (r) => setPaymentOf(r.id),
+          },
+          {
+            // 公示海报（A4 PDF）：服务端在行上给出 poster 时才有（开班机构，财务审批通过之后）
+            key: 'poster',
+            label: '公示海报',
+            visible: (r) => has(r, 'poster'),
+            onClick: (r) => void apiDownload('/subsidy/classSubsidyPoster', undefined, { method: 'GET', query: { id: r.id } }).catch(() => undefined),
           },
           { key: 'history', label: '办理历史', onClick: (r) => setHistoryOf(r.id) },
         ]}
         emptyText={approving ? '暂无待办理的补贴申请' : '暂无补贴申请'}
       />
+      {paymentOf !== null && <PaymentListDialog id={paymentOf} onClose={closePayment} />}
       <ApplyReview key={reviewing ?? 0} id={reviewing} onClose={() => setReviewing(null)} onDone={reload} />
       {form.open && <ApplyForm key={form.editing?.id ?? 'new'} kind={kind} open editing={form.editing} onClose={() => setForm({ open: false, editing: null })} onDone={reload} />}
       <HistoryDialog recordId={historyOf} onClose={() => setHistoryOf(null)} path="/subsidy/applyHistory" colorOf={(e) => (RED_ACTIONS.test(e.actionName) ? 'red' : 'blue')} testId="subsidy-history" />

@@ -8,6 +8,7 @@ import ListScreen from '@/components/list/ListScreen';
 import TwoLineCell from '@/components/list/TwoLineCell';
 import type { ListScreenProps } from '@/components/list/types';
 import { apiPost } from '@/components/api-client';
+import { useShell } from '@/components/shell/ShellContext';
 import { useT } from '@/lib/i18n/client';
 import type { ClassItem, StudentItem } from '@/lib/domains/trainClass/schemas';
 import { CHECK_COLOR, ID_CHECK_LABEL, QUALIFICATION_LABEL } from '@/lib/domains/trainClass/schemas';
@@ -64,6 +65,7 @@ export default function ClassApply() {
   const [judged, setJudged] = useState<Judged | null>(null);
   const [recordingOf, setRecordingOf] = useState<ClassItem | null>(null);
   const has = (r: ClassItem, a: string) => r.actions.includes(a as never);
+  const level = useShell().data.user.level;
 
   const props: ListScreenProps<ClassItem> = {
     title: '开班申请',
@@ -86,7 +88,8 @@ export default function ClassApply() {
       { title: '学员', dataIndex: 'studentCount', width: 90, render: (_v, r) => `${r.studentCount} / ${r.capacity}` },
       { title: '班主任', dataIndex: 'headTeacherName', width: 90 },
     ],
-    create: classForm('新建培训班'),
+    // 管理员（非机构用户）新建班级时先选开班机构
+    create: classForm('新建培训班', { pickOrg: level !== 'org' }),
     detail: classDetail,
     rowActions: [
       { key: 'edit', label: '编辑', permission: 'trainInfo.edit', visible: (r) => has(r, 'edit'), form: classForm('修改培训班') },

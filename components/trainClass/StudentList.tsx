@@ -1,9 +1,10 @@
 'use client';
 // 培训管理 › 学员库（StudentList）：选一个培训班看它的学员名单（或全部班级的学员）。每名学员的身份核验与培训资格、审核、出勤与结业；
-// 新增与编辑（含身份证照片）、导入（预览 → 确认/放弃）、检查学员、登记出勤与结业、导出。按钮只照服务端给出的 actions 显示。
+// 新增与编辑（含身份证照片）、导入（预览 → 确认/放弃）、检查学员、登记出勤与结业（逐人、勾选多人批量、导入出勤工作簿）、导出。
+// 按钮只照服务端给出的 actions 显示。
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Alert, Button, Space, Tag, Tooltip } from 'antd';
-import { SafetyCertificateOutlined, UploadOutlined } from '@ant-design/icons';
+import { FileExcelOutlined, SafetyCertificateOutlined, UploadOutlined } from '@ant-design/icons';
 import ListScreen from '@/components/list/ListScreen';
 import TwoLineCell from '@/components/list/TwoLineCell';
 import type { FormSpec, ListScreenProps } from '@/components/list/types';
@@ -23,6 +24,7 @@ import {
 } from '@/lib/domains/trainClass/schemas';
 import { ClassPickerBar, useClassPicker, type ClassOption } from './shared';
 import StudentImportDialog from './StudentImportDialog';
+import { AttendanceBatchDialog, AttendanceImportDialog } from './AttendanceDialogs';
 
 const options = (labels: Record<number, string>) => Object.entries(labels).map(([value, label]) => ({ value: Number(value), label }));
 
@@ -81,6 +83,9 @@ function Roster({ cls }: { cls: ClassOption | null }) {
   const [version, setVersion] = useState(0);
   const reload = useCallback(() => setVersion((v) => v + 1), []);
   const editable = Boolean(cls?.actions.includes('students'));
+  const attendance = Boolean(cls?.actions.includes('attendance'));
+  const [batch, setBatch] = useState<(string | number)[] | null>(null);
+  const [importingAttendance, setImportingAttendance] = useState(false);
 
   useEffect(() => {
     if (!cls) return;
@@ -138,6 +143,8 @@ function Roster({ cls }: { cls: ClassOption | null }) {
         visible: (r) => r.actions.includes('delete'),
       },
     ],
+    // 勾选多名学员一次登记出勤与结业（培训中与已结业时）
+    batchActions: attendance ? [{ key: 'attendance', label: '批量登记出勤与结业', permission: ['student.edit', 'trainInfo.edit'], onClick: (ids) => setBatch(ids) }] : [],
     exporter: { path: '/student/exportStudentInfo', method: 'GET' },
     refreshKey: `${cls?.id ?? 0}-${version}`,
     toolbarExtra: () => (
@@ -145,6 +152,11 @@ function Roster({ cls }: { cls: ClassOption | null }) {
         {editable && can(['student.import', 'trainInfo.import']) && (
           <Button icon={<UploadOutlined />} onClick={() => setImporting({ importId: null })} data-testid="student-import-open">
             {t('导入学员')}
+          </Button>
+        )}
+        {attendance && can(['student.edit', 'trainInfo.edit']) && (
+          <Button icon={<FileExcelOutlined />} onClick={() => setImportingAttendance(true)} data-testid="attendance-import-open">
+            {t('导入出勤与结业')}
           </Button>
         )}
         {editable && (
@@ -177,6 +189,8 @@ function Roster({ cls }: { cls: ClassOption | null }) {
       {judged && <Alert type="info" showIcon closable onClose={() => setJudged(null)} title={judged} data-testid="student-judge-result" />}
       <ListScreen<StudentItem> key={cls?.id ?? 0} {...config} />
       {importing && cls && <StudentImportDialog classId={cls.id} importId={importing.importId} onClose={() => setImporting(null)} onChanged={reload} />}
+      {batch && cls && <AttendanceBatchDialog classId={cls.id} hours={cls.hours} ids={batch} onClose={() => setBatch(null)} onDone={reload} />}
+      {importingAttendance && cls && <AttendanceImportDialog classId={cls.id} onClose={() => setImportingAttendance(false)} onChanged={reload} />}
     </Space>
   );
 }

@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react';
 import dynamic from 'next/dynamic';
 import { useRouter, useSearchParams } from 'next/navigation';
-import { Card, Empty, Select, Space, Tag, Typography } from 'antd';
+import { Card, Empty, Form, Select, Space, Tag, Typography } from 'antd';
 import TwoLineCell from '@/components/list/TwoLineCell';
 import { HistoryDialog } from '@/components/list/HistoryDialog';
 import WorkTypePicker, { type PickedWork } from '@/components/catalog/WorkTypePicker';
@@ -75,11 +75,89 @@ function WorkLevelInput({ value, onChange, disabled }: { value?: WorkLevel; onCh
   );
 }
 
-const TEACHER_OPTIONS = { path: '/class/selectTeacherList', method: 'GET' as const, labelKey: 'name', valueKey: 'id' };
+interface Teacher {
+  id: number;
+  name: string;
+}
 
-/** 新建或修改班级：工种与等级、培训类型、日期、学时、地点、人数、班主任与授课教师、联系人 */
-export function classForm(title: string): FormSpec<ClassItem> {
+/** 开班机构（管理员新建班级时选）：范围内可以开班的机构；换了机构就清空已选的教师（教师须是该机构可排的） */
+function ClassOrgSelect({ id, value, onChange }: { id?: string; value?: number; onChange?: (v: number) => void }) {
+  const t = useT();
+  const form = Form.useFormInstance();
+  const [orgs, setOrgs] = useState<{ id: number; name: string; code: string }[] | null>(null);
+  useEffect(() => {
+    let live = true;
+    apiGet<{ id: number; name: string; code: string }[]>('/trainInfo/classOrgs', undefined, { silent: true }).then(
+      (list) => live && setOrgs(list),
+      () => live && setOrgs([]),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  return (
+    <Select
+      id={id}
+      data-testid="class-org"
+      loading={orgs === null}
+      value={value}
+      placeholder={t('选择开班的培训机构或企业')}
+      options={(orgs ?? []).map((o) => ({ value: o.id, label: `${o.name}（${o.code}）` }))}
+      showSearch={{ optionFilterProp: 'label' }}
+      onChange={(v: number) => {
+        onChange?.(v);
+        form.setFieldsValue({ headTeacherId: undefined, teacherIds: [] });
+      }}
+    />
+  );
+}
+
+/**
+ * 班主任或授课教师：开班机构可排的教师。机构用户为本机构；管理员按表单里选的开班机构（orgId）取，没选机构时不可选。
+ */
+function TeacherSelect({ id, multiple, pickOrg, value, onChange, disabled, testId }: { id?: string; multiple: boolean; pickOrg: boolean; value?: unknown; onChange?: (v: unknown) => void; disabled?: boolean; testId: string }) {
+  const t = useT();
+  const orgId = Form.useWatch<number | undefined>('orgId');
+  const waiting = pickOrg && !orgId;
+  const [teachers, setTeachers] = useState<Teacher[] | null>(null);
+  useEffect(() => {
+    if (waiting) return;
+    let live = true;
+    apiGet<Teacher[]>('/class/selectTeacherList', pickOrg ? { orgId } : undefined, { silent: true }).then(
+      (list) => live && setTeachers(list),
+      () => live && setTeachers([]),
+    );
+    return () => {
+      live = false;
+    };
+  }, [waiting, pickOrg, orgId]);
+  return (
+    <Select
+      id={id}
+      data-testid={testId}
+      mode={multiple ? 'multiple' : undefined}
+      allowClear
+      disabled={disabled || waiting}
+      loading={!waiting && teachers === null}
+      value={value as number | number[] | undefined}
+      onChange={(v) => onChange?.(v)}
+      placeholder={waiting ? t('请先选择开班机构') : undefined}
+      options={(waiting ? [] : (teachers ?? [])).map((x) => ({ value: x.id, label: x.name }))}
+      showSearch={{ optionFilterProp: 'label' }}
+    />
+  );
+}
+
+/**
+ * 新建或修改班级：工种与等级、培训类型、日期、学时、地点、人数、班主任与授课教师、联系人。
+ * pickOrg：管理员新建班级时先选开班机构，班主任与授课教师随之列出该机构可排的教师（机构用户为本机构，不选）。
+ */
+export function classForm(title: string, opts: { pickOrg?: boolean } = {}): FormSpec<ClassItem> {
+  const pickOrg = Boolean(opts.pickOrg);
   const fields: FieldSpec[] = [
+    ...(pickOrg
+      ? [{ name: 'orgId', label: '开班机构', type: 'custom', required: true, createOnly: true, render: ({ value, onChange, id }) => <ClassOrgSelect id={id} value={value as number | undefined} onChange={onChange} /> } satisfies FieldSpec]
+      : []),
     { name: 'name', label: '班级名称', required: true },
     {
       name: 'work',
@@ -101,8 +179,20 @@ export function classForm(title: string): FormSpec<ClassItem> {
     { name: 'hours', label: '班级学时', type: 'number', required: true, span: 12 },
     { name: 'capacity', label: '计划招收人数', type: 'number', required: true, span: 12 },
     { name: 'place', label: '培训地点', required: true },
-    { name: 'headTeacherId', label: '班主任', type: 'select', optionsFrom: TEACHER_OPTIONS, span: 12 },
-    { name: 'teacherIds', label: '授课教师', type: 'multiSelect', optionsFrom: TEACHER_OPTIONS, span: 12 },
+    {
+      name: 'headTeacherId',
+      label: '班主任',
+      type: 'custom',
+      span: 12,
+      render: ({ value, onChange, disabled, id }) => <TeacherSelect id={id} multiple={false} pickOrg={pickOrg} value={value} onChange={onChange} disabled={disabled} testId="class-head-teacher" />,
+    },
+    {
+      name: 'teacherIds',
+      label: '授课教师',
+      type: 'custom',
+      span: 12,
+      render: ({ value, onChange, disabled, id }) => <TeacherSelect id={id} multiple pickOrg={pickOrg} value={value} onChange={onChange} disabled={disabled} testId="class-teachers" />,
+    },
     { name: 'contactName', label: '联系人', required: true, span: 12 },
     { name: 'contactPhone', label: '联系电话', required: true, span: 12 },
     { name: 'remark', label: '备注', type: 'textarea' },

@@ -67,6 +67,7 @@ export const DEMO_ROLES: readonly DemoRole[] = [
       annualTarget: '*',
       subsidyAudit: '*',
       subsidyReview: '*',
+      // 财务（拨付）：'*' 含 unmask——拨付名单可以看全证件号（默认仍脱敏，看全须选理由、记访问日志）
       subsidyFinance: '*',
       livingSubsidyAudit: '*',
       livingSubsidyReview: '*',

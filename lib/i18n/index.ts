@@ -33,6 +33,7 @@ import { supervisionMessages } from './messages/supervision';
 import { examineeMessages } from './messages/examinee';
 import { trainClassMessages } from './messages/trainClass';
 import { subsidyMessages } from './messages/subsidy';
+import { privacyMessages } from './messages/privacy';
 import { scoreMessages } from './messages/score';
 import { certificateMessages } from './messages/certificate';
 import { dashboardMessages } from './messages/dashboard';
@@ -95,6 +96,7 @@ export const CATALOGUES: Record<string, Catalogue> = {
   examinee: examineeMessages,
   trainClass: trainClassMessages,
   subsidy: subsidyMessages,
+  privacy: privacyMessages,
   score: scoreMessages,
   certificate: certificateMessages,
   dashboard: dashboardMessages,

@@ -262,7 +262,8 @@ export const MENU_TREE: readonly ResourceDef[] = [
           { key: 'subsidy', title: '补贴申请', path: '/subsidy/train/apply', icon: 'FileAddOutlined', component: 'SubsidyApply', actions: CRUD_EXPORT },
           { key: 'subsidyAudit', title: '补贴审批', path: '/subsidy/train/approve', icon: 'AuditOutlined', component: 'SubsidyApprove', actions: AUDIT },
           { key: 'subsidyReview', title: '补贴二级审批', path: '/subsidy/train/review', icon: 'CheckCircleOutlined', component: 'SubsidyTwoLevelApprove', actions: AUDIT },
-          { key: 'subsidyFinance', title: '财务审批', path: '/subsidy/train/finance', icon: 'WalletOutlined', component: 'SubsidyFinanceApprove', actions: AUDIT },
+          // unmask：拨付名单看全证件号（银行拨付要完整号码；每次须选理由，记访问日志）
+          { key: 'subsidyFinance', title: '财务审批', path: '/subsidy/train/finance', icon: 'WalletOutlined', component: 'SubsidyFinanceApprove', actions: [...AUDIT, 'unmask'] },
           { key: 'subsidySearch', title: '补贴查询', path: '/subsidy/train/search', icon: 'FileSearchOutlined', component: 'SubsidySearch', actions: VIEW_EXPORT },
         ],
       },
@@ -360,6 +361,7 @@ export const MENU_TREE: readonly ResourceDef[] = [
         icon: 'ToolOutlined',
         children: [
           { key: 'sysLog', title: '系统日志', path: '/system/ops/log', icon: 'FileTextOutlined', component: 'SystemLog', actions: VIEW_EXPORT },
+          { key: 'dataAccessLog', title: '个人信息访问日志', path: '/system/ops/data-access-log', icon: 'EyeOutlined', component: 'DataAccessLog', actions: ['query'] },
           { key: 'onlineUser', title: '在线用户', path: '/system/ops/online-user', icon: 'WifiOutlined', component: 'OnlineUserList', actions: ['query', 'delete'] },
           { key: 'scheduleJob', title: '定时任务', path: '/system/ops/job', icon: 'ClockCircleOutlined', component: 'ScheduleJobList', actions: [...CRUD, ...TOGGLE] },
           { key: 'device', title: '设备管理', path: '/system/ops/device', icon: 'MobileOutlined', component: 'DeviceList', actions: CRUD },
@@ -404,7 +406,7 @@ export interface FlatResource {
   depth: number;
 }
 
-const ACTION_ORDER: readonly Action[] = ['add', 'edit', 'delete', 'query', 'get', 'enable', 'disable', 'import', 'export'];
+const ACTION_ORDER: readonly Action[] = ['add', 'edit', 'delete', 'query', 'get', 'enable', 'disable', 'import', 'export', 'unmask'];
 
 /** 先序遍历（父在子前、同级按树中顺序）；sort 取同级序号 ×10，留出插入余地。 */
 export function flattenMenuTree(tree: readonly ResourceDef[] = MENU_TREE): FlatResource[] {

@@ -19,6 +19,7 @@ export const ACTION_NAMES: Record<Action, string> = {
   disable: '停用',
   import: '导入',
   export: '导出',
+  unmask: '看全个人信息',
 };
 
 const level = z.enum(LEVELS as [DataLevel, ...DataLevel[]], { error: '层级只能是 province、city、county 或 org' });

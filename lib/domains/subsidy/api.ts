@@ -24,6 +24,7 @@ import {
   FundAccountSaveInput,
   FundMovementInput,
   IdInput,
+  PaymentListInput,
   MovementListInput,
   SaveClassSubsideInput,
   StandardIdsInput,
@@ -36,7 +37,7 @@ import {
   TransitionInput,
 } from './schemas';
 import { deleteStandards, listStandards, newStandardVersion, saveStandard } from './standards';
-import { applyDetail, applyHistory, applyTransition, classStudentsForApply, decideItems, deleteApply, eligibleClasses, exportApplies, exportPaymentList, listApplies, saveClassSubside } from './workflow';
+import { applyDetail, applyHistory, applyTransition, classStudentsForApply, decideItems, deleteApply, eligibleClasses, exportApplies, exportPaymentList, listApplies, paymentList, saveClassSubside } from './workflow';
 import { fundAccountDetail, listFundAccounts, listMovements, recordMovement, saveFundAccount } from './fund';
 import { posterPdf, posterUrl } from './poster';
 import { deleteTargets, exportYearTaskProgress, listTargets, saveTarget, yearTaskProgress } from './targets';
@@ -171,7 +172,19 @@ export const subsidyApi: EndpointTable = {
     summary: '财务的拨付名单（Excel）：同意补贴的学员姓名、脱敏证件号、开户银行、银行账号、金额',
     permission: ['subsidyFinance.export'],
     input: IdInput,
-    handle: (f, ctx) => exportPaymentList(ctx.db, sessionOf(ctx), f),
+    handle: (f, ctx) => exportPaymentList(ctx.db, sessionOf(ctx), f, ctx.audit),
+  }),
+  'POST /subsidy/exportPaymentList': endpoint({
+    summary: '财务的拨付名单（Excel）；unmask 为 true 时证件号为全号：须有 subsidyFinance.unmask、选理由（reason，其他须写 reasonNote），记个人信息访问日志',
+    permission: ['subsidyFinance.export'],
+    input: PaymentListInput,
+    handle: (f, ctx) => exportPaymentList(ctx.db, sessionOf(ctx), { ...f, ip: ctx.ip }, ctx.audit),
+  }),
+  'POST /subsidy/paymentList': endpoint({
+    summary: '财务的拨付名单（界面）：同意补贴的学员、证件号默认脱敏；unmask 为 true 时给全号（须有 subsidyFinance.unmask 并给出理由，记个人信息访问日志）；canUnmask 表示当前用户能否请求看全',
+    permission: ['subsidyFinance.get', 'subsidyFinance.export'],
+    input: PaymentListInput,
+    handle: (f, ctx) => paymentList(ctx.db, sessionOf(ctx), { ...f, ip: ctx.ip }, ctx.audit),
   }),
   'GET /subsidy/getClassSubsidyPosterUrl': endpoint({
     summary: '一个班的补贴公示海报地址（财务审批通过之后）',

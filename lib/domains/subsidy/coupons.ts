@@ -207,5 +207,18 @@ export async function releaseForStudents(tx: Db, classId: number, studentIds: nu
   return rows.map((r) => r.code);
 }
 
+/**
+ * 班级作废生效或被删除时（同一事务），退回核销到这些班的全部券（恢复未使用）：作废的班不会开下去，券留给本人在别的班使用。
+ */
+export async function releaseForClasses(tx: Db, classIds: number[]): Promise<string[]> {
+  if (!classIds.length) return [];
+  const rows = await tx
+    .update(trainingCoupons)
+    .set({ status: COUPON_STATUS.UNUSED, classId: null, studentId: null, orgId: null, redeemedAt: null })
+    .where(and(inArray(trainingCoupons.classId, classIds), eq(trainingCoupons.status, COUPON_STATUS.USED)))
+    .returning({ code: trainingCoupons.code });
+  return rows.map((r) => r.code);
+}
+
 /** db.execute 的结果：PGlite 与 node-postgres 都有 rows */
 const rowsOf = <T>(res: unknown): T[] => (Array.isArray(res) ? res : ((res as { rows?: T[] }).rows ?? [])) as T[];

@@ -13,9 +13,7 @@ import { cjkFont } from '@/lib/platform/pdf';
 import { organisations } from '@/lib/domains/org/tables';
 import { trainClasses } from '@/lib/domains/trainClass/tables';
 import { subsidyApplies, subsidyItems } from './tables';
-import { APPLY_STATUS, applyStatusLabel, DECISION, SUBSIDY_KIND_LABEL, type SubsidyKind } from './transitions';
-
-const PUBLIC_STATUSES: number[] = [APPLY_STATUS.APPROVED, APPLY_STATUS.PAID];
+import { applyStatusLabel, DECISION, PUBLIC_STATUSES, SUBSIDY_KIND_LABEL, type SubsidyKind } from './transitions';
 
 /** 一个班某种补贴的公示海报地址：最近一批财务审批通过的申请（通过之后才有） */
 export async function posterUrl(db: Db, user: SessionUser, f: { classId: number; kind: SubsidyKind }) {
@@ -24,7 +22,7 @@ export async function posterUrl(db: Db, user: SessionUser, f: { classId: number;
   const [a] = await db
     .select()
     .from(subsidyApplies)
-    .where(and(eq(subsidyApplies.classId, c.id), eq(subsidyApplies.kind, f.kind), inArray(subsidyApplies.status, PUBLIC_STATUSES)))
+    .where(and(eq(subsidyApplies.classId, c.id), eq(subsidyApplies.kind, f.kind), inArray(subsidyApplies.status, [...PUBLIC_STATUSES])))
     .orderBy(desc(subsidyApplies.approvedAt), desc(subsidyApplies.id))
     .limit(1);
   if (!a) throw ApiError.badRequest(`本班还没有财务审批通过的${SUBSIDY_KIND_LABEL[f.kind]}申请，通过后才能生成公示海报`);

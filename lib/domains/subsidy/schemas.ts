@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { blankToUndefined, flag, id, ids, int, looseDate, nullableText, optionalId, required } from '@/lib/platform/validation/fields';
 import { BUILTIN_DICTS, DICT } from '@/lib/domains/dict/codes';
 import type { CheckFlag } from './tables';
+import { UnmaskFields } from '@/lib/domains/privacy/schemas';
 import { SUBSIDY_KINDS, TRANSITION_ACTIONS, type ApplyAction, type SubsidyKind } from './transitions';
 import { BOOK_TRANSITION_ACTIONS } from './standing-transitions';
 
@@ -54,6 +55,8 @@ export const StandardVersionInput = z.object({
 });
 
 export const IdInput = z.object({ id: id('记录') });
+/** 拨付名单：默认脱敏，可请求看全（lib/domains/privacy） */
+export const PaymentListInput = IdInput.extend(UnmaskFields);
 export const StandardIdsInput = z.object({ ids: ids('补贴标准') });
 
 export const APPLY_STEPS = ['apply', 'audit', 'review', 'finance', 'search'] as const;

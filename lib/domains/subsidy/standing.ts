@@ -23,7 +23,7 @@ import { trainClasses, trainStudents, type TrainClass } from '@/lib/domains/trai
 import { CLASS_STATUS, classStatusLabel } from '@/lib/domains/trainClass/transitions';
 import { COMPLETION, COMPLETION_LABEL, EXAMINE } from '@/lib/domains/trainClass/schemas';
 import { standingBookHistory, standingBooks, subsidyApplies, subsidyItems, type StandingBook, type StandingBookLine } from './tables';
-import { assessResults } from './compute';
+import { assessResults, LIVE_STATUSES } from './compute';
 import { ACTOR_LABEL, actorFor, APPLY_STATUS, DECISION } from './transitions';
 import { BOOK_EDITABLE, BOOK_STATUS, bookActions, bookStatusLabel, bookTransitionOf, type BookAction, type BookTransitionAction } from './standing-transitions';
 import { ASSESS_LABEL } from './schemas';
@@ -95,7 +95,8 @@ type Snapshot = Pick<
 
 /**
  * 一个班的台账数据：学员（开班审核未被否决的）、出勤学时、结业、考核结果（成绩）、有效证书（同证件号、同工种同等级）、
- * 补贴（本班已提交的各份申请：申请额；财务审批通过的同意学员：批准额；已拨付的：拨付额）。一次查一批，不逐人查询。
+ * 补贴（本班在办或已办的各份申请：申请额——草稿、退回修改与不予补贴的不算；财务审批通过的同意学员：批准额；已拨付的：拨付额）。
+ * 一次查一批，不逐人查询。
  */
 export async function computeBook(db: Db, c: TrainClass): Promise<Snapshot> {
   const students = await db
@@ -116,7 +117,7 @@ export async function computeBook(db: Db, c: TrainClass): Promise<Snapshot> {
     .select({ studentId: subsidyItems.studentId, status: subsidyApplies.status, amount: subsidyItems.amount, decision: subsidyItems.decision })
     .from(subsidyItems)
     .innerJoin(subsidyApplies, eq(subsidyApplies.id, subsidyItems.applyId))
-    .where(and(eq(subsidyApplies.classId, c.id), sql`${subsidyApplies.status} <> ${APPLY_STATUS.DRAFT}`));
+    .where(and(eq(subsidyApplies.classId, c.id), inArray(subsidyApplies.status, LIVE_STATUSES)));
   const sums = new Map<number, { claimed: number; approved: number; paid: number }>();
   for (const m of money) {
     const s = sums.get(m.studentId) ?? { claimed: 0, approved: 0, paid: 0 };

@@ -98,8 +98,11 @@ export function transitionOf(action: TransitionAction): Transition {
   return t;
 }
 
-/** 状态之外的操作：机构改学员名单（edit）、删除草稿（delete）；市级逐人决定（decide） */
-export type ApplyOperation = 'edit' | 'delete' | 'decide';
+/** 财务审批通过之后（已批准待拨付、已拨付）有公示海报与拨付名单 */
+export const PUBLIC_STATUSES: readonly number[] = [S.APPROVED, S.PAID];
+
+/** 状态之外的操作：机构改学员名单（edit）、删除草稿（delete）、打印公示海报（poster）；市级逐人决定（decide） */
+export type ApplyOperation = 'edit' | 'delete' | 'decide' | 'poster';
 export type ApplyAction = TransitionAction | ApplyOperation;
 
 export interface ActorUser {
@@ -124,6 +127,8 @@ export function availableActions(a: { kind: SubsidyKind; status: number; orgId: 
   if (actor === 'org' && EDITABLE_STATUSES.includes(a.status) && allowed(`${r.apply}.edit`)) out.push('edit');
   if (actor === 'org' && a.status === S.DRAFT && allowed(`${r.apply}.delete`)) out.push('delete');
   if (actor === 'city' && a.status === S.CITY_PENDING && allowed(`${r.audit}.edit`)) out.push('decide');
+  // 公示海报由开班机构张贴在培训场所：财务审批通过之后
+  if (actor === 'org' && PUBLIC_STATUSES.includes(a.status) && (allowed(`${r.apply}.get`) || allowed(`${r.apply}.query`))) out.push('poster');
   for (const t of TRANSITIONS) if (t.actor === actor && t.from.includes(a.status) && allowed(t.permission[a.kind])) out.push(t.action);
   return out;
 }

@@ -22,6 +22,8 @@ import { subsidyApplies, subsidyHistory, subsidyItems, type CheckFlag, type Subs
 import { computeItems, crossCheck, type ItemChoice } from './compute';
 import { moveForApply } from './fund';
 import { redeemForClass } from './coupons';
+import { canUnmask, unmaskedView } from '@/lib/domains/privacy/service';
+import { ACCESS_ACTION, type AccessAction, type UnmaskRequest } from '@/lib/domains/privacy/schemas';
 import { classColumns, classNameFilters, type ClassColumns } from './class-columns';
 import {
   ACTOR_LABEL,
@@ -33,6 +35,7 @@ import {
   DECISION_LABEL,
   EDITABLE_STATUSES,
   pendingStatusesOf,
+  PUBLIC_STATUSES,
   RESOURCES,
   SUBSIDY_KIND_LABEL,
   transitionOf,
@@ -86,7 +89,39 @@ export async function classStudentsForApply(db: Db, user: SessionUser, f: { clas
   const [c] = await db.select().from(trainClasses).where(eq(trainClasses.id, f.classId));
   assertInScope(user, c, '培训班');
   const rows = await db.select().from(trainStudents).where(and(eq(trainStudents.classId, c.id), sql`${trainStudents.examine} <> ${EXAMINE.REJECTED}`)).orderBy(asc(trainStudents.id));
-  return rows.map((s) => ({ id: s.id, name: s.name, idNumber: maskIdNumber(s.idNumber), attendedHours: s.attendedHours, completion: s.completion, completionName: COMPLETION_LABEL[s.completion] }));
+  // 开班机构填表时带出各人此前给过的银行信息（账号只给本机构，别人看到的申请里账号本就脱敏）
+  const banks = user.level === 'org' ? await lastBankDetails(db, user, rows.map((s) => s.idNumber)) : new Map<string, BankDetails>();
+  return rows.map((s) => ({
+    id: s.id,
+    name: s.name,
+    idNumber: maskIdNumber(s.idNumber),
+    attendedHours: s.attendedHours,
+    completion: s.completion,
+    completionName: COMPLETION_LABEL[s.completion],
+    lastBank: banks.get(s.idNumber) ?? null,
+  }));
+}
+
+export interface BankDetails {
+  bankName: string | null;
+  bankAccount: string;
+  /** 取自哪份申请 */
+  applyCode: string;
+}
+
+/**
+ * 每个证件号最近一次在补贴申请里给过的银行信息（培训补贴或生活交通补贴，任何状态），只在调用者的范围内找（机构只看本机构的申请）。
+ * 一条语句取全班（distinct on 证件号，subsidy_item_person_idx），不逐人查。
+ */
+export async function lastBankDetails(db: Db, user: SessionUser, idNumbers: string[]): Promise<Map<string, BankDetails>> {
+  if (!idNumbers.length) return new Map();
+  const rows = await db
+    .selectDistinctOn([subsidyItems.idNumber], { idNumber: subsidyItems.idNumber, bankName: subsidyItems.bankName, bankAccount: subsidyItems.bankAccount, applyCode: subsidyApplies.code })
+    .from(subsidyItems)
+    .innerJoin(subsidyApplies, eq(subsidyApplies.id, subsidyItems.applyId))
+    .where(and(inArray(subsidyItems.idNumber, [...new Set(idNumbers)]), sql`${subsidyItems.bankAccount} is not null and ${subsidyItems.bankAccount} <> ''`, scopeWhere(user, { cityId: subsidyItems.cityId, orgId: subsidyItems.orgId })))
+    .orderBy(subsidyItems.idNumber, desc(subsidyItems.id));
+  return new Map(rows.map((r) => [r.idNumber, { bankName: r.bankName, bankAccount: r.bankAccount!, applyCode: r.applyCode }]));
 }
 
 /** 重算一份申请的金额（recompute）与核查，写回学员行与汇总 */
@@ -532,12 +567,51 @@ function transitionOfSafe(action: string): string {
   }
 }
 
-/** 财务的拨付名单：同意补贴的学员（姓名、脱敏证件号、开户银行、账号、金额），已批准或已拨付的申请 */
-export async function exportPaymentList(db: Db, session: Session, f: { id: number }) {
-  const a = await loadApply(db, session.user, f.id);
-  if (a.status !== S.APPROVED && a.status !== S.PAID) throw ApiError.badRequest(`申请当前为「${applyStatusLabel(a.status)}」，财务审批通过后才有拨付名单`);
-  if (session.user.level === 'org') throw ApiError.forbidden('拨付名单由财务导出');
-  const items = await db.select().from(subsidyItems).where(and(eq(subsidyItems.applyId, a.id), eq(subsidyItems.decision, DECISION.APPROVED))).orderBy(asc(subsidyItems.id));
+/** 拨付名单的资源：看全证件号要 subsidyFinance.unmask */
+const PAYMENT_RESOURCE = 'subsidyFinance';
+
+export interface PaymentListInput extends UnmaskRequest {
+  id: number;
+  /** 看全证件号（须有 subsidyFinance.unmask 并给出理由，记访问日志） */
+  unmask?: boolean;
+  /** 请求的来源地址（访问日志） */
+  ip?: string | null;
+}
+
+/**
+ * 拨付名单的行（已批准或已拨付的申请里同意补贴的学员）：默认证件号脱敏；unmask 时经 unmaskedView（权限、理由、访问日志）后给全号，
+ * 日志与读取在同一事务里。
+ */
+async function paymentRows(db: Db, session: Session, input: PaymentListInput, action: AccessAction, audit: Audit) {
+  return db.transaction(async (txn) => {
+    const tx = txn as unknown as Db;
+    const a = await loadApply(tx, session.user, input.id);
+    if (session.user.level === 'org') throw ApiError.forbidden('拨付名单由财务导出');
+    if (!PUBLIC_STATUSES.includes(a.status)) throw ApiError.badRequest(`申请当前为「${applyStatusLabel(a.status)}」，财务审批通过后才有拨付名单`);
+    const items = await tx.select().from(subsidyItems).where(and(eq(subsidyItems.applyId, a.id), eq(subsidyItems.decision, DECISION.APPROVED))).orderBy(asc(subsidyItems.id));
+    const unmasked = Boolean(input.unmask);
+    if (unmasked) {
+      await unmaskedView(
+        tx,
+        session,
+        { resource: PAYMENT_RESOURCE, action, entity: 'subsidy_apply', entityId: a.id, detail: `拨付名单 ${a.code}`, recordIds: items.map((i) => i.id), reason: input.reason, reasonNote: input.reasonNote, ip: input.ip },
+        audit,
+      );
+    }
+    const rows = items.map((i, n) => ({ no: String(n + 1), name: i.name, idNumber: unmasked ? i.idNumber : maskIdNumber(i.idNumber), bankName: i.bankName ?? '', bankAccount: i.bankAccount ?? '', amount: i.amount }));
+    return { a, rows, unmasked };
+  });
+}
+
+/** 财务的拨付名单（界面）：默认证件号脱敏；canUnmask 告诉界面能否请求看全 */
+export async function paymentList(db: Db, session: Session, input: PaymentListInput, audit: Audit) {
+  const { a, rows, unmasked } = await paymentRows(db, session, input, ACCESS_ACTION.VIEW, audit);
+  return { id: a.id, code: a.code, statusName: applyStatusLabel(a.status), rows, total: rows.reduce((s, r) => s + r.amount, 0), masked: !unmasked, canUnmask: canUnmask(session, PAYMENT_RESOURCE) };
+}
+
+/** 拨付名单（Excel）：同意的学员姓名、证件号（默认脱敏；看全同上）、开户银行、银行账号、金额与合计 */
+export async function exportPaymentList(db: Db, session: Session, input: PaymentListInput, audit: Audit) {
+  const { rows } = await paymentRows(db, session, input, ACCESS_ACTION.EXPORT, audit);
   return exportXlsx({
     sheetName: '拨付名单',
     columns: [
@@ -548,9 +622,6 @@ export async function exportPaymentList(db: Db, session: Session, f: { id: numbe
       { header: '银行账号', key: 'bankAccount' as const, width: 26 },
       { header: '金额（元）', key: 'amount' as const, width: 12 },
     ],
-    rows: [
-      ...items.map((i, n) => ({ no: String(n + 1), name: i.name, idNumber: maskIdNumber(i.idNumber), bankName: i.bankName ?? '', bankAccount: i.bankAccount ?? '', amount: i.amount })),
-      { no: '合计', name: '', idNumber: '', bankName: '', bankAccount: '', amount: items.reduce((s, i) => s + i.amount, 0) },
-    ],
+    rows: [...rows, { no: '合计', name: '', idNumber: '', bankName: '', bankAccount: '', amount: rows.reduce((s, r) => s + r.amount, 0) }],
   });
 }

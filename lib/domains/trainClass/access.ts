@@ -4,6 +4,8 @@ import type { Db } from '@/lib/platform/db/client';
 import { ApiError } from '@/lib/platform/api/errors';
 import { assertInScope } from '@/lib/platform/auth/scope';
 import { can, type Session, type SessionUser } from '@/lib/platform/auth/session';
+import { ORG_STATUS } from '@/lib/domains/org/codes';
+import { organisations } from '@/lib/domains/org/tables';
 import { trainClasses, trainClassRequests, type TrainClass } from './tables';
 import { actorFor, availableActions, classStatusLabel, OPERATION_PERMISSIONS, REQUEST_STATUS, type ClassAction, type ClassOperation, type RequestKind } from './transitions';
 
@@ -61,3 +63,28 @@ export function assertOperation(session: Session, c: TrainClass, op: ClassOperat
   if (!can(session, OPERATION_PERMISSIONS[op])) throw ApiError.forbidden(`没有${verb}的权限`);
   throw ApiError.badRequest(`班级当前为「${classStatusLabel(c.status)}」，${verb}须在${OPERATION_WHEN[op]}时办理`);
 }
+
+/** 可以开班的机构类别：培训机构（TYPE_PXJG）与企业 */
+export const CLASS_ORG_CATEGORIES = ['train', 'enterprise'];
+/** 机构状态“正常”（ORG_STATUS） */
+export const ORG_ENABLED = 0;
+
+/**
+ * 新班属于哪个机构：机构用户为本机构（须是培训机构或企业）；管理员（有新建班级权限的省级、市级）为所选的、范围内的、启用的培训机构或企业。
+ */
+export async function classOrgFor(db: Db, user: SessionUser, orgId: number | undefined) {
+  if (user.level === 'org') {
+    if (user.orgId === null) throw ApiError.forbidden('只有培训机构或企业可以开班');
+    const [org] = await db.select().from(organisations).where(eq(organisations.id, user.orgId));
+    if (!org || !CLASS_ORG_CATEGORIES.includes(org.category)) throw ApiError.forbidden('只有培训机构或企业可以开班');
+    return org;
+  }
+  if (!orgId) throw ApiError.badRequest('请选择开班机构', { orgId: '请选择开班机构' });
+  const [found] = await db.select().from(organisations).where(eq(organisations.id, orgId));
+  // 机构行的范围：市级按机构所在市，县级按所在县区
+  const org = assertInScope(user, found && { ...found, countyId: found.areaId, orgId: found.id }, '机构');
+  if (!CLASS_ORG_CATEGORIES.includes(org.category)) throw ApiError.badRequest(`「${org.name}」不是培训机构或企业，不能开班`, { orgId: '只有培训机构或企业可以开班' });
+  if (org.status !== ORG_ENABLED) throw ApiError.badRequest(`机构「${org.name}」当前为「${ORG_STATUS[org.status] ?? org.status}」，不能开班`, { orgId: '机构不是正常状态' });
+  return org;
+}
+

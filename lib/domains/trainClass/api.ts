@@ -7,11 +7,14 @@ import { templateEndpoint } from '@/lib/platform/excel/import';
 import { stagedImportEndpoints } from '@/lib/domains/file/staged-import-endpoints';
 import { optionalId } from '@/lib/platform/validation/fields';
 import {
+  AttendanceImportInput,
+  AttendanceTemplateInput,
   CalendarInput,
   CardInput,
   ClassIdInput,
   ClassIdsInput,
   ClassListInput,
+  ClassOrgOptionsInput,
   ClassRefInput,
   ClassSaveInput,
   ClassTeachersInput,
@@ -26,6 +29,7 @@ import {
   OnlineCoursesInput,
   PostponeApplyInput,
   QualificationInput,
+  RemarkBatchInput,
   RemarkInput,
   RequestIdInput,
   RequestListInput,
@@ -49,6 +53,7 @@ import {
 import {
   classDetail,
   classHistory,
+  classOrgOptions,
   classOptions,
   classStatistics,
   competentUnits,
@@ -62,8 +67,22 @@ import {
 } from './service';
 import { applyClassTransition, applyCorrect, applyPostpone, listRequests, requestableClasses, requestDetail, requestHistory, reviewClass, reviewDiscard, reviewRequest, withdrawRequest } from './workflow';
 import { attachCourses, attachedCourses, classCalendar, deleteLessons, lessonForm, listLessons, saveLesson, selectableTeachers, unselectedCourses, detachCourses } from './curriculum';
-import { deleteStudents, examineStudents, exportStudents, judgeStudents, personByCard, qualificationOf, saveRemark, saveStudent, studentForm, studentPage, uploadIdCard } from './roster';
-import { commitStudentImport, discardStudentImport, importLessons, lessonImport, previewStoredStudents, previewStudentImport, studentImport } from './imports';
+import { deleteStudents, examineStudents, exportStudents, judgeStudents, personByCard, qualificationOf, saveRemark, saveRemarkBatch, saveStudent, studentForm, studentPage, uploadIdCard } from './roster';
+import {
+  attendanceImport,
+  attendanceTemplate,
+  commitAttendanceImport,
+  commitStudentImport,
+  discardAttendanceImport,
+  discardStudentImport,
+  importLessons,
+  lessonImport,
+  previewAttendanceImport,
+  previewStoredAttendance,
+  previewStoredStudents,
+  previewStudentImport,
+  studentImport,
+} from './imports';
 import { countWorkTime, exportWorkTime, exportWorkTimeCount, listWorkTime } from './worktime';
 
 // 权限组合：培训机构（trainInfo）与审批（trainInfoAudit）都能看班级；课程体系与学员库的菜单也能看它们的部分
@@ -134,6 +153,12 @@ export const trainClassApi: EndpointTable = {
     permission: PICK_CLASS,
     input: z.object({ keyword: z.string().trim().max(100).optional() }),
     handle: (filter, ctx) => classOptions(ctx.db, sessionOf(ctx), filter),
+  }),
+  'GET /trainInfo/classOrgs': endpoint({
+    summary: '可以开班的机构（管理员新建班级时选）：范围内正常状态的培训机构与企业，按名称，最多 200 个',
+    permission: 'trainInfo.add',
+    input: ClassOrgOptionsInput,
+    handle: (f, ctx) => classOrgOptions(ctx.db, sessionOf(ctx), f),
   }),
   'GET /trainInfo/getCompetent': endpoint({
     summary: '主管单位：所在市与省级的管理单位',
@@ -358,6 +383,41 @@ export const trainClassApi: EndpointTable = {
     input: RemarkInput,
     handle: (input, ctx) => saveRemark(ctx.db, sessionOf(ctx), input, ctx.audit),
   }),
+  'POST /class/saveRemarkBatch': endpoint({
+    summary: '批量登记出勤与结业：勾选本班多名学员，给同一个出勤学时、结业情况与（或）备注（不填的不改）；规则同单个登记，有一名不符合就一名也不写；一个事务',
+    permission: ['student.edit', 'trainInfo.edit'],
+    input: RemarkBatchInput,
+    handle: (input, ctx) => saveRemarkBatch(ctx.db, sessionOf(ctx), input, ctx.audit),
+  }),
+  ...stagedImportEndpoints({
+    keys: {
+      preview: 'POST /student/uploadAttendance',
+      previewStored: 'POST /student/uploadAttendancePreview',
+      commit: 'POST /student/uploadAttendanceCommit',
+      discard: 'POST /student/uploadAttendanceDiscard',
+      template: 'GET /student/attendanceTemplate',
+    },
+    permission: ['student.edit', 'trainInfo.edit'],
+    previewInput: AttendanceImportInput,
+    template: attendanceImport,
+    summaries: {
+      preview: '导入出勤与结业·预览（multipart：classId、file）：按身份证号对上本班学员、核对姓名，出勤学时与结业情况按单个登记的规则检查，不写；通过时记一行待确认的导入',
+      previewStored: '再看一次待确认的出勤导入（重新读取并校验，不写）',
+      commit: '确认出勤导入：重新读取保存的文件、重新校验，全部通过才在一个事务里写入',
+      discard: '放弃出勤导入：不写',
+    },
+    preview: previewAttendanceImport,
+    previewStored: previewStoredAttendance,
+    commit: commitAttendanceImport,
+    discard: discardAttendanceImport,
+  }),
+  // 替换上面的通用模板：给了班级时预填本班名单
+  'GET /student/attendanceTemplate': endpoint({
+    summary: '下载出勤与结业导入模板（给 classId 时预填本班名单与已登记的出勤、结业）',
+    permission: ['student.edit', 'trainInfo.edit'],
+    input: AttendanceTemplateInput,
+    handle: (input, ctx) => attendanceTemplate(ctx.db, sessionOf(ctx), input),
+  }),
   'POST /class/selectCourseAttachClass': library.attach,
   'POST /class/selectCourseAttachClassJingPin': excellent.attach,
   'POST /class/delOnlineCourse': library.detach,
@@ -365,7 +425,7 @@ export const trainClassApi: EndpointTable = {
   'POST /class/getStudyPlatformList': library.platforms,
   'POST /class/getStudyPlatformListJingPin': excellent.platforms,
   'GET /class/selectTeacherList': endpoint({
-    summary: '可排进班的教师（师资库审核通过、在班级所属机构上班）：姓名、证件号（脱敏）、师资类型',
+    summary: '可排进班的教师（师资库审核通过、在班级所属机构上班）：姓名、证件号（脱敏）、师资类型。给 classId 为该班的机构；新建班级时机构用户为本机构，管理员给所选开班机构 orgId',
     permission: [...CURRICULUM_VIEW, 'trainInfo.add', 'trainInfo.edit', 'infoCorrectApply.add'],
     input: TeacherOptionsInput,
     handle: (input, ctx) => selectableTeachers(ctx.db, sessionOf(ctx), input),

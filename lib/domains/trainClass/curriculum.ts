@@ -14,7 +14,7 @@ import { COURSE_STATUS } from '@/lib/domains/course/transitions';
 import { assertTeachersAssignable, teacherOptions } from '@/lib/domains/teacher/assignable';
 import { teachers } from '@/lib/domains/teacher/tables';
 import { trainClasses, trainClassTeachers, trainLessons, type TrainClass, type TrainLesson } from './tables';
-import { classActions, classForOperation, loadClass } from './access';
+import { classActions, classForOperation, classOrgFor, loadClass } from './access';
 import { CLOSED_STATUSES } from './transitions';
 import type { CourseSource, LessonSave } from './schemas';
 
@@ -281,10 +281,16 @@ export async function classCalendar(db: Db, session: Session, input: { month: st
 
 // ---------- 可排的教师 ----------
 
-/** 可排进班的教师（selectTeacherList）：给班级时为班级所属机构的，否则为本机构的（市级、省级须给班级） */
-export async function selectableTeachers(db: Db, session: Session, input: { classId?: number; keyword?: string }) {
-  let orgId = session.user.level === 'org' ? session.user.orgId : null;
+/**
+ * 可排进班的教师（selectTeacherList）：给班级时为班级所属机构的；新建班级时机构用户为本机构的，
+ * 管理员为所选开班机构（orgId，范围内可以开班的机构）的。管理员两者都没给时 400。
+ */
+export async function selectableTeachers(db: Db, session: Session, input: { classId?: number; orgId?: number; keyword?: string }) {
+  let orgId: number | null;
   if (input.classId) orgId = (await loadClass(db, session.user, input.classId)).orgId;
+  else if (session.user.level === 'org') orgId = session.user.orgId;
+  else if (input.orgId) orgId = (await classOrgFor(db, session.user, input.orgId)).id;
+  else throw ApiError.badRequest('请先选择开班机构或班级');
   if (orgId === null) throw ApiError.badRequest('请选择班级');
   return teacherOptions(db, orgId, { keyword: input.keyword });
 }

@@ -6,22 +6,23 @@
 //   2. 确认：从存储里重新读取保存的文件，按当时的数据重新校验，全部通过才在一个事务里写入全部学员。
 //   3. 放弃：不写学员，文件引用撤销。
 // 线下课程（addBatchOfflineCourse）：一步导入，授课教师写姓名（本机构可排的教师），日期在班级日期内，教师与地点没有时间冲突（含文件内的课之间）。
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/platform/db/client';
 import type { Audit } from '@/lib/platform/api/endpoint';
 import { ApiError } from '@/lib/platform/api/errors';
 import type { Session } from '@/lib/platform/auth/session';
-import { defineImport, ERRORS_IN_ANSWER, importResponse, runImport, type ImportDef, type RowIssue } from '@/lib/platform/excel/import';
+import { defineImport, ERRORS_IN_ANSWER, importResponse, runImport, templateWorkbook, type ImportDef, type RowIssue } from '@/lib/platform/excel/import';
+import { exportXlsx } from '@/lib/platform/excel/export';
 import { parseIdNumber } from '@/lib/platform/identity';
 import { fileNameOf, stagedImport } from '@/lib/domains/file/staged-import';
 import { teacherOptions } from '@/lib/domains/teacher/assignable';
-import { trainClassTeachers, trainLessons, trainStudentImports, trainStudents, type TrainClass } from './tables';
-import { classForOperation } from './access';
+import { trainAttendanceImports, trainClassTeachers, trainLessons, trainStudentImports, trainStudents, type TrainClass } from './tables';
+import { classForOperation, loadClass } from './access';
 import { overlapMessage, screenPeople, type PersonCheck } from './checks';
 import { batchClashes, beijingInstant, dateWithinMessage, placeKeyOf, type LessonSlot } from './curriculum';
 import { redeemForRoster } from '@/lib/domains/subsidy/coupons';
-import { DUPLICATE_STUDENT, pendingStudentImport, refreshStudentCount } from './roster';
-import { CHECK, LessonImportRow, StudentImportRow, type ImportPreview, type LessonImport, type StudentImport } from './schemas';
+import { attendanceProblem, DUPLICATE_STUDENT, pendingStudentImport, refreshStudentCount } from './roster';
+import { AttendanceImportRow, CHECK, COMPLETION, COMPLETION_LABEL, IMPORT_STATUS, LessonImportRow, StudentImportRow, type AttendanceImport, type ImportPreview, type LessonImport, type StudentImport } from './schemas';
 
 // ---------- 学员名单 ----------
 
@@ -175,6 +176,155 @@ export async function commitStudentImport(db: Db, session: Session, input: { imp
 
 /** 放弃：不写学员，撤销文件引用 */
 export const discardStudentImport = (db: Db, session: Session, input: { importId: number }, audit: Audit): Promise<{ discarded: true }> => staged.discard(db, session, input.importId, audit);
+
+// ---------- 出勤与结业 ----------
+//
+// 出勤导入（uploadAttendance）与学员名单导入同一机制：预览只校验不写，确认时重新读取、重新校验，全部通过才在一个事务里写入；
+// 有一行错就一行不写，给错误工作簿。每行按身份证号对上本班学员、核对姓名；出勤学时与结业情况按单个登记的同一规则检查
+// （roster.ts 的 attendanceProblem）；不填的项不改。名单一次读入（一个班几百人），每批一条更新语句，不逐行查询。
+
+interface AttendanceParams {
+  cls: TrainClass;
+  /** 本班学员：证件号 → 学员 */
+  roster: Map<string, { id: number; name: string; examine: number }>;
+  resolved: WeakMap<AttendanceImport, number>;
+}
+
+type AttendanceKey = Extract<keyof AttendanceImport, string>;
+
+async function checkAttendance(_tx: Db, rows: { row: number; data: AttendanceImport }[], { params }: { params: AttendanceParams }): Promise<RowIssue<AttendanceKey>[]> {
+  const issues: RowIssue<AttendanceKey>[] = [];
+  for (const { row, data } of rows) {
+    const s = params.roster.get(data.idNumber);
+    if (!s) {
+      issues.push({ row, column: 'idNumber', message: '该身份证号不在本班学员名单中' });
+      continue;
+    }
+    if (s.name !== data.name) {
+      issues.push({ row, column: 'name', message: `姓名与名单不符（名单中为「${s.name}」）` });
+      continue;
+    }
+    const problem = attendanceProblem(params.cls, s, data);
+    if (problem) {
+      issues.push({ row, column: problem.field, message: problem.message });
+      continue;
+    }
+    params.resolved.set(data, s.id);
+  }
+  return issues;
+}
+
+/** 写入一批：一条 update … from unnest(每列一个数组参数)，不填的项（null）保持原值 */
+async function commitAttendance(tx: Db, rows: AttendanceImport[], { params }: { params: AttendanceParams & { mode: 'preview' | 'commit' } }): Promise<void> {
+  if (params.mode === 'preview' || !rows.length) return;
+  const col = <T,>(pick: (d: AttendanceImport) => T) => sql.param(rows.map(pick));
+  await tx.execute(sql`update ${trainStudents} s set
+      attended_hours = coalesce(u.hours, s.attended_hours),
+      completion = coalesce(u.completion, s.completion),
+      remark = coalesce(u.remark, s.remark),
+      updated_at = now()
+    from unnest(${col((d) => params.resolved.get(d) ?? 0)}::int[], ${col((d) => d.attendedHours ?? null)}::smallint[], ${col((d) => d.completion ?? null)}::smallint[], ${col((d) => d.remark ?? null)}::varchar[])
+      as u(id, hours, completion, remark)
+    where s.id = u.id and s.class_id = ${params.cls.id}`);
+}
+
+export const attendanceImport: ImportDef<typeof AttendanceImportRow, AttendanceParams & { mode: 'preview' | 'commit' }> = defineImport({
+  name: 'train_attendance',
+  title: '出勤与结业导入',
+  columns: [
+    { key: 'name', header: '姓名', example: '张三' },
+    { key: 'idNumber', header: '身份证号', example: '130102199001011237', width: 22, note: '按身份证号对上本班学员（姓名须与名单一致）；本列须为“文本”格式' },
+    { key: 'attendedHours', header: '出勤学时', example: '40', width: 10, note: '不超过班级学时；不填不改' },
+    { key: 'completion', header: '结业情况', example: '结业', width: 10, note: '结业、未结业或未登记；审核不通过的学员不能填结业；不填不改' },
+    { key: 'remark', header: '备注', width: 30, note: '不填不改' },
+  ],
+  row: AttendanceImportRow,
+  textColumns: ['idNumber'],
+  unique: ['idNumber'],
+  check: checkAttendance,
+  commit: commitAttendance,
+  batchSize: 2000,
+});
+
+async function attendanceParams(db: Db, cls: TrainClass, mode: 'preview' | 'commit'): Promise<AttendanceParams & { mode: 'preview' | 'commit' }> {
+  const rows = await db.select({ id: trainStudents.id, name: trainStudents.name, idNumber: trainStudents.idNumber, examine: trainStudents.examine }).from(trainStudents).where(eq(trainStudents.classId, cls.id));
+  return { cls, mode, roster: new Map(rows.map((r) => [r.idNumber, r])), resolved: new WeakMap() };
+}
+
+/** 未确认的出勤导入（挡住结业提交） */
+export async function pendingAttendanceImport(db: Db, classId: number) {
+  const [row] = await db
+    .select()
+    .from(trainAttendanceImports)
+    .where(and(eq(trainAttendanceImports.classId, classId), eq(trainAttendanceImports.status, IMPORT_STATUS.PENDING)))
+    .limit(1);
+  return row ?? null;
+}
+
+const attendanceStaged = stagedImport({
+  table: trainAttendanceImports,
+  entity: 'train_attendance_import',
+  label: '出勤导入',
+  defaultFileName: '出勤与结业.xlsx',
+  def: attendanceImport,
+  owner: (db, session, classId) => classForOperation(db, session, classId, 'attendance'),
+  ownerIdOf: (row) => row.classId,
+  pending: (db, c) => pendingAttendanceImport(db, c.id),
+  params: (db, _session, c, mode) => attendanceParams(db, c, mode),
+  ownerColumns: (c) => ({ classId: c.id, orgId: c.orgId, cityId: c.cityId }),
+  warningCount: () => 0,
+  failureData: () => ({}),
+  messages: {
+    pending: (fileName) => `已有未确认的出勤导入「${fileName}」，请先确认或放弃`,
+    previewed: (c, fileName, total) => `预览培训班 ${c.code} 的出勤导入「${fileName}」（${total} 行，待确认）`,
+    committed: (c, row, total) => `确认出勤导入「${row.fileName}」，登记 ${total} 名学员的出勤与结业（${c.code}）`,
+    discarded: (row) => `放弃出勤导入「${row.fileName}」`,
+  },
+});
+
+const attendancePreview = (row: typeof trainAttendanceImports.$inferSelect): ImportPreview => ({ importId: row.id, fileName: row.fileName, status: row.status, total: row.total, warningCount: 0, warnings: [] });
+
+/** 预览（uploadAttendance，multipart：classId、file）：只校验，不写；通过时保存文件并记一行待确认的导入 */
+export async function previewAttendanceImport(db: Db, session: Session, input: { classId: number; file: Blob }, audit: Audit): Promise<ImportPreview> {
+  return attendancePreview((await attendanceStaged.preview(db, session, { ownerId: input.classId, file: input.file }, audit)).row);
+}
+
+export async function previewStoredAttendance(db: Db, session: Session, importId: number): Promise<ImportPreview> {
+  return attendancePreview((await attendanceStaged.previewStored(db, session, importId)).row);
+}
+
+/** 确认：重新读取保存的文件、重新校验，全部通过才在一个事务里写入 */
+export async function commitAttendanceImport(db: Db, session: Session, input: { importId: number }, audit: Audit): Promise<{ total: number }> {
+  const { total } = await attendanceStaged.commit(db, session, input.importId, audit);
+  return { total };
+}
+
+export const discardAttendanceImport = (db: Db, session: Session, input: { importId: number }, audit: Audit): Promise<{ discarded: true }> => attendanceStaged.discard(db, session, input.importId, audit);
+
+/**
+ * 出勤导入的模板（attendanceTemplate）：给了班级时预填本班名单（姓名、身份证号与已登记的出勤、结业、备注），填好即可导入；
+ * 不给时为空白模板。
+ */
+export async function attendanceTemplate(db: Db, session: Session, input: { classId?: number }) {
+  if (!input.classId) return templateWorkbook(attendanceImport);
+  const c = await loadClass(db, session.user, input.classId);
+  const rows = await db
+    .select({ name: trainStudents.name, idNumber: trainStudents.idNumber, attendedHours: trainStudents.attendedHours, completion: trainStudents.completion, remark: trainStudents.remark })
+    .from(trainStudents)
+    .where(eq(trainStudents.classId, c.id))
+    .orderBy(asc(trainStudents.id));
+  return exportXlsx({
+    sheetName: '出勤与结业',
+    columns: [
+      { header: '姓名', key: 'name', width: 12 },
+      { header: '身份证号', key: 'idNumber', width: 22 },
+      { header: '出勤学时', key: 'attendedHours', width: 10 },
+      { header: '结业情况', key: 'completion', width: 10, format: (v) => (v === COMPLETION.NONE ? null : COMPLETION_LABEL[v as number]) },
+      { header: '备注', key: 'remark', width: 30 },
+    ],
+    rows,
+  });
+}
 
 // ---------- 线下课程 ----------
 

@@ -272,13 +272,30 @@ export async function uploadIdCard(db: Db, session: Session, input: { id: number
   return { id: s.id, idCardFront: after.idCardFront, idCardBack: after.idCardBack };
 }
 
+/** 一次出勤与结业登记的内容：undefined 为不改 */
+export interface AttendanceChange {
+  attendedHours?: number | null;
+  completion?: number;
+  remark?: string | null;
+}
+
+/**
+ * 出勤与结业的规则（单个登记、批量登记与出勤导入共用）：出勤学时不超过班级学时；审核不通过的学员不登记结业。
+ * 返回第一条违反的规则（字段与消息），没有时为 null。
+ */
+export function attendanceProblem(c: Pick<TrainClass, 'hours'>, s: Pick<TrainStudent, 'name' | 'examine'>, change: AttendanceChange): { field: 'attendedHours' | 'completion'; message: string } | null {
+  if (change.attendedHours != null && change.attendedHours > c.hours) return { field: 'attendedHours', message: `出勤学时不能超过班级学时 ${c.hours}` };
+  if (change.completion === COMPLETION.COMPLETED && s.examine === EXAMINE.REJECTED) return { field: 'completion', message: `学员 ${s.name} 审核不通过，不能登记结业` };
+  return null;
+}
+
 /** 出勤、结业与备注（saveRemark）：培训中与已结业时由本机构登记；出勤学时不超过班级学时；审核不通过的学员不登记结业 */
 export async function saveRemark(db: Db, session: Session, input: { id: number; attendedHours: number | null; completion?: number; remark: string | null }, audit: Audit) {
   const s = await loadStudent(db, session.user, input.id);
   const c = await loadClass(db, session.user, s.classId);
   assertOperation(session, c, 'attendance');
-  if (input.attendedHours !== null && input.attendedHours > c.hours) throw ApiError.badRequest(`出勤学时不能超过班级学时 ${c.hours}`, { attendedHours: `出勤学时不能超过班级学时 ${c.hours}` });
-  if (input.completion === COMPLETION.COMPLETED && s.examine === EXAMINE.REJECTED) throw ApiError.badRequest(`学员 ${s.name} 审核不通过，不能登记结业`);
+  const problem = attendanceProblem(c, s, input);
+  if (problem) throw ApiError.badRequest(problem.message, problem.field === 'attendedHours' ? { attendedHours: problem.message } : undefined);
   const [after] = await db
     .update(trainStudents)
     .set({ attendedHours: input.attendedHours, ...(input.completion !== undefined ? { completion: input.completion } : {}), remark: input.remark, updatedAt: new Date() })
@@ -286,6 +303,46 @@ export async function saveRemark(db: Db, session: Session, input: { id: number; 
     .returning();
   audit({ entity: STUDENT_ENTITY, entityId: s.id, before: { attendedHours: s.attendedHours, completion: s.completion, remark: s.remark }, after: { attendedHours: after.attendedHours, completion: after.completion, remark: after.remark }, detail: `登记学员 ${s.name} 的出勤与结业（${COMPLETION_LABEL[after.completion]}）` });
   return toStudentItem(after, studentActions(session, c));
+}
+
+/** 批量登记一次最多的学员数（一个班常有 300 人） */
+export const MAX_BATCH_STUDENTS = 2000;
+
+/**
+ * 批量登记出勤与结业（saveRemarkBatch）：在名单里勾选多名学员，给出同一个出勤学时与（或）结业情况、备注，一次写入。
+ * 规则与单个登记相同；有一名学员不符合就一名也不写（说出是谁）。一个事务、一条更新语句，不逐人查询。
+ */
+export async function saveRemarkBatch(db: Db, session: Session, input: { classId: number; ids: number[] } & AttendanceChange, audit: Audit) {
+  const c = await classForOperation(db, session, input.classId, 'attendance');
+  if (input.attendedHours === undefined && input.completion === undefined && input.remark === undefined) throw ApiError.badRequest('请填写出勤学时、结业情况或备注');
+  const ids = [...new Set(input.ids)];
+  const set = {
+    ...(input.attendedHours !== undefined ? { attendedHours: input.attendedHours } : {}),
+    ...(input.completion !== undefined ? { completion: input.completion } : {}),
+    ...(input.remark !== undefined ? { remark: input.remark } : {}),
+    updatedAt: new Date(),
+  };
+  const rows = await db.transaction(async (tx) => {
+    // 锁住这些学员行：同时另一次登记不会夹在检查与写入之间
+    const found = await tx
+      .select({ id: trainStudents.id, name: trainStudents.name, examine: trainStudents.examine })
+      .from(trainStudents)
+      .where(and(eq(trainStudents.classId, c.id), inArray(trainStudents.id, ids)))
+      .for('update');
+    if (found.length !== ids.length) throw ApiError.notFound(`有 ${ids.length - found.length} 名学员不存在或不在该班级`);
+    const bad = found.filter((s) => attendanceProblem(c, s, input));
+    if (bad.length) {
+      const first = attendanceProblem(c, bad[0], input)!;
+      if (first.field === 'attendedHours') throw ApiError.badRequest(first.message, { attendedHours: first.message });
+      // 审核不通过的不止一名时一起说出（最多十个名字）
+      const names = bad.length > 10 ? `${bad.slice(0, 10).map((s) => s.name).join('、')} 等 ${bad.length} 名` : bad.map((s) => s.name).join('、');
+      throw ApiError.badRequest(`学员 ${names} 审核不通过，不能登记结业`);
+    }
+    return tx.update(trainStudents).set(set).where(and(eq(trainStudents.classId, c.id), inArray(trainStudents.id, ids))).returning({ id: trainStudents.id });
+  });
+  const what = [input.attendedHours !== undefined ? `出勤学时 ${input.attendedHours ?? '（清空）'}` : null, input.completion !== undefined ? `结业情况「${COMPLETION_LABEL[input.completion]}」` : null, input.remark !== undefined ? '备注' : null].filter(Boolean).join('、');
+  audit({ entity: STUDENT_ENTITY, entityId: c.id, after: { ids, ...set }, detail: `批量登记培训班 ${c.code} 的 ${rows.length} 名学员：${what}` });
+  return { updated: rows.length };
 }
 
 // ---------- 检查 ----------

@@ -1,6 +1,6 @@
 // 培训班、课程体系、学员名单、附带申请与工时的输入与常量：表单、接口与 Excel 导入共用（前后端同一份）。
 import { z } from 'zod';
-import { blankToUndefined, flag, halfWidth, id, ids, int, looseDate, nullableText, optionalId, optionalLooseDate, required } from '@/lib/platform/validation/fields';
+import { blankToUndefined, flag, halfWidth, id, ids, int, looseDate, nullableText, optionalId, optionalLooseDate, optionalText, required } from '@/lib/platform/validation/fields';
 import { PagingInput } from '@/lib/platform/api/paging';
 import { MOBILE_MESSAGE, MOBILE_PATTERN } from '@/lib/platform/identity';
 import { compact, EDUCATIONS, idNumberField, mobileField } from '@/lib/domains/examinee/schemas';
@@ -88,6 +88,8 @@ const classFields = {
 export const ClassSaveInput = z
   .object({
     id: optionalId('班级'),
+    /** 管理员新建班级时选的开班机构（机构用户不填：为本机构；修改时不收） */
+    orgId: optionalId('开班机构').describe('开班机构 id（管理员新建时必填；机构用户为本机构）'),
     ...classFields,
     headTeacherId: optionalId('班主任'),
     teacherIds: z.preprocess(blank, z.array(id('教师')).max(50, '授课教师最多 50 名').optional()).describe('授课教师 id 列表'),
@@ -189,7 +191,12 @@ export const LessonImportInput = z.object({
 export const OnlineCoursesInput = z.object({ classId: id('班级', '请选择班级'), courseIds: ids('课程') });
 export const UnselectedCourseInput = ClassRefInput.extend({ keyword: filterText('关键字', 64), ...PagingInput.shape });
 
-export const TeacherOptionsInput = z.object({ classId: optionalId('班级'), keyword: filterText('关键字', 64) });
+export const TeacherOptionsInput = z.object({
+  classId: optionalId('班级'),
+  orgId: optionalId('开班机构').describe('新建班级时（管理员）所选的开班机构'),
+  keyword: filterText('关键字', 64),
+});
+export const ClassOrgOptionsInput = z.object({ keyword: filterText('关键字', 64) });
 
 // ---------- 学员 ----------
 
@@ -212,6 +219,24 @@ export type StudentSave = z.output<typeof StudentSaveInput>;
 
 export const StudentImportRow = z.object(studentFields);
 export type StudentImport = z.output<typeof StudentImportRow>;
+
+/** 结业情况的文字（导入时按名称或代码填） */
+const completionText = (v: unknown) => {
+  const t = typeof v === 'string' ? v.trim() : v;
+  if (t === '' || t === null || t === undefined) return undefined;
+  const byLabel = Object.entries(COMPLETION_LABEL).find(([, label]) => label === t);
+  return byLabel ? Number(byLabel[0]) : t;
+};
+
+/** 出勤导入的一行：按身份证号对上本班学员（姓名核对），出勤学时与结业情况不填的不改 */
+export const AttendanceImportRow = z.object({
+  name: required('姓名', 32),
+  idNumber: z.preprocess(compact, z.string({ error: '请输入身份证号' }).min(1, '请输入身份证号').max(18, '身份证号最多 18 位').transform((v) => v.toUpperCase())).describe('身份证号'),
+  attendedHours: z.preprocess(blank, int('出勤学时', 0, 2000).optional()).describe('出勤学时'),
+  completion: z.preprocess(completionText, z.coerce.number({ error: '结业情况只能填 结业、未结业 或 未登记' }).int('结业情况只能填 结业、未结业 或 未登记').min(0, '结业情况只能填 结业、未结业 或 未登记').max(2, '结业情况只能填 结业、未结业 或 未登记').optional()).describe('结业情况'),
+  remark: z.preprocess(blank, z.string().trim().max(500, '备注最多 500 个字').optional()).describe('备注'),
+});
+export type AttendanceImport = z.output<typeof AttendanceImportRow>;
 
 export const StudentIdInput = z.object({ id: id('学员') });
 export const StudentIdsInput = z.object({ classId: id('班级', '请选择班级'), ids: ids('学员') });
@@ -241,6 +266,19 @@ export const StudentListInput = StudentFilterInput.extend({
 });
 
 /** 出勤、结业与备注（saveRemark） */
+/** 批量登记出勤与结业：不填的项不改（至少一项） */
+export const RemarkBatchInput = z.object({
+  classId: id('班级', '请选择班级'),
+  ids: ids('学员', 2000),
+  attendedHours: z.preprocess(blank, int('出勤学时', 0, 2000).optional()).describe('出勤学时（不填不改）'),
+  completion: z.preprocess(blank, int('结业情况', 0, 2).optional()).describe('结业情况：0 未登记 1 结业 2 未结业（不填不改）'),
+  remark: optionalText('备注', 500).describe('备注（不填不改）'),
+});
+
+/** 出勤导入（multipart：classId、file） */
+export const AttendanceImportInput = LessonImportInput;
+export const AttendanceTemplateInput = z.object({ classId: optionalId('班级') });
+
 export const RemarkInput = z.object({
   id: id('学员'),
   attendedHours: z.preprocess(blank, int('出勤学时', 0, 2000).nullish()).transform((v) => v ?? null).describe('出勤学时'),

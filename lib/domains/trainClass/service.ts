@@ -17,10 +17,11 @@ import { dictOptions } from '@/lib/domains/dict/service';
 import { organisations } from '@/lib/domains/org/tables';
 import { classCourses } from '@/lib/domains/course/tables';
 import { attachFiles, detachFiles, storeFile } from '@/lib/domains/file/service';
+import { releaseForClasses } from '@/lib/domains/subsidy/coupons';
 import { assertTeachersAssignable } from '@/lib/domains/teacher/assignable';
 import { teachers } from '@/lib/domains/teacher/tables';
 import { trainClasses, trainClassHistory, trainClassRequests, trainClassTeachers, trainLessons, trainStudents, type TrainClass } from './tables';
-import { assertOperation, classActions, classForOperation, loadClass, pendingKindsOf } from './access';
+import { assertOperation, CLASS_ORG_CATEGORIES, classActions, classForOperation, classOrgFor, loadClass, ORG_ENABLED, pendingKindsOf } from './access';
 import { curriculumSummary } from './curriculum';
 import {
   CLASS_STATUS,
@@ -38,8 +39,7 @@ import {
 import type { ClassFilter, ClassItem, ClassSave } from './schemas';
 
 export const CLASS_ENTITY = 'train_class';
-/** 可以开班的机构类别：培训机构（TYPE_PXJG）与企业 */
-const CLASS_ORG_CATEGORIES = ['train', 'enterprise'];
+
 
 const actorName = (user: SessionUser) => user.realName || user.nickName;
 
@@ -260,11 +260,23 @@ export async function classHistory(db: Db, session: Session, id: number) {
 // ---------- 新建与修改 ----------
 
 /** 新建班级的机构：机构用户，且机构是培训机构或企业 */
-async function ownOrg(db: Db, user: SessionUser) {
-  if (user.level !== 'org' || user.orgId === null) throw ApiError.forbidden('只有培训机构或企业可以开班');
-  const [org] = await db.select().from(organisations).where(eq(organisations.id, user.orgId));
-  if (!org || !CLASS_ORG_CATEGORIES.includes(org.category)) throw ApiError.forbidden('只有培训机构或企业可以开班');
-  return org;
+/** 可以开班的机构（管理员新建班级时选）：范围内启用的培训机构与企业，按名称（关键字筛选，最多 200 个） */
+export async function classOrgOptions(db: Db, session: Session, f: { keyword?: string }) {
+  const { user } = session;
+  const rows = await db
+    .select({ id: organisations.id, code: organisations.code, name: organisations.name })
+    .from(organisations)
+    .where(
+      and(
+        inArray(organisations.category, CLASS_ORG_CATEGORIES),
+        eq(organisations.status, ORG_ENABLED),
+        scopeWhere(user, { cityId: organisations.cityId, countyId: organisations.areaId, orgId: organisations.id }),
+        f.keyword ? ilike(organisations.name, containsPattern(f.keyword)) : undefined,
+      ),
+    )
+    .orderBy(asc(organisations.name))
+    .limit(200);
+  return rows;
 }
 
 /** 工种须在目录中且启用、开设了所选等级；培训类型须是字典里启用的值 */
@@ -319,7 +331,7 @@ export async function saveClass(db: Db, session: Session, input: ClassSave, audi
   const { user } = session;
   const before = input.id ? await classForOperation(db, session, input.id, 'edit') : null;
   if (!before && !can(session, 'trainInfo.add')) throw ApiError.forbidden('没有新建班级的权限');
-  const org = before ? null : await ownOrg(db, user);
+  const org = before ? null : await classOrgFor(db, user, input.orgId);
   const orgId = before?.orgId ?? org!.id;
   const today = beijingDate(new Date());
   if ((!before || before.startDate !== input.startDate) && input.startDate < today) throw ApiError.badRequest('开班日期不能早于今天', { startDate: '开班日期不能早于今天' });
@@ -394,6 +406,8 @@ export async function deleteClasses(db: Db, session: Session, input: { ids: numb
   await db.transaction(async (tx) => {
     const ids = targets.map((c) => c.id);
     await tx.delete(classCourses).where(inArray(classCourses.classId, ids));
+    // 学员随班删除：核销到这些班的培训券退回为未使用
+    await releaseForClasses(tx as unknown as Db, ids);
     for (const id of ids) await detachFiles(tx as unknown as Db, { entity: CLASS_ENTITY, entityId: id });
     await tx.delete(trainClasses).where(inArray(trainClasses.id, ids));
   });

@@ -199,6 +199,19 @@ export const trainStudentImports = pgTable(
   (t) => [stagedImportStatusCheck('train_student_import', t.status), index('train_student_import_class_idx').on(t.classId, t.status)],
 );
 
+/** 出勤导入（分步导入：预览 → 确认 / 放弃，与学员名单导入同一机制），待确认的挡住结业提交 */
+export const trainAttendanceImports = pgTable(
+  'train_attendance_import',
+  {
+    id: serial('id').primaryKey(),
+    classId: integer('class_id')
+      .notNull()
+      .references(() => trainClasses.id, { onDelete: 'cascade' }),
+    ...stagedImportColumns(),
+  },
+  (t) => [stagedImportStatusCheck('train_attendance_import', t.status), index('train_attendance_import_class_idx').on(t.classId, t.status)],
+);
+
 /**
  * 班级的附带申请：延期开班（postpone：新的开班与结业日期）与信息更正（correct：改哪些字段、从何到何）。
  * status 0 待审核 1 已通过 2 已驳回 3 已撤回，只经 transitions.ts 的转换表改变；一个班同一种申请同时只有一份待审核。

@@ -79,7 +79,7 @@ export type TransitionAction =
   | 'correctReject';
 
 /** 办理前检查的条件（workflow.ts 的 gateFailures 实现） */
-export type GateKey = 'curriculum' | 'students' | 'startNotPassed' | 'startReached' | 'endReached' | 'completionRecorded';
+export type GateKey = 'curriculum' | 'students' | 'startNotPassed' | 'startReached' | 'endReached' | 'lessonsHeld' | 'completionRecorded';
 
 /** 去向：班级的某个状态；'previous' 为申请作废前的状态（驳回作废）；申请的转换写申请的状态 */
 export type Target = number | 'previous';
@@ -129,7 +129,7 @@ export const TRANSITIONS: readonly Transition[] = [
   { action: 'reject', subject: 'class', verb: '审核驳回', from: [S.SUBMITTED], to: S.REJECTED, actor: 'city', permission: 'trainInfoAudit.edit', opinion: 'required' },
   { action: 'publish', subject: 'class', verb: '发布', from: [S.APPROVED], to: S.PUBLISHED, actor: 'city', permission: 'trainInfoAudit.edit', opinion: 'none', gates: ['startNotPassed'] },
   { action: 'start', subject: 'class', verb: '开班', from: [S.PUBLISHED], to: S.IN_TRAINING, actor: 'org', permission: 'trainInfo.edit', opinion: 'none', gates: ['startReached'] },
-  { action: 'finish', subject: 'class', verb: '结业提交', from: [S.IN_TRAINING], to: S.FINISHED, actor: 'org', permission: 'trainInfo.edit', opinion: 'none', gates: ['endReached', 'completionRecorded'] },
+  { action: 'finish', subject: 'class', verb: '结业提交', from: [S.IN_TRAINING], to: S.FINISHED, actor: 'org', permission: 'trainInfo.edit', opinion: 'none', gates: ['endReached', 'lessonsHeld', 'completionRecorded'] },
   { action: 'assess', subject: 'class', verb: '考核确认', from: [S.FINISHED], to: S.ASSESSED, actor: 'city', permission: 'trainInfoAudit.edit', opinion: 'optional' },
   { action: 'discard', subject: 'class', verb: '申请作废', from: [S.APPROVED, S.PUBLISHED, S.IN_TRAINING], to: S.DISCARD_PENDING, actor: 'org', permission: 'trainInfo.edit', opinion: 'required' },
   { action: 'discardApprove', subject: 'class', verb: '作废生效', from: [S.DISCARD_PENDING], to: S.DISCARDED, actor: 'city', permission: 'trainInfoAudit.edit', opinion: 'optional' },

@@ -15,6 +15,7 @@ import { beijingDate, formatBeijing } from '@/lib/platform/time';
 import { users } from '@/lib/domains/user/tables';
 import { resources, roleResources, userRoles } from '@/lib/domains/access/tables';
 import { notify } from '@/lib/domains/message/service';
+import { releaseForClasses } from '@/lib/domains/subsidy/coupons';
 import { organisations } from '@/lib/domains/org/tables';
 import { assertTeachersAssignable } from '@/lib/domains/teacher/assignable';
 import { teachers } from '@/lib/domains/teacher/tables';
@@ -23,6 +24,7 @@ import { loadClass } from './access';
 import { recheckClass, overlapsOf, studentOverlapMessage } from './checks';
 import { clashOf, curriculumSummary, lessonsOf, placeKeyOf } from './curriculum';
 import { pendingStudentImport } from './roster';
+import { pendingAttendanceImport } from './imports';
 import {
   ACTOR_LABEL,
   actorFor,
@@ -92,12 +94,20 @@ async function gateFailures(tx: Db, c: TrainClass, gates: readonly GateKey[]): P
       case 'endReached':
         if (today < c.endDate) out.push(`未到结业日期 ${c.endDate}`);
         break;
+      case 'lessonsHeld': {
+        // 最后一节线下课结束之后才能结业（结业日期当天的课也要上完）
+        const [last] = await tx.select({ name: trainLessons.name, endAt: trainLessons.endAt }).from(trainLessons).where(eq(trainLessons.classId, c.id)).orderBy(desc(trainLessons.endAt)).limit(1);
+        if (last && last.endAt.getTime() > Date.now()) out.push(`最后一节课「${last.name}」${formatBeijing(last.endAt).slice(0, 16)} 才结束，课上完之后才能结业`);
+        break;
+      }
       case 'completionRecorded': {
         const [row] = await tx
           .select({ n: count() })
           .from(trainStudents)
           .where(and(eq(trainStudents.classId, c.id), eq(trainStudents.completion, COMPLETION.NONE), ne(trainStudents.examine, EXAMINE.REJECTED)));
         if (Number(row?.n ?? 0) > 0) out.push(`还有 ${row.n} 名学员未登记结业情况`);
+        const pending = await pendingAttendanceImport(tx, c.id);
+        if (pending) out.push(`有未确认的出勤导入「${pending.fileName}」`);
         break;
       }
     }
@@ -179,13 +189,16 @@ export async function applyClassTransition(db: Db, session: Session, req: ClassT
       .returning({ id: trainClasses.id });
     if (!updated) throw ApiError.conflict('班级状态已被他人更新，请刷新后重试');
     await tx.insert(trainClassHistory).values({ classId: c.id, subject: 'class', action: t.action, fromStatus: c.status, toStatus: to, opinion, actorId: user.id, actorName: actorName(user), createdAt: now });
+    // 作废生效：核销到本班的培训券退回为未使用（否则券随作废的班一起丢失）
+    const couponsReleased = to === CLASS_STATUS.DISCARDED ? await releaseForClasses(tx, [c.id]) : [];
 
     const what = `培训班 ${c.code}「${c.name}」`;
     const content = `当前：${classStatusLabel(to)}${opinion ? `；意见：${opinion}` : ''}`;
     if (t.actor === 'city') await notify(tx, await orgUsers(tx, c.orgId), { title: `${what}：${t.verb}`, content, kind: 'audit', link: link(PATHS.apply, c.code) });
     else if (pendingStatuses('class').includes(to)) await notify(tx, await reviewersOf(tx, 'trainInfoAudit', c.cityId), { title: `${what}待办理：${t.verb}`, content, kind: 'audit', link: link(PATHS.approve, c.code) });
-    audit({ entity: 'train_class', entityId: c.id, before: { status: c.status }, after: { status: to, opinion }, detail: `${what}${t.verb}（${classStatusLabel(c.status)} → ${classStatusLabel(to)}）` });
-    return { id: c.id, status: to, statusName: classStatusLabel(to) };
+    const released = couponsReleased.length ? `；退回培训券 ${couponsReleased.join('、')}` : '';
+    audit({ entity: 'train_class', entityId: c.id, before: { status: c.status }, after: { status: to, opinion, ...(couponsReleased.length ? { couponsReleased } : {}) }, detail: `${what}${t.verb}（${classStatusLabel(c.status)} → ${classStatusLabel(to)}）${released}` });
+    return { id: c.id, status: to, statusName: classStatusLabel(to), ...(couponsReleased.length ? { couponsReleased } : {}) };
   });
 }
 

@@ -11,6 +11,7 @@ const zhCN: Record<string, string> = {
   'access.action.disable': '停用',
   'access.action.import': '导入',
   'access.action.export': '导出',
+  'access.action.unmask': '看全个人信息',
   'access.action.separator': '、',
 };
 
@@ -24,6 +25,7 @@ const enUS: Record<string, string> = {
   'access.action.disable': 'Disable',
   'access.action.import': 'Import',
   'access.action.export': 'Export',
+  'access.action.unmask': 'See full personal data',
   'access.action.separator': ', ',
 };
 

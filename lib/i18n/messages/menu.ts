@@ -148,6 +148,7 @@ const EN: Record<string, string> = {
   processRule: 'Process rules',
   processStatus: 'Process states',
   sysLog: 'System logs',
+  dataAccessLog: 'Personal data access log',
   operations: 'Operations',
   onlineUser: 'Online users',
   scheduleJob: 'Scheduled jobs',

@@ -207,6 +207,15 @@ const texts: Record<string, string> = {
   '合格 / 取证': 'Passed / certified',
   暂无待审批的台账: 'No ledgers awaiting approval',
   暂无台账: 'No ledgers',
+  // 公示海报与拨付名单（证件号默认脱敏，看全须有权限、选理由、记访问日志）
+  公示海报: 'Publicity poster',
+  '拨付名单 {code}': 'Payment list {code}',
+  证件号已脱敏: 'ID numbers masked',
+  '显示完整证件号（已记访问日志）': 'Full ID numbers shown (access logged)',
+  '导出（脱敏）': 'Export (masked)',
+  显示完整证件号: 'Show full ID numbers',
+  导出完整名单: 'Export full list',
+  '证件号脱敏显示；看全须有“看全个人信息”的权限': 'ID numbers are masked; seeing them in full needs the “see full personal data” permission',
 };
 
 const errors: Record<string, string> = {

@@ -236,10 +236,41 @@ const texts: Record<string, string> = {
   班级数: 'Classes',
   已授学时: 'Hours delivered',
   全部工时合计: 'All work time',
+  // 管理员新建班级
+  选择开班的培训机构或企业: 'Choose the training institution or enterprise running the class',
+  请先选择开班机构: 'Choose the organising institution first',
+  // 出勤与结业的批量登记与导入
+  '已登记 {n} 名学员的出勤与结业': 'Recorded attendance and completion for {n} trainees',
+  批量登记出勤与结业: 'Record attendance and completion in batch',
+  登记: 'Record',
+  '已选 {n} 名学员；不填的项不改': '{n} trainees selected; fields left blank are not changed',
+  '不超过班级学时 {hours}': 'At most the class hours {hours}',
+  不改: 'No change',
+  导入出勤与结业: 'Import attendance and completion',
+  '先下载模板（已填好本班学员），填写出勤学时与结业情况（结业、未结业或未登记；不填的不改）后上传。先预览：全部校验，不写入；确认后才写入，有一行错就一行也不写。':
+    'Download the template (already listing this class’s trainees), fill in hours attended and completion (completed, not completed or not recorded; blanks are not changed) and upload it. The preview checks everything without writing; nothing is written until you confirm, and one bad row stops the whole file.',
+  '确认登记 {total} 名学员': 'Confirm recording {total} trainees',
+  '已登记 {total} 名学员的出勤与结业': 'Recorded attendance and completion for {total} trainees',
+  '放弃这次导入？文件中的出勤与结业不会写入。': 'Discard this import? The attendance and completion in the file will not be written.',
 };
 
 /** 服务端消息：中文原文（模板的 ${…} 写成 {占位}）→ 英文 */
 const errors: Record<string, string> = {
+  请选择开班机构: 'Choose the organising institution',
+  该身份证号不在本班学员名单中: 'This ID number is not on the class roster',
+  '请填写出勤学时、结业情况或备注': 'Fill in hours attended, completion or a remark',
+  '姓名与名单不符（名单中为「{name}」）': 'The name does not match the roster (the roster has “{name}”)',
+  '有 {n} 名学员不存在或不在该班级': '{n} trainees do not exist or are not in this class',
+  '{names} 等 {count} 名': '{names} and others ({count} in total)',
+  '有未确认的出勤导入「{file}」': 'There is an unconfirmed attendance import “{file}”',
+  '已有未确认的出勤导入「{file}」，请先确认或放弃': 'There is already an unconfirmed attendance import “{file}”; confirm or discard it first',
+  '最后一节课「{name}」{time} 才结束，课上完之后才能结业': 'The last lesson “{name}” ends at {time}; the class can be finished only after it',
+  出勤导入不存在或不在您的管辖范围内: 'The attendance import does not exist or is outside your jurisdiction',
+  '结业情况只能填 结业、未结业 或 未登记': 'Completion must be completed, not completed or not recorded',
+  '请先选择开班机构或班级': 'Choose the organising institution or a class first',
+  '「{name}」不是培训机构或企业，不能开班': '“{name}” is not a training institution or enterprise and cannot run classes',
+  '机构「{name}」当前为「{status}」，不能开班': 'Institution “{name}” is “{status}” and cannot run classes',
+  机构不是正常状态: 'The institution is not active',
   '只有开班的机构可以{verb}': 'Only the class’s organisation can {verb}',
   '班级当前为「{status}」，{verb}须在{when}时办理': 'The class is “{status}”; you can {verb} only while it is {when}',
   草稿或审核驳回: 'a draft or rejected',

@@ -26,7 +26,8 @@ export interface Session {
   token?: string;
 }
 
-export const ACTIONS = ['add', 'delete', 'edit', 'query', 'get', 'enable', 'disable', 'import', 'export'] as const;
+/** unmask：看全个人信息（默认脱敏；每次看全须给理由并记访问日志，lib/domains/privacy） */
+export const ACTIONS = ['add', 'delete', 'edit', 'query', 'get', 'enable', 'disable', 'import', 'export', 'unmask'] as const;
 export type Action = (typeof ACTIONS)[number];
 
 /** 'permissionId.action'，或其列表（任一满足即可）；API、菜单与按钮共用这一个检查。 */

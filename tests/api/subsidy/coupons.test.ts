@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { setupTestDb } from '../../helpers/db';
 import type { Db } from '@/lib/platform/db/client';
 import type { TrainClass, TrainStudent } from '@/lib/domains/trainClass/tables';
-import { createClass, login, ok, personId, refused, STUDENT_HEADER, studentBody, upload, workbook } from '../trainClass/helpers';
+import { createClass, freshDay, lessonBody, login, ok, personId, refused, STUDENT_HEADER, studentBody, teachersOf, upload, workbook } from '../trainClass/helpers';
 import { and, eq } from 'drizzle-orm';
 import { fundAccounts, trainingCoupons } from '@/lib/domains/subsidy/tables';
 import { apply, mainClass, picker, step } from './helpers';
@@ -69,6 +69,36 @@ describe('培训券', () => {
     const [student] = await ok<{ list: { id: number }[] }>('train_org', '/class/listClassStudent', { classId: a.id, page: 1, limit: 10 }).then((r) => r.list);
     await ok('train_org', '/student/delClassStudent', { classId: a.id, ids: [student.id] });
     expect(await stateOf()).toMatchObject({ status: 0, classId: null, studentId: null });
+  });
+
+  it('班级作废生效时核销到本班的券退回为未使用（同一事务），驳回作废申请时不退；删除草稿班时同样退回', async () => {
+    const n = 720_000 + (process.pid % 1000);
+    const date = freshDay();
+    const teachers = await teachersOf();
+    const c = await createClass(date);
+    const year = c.startDate.slice(0, 4);
+    const coupon = await ok<{ id: number; code: string }>('sjz_admin', '/coupon/issue', { name: `学员${n}`, idNumber: personId(n), faceValue: 600, validFrom: `${year}-01-01`, validTo: `${year}-12-31` });
+    const stateOf = async () => (await db.select().from(trainingCoupons).where(eq(trainingCoupons.id, coupon.id)))[0];
+    await ok('train_org', '/class/addOrUpdateOfflineCourse', lessonBody(c.id, date, teachers[0].id));
+    await ok('train_org', '/student/save', studentBody(c.id, n));
+    expect(await stateOf()).toMatchObject({ status: 1, classId: c.id });
+    await ok('train_org', '/trainInfo/submitReview', { id: c.id });
+    await ok('sjz_admin', '/trainInfo/updateAuditStatus', { id: c.id, result: 'pass' });
+    await ok('train_org', '/trainInfo/derelictTrainInfo', { id: c.id, reason: '场地不可用' });
+    await ok('sjz_admin', '/trainInfo/derelictTrainInfoEfficacy', { id: c.id, result: 'reject', opinion: '请先安排学员转班' });
+    expect(await stateOf()).toMatchObject({ status: 1, classId: c.id });
+    await ok('train_org', '/trainInfo/derelictTrainInfo', { id: c.id, reason: '场地不可用' });
+    const done = await ok<{ status: number; couponsReleased?: string[] }>('sjz_admin', '/trainInfo/derelictTrainInfoEfficacy', { id: c.id, result: 'pass' });
+    expect(done).toMatchObject({ status: 9, couponsReleased: [coupon.code] });
+    expect(await stateOf()).toMatchObject({ status: 0, classId: null, studentId: null, orgId: null, redeemedAt: null });
+
+    // 券回到本人手里：进另一个班时核销到那个班
+    const other = await createClass();
+    await ok('train_org', '/student/save', studentBody(other.id, n));
+    expect(await stateOf()).toMatchObject({ status: 1, classId: other.id });
+    // 删除草稿班（学员随班删除）：券退回，删除不因券引用班级而失败
+    await ok('train_org', '/trainInfo/deleteBatch', { ids: [other.id] });
+    expect(await stateOf()).toMatchObject({ status: 0, classId: null });
   });
 
   it('名单导入确认写入时，名单里有可用券的人各核销一张到本班，没有券的照常进班', async () => {

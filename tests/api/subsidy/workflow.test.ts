@@ -1,7 +1,7 @@
 // 补贴申请：金额由服务端算（篡改的金额不收）；转换表里每一步允许与拒绝的办理；逐人同意与不同意；五项核查各在其情形触发、
 // 干净的申请不触发；财务审批会透支时拒绝并说出余额、一笔不写；拨付名单；范围。
 import { beforeAll, describe, expect, it } from 'vitest';
-import { and, count, eq, gte, lte } from 'drizzle-orm';
+import { and, count, eq, gte, lte, ne } from 'drizzle-orm';
 import { setupTestDb } from '../../helpers/db';
 import { call } from '../../helpers/api';
 import type { Db } from '@/lib/platform/db/client';
@@ -162,6 +162,24 @@ describe('转换表：每一步允许与拒绝的办理', () => {
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
   });
 
+  it('公示海报：财务审批通过之后开班机构的行上有 poster（服务端说有才显示），下载得到 A4 PDF；之前与别的角色没有', async () => {
+    const rowOf = async (account: string, step: string) => (await ok<{ list: { id: number; actions: string[] }[] }>(account, '/subsidy/listApply', { kind: 'train', step, pageSize: 100 })).list.find((r) => r.id === id);
+    expect((await rowOf('train_org', 'apply'))?.actions).toContain('poster');
+    expect((await rowOf('sjz_admin', 'finance'))?.actions).not.toContain('poster');
+    const draft = await apply(klass.id, take(1));
+    const draftRow = (await ok<{ list: { id: number; actions: string[] }[] }>('train_org', '/subsidy/listApply', { kind: 'train', step: 'apply', pageSize: 100 })).list.find((r) => r.id === draft.id);
+    expect(draftRow?.actions).not.toContain('poster');
+    const pdf = await call('GET', '/subsidy/classSubsidyPoster', { headers: h.train_org, query: { id: String(id) } });
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    const bytes = new Uint8Array(await pdf.res.arrayBuffer());
+    expect(new TextDecoder().decode(bytes.slice(0, 5))).toBe('%PDF-');
+    // 草稿没有海报：服务端拒绝并说明
+    const early = await call<unknown>('GET', '/subsidy/classSubsidyPoster', { headers: h.train_org, query: { id: String(draft.id) } });
+    expect([early.status, early.body.returnMsg]).toEqual([400, `申请 ${draft.code} 当前为「草稿」，财务审批通过后才能生成公示海报`]);
+    await ok('train_org', '/subsidy/deleteApply', { id: draft.id });
+  });
+
   it('不予补贴是终态', async () => {
     const other = await apply(klass.id, take(1));
     await step('train_org', other.id, 'submit');
@@ -170,6 +188,35 @@ describe('转换表：每一步允许与拒绝的办理', () => {
       const who = action === 'submit' ? 'train_org' : action === 'reviewApprove' ? 'admin' : 'sjz_admin';
       await refused(who, '/subsidy/updateApplyStatus', { id: other.id, action }, 400, /申请当前为「不予补贴」/);
     }
+  });
+});
+
+describe('银行信息带出', () => {
+  interface FormStudent {
+    id: number;
+    lastBank: { bankName: string | null; bankAccount: string; applyCode: string } | null;
+  }
+  const formRows = (account: string) => ok<FormStudent[]>(account, '/subsidy/classStudents', { classId: String(klass.id) }, 'GET');
+
+  it('填表时带出同一证件号最近一次给过的银行信息（本机构范围内）；别的机构的申请不带；市级不给账号', async () => {
+    const [s, fresh] = take(2);
+    const saved = await apply(klass.id, [s], { items: [itemOf(s, { bankName: '中国农业银行石家庄分行', bankAccount: '6228480000000000017' })] });
+    const mine = (await formRows('train_org')).find((r) => r.id === s.id)!;
+    expect(mine.lastBank).toEqual({ bankName: '中国农业银行石家庄分行', bankAccount: '6228480000000000017', applyCode: saved.code });
+    // 没给过银行信息的人不带
+    expect((await formRows('train_org')).find((r) => r.id === fresh.id)!.lastBank).toBeNull();
+
+    // 别的机构的申请里同一证件号、更新的一行：不在本机构范围内，不带出
+    const [foreign] = await db.select().from(subsidyApplies).where(ne(subsidyApplies.orgId, klass.orgId)).limit(1);
+    const [foreignItem] = await db.select().from(subsidyItems).where(eq(subsidyItems.applyId, foreign.id)).limit(1);
+    // （删了重插得到更大的 id，即“更新的一行”）
+    await db.delete(subsidyItems).where(eq(subsidyItems.id, foreignItem.id));
+    await db.insert(subsidyItems).values({ ...foreignItem, id: undefined, idNumber: s.idNumber, bankName: '别的银行', bankAccount: '6200000000000000999' });
+    const again = (await formRows('train_org')).find((r) => r.id === s.id)!;
+    expect(again.lastBank?.bankAccount).toBe('6228480000000000017');
+
+    // 市级看名单时不带出账号
+    expect((await formRows('sjz_admin')).every((r) => r.lastBank === null)).toBe(true);
   });
 });
 

@@ -36,6 +36,9 @@ const target = (t: Transition) => (t.to === 'previous' ? CLASS_STATUS.PUBLISHED 
 describe('转换表：每个班级转换在每个状态下', () => {
   for (const t of classTransitions) {
     it(`${t.action}（${t.verb}，${t.actor === 'org' ? '机构' : '市级'}）：只在 ${t.from.map(classStatusLabel).join('、')} 时可办`, async () => {
+      // 结业须在最后一节课结束之后：这一步把今天的课挪到一小时前，办完再挪回
+      const lessons = await db.select().from(trainLessons).where(eq(trainLessons.classId, today.id));
+      if (t.action === 'finish') await db.update(trainLessons).set({ startAt: new Date(Date.now() - 2 * 3600_000), endAt: new Date(Date.now() - 3600_000) }).where(eq(trainLessons.classId, today.id));
       for (const s of ALL_STATUSES) {
         await setClass(db, today.id, { status: s, statusBeforeDiscard: CLASS_STATUS.PUBLISHED });
         const body = { id: today.id, action: t.action, opinion: '测试意见' };
@@ -47,6 +50,7 @@ describe('转换表：每个班级转换在每个状态下', () => {
           expect(await statusOf(db, today.id)).toBe(s);
         }
       }
+      for (const l of lessons) await db.update(trainLessons).set({ startAt: l.startAt, endAt: l.endAt }).where(eq(trainLessons.id, l.id));
     });
   }
 
@@ -133,6 +137,9 @@ describe('意见与条件', () => {
     const [s] = await db.select().from(trainStudents).where(eq(trainStudents.classId, c.id));
     await refused('train_org', '/class/saveRemark', { id: s.id, attendedHours: 3, completion: 1 }, 400, '出勤学时不能超过班级学时 2');
     await ok('train_org', '/class/saveRemark', { id: s.id, attendedHours: 2, completion: 1, remark: '全勤' });
+    // 课还没上（排在以后的日子）：不能结业；课上完之后可以
+    await refused('train_org', '/trainInfo/submitCourseReview', { id: c.id }, 400, /^不能结业提交：最后一节课「安全用电」.+ 才结束，课上完之后才能结业$/);
+    await db.update(trainLessons).set({ startAt: new Date(Date.now() - 2 * 3600_000), endAt: new Date(Date.now() - 3600_000) }).where(eq(trainLessons.classId, c.id));
     await ok('train_org', '/trainInfo/submitCourseReview', { id: c.id });
     await ok('sjz_admin', '/trainInfo/updateTrainInfoStatus', { id: c.id, action: 'assess', opinion: '合格' });
     expect(await statusOf(db, c.id)).toBe(CLASS_STATUS.ASSESSED);

@@ -1,0 +1,6 @@
+// 个人信息保护的界面：菜单项 component 名 → 按需加载的界面代码（名单与首屏请求见 components/screens/catalog.ts）。
+import type { ScreenLoaders } from '@/components/screens/types';
+
+export const privacyScreens = {
+  DataAccessLog: () => import('./DataAccessLog'),
+} satisfies ScreenLoaders;

@@ -1,0 +1,40 @@
+// components/privacy/**（看全个人信息的理由对话框、个人信息访问日志）与 lib/domains/privacy 的服务端消息：中文原文 → 英文。
+import type { Catalogue } from '../index';
+
+const texts: Record<string, string> = {
+  // 理由与方式（UNMASK_REASONS、ACCESS_ACTION_LABEL；访问日志的 reasonName、actionName 同此）
+  银行拨付: 'Bank payment',
+  核对身份: 'Identity verification',
+  处理投诉或异议: 'Complaint or objection',
+  审计检查: 'Audit',
+  其他: 'Other',
+  查看: 'View',
+  导出: 'Export',
+  // 理由对话框
+  '将显示{what}的完整个人信息。每次查看与导出都记入个人信息访问日志（谁、何时、哪条记录、理由）。':
+    'The full personal data of {what} will be shown. Every view and export is written to the personal data access log (who, when, which record, why).',
+  理由: 'Reason',
+  说明: 'Description',
+  请选择理由: 'Choose a reason',
+  请写明说明: 'Write a note',
+  确定: 'OK',
+  // 访问日志
+  个人信息访问日志: 'Personal data access log',
+  时间: 'Time',
+  账号: 'Account',
+  查看人: 'Viewed by',
+  方式: 'Access',
+  记录: 'Record',
+  '记录类型': 'Record type',
+  '记录 id': 'Record id',
+  人数: 'People',
+  暂无访问记录: 'No access recorded',
+};
+
+const errors: Record<string, string> = {
+  没有查看完整个人信息的权限: 'You are not allowed to see full personal data',
+  请选择查看完整个人信息的理由: 'Choose a reason for seeing full personal data',
+  '理由为“其他”时请写明说明': 'Write a note when the reason is “Other”',
+};
+
+export const privacyMessages: Catalogue = { 'zh-CN': {}, 'en-US': {}, texts, errors };
