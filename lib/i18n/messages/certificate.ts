@@ -17,6 +17,7 @@ const texts: Record<string, string> = {
   证书状态: 'Certificate status',
   资料: 'Data',
   资料不全: 'Incomplete data',
+  照片无法读取: 'Photo unreadable',
   发证日期: 'Issue date',
   更正待审核: 'Correction pending',
   打印次数: 'Times printed',
@@ -219,6 +220,24 @@ const errors: Record<string, string> = {
   只有专项能力考核计划有报名数据链接: 'Only special-ability plans have a registration data link',
   计划已取消: 'The plan has been cancelled',
   链接令牌: 'Link token',
+  // 证书照片读不出（photos.ts）
+  '有 {n} 张证书的照片无法读取，不能{verb}：{list}。请在“证书填报”中重新上传照片':
+    '{n} certificates have a photo that cannot be read, so they cannot {verb}: {list}. Upload the photos again under “Certificate data”',
+  '证书 {code}（{name}）：{reason}': 'Certificate {code} ({name}): {reason}',
+  没有照片: 'no photo',
+  照片不是经本系统上传的文件: 'the photo is not a file uploaded to this system',
+  照片不是图片: 'the photo is not an image',
+  照片文件已不在存储中: 'the photo file is no longer in storage',
+  '照片文件已损坏，无法读取': 'the photo file is damaged and cannot be read',
+  '其中 {n} 张证书的照片无法读取（文件已不在存储中、已损坏或不是图片），请重新上传照片':
+    'of which {n} have a photo that cannot be read (missing from storage, damaged or not an image); upload the photos again',
+  '有 {n} 张证书的资料不全或照片无法读取（如 {name} {code}：{reason}），请先在“证书填报”中补填':
+    '{n} certificates have incomplete data or an unreadable photo (e.g. {name} {code}: {reason}); complete them under “Certificate data” first',
+  '缺{fields}': 'missing {fields}',
 };
 
-export const certificateMessages: Catalogue = { 'zh-CN': {}, 'en-US': {}, texts, errors };
+/** 动词形式：嵌进“…，不能{verb}：…”时用 */
+const zhCN: Record<string, string> = { 'errors.verb.打印': '打印', 'errors.verb.生成电子证书': '生成电子证书' };
+const enUS: Record<string, string> = { 'errors.verb.打印': 'be printed', 'errors.verb.生成电子证书': 'get electronic certificates' };
+
+export const certificateMessages: Catalogue = { 'zh-CN': zhCN, 'en-US': enUS, texts, errors };
