@@ -5,6 +5,7 @@
 import { Readable } from 'node:stream';
 import PDFDocument from 'pdfkit';
 import { cjkFont, drawQrCode } from '@/lib/platform/pdf';
+import { publicBaseUrl } from '@/lib/platform/http/public-base';
 import JSZip from 'jszip';
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '@/lib/platform/db/client';
@@ -118,7 +119,6 @@ function addCertificatePage(doc: PDFKit.PDFDocument, ctx: RenderContext, c: Cert
   drawCertificate(doc, { ...c, orgName: ctx.orgName.get(c.orgId) ?? '' }, photo, mode, offset, ctx.seals.get(c.orgId));
 }
 
-export const publicBase = () => (process.env.PUBLIC_BASE_URL?.trim() || 'http://localhost:3000').replace(/\/$/, '');
 
 function valueOf(c: CertificateForPdf, key: FieldKey): string {
   switch (key) {
@@ -172,7 +172,7 @@ function drawCertificate(doc: PDFKit.PDFDocument, c: CertificateForPdf, photo: B
   // 照片总有：读不出照片的证书在生成之前就被拒绝（photos.ts），不画空的占位框
   const p = t.photo;
   doc.image(photo, (p.x + dx) * MM, (p.y + dy) * MM, { fit: [p.w * MM, p.h * MM], align: 'center', valign: 'center' });
-  drawQrCode(doc, publicBase() + viewPath(c.cerCode), (t.qr.x + dx) * MM, (t.qr.y + dy) * MM, t.qr.size * MM);
+  drawQrCode(doc, publicBaseUrl() + viewPath(c.cerCode), (t.qr.x + dx) * MM, (t.qr.y + dy) * MM, t.qr.size * MM);
   if (mode === 'full') {
     doc.fillColor('#777').fontSize(7).text('扫码核验', (t.qr.x + dx) * MM, (t.qr.y + t.qr.size + 1) * MM, { width: t.qr.size * MM, align: 'center' });
     drawSeal(doc, t, c.orgName, 0, 0, seal);
