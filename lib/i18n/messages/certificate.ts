@@ -18,6 +18,17 @@ const texts: Record<string, string> = {
   资料: 'Data',
   资料不全: 'Incomplete data',
   照片无法读取: 'Photo unreadable',
+  '确定组织上报批次吗？': 'Form a submission batch?',
+  '将把本计划尚未上报与被国网退回的有效证书（{n} 张）组成一个新的上报批次；同一计划同时只能有一个未上报的批次。组批后请下载人员信息工作簿核对，再确认、上报。':
+    'The plan’s valid certificates not yet submitted or rejected by the state grid ({n}) will form a new submission batch; a plan can have only one unsubmitted batch at a time. Download the personnel workbook to check it, then confirm and submit.',
+  '确定确认批次 {no} 吗？': 'Confirm batch {no}?',
+  '确认后批次的 {n} 名人员不能再增减，批次也不能再放弃，只能上报。请先下载人员信息工作簿核对无误。':
+    'Once confirmed, the {n} people in the batch can no longer change and the batch can no longer be discarded, only submitted. Check the personnel workbook first.',
+  '确定放弃批次 {no} 吗？': 'Discard batch {no}?',
+  '批次将被删除，其中的 {n} 名人员回到待上报，可重新组批。': 'The batch will be deleted; its {n} people return to “not submitted” and can be batched again.',
+  '确定上报批次 {no} 吗？': 'Submit batch {no}?',
+  '将把批次内 {n} 名人员的数据上报国网。每个批次只能上报一次，上报后不能撤回；之后由市级管理员登记国网的答复（接收或退回）。':
+    'The data of the {n} people in the batch will be submitted to the state grid. Each batch is submitted once and cannot be withdrawn; a city administrator then records the state grid’s answer (accepted or rejected).',
   发证日期: 'Issue date',
   更正待审核: 'Correction pending',
   打印次数: 'Times printed',
