@@ -34,6 +34,8 @@ const serverEnv: Record<string, string> = {
   ...(process.env.NEXT_DIST_DIR ? { NEXT_DIST_DIR: process.env.NEXT_DIST_DIR } : {}),
   // 生产构建没有 AUTH_SECRET 不启动；测试用固定值
   AUTH_SECRET: process.env.AUTH_SECRET || 'e2e-only-secret-0123456789abcdef0123456789abcdef',
+  // 生产构建没有 PUBLIC_BASE_URL（证书二维码的站点地址）同样不启动：就是被测的地址
+  PUBLIC_BASE_URL: baseURL,
   UPLOAD_DIR: uploadDir,
   STORAGE_DRIVER: 'local',
   // 服务器的输出接到测试的输出上：每个请求一行的 info 日志只会淹没失败信息

@@ -307,8 +307,13 @@ async function waitForHttp(name: string, url: string, child: ChildProcess, timeo
 /** 应用进程预加载 cpu-profiler.mjs：收到 SIGUSR2 开始、再收到停止采样，样本写进 profileDir */
 async function startApp(env: NodeJS.ProcessEnv, profileDir: string): Promise<{ base: string; child: ChildProcess }> {
   const port = await freePort();
-  const child = startChild('app', process.execPath, ['--import', pathToFileURL(path.join(ROOT, 'bench/cpu-profiler.mjs')).href, nextBin, 'start', '-p', String(port), '-H', '127.0.0.1'], { ...env, BENCH_PROFILE_DIR: profileDir });
   const base = `http://127.0.0.1:${port}`;
+  // 生产服务没有 PUBLIC_BASE_URL（证书二维码的站点地址）不启动
+  const child = startChild('app', process.execPath, ['--import', pathToFileURL(path.join(ROOT, 'bench/cpu-profiler.mjs')).href, nextBin, 'start', '-p', String(port), '-H', '127.0.0.1'], {
+    ...env,
+    PUBLIC_BASE_URL: env.PUBLIC_BASE_URL || base,
+    BENCH_PROFILE_DIR: profileDir,
+  });
   // 未登记的 /api 路径由调度器直接回 404，不触及数据库，用来确认服务已就绪。
   await waitForHttp('应用（next start）', `${base}/api/__bench_ready`, child, 60_000);
   log(`应用已就绪：${base}`);

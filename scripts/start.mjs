@@ -3,6 +3,7 @@ import { spawnSync, spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { derivePublicBase } from './public-base.mjs';
 
 const distDir = process.env.NEXT_DIST_DIR || '.next';
 const buildId = path.join(distDir, 'BUILD_ID');
@@ -36,6 +37,15 @@ if (!process.env.AUTH_SECRET) {
 }
 
 const port = process.env.PORT || '3000';
+
+// 生产服务没有 PUBLIC_BASE_URL 不启动（见 lib/platform/http/public-base.ts）：本机运行时按服务的地址推出一个，
+// 证书二维码里的核验链接指向它；服务监控里会提示这是推出的。部署时请自行设置 PUBLIC_BASE_URL。
+const derived = derivePublicBase({ env: process.env, argv: process.argv.slice(2), port });
+if (derived) {
+  process.env.PUBLIC_BASE_URL = derived.url;
+  process.env.PUBLIC_BASE_URL_DERIVED = '1';
+  console.log(`未设置 PUBLIC_BASE_URL：证书二维码里的核验链接按服务地址使用 ${derived.url}（对外部署请设置 PUBLIC_BASE_URL）`);
+}
 const child = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', '-p', port, ...process.argv.slice(2)], {
   stdio: 'inherit',
   env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },

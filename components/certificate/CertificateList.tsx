@@ -2,7 +2,7 @@
 // 评价业务 › 证书管理：证书填报（CertificateFill：补填资料、导入导出、申请更正）、证书打印（CertificatePrint：批量打印、套打校准、
 // 计划的电子证书）、证书查询（CertificateSearch）。同一份列表配置，按界面给出不同的操作；按钮按每行服务端给出的 actions 显示。
 import { useMemo, useState } from 'react';
-import { App, Button, InputNumber, Modal, Select, Space, Tag } from 'antd';
+import { App, Button, InputNumber, Modal, Select, Space, Tag, Tooltip } from 'antd';
 import { FileZipOutlined, PrinterOutlined, SafetyCertificateOutlined, SendOutlined, SettingOutlined } from '@ant-design/icons';
 import { Uploader } from '@/components/upload/Uploader';
 import ListScreen from '@/components/list/ListScreen';
@@ -70,10 +70,20 @@ export const certificateColumns: ListColumn<CertificateItem>[] = [
             <Tx text="更正待审核" />
           </Tag>
         )}
-        {!r.complete && r.status === 0 && (
-          <Tag color="orange">
-            <Tx text="资料不全" />
-          </Tag>
+        {r.status === 0 && r.photoUrl && r.photoProblem ? (
+          // 照片登记了却读不出（文件已不在存储中等）：不能打印，须重新上传
+          <Tooltip title={<Tx text={r.photoProblem} />}>
+            <Tag color="error" data-testid="cert-photo-problem">
+              <Tx text="照片无法读取" />
+            </Tag>
+          </Tooltip>
+        ) : (
+          !r.complete &&
+          r.status === 0 && (
+            <Tag color="orange">
+              <Tx text="资料不全" />
+            </Tag>
+          )
         )}
       </Space>
     ),
@@ -129,7 +139,8 @@ const fillForm: FormSpec<CertificateItem> = {
     { name: 'education', label: '文化程度', type: 'select', options: EDUCATION_OPTIONS, required: true },
     { name: 'company', label: '工作单位', required: true },
     { name: 'mobile', label: '手机号', required: true },
-    { name: 'photoUrl', label: '照片', type: 'image' },
+    // 证件照是个人信息：与考生照片一样按私有附件上传（本机构与管辖它的管理员可读）
+    { name: 'photoUrl', label: '照片', type: 'image', upload: { purpose: 'attachment' } },
   ],
   submit: { path: '/certificate/fillCertificate' },
   body: (v, r) => ({ ...v, id: r!.id }),
@@ -274,9 +285,9 @@ function SealButton() {
   );
 }
 
-function PlanPrintButtons({ reload }: { reload: () => void }) {
+/** 证书打印的计划栏：选一份计划，列表随之只列该计划的证书，按钮对整份计划办理 */
+function PlanPrintButtons({ planId, onPlan, reload }: { planId: number | undefined; onPlan: (id: number | undefined) => void; reload: () => void }) {
   const t = useT();
-  const [planId, setPlanId] = useState<number | undefined>();
   const [plans, setPlans] = useState<{ value: number; label: string }[] | null>(null);
   const load = () => {
     if (plans) return;
@@ -286,7 +297,17 @@ function PlanPrintButtons({ reload }: { reload: () => void }) {
   };
   return (
     <Space wrap>
-      <Select style={{ width: 300 }} placeholder={t('选择考试计划')} onOpenChange={load} loading={plans === null && planId !== undefined} value={planId} onChange={setPlanId} options={plans ?? []} data-testid="cert-print-plan" />
+      <Select
+        style={{ width: 300 }}
+        allowClear
+        placeholder={t('选择考试计划')}
+        onOpenChange={load}
+        loading={plans === null && planId !== undefined}
+        value={planId}
+        onChange={(v?: number) => onPlan(v)}
+        options={plans ?? []}
+        data-testid="cert-print-plan"
+      />
       <Button icon={<PrinterOutlined />} disabled={!planId} onClick={() => void apiDownload('/certificate/printCertificates', { planId, mode: 'full' }, { method: 'POST' }).then(reload, () => undefined)} data-testid="cert-print-plan-full">
         {t('打印整份计划')}
       </Button>
@@ -398,7 +419,7 @@ function CertificateScreen({ kind }: { kind: 'fill' | 'print' | 'search' }) {
               <Space wrap>
                 <CalibrationButton />
                 {isOrgUser && <SealButton />}
-                <PlanPrintButtons reload={helpers.reload} />
+                <PlanPrintButtons planId={planId} onPlan={setPlanId} reload={helpers.reload} />
               </Space>
             )
           : kind === 'fill' && isOrgUser && can('certificateFill.edit')

@@ -89,6 +89,16 @@ export default function StateGridReport() {
     void message.success(t(done));
     refresh();
   };
+  /** 组批、确认、上报、放弃都改变上报的状态且不能撤回：先说明会发生什么，确定后才办理（失败时服务端的说明已提示，确认框照常关闭） */
+  const confirmRun = (opts: { title: string; content: string; path: string; body: unknown; done: string; danger?: boolean }) =>
+    modal.confirm({
+      title: opts.title,
+      content: opts.content,
+      okText: t('list.common.ok'),
+      cancelText: t('list.common.cancel'),
+      okButtonProps: { danger: opts.danger },
+      onOk: () => run(opts.path, opts.body, opts.done).catch(() => undefined),
+    });
 
   const ledgerColumns: ListColumn<LedgerRow>[] = [
     { title: '证书编号', dataIndex: 'cerCode', width: 210 },
@@ -136,7 +146,21 @@ export default function StateGridReport() {
             </>
           )}
           {plan?.canApply && (
-            <Button type="primary" onClick={() => void run('/examaff/stategrid/apply', { planId: plan.id }, '已组批').catch(() => undefined)} data-testid="state-grid-apply">
+            <Button
+              type="primary"
+              onClick={() =>
+                confirmRun({
+                  title: t('确定组织上报批次吗？'),
+                  content: t('将把本计划尚未上报与被国网退回的有效证书（{n} 张）组成一个新的上报批次；同一计划同时只能有一个未上报的批次。组批后请下载人员信息工作簿核对，再确认、上报。', {
+                    n: Math.max(0, plan.certificates - plan.accepted - plan.submitted),
+                  }),
+                  path: '/examaff/stategrid/apply',
+                  body: { planId: plan.id },
+                  done: '已组批',
+                })
+              }
+              data-testid="state-grid-apply"
+            >
               {t('组织上报批次')}
             </Button>
           )}
@@ -179,17 +203,58 @@ export default function StateGridReport() {
                       {t('人员信息工作簿')}
                     </Button>
                     {b.actions.includes('confirm') && (
-                      <Button size="small" type="link" onClick={() => void run('/examaff/stategrid/generateConfirm', { batchId: b.id }, '已确认').catch(() => undefined)} data-testid="state-grid-confirm">
+                      <Button
+                        size="small"
+                        type="link"
+                        onClick={() =>
+                          confirmRun({
+                            title: t('确定确认批次 {no} 吗？', { no: b.batchNo }),
+                            content: t('确认后批次的 {n} 名人员不能再增减，批次也不能再放弃，只能上报。请先下载人员信息工作簿核对无误。', { n: b.personCount }),
+                            path: '/examaff/stategrid/generateConfirm',
+                            body: { batchId: b.id },
+                            done: '已确认',
+                          })
+                        }
+                        data-testid="state-grid-confirm"
+                      >
                         {t('确认')}
                       </Button>
                     )}
                     {b.actions.includes('discard') && (
-                      <Button size="small" type="link" danger onClick={() => void run('/examaff/stategrid/discard', { batchId: b.id }, '批次已放弃').catch(() => undefined)}>
+                      <Button
+                        size="small"
+                        type="link"
+                        danger
+                        onClick={() =>
+                          confirmRun({
+                            title: t('确定放弃批次 {no} 吗？', { no: b.batchNo }),
+                            content: t('批次将被删除，其中的 {n} 名人员回到待上报，可重新组批。', { n: b.personCount }),
+                            path: '/examaff/stategrid/discard',
+                            body: { batchId: b.id },
+                            done: '批次已放弃',
+                            danger: true,
+                          })
+                        }
+                        data-testid="state-grid-discard"
+                      >
                         {t('放弃')}
                       </Button>
                     )}
                     {b.actions.includes('submit') && (
-                      <Button size="small" type="link" onClick={() => void run('/examaff/stategrid/girdSubmit', { batchId: b.id }, '已上报').catch(() => undefined)} data-testid="state-grid-submit">
+                      <Button
+                        size="small"
+                        type="link"
+                        onClick={() =>
+                          confirmRun({
+                            title: t('确定上报批次 {no} 吗？', { no: b.batchNo }),
+                            content: t('将把批次内 {n} 名人员的数据上报国网。每个批次只能上报一次，上报后不能撤回；之后由市级管理员登记国网的答复（接收或退回）。', { n: b.personCount }),
+                            path: '/examaff/stategrid/girdSubmit',
+                            body: { batchId: b.id },
+                            done: '已上报',
+                          })
+                        }
+                        data-testid="state-grid-submit"
+                      >
                         {t('上报')}
                       </Button>
                     )}

@@ -7,6 +7,7 @@ import { ReloadOutlined } from '@ant-design/icons';
 import { apiGet } from '@/components/api-client';
 import { formatValue } from '@/components/list/values';
 import { Tx, useT } from '@/lib/i18n/client';
+import { PUBLIC_BASE_WARNING, type PublicBaseStatus } from '@/lib/platform/http/public-base';
 
 interface JobStatus {
   code: string;
@@ -47,6 +48,8 @@ interface Status {
   scheduler: { running: boolean; tickSeconds: number | null; lastTickAt: string | null; lastError: string | null };
   jobs: JobStatus[];
   storage: { driver: 'local' | 's3'; location: string; writable: boolean; error: string | null; disk: { freeBytes: number; totalBytes: number } | null };
+  /** 证书二维码里的站点地址（PUBLIC_BASE_URL）与需要处理的问题 */
+  publicBase: PublicBaseStatus;
 }
 
 const UNITS = ['B', 'KB', 'MB', 'GB', 'TB'];
@@ -116,7 +119,7 @@ export default function ServerStatus() {
       </Card>
     );
   }
-  const { instance, process: proc, database, migrations, scheduler, jobs, storage } = status;
+  const { instance, process: proc, database, migrations, scheduler, jobs, storage, publicBase } = status;
   const usedMemory = instance.systemMemory.totalBytes - instance.systemMemory.freeBytes;
 
   return (
@@ -134,7 +137,19 @@ export default function ServerStatus() {
             instance: `${instance.hostname}:${instance.pid}`,
           })}
         </Typography.Paragraph>
+        <Typography.Paragraph style={{ marginBottom: 0, marginTop: 8 }} data-testid="public-base-url">
+          {t('证书二维码的站点地址（PUBLIC_BASE_URL）')}：{publicBase.url ?? '-'}
+        </Typography.Paragraph>
       </Card>
+      {publicBase.warning && (
+        // 站点地址不对，印出的证书二维码扫不开：醒目提示，直到配置好
+        <Alert
+          type="error"
+          showIcon
+          title={publicBase.warningKind && publicBase.warningKind !== 'invalid' ? t(PUBLIC_BASE_WARNING[publicBase.warningKind], { url: publicBase.url ?? '' }) : publicBase.warning}
+          data-testid="public-base-warning"
+        />
+      )}
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={12}>
           <Card title={t('进程')} size="small">

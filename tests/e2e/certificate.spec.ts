@@ -28,9 +28,11 @@ interface PlanRow {
   code: string;
   step: number;
   canApply: boolean;
+  rejected: number;
 }
 interface BatchRow {
   id: number;
+  batchNo: string;
   status: number;
 }
 interface Cert {
@@ -179,9 +181,13 @@ test('机构把计划从第 7 步办到第 9 步：补填证书资料（含照�
   await chooseOption(page, page.getByTestId('state-grid-plan'), plan!.code);
   const ledger = await call<{ list: { itemStatus: number | null }[] }>(page.request, '/examaff/stategrid/list', { planId: plan!.id, pageNo: 1, pageSize: 100 });
   if (ledger.list.some((r) => r.itemStatus === null || r.itemStatus === 3)) {
+    // 组批、确认、上报各有一个确认框
     await page.getByTestId('state-grid-apply').click();
+    await confirm(page);
     await page.getByTestId('state-grid-confirm').click();
+    await confirm(page);
     await page.getByTestId('state-grid-submit').click();
+    await confirm(page);
     await expect(page.getByTestId('state-grid-submit')).toHaveCount(0);
     for (const b of await call<BatchRow[]>(page.request, '/examaff/stategrid/getBatches', { planId: plan!.id })) {
       if (b.status === 2) await call(cityPage.request, '/examaff/stategrid/answer', { batchId: b.id, rejections: [] });
@@ -277,4 +283,85 @@ test('门户首页的证书查询对话框：查到脱敏的证书、查不到�
   await dialog.getByTestId('cert-lookup-submit').click();
   await expect(dialog.getByTestId('cert-lookup-error')).toContainText('查询过于频繁');
   await ctx.close();
+});
+
+test('证书打印：选了计划，列表只列该计划的证书（清除后恢复全部）', async ({ page }) => {
+  test.setTimeout(90_000);
+  await apiLogin(page, 'eval_org', DEMO_PASSWORD);
+  const plans = await call<PlanRow[]>(page.request, '/examaff/stategrid/getPlans', {});
+  // 列表默认按发证先后倒排：选一份不是最新证书所在的第 9 步计划，不选计划时第一页就有别的计划的证书
+  const all = await call<{ total: number; list: { planCode: string }[] }>(page.request, '/certificate/listCertificate', { pageNo: 1, pageSize: 1 });
+  const plan = plans.find((p) => p.step === 9 && p.code !== all.list[0].planCode);
+  expect(plan, '演示数据：华元评价第 9 步的计划').toBeTruthy();
+  const mine = await call<{ total: number }>(page.request, '/certificate/listCertificate', { planId: plan!.id, pageNo: 1, pageSize: 1 });
+  expect(all.total).toBeGreaterThan(mine.total);
+
+  await page.goto('/evaluation/certificate/print');
+  await waitForHydration(page);
+  const list = page.getByTestId('cert-print-list');
+  const rows = list.locator('tbody tr.ant-table-row');
+  await expect(rows.first()).toBeVisible();
+  // 不选计划：列表里有别的计划的证书
+  await expect(rows.filter({ hasNotText: plan!.code }).first()).toBeVisible();
+  const listed = page.waitForResponse((r) => r.url().endsWith('/api/certificate/listCertificate') && (r.request().postData() ?? '').includes(`"planId":${plan!.id}`));
+  await chooseOption(page, page.getByTestId('cert-print-plan'), plan!.code);
+  const body = (await (await listed).json()) as Envelope<{ total: number }>;
+  expect(body.data.total).toBe(mine.total);
+  await expect(rows.filter({ hasNotText: plan!.code })).toHaveCount(0);
+  await expect(rows.filter({ hasText: plan!.code }).first()).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('certificate-print-plan.png') });
+  // 清除计划：又列出全部
+  const select = page.getByTestId('cert-print-plan').locator('xpath=ancestor-or-self::*[contains(concat(" ", normalize-space(@class), " "), " ant-select ")][1]');
+  await select.hover();
+  await select.locator('.ant-select-clear').click();
+  await expect(rows.filter({ hasNotText: plan!.code }).first()).toBeVisible();
+});
+
+test('国网数据上报：组批、确认、上报之前都有确认框说明会发生什么；取消则什么也不做', async ({ page }) => {
+  test.setTimeout(90_000);
+  await apiLogin(page, 'eval_org', DEMO_PASSWORD);
+  const plans = await call<PlanRow[]>(page.request, '/examaff/stategrid/getPlans', {});
+  // 演示数据：第 8 步的计划有一人被国网退回、待改正重报
+  const plan = plans.find((p) => p.step === 8 && p.canApply && p.rejected > 0);
+  expect(plan, '演示数据：华元评价第 8 步、有被退回人员的计划').toBeTruthy();
+  const batches = async () => call<BatchRow[]>(page.request, '/examaff/stategrid/getBatches', { planId: plan!.id });
+  const before = (await batches()).length;
+
+  await page.goto('/evaluation/certificate/state-grid');
+  await waitForHydration(page);
+  await chooseOption(page, page.getByTestId('state-grid-plan'), plan!.code);
+  const dialog = page.locator('.ant-modal-confirm');
+
+  // 组织上报批次：先说明，取消则不组批
+  await page.getByTestId('state-grid-apply').click();
+  await expect(dialog).toContainText('确定组织上报批次吗？');
+  await expect(dialog).toContainText('被国网退回的有效证书');
+  await page.screenshot({ path: test.info().outputPath('state-grid-apply-confirm.png') });
+  await dialog.getByRole('button', { name: /取\s*消/ }).click();
+  await expect(dialog).toBeHidden();
+  expect(await batches()).toHaveLength(before);
+  await page.getByTestId('state-grid-apply').click();
+  await confirm(page);
+  await expect(page.locator('.ant-message')).toContainText('已组批');
+  const created = (await batches())[0];
+  expect(created.status).toBe(0);
+
+  // 确认：说明确认后名单不能再改
+  await page.getByTestId('state-grid-confirm').click();
+  await expect(dialog).toContainText(`确定确认批次 ${created.batchNo} 吗？`);
+  await expect(dialog).toContainText('不能再增减');
+  await confirm(page);
+  await expect(page.locator('.ant-message')).toContainText('已确认');
+
+  // 上报：只能一次、不能撤回
+  await page.getByTestId('state-grid-submit').click();
+  await expect(dialog).toContainText(`确定上报批次 ${created.batchNo} 吗？`);
+  await expect(dialog).toContainText('上报后不能撤回');
+  await dialog.getByRole('button', { name: /取\s*消/ }).click();
+  expect((await batches()).find((b) => b.id === created.id)?.status).toBe(1);
+  await page.getByTestId('state-grid-submit').click();
+  await confirm(page);
+  await expect(page.locator('.ant-message')).toContainText('已上报');
+  await expect(page.getByTestId('state-grid-submit')).toHaveCount(0);
+  expect((await batches()).find((b) => b.id === created.id)?.status).toBe(2);
 });

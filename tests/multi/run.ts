@@ -265,6 +265,8 @@ async function main() {
     DATABASE_URL: dbUrl,
     SEED_DEMO_DATA: 'true',
     AUTH_SECRET: randomBytes(32).toString('hex'),
+    // 生产实例没有站点地址不启动；两个实例对外都是 nginx 的地址
+    PUBLIC_BASE_URL: `http://127.0.0.1:${portLb}`,
     STORAGE_DRIVER: 'local',
     UPLOAD_DIR: uploads,
     SCHEDULER_TICK_SECONDS: '1',

@@ -1,6 +1,6 @@
 // 第 7 步（证书管理）→ 第 8 步、第 8 步（国网数据上报）→ 第 9 步（证书打印）的条件（exaPlan/transitions.ts 的 STEP_GATES 登记名字）。
 // 满足时返回 null，否则返回中文原因。
-// - certificatesReady：每名合格考生都有证书，有效证书的资料齐全（照片、文化程度、工作单位、手机号），没有待审核的更正；
+// - certificatesReady：每名合格考生都有证书，有效证书的资料齐全（照片读得出、文化程度、工作单位、手机号），没有待审核的更正；
 // - stateGridAccepted：每张有效证书都在已被接收的上报批次里；
 // - certificatesPrinted：每张有效证书至少打印过一次。
 import { and, count, eq, isNull, ne, sql } from 'drizzle-orm';
@@ -10,30 +10,36 @@ import { examResults } from '../score/tables';
 import { RESULT } from '../score/rules';
 import { certificateCorrections, certificates } from './tables';
 import { CERT_STATUS, CORRECTION_STATUS } from './rules';
-import { incompleteWhere } from './service';
+import { isComplete } from './service';
+import { photoProblems } from './photos';
 import { ITEM_STATUS } from './stategrid-rules';
 
 const valid = (planId: number) => and(eq(certificates.planId, planId), eq(certificates.status, CERT_STATUS.VALID));
 
 export async function certificatesReady(db: Db, plan: ExamPlan): Promise<string | null> {
-  const [[missing], [incomplete], [pending]] = await Promise.all([
+  const [[missing], list, [pending]] = await Promise.all([
     db
       .select({ n: count() })
       .from(examResults)
       .leftJoin(certificates, eq(certificates.examineeId, examResults.examineeId))
       .where(and(eq(examResults.planId, plan.id), eq(examResults.result, RESULT.PASS), isNull(certificates.id))),
     db
-      .select({ n: count() })
+      .select({ id: certificates.id, photoUrl: certificates.photoUrl, education: certificates.education, company: certificates.company, mobile: certificates.mobile })
       .from(certificates)
-      .where(and(valid(plan.id), incompleteWhere)),
+      .where(valid(plan.id)),
     db
       .select({ n: count() })
       .from(certificateCorrections)
       .where(and(eq(certificateCorrections.planId, plan.id), eq(certificateCorrections.status, CORRECTION_STATUS.PENDING))),
   ]);
+  // 照片须读得出：没有登记的、存储里已没有文件的，与缺照片一样算资料不全
+  const problems = await photoProblems(db, list);
+  const incomplete = list.filter((c) => !isComplete(c, problems.get(c.id))).length;
+  const unreadable = list.filter((c) => c.photoUrl && problems.has(c.id)).length;
   const reasons: string[] = [];
   if (Number(missing.n)) reasons.push(`尚有 ${Number(missing.n)} 名合格考生没有证书`);
-  if (Number(incomplete.n)) reasons.push(`尚有 ${Number(incomplete.n)} 张证书的资料不全（照片、文化程度、工作单位或手机号），请在“证书填报”中补填`);
+  if (incomplete) reasons.push(`尚有 ${incomplete} 张证书的资料不全（照片、文化程度、工作单位或手机号），请在“证书填报”中补填`);
+  if (unreadable) reasons.push(`其中 ${unreadable} 张证书的照片无法读取（文件已不在存储中、已损坏或不是图片），请重新上传照片`);
   if (Number(pending.n)) reasons.push(`尚有 ${Number(pending.n)} 份证书更正申请待审核`);
   return reasons.length ? reasons.join('；') : null;
 }

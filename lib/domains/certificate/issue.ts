@@ -1,6 +1,7 @@
 // 发证：计划进入第 7 步（证书管理）时，给每名合格考生（exam_result 为合格）一张证书，编号按 rules.ts 的规则。
 // 流水号由 certificate_counter 在发证的事务里分配：upsert 取得该行的行锁，并发的发证依次取号；事务回滚时计数一并回滚，
 // 所以既不跳号也不重号。已有证书的考生跳过（可重复调用）。作废的证书号永不复用（计数只增不减）。
+// 照片取自考生，并登记证书对照片文件的引用（考生换照片后旧文件不会被清理掉）。
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/platform/db/client';
 import { beijingDate } from '@/lib/platform/time';
@@ -10,6 +11,7 @@ import { examResults } from '../score/tables';
 import { RESULT } from '../score/rules';
 import { certificateCounters, certificates } from './tables';
 import { CER_NAME, certificateNumber, MAX_SERIAL } from './rules';
+import { refPlanPhotos } from './photos';
 
 export interface CounterKey {
   orgId: number;
@@ -72,5 +74,6 @@ export async function issueCertificates(tx: Db, plan: Pick<ExamPlan, 'id' | 'kin
     };
   });
   for (let i = 0; i < rows.length; i += 500) await tx.insert(certificates).values(rows.slice(i, i + 500));
+  await refPlanPhotos(tx, plan.id);
   return rows.length;
 }

@@ -5,15 +5,16 @@
 import { Readable } from 'node:stream';
 import PDFDocument from 'pdfkit';
 import { cjkFont, drawQrCode } from '@/lib/platform/pdf';
+import { publicBaseUrl } from '@/lib/platform/http/public-base';
 import JSZip from 'jszip';
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '@/lib/platform/db/client';
 import { getStorage } from '@/lib/platform/storage';
 import { LEVEL_NAMES } from '../catalog/schemas';
 import { organisations } from '../org/tables';
-import { fileUploads } from '../file/tables';
 import { keyOfUrl } from '../file/service';
 import { certificateSeals, type Certificate } from './tables';
+import { loadPhotos, photoRefusal, type PhotoVerb } from './photos';
 import { CERT_STATUS, CER_TYPE_LABEL, viewPath } from './rules';
 
 
@@ -71,33 +72,14 @@ async function toBuffer(body: Readable): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-/** 照片（上传服务的地址）→ 小 JPEG；读不到时为 null（画占位框） */
-async function photosOf(db: Db, list: readonly Certificate[]): Promise<Map<number, Buffer>> {
-  const out = new Map<number, Buffer>();
-  const keys = new Map<number, string>();
-  for (const c of list) {
-    const key = c.photoUrl ? keyOfUrl(c.photoUrl) : null;
-    if (key) keys.set(c.id, key);
-  }
-  if (!keys.size) return out;
-  const files = await db
-    .select({ storageKey: fileUploads.storageKey, thumbKey: fileUploads.thumbKey, kind: fileUploads.kind })
-    .from(fileUploads)
-    .where(inArray(fileUploads.storageKey, [...new Set(keys.values())]));
-  const byKey = new Map(files.map((f) => [f.storageKey, f]));
-  const sharp = (await import('sharp')).default;
-  for (const [id, key] of keys) {
-    const f = byKey.get(key);
-    if (!f || f.kind !== 'image') continue;
-    try {
-      const object = await getStorage().get(f.thumbKey ?? f.storageKey);
-      if (!object) continue;
-      out.set(id, await sharp(await toBuffer(object.body)).resize(180, 240, { fit: 'cover' }).jpeg({ quality: 80 }).toBuffer());
-    } catch {
-      // 照片读不到：画占位框
-    }
-  }
-  return out;
+/**
+ * 一批证书的照片（小 JPEG）。有读不出的即拒绝（photoRefusal）：证书不能带着空的照片框印出来。
+ * 调用方在生成之前已用 assertPhotosReadable 检查过整批；这里读到损坏的文件（或检查之后文件没了）同样拒绝。
+ */
+async function photosOf(db: Db, list: readonly Certificate[], verb: PhotoVerb): Promise<Map<number, Buffer>> {
+  const { photos, problems } = await loadPhotos(db, list);
+  if (problems.size) throw photoRefusal(list, problems, verb);
+  return photos;
 }
 
 /** 评价机构的印章图片（上传服务的 PNG）→ 缩放后的 PNG（保留透明）；没有或读不到的机构不在结果里（画矢量圆章） */
@@ -133,11 +115,10 @@ async function renderContext(db: Db, list: readonly Certificate[]): Promise<Rend
 }
 
 /** 在文档上加一页证书（机构名称、印章取自 ctx） */
-function addCertificatePage(doc: PDFKit.PDFDocument, ctx: RenderContext, c: Certificate, photo: Buffer | undefined, mode: PrintMode, offset: Offset) {
+function addCertificatePage(doc: PDFKit.PDFDocument, ctx: RenderContext, c: Certificate, photo: Buffer, mode: PrintMode, offset: Offset) {
   drawCertificate(doc, { ...c, orgName: ctx.orgName.get(c.orgId) ?? '' }, photo, mode, offset, ctx.seals.get(c.orgId));
 }
 
-export const publicBase = () => (process.env.PUBLIC_BASE_URL?.trim() || 'http://localhost:3000').replace(/\/$/, '');
 
 function valueOf(c: CertificateForPdf, key: FieldKey): string {
   switch (key) {
@@ -166,7 +147,7 @@ function drawSeal(doc: PDFKit.PDFDocument, t: Template, orgName: string, dx: num
   doc.restore();
 }
 
-function drawCertificate(doc: PDFKit.PDFDocument, c: CertificateForPdf, photo: Buffer | undefined, mode: PrintMode, offset: Offset, seal?: Buffer) {
+function drawCertificate(doc: PDFKit.PDFDocument, c: CertificateForPdf, photo: Buffer, mode: PrintMode, offset: Offset, seal?: Buffer) {
   const t = TEMPLATES[c.cerType];
   doc.addPage();
   doc.font('cjk');
@@ -188,13 +169,10 @@ function drawCertificate(doc: PDFKit.PDFDocument, c: CertificateForPdf, photo: B
       .fontSize(f.size)
       .text(valueOf(c, f.key), x + 36 * MM, y, { width: f.w * MM, lineBreak: false, ellipsis: true });
   }
+  // 照片总有：读不出照片的证书在生成之前就被拒绝（photos.ts），不画空的占位框
   const p = t.photo;
-  if (photo) doc.image(photo, (p.x + dx) * MM, (p.y + dy) * MM, { fit: [p.w * MM, p.h * MM], align: 'center', valign: 'center' });
-  else if (mode === 'full') {
-    doc.save().lineWidth(0.8).dash(3, { space: 2 }).strokeColor('#999').rect(p.x * MM, p.y * MM, p.w * MM, p.h * MM).stroke().undash().restore();
-    doc.fillColor('#999').fontSize(10).text('照片', p.x * MM, (p.y + p.h / 2 - 2) * MM, { width: p.w * MM, align: 'center' });
-  }
-  drawQrCode(doc, publicBase() + viewPath(c.cerCode), (t.qr.x + dx) * MM, (t.qr.y + dy) * MM, t.qr.size * MM);
+  doc.image(photo, (p.x + dx) * MM, (p.y + dy) * MM, { fit: [p.w * MM, p.h * MM], align: 'center', valign: 'center' });
+  drawQrCode(doc, publicBaseUrl() + viewPath(c.cerCode), (t.qr.x + dx) * MM, (t.qr.y + dy) * MM, t.qr.size * MM);
   if (mode === 'full') {
     doc.fillColor('#777').fontSize(7).text('扫码核验', (t.qr.x + dx) * MM, (t.qr.y + t.qr.size + 1) * MM, { width: t.qr.size * MM, align: 'center' });
     drawSeal(doc, t, c.orgName, 0, 0, seal);
@@ -215,7 +193,11 @@ function newDoc(title: string) {
 }
 
 /** 一批证书（各一页）的 PDF；onProgress(已完成页数) 每 50 页报一次 */
-export async function renderCertificates(db: Db, list: readonly Certificate[], opts: { mode?: PrintMode; offset?: Offset; title?: string; onProgress?: (done: number) => void } = {}): Promise<Buffer> {
+export async function renderCertificates(
+  db: Db,
+  list: readonly Certificate[],
+  opts: { mode?: PrintMode; offset?: Offset; title?: string; verb?: PhotoVerb; onProgress?: (done: number) => void } = {},
+): Promise<Buffer> {
   const mode = opts.mode ?? 'full';
   const offset = opts.offset ?? { offsetX: 0, offsetY: 0 };
   const ctx = await renderContext(db, list);
@@ -223,9 +205,9 @@ export async function renderCertificates(db: Db, list: readonly Certificate[], o
   const BATCH = 200;
   for (let i = 0; i < list.length; i += BATCH) {
     const slice = list.slice(i, i + BATCH);
-    const photos = await photosOf(db, slice);
+    const photos = await photosOf(db, slice, opts.verb ?? '打印');
     for (const [j, c] of slice.entries()) {
-      addCertificatePage(doc, ctx, c, photos.get(c.id), mode, offset);
+      addCertificatePage(doc, ctx, c, photos.get(c.id)!, mode, offset);
       if ((i + j + 1) % 50 === 0) opts.onProgress?.(i + j + 1);
     }
     // 让出事件循环，输出端得以消费已生成的内容
@@ -251,10 +233,10 @@ export async function streamCertificates(db: Db, list: readonly Certificate[], o
   const pump = async () => {
     for (let i = 0; i < list.length && !cancelled; i += BATCH) {
       const slice = list.slice(i, i + BATCH);
-      const photos = await photosOf(db, slice);
+      const photos = await photosOf(db, slice, '生成电子证书');
       for (const c of slice) {
         if (cancelled) break;
-        addCertificatePage(doc, ctx, c, photos.get(c.id), 'full', { offsetX: 0, offsetY: 0 });
+        addCertificatePage(doc, ctx, c, photos.get(c.id)!, 'full', { offsetX: 0, offsetY: 0 });
         while (doc.readableLength > STREAM_BACKLOG && !cancelled) await new Promise((r) => setTimeout(r, 5));
       }
     }
@@ -300,10 +282,10 @@ export async function zipCertificates(db: Db, list: readonly Certificate[]): Pro
   const photoOf = async (i: number) => {
     const b = Math.floor(i / BATCH);
     if (b !== photoBatch) {
-      photos = await photosOf(db, list.slice(b * BATCH, (b + 1) * BATCH));
+      photos = await photosOf(db, list.slice(b * BATCH, (b + 1) * BATCH), '生成电子证书');
       photoBatch = b;
     }
-    return photos.get(list[i].id);
+    return photos.get(list[i].id)!;
   };
   const one = async (i: number): Promise<Buffer> => {
     const c = list[i];

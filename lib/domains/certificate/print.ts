@@ -15,6 +15,7 @@ import { attachFiles, detachFiles, keyOfUrl } from '../file/service';
 import { CERT_STATUS } from './rules';
 import { calibrationPage, orgNameOf, renderCertificates, streamCertificates, zipCertificates, type PrintMode } from './pdf';
 import { loadCertificate } from './service';
+import { assertPhotosReadable } from './photos';
 
 /** 一次最多打印的张数 */
 export const MAX_PRINT = 5000;
@@ -67,8 +68,10 @@ async function printable(db: Db, session: Session, input: { ids?: number[]; plan
 /** 批量打印：生成 PDF（整张或套打），每张的打印次数加一（重打也计） */
 export async function printCertificates(db: Db, session: Session, input: { ids?: number[]; planId?: number; mode?: PrintMode }, audit: Audit) {
   const list = await printable(db, session, input);
+  // 照片读不出的证书不打印（不印空的照片框），整批拒绝，打印次数不变
+  await assertPhotosReadable(db, list, '打印');
   const offset = await offsetOf(db, session.user.id);
-  const pdf = await renderCertificates(db, list, { mode: input.mode ?? 'full', offset, title: '证书打印' });
+  const pdf = await renderCertificates(db, list, { mode: input.mode ?? 'full', offset, title: '证书打印', verb: '打印' });
   await db
     .update(certificates)
     .set({ printCount: sql`${certificates.printCount} + 1`, lastPrintedAt: new Date() })
@@ -88,6 +91,7 @@ export async function printCertificates(db: Db, session: Session, input: { ids?:
  */
 export async function planCertificatesPdf(db: Db, session: Session, input: { planId: number; format?: 'pdf' | 'zip' }) {
   const list = await printable(db, session, { planId: input.planId });
+  await assertPhotosReadable(db, list, '生成电子证书');
   if (input.format === 'zip') return new FileResult(await zipCertificates(db, list), 'zip');
   return new FileResult(await streamCertificates(db, list, { title: '电子证书' }), 'pdf');
 }
@@ -140,5 +144,5 @@ export async function saveSeal(db: Db, session: Session, input: { url: string | 
 /** 一张证书的电子证书（作废的证书带“作废”水印） */
 export async function certificatePdf(db: Db, session: Session, input: { id: number }) {
   const c = await loadCertificate(db, session.user, input.id);
-  return new FileResult(new Uint8Array(await renderCertificates(db, [c], { title: c.cerCode })), 'pdf');
+  return new FileResult(new Uint8Array(await renderCertificates(db, [c], { title: c.cerCode, verb: '生成电子证书' })), 'pdf');
 }

@@ -26,6 +26,51 @@ import { cjkFont } from '@/lib/platform/pdf';
 import { orgNameOf } from './pdf';
 
 const ROWS_PER_PAGE = 30;
+/** 表格的行高、单元格字号（放不下时缩小，不小于 MIN_FONT）与左右留白（磅） */
+const ROW_HEIGHT = 20;
+const CELL_FONT = 8.5;
+const MIN_FONT = 6;
+const CELL_PAD = 2;
+/** 弹性列（工种等级）至少这么宽 */
+const MIN_FLEX = 60;
+
+interface Column {
+  t: string;
+  /** 至少这么宽（签字栏、成绩栏） */
+  min?: number;
+  /** 占去其余宽度的列 */
+  flex?: boolean;
+}
+
+/**
+ * 按内容量出列宽：每列取表头与各行文字在标准字号下最宽的一个（加留白），弹性列占去其余宽度（至少 MIN_FLEX）；
+ * 合计仍超出页宽时按比例收窄各列，由 fitCell 缩小字号。这样 22 位的证书编号等在一行里印完，不会折到下一行去被横线穿过。
+ */
+export function columnWidths(doc: PDFKit.PDFDocument, cols: readonly Column[], body: readonly string[][], total: number): number[] {
+  doc.fontSize(CELL_FONT);
+  const natural = cols.map((c, i) => Math.max(c.min ?? 0, doc.widthOfString(c.t), ...body.map((r) => doc.widthOfString(r[i] ?? ''))) + 2 * CELL_PAD);
+  const flex = cols.findIndex((c) => c.flex);
+  const others = natural.reduce((n, w, i) => (i === flex ? n : n + w), 0);
+  const widths = natural.map((w, i) => (i === flex ? Math.max(MIN_FLEX, total - others) : w));
+  const sum = widths.reduce((n, w) => n + w, 0);
+  return sum > total ? widths.map((w) => (w * total) / sum) : widths;
+}
+
+/** 一格文字，只占一行：放不下时先缩小字号（不小于 MIN_FONT），仍放不下再截断加省略号 */
+export function fitCell(doc: PDFKit.PDFDocument, text: string, x: number, y: number, w: number): void {
+  const avail = w - 2 * CELL_PAD;
+  doc.fontSize(CELL_FONT);
+  const natural = doc.widthOfString(text);
+  const size = natural > avail ? Math.max(MIN_FONT, (CELL_FONT * avail) / natural) : CELL_FONT;
+  doc.fontSize(size);
+  let shown = text;
+  if (doc.widthOfString(shown) > avail) {
+    while (shown.length > 1 && doc.widthOfString(`${shown}…`) > avail) shown = shown.slice(0, -1);
+    shown = `${shown}…`;
+  }
+  // 缩小的字与标准字号的字垂直居中对齐
+  doc.text(shown, x + CELL_PAD, y + 2 + (CELL_FONT - size) / 2, { lineBreak: false });
+}
 
 export async function planReportPdf(db: Db, session: Session, input: { planId: number; kind: 'result' | 'circulation' }): Promise<FileResult> {
   const { pdf } = await renderPlanReport(db, session, input);
@@ -64,29 +109,21 @@ async function renderPlanReport(db: Db, session: Session, input: { planId: numbe
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
-  const cols =
+  // 列：工种等级是弹性列（占去其余的宽度）；签字栏留出签名的地方。列宽按实际内容量出（证书编号 22 位、准考证号等不折行）
+  const cols: Column[] =
     input.kind === 'result'
-      ? [
-          { t: '准考证号', w: 92 },
-          { t: '姓名', w: 52 },
-          { t: '证件号码', w: 96 },
-          { t: '工种等级', w: 96 },
-          ...subjects.map((s) => ({ t: SUBJECT_SHORT[s], w: 36 })),
-          { t: '结果', w: 40 },
-          { t: '证书编号', w: 0 },
-        ]
-      : [
-          { t: '准考证号', w: 92 },
-          { t: '姓名', w: 56 },
-          { t: '工种等级', w: 100 },
-          ...subjects.map((s) => ({ t: SUBJECT_SHORT[s], w: 40 })),
-          { t: '评分人签字', w: 70 },
-          { t: '复核人签字', w: 0 },
-        ];
+      ? [{ t: '准考证号' }, { t: '姓名' }, { t: '证件号码' }, { t: '工种等级', flex: true }, ...subjects.map((s) => ({ t: SUBJECT_SHORT[s], min: 32 })), { t: '结果' }, { t: '证书编号' }]
+      : [{ t: '准考证号' }, { t: '姓名' }, { t: '工种等级', flex: true }, ...subjects.map((s) => ({ t: SUBJECT_SHORT[s], min: 40 })), { t: '评分人签字', min: 70 }, { t: '复核人签字', min: 70 }];
+  const body = people.map((p) => {
+    const subjectCells = subjects.map((s) => scoreText(byKey.get(`${p.id}|${s}`) ?? undefined) || '—');
+    const work = `${p.workName} ${LEVEL_NAMES[p.level] ?? ''}`;
+    return input.kind === 'result'
+      ? [p.ticketNo ?? '', p.name, maskIdNumber(p.idNumber), work, ...subjectCells, RESULT_LABEL[p.result ?? 0], p.cerCode ?? '']
+      : [p.ticketNo ?? '', p.name, work, ...subjectCells, '', ''];
+  });
   const width = 595.28 - 72;
-  const fixed = cols.reduce((n, c) => n + c.w, 0);
-  const last = cols[cols.length - 1];
-  last.w = Math.max(40, width - fixed);
+  doc.font('cjk');
+  const widths = columnWidths(doc, cols, body, width);
   const passed = people.filter((p) => p.result === 1).length;
   const pages = Math.max(1, Math.ceil(people.length / ROWS_PER_PAGE));
   for (let page = 0; page < pages; page++) {
@@ -100,31 +137,20 @@ async function renderPlanReport(db: Db, session: Session, input: { planId: numbe
     let y = 94;
     const row = (cells: string[], header: boolean) => {
       let x = 36;
-      if (header) doc.rect(36, y - 3, width, 20).fill('#eeeeee');
-      doc.lineWidth(0.4).strokeColor('#bbb').moveTo(36, y + 17).lineTo(36 + width, y + 17).stroke();
+      if (header) doc.rect(36, y - 3, width, ROW_HEIGHT).fill('#eeeeee');
+      doc.lineWidth(0.4).strokeColor('#bbb').moveTo(36, y + ROW_HEIGHT - 3).lineTo(36 + width, y + ROW_HEIGHT - 3).stroke();
       cells.forEach((c, i) => {
-        doc
-          .fillColor(header ? '#333' : '#000')
-          .fontSize(8.5)
-          .text(c, x + 2, y + 2, { width: cols[i].w - 4, lineBreak: false, ellipsis: true });
-        x += cols[i].w;
+        doc.fillColor(header ? '#333' : '#000');
+        fitCell(doc, c, x, y, widths[i]);
+        x += widths[i];
       });
-      y += 20;
+      y += ROW_HEIGHT;
     };
     row(
       cols.map((c) => c.t),
       true,
     );
-    for (const p of people.slice(page * ROWS_PER_PAGE, (page + 1) * ROWS_PER_PAGE)) {
-      const subjectCells = subjects.map((s) => scoreText(byKey.get(`${p.id}|${s}`) ?? undefined) || '—');
-      const work = `${p.workName} ${LEVEL_NAMES[p.level] ?? ''}`;
-      row(
-        input.kind === 'result'
-          ? [p.ticketNo ?? '', p.name, maskIdNumber(p.idNumber), work, ...subjectCells, RESULT_LABEL[p.result ?? 0], p.cerCode ?? '']
-          : [p.ticketNo ?? '', p.name, work, ...subjectCells, '', ''],
-        false,
-      );
-    }
+    for (const cells of body.slice(page * ROWS_PER_PAGE, (page + 1) * ROWS_PER_PAGE)) row(cells, false);
     doc
       .fontSize(8)
       .fillColor('#666')

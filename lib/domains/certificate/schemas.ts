@@ -112,6 +112,8 @@ export interface CertificateItem {
   printCount: number;
   lastPrintedAt: string | null;
   complete: boolean;
+  /** 照片读不出的原因（没有照片、不是图片、文件已不在存储中等）；读得出时为 null */
+  photoProblem: string | null;
   pendingCorrection: boolean;
   actions: string[];
 }

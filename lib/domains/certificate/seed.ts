@@ -9,6 +9,7 @@ import { PLAN_STATE, PLAN_STEP } from '../exaPlan/transitions';
 import { certificateCorrections, certificates } from './tables';
 import { CERT_STATUS, CORRECTION_STATUS } from './rules';
 import { issueCertificates } from './issue';
+import { refPlanPhotos } from './photos';
 import { seedStateGrid } from './stategrid-seed';
 
 const DAY = 24 * 3600 * 1000;
@@ -37,6 +38,7 @@ async function seedPlan(db: Db, plan: ExamPlan, firstOfStep: boolean): Promise<v
     await db.update(certificates).set({ photoUrl: null }).where(inArray(certificates.id, incomplete));
     await db.update(certificates).set({ company: null }).where(eq(certificates.id, incomplete[incomplete.length - 1]));
   }
+  await refPlanPhotos(db, plan.id);
   const first = list[0];
   if (plan.step >= PLAN_STEP.STATE_GRID) {
     // 已通过的更正：工种名称按备案更正

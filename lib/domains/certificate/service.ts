@@ -1,7 +1,7 @@
 // 证书管理（CertificateFill / CertificateCorrect / CertificatePrint / CertificateSearch；/certificate/…）：
 // 列表与查询（数据范围：机构本机构、市级本市、省级全省；范围外 404）、补填资料、更正（机构申请 → 市级审核，留改前改后，
 // 编号不变，标“已更正”）、作废（市级，须填原因；编号不再使用）、导出。行上的 actions 是当前用户此刻可做的操作。
-import { and, asc, desc, eq, exists, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, ilike, inArray, isNull, not, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/platform/db/client';
 import type { Audit } from '@/lib/platform/api/endpoint';
 import type { Page, PageResult } from '@/lib/platform/api/paging';
@@ -20,6 +20,7 @@ import { attachFiles, keyOfUrl } from '../file/service';
 import { fileUploads } from '../file/tables';
 import { certificateCorrections, certificates, type Certificate, type CertificateCorrection } from './tables';
 import { CERT_STATUS, CERT_STATUS_LABEL, CORRECTION_STATUS, CORRECTION_STATUS_LABEL, holderToken, viewPath } from './rules';
+import { CERTIFICATE_FILE_ENTITY, photoProblems, photoRegistered, type PhotoProblem } from './photos';
 import { CORRECTABLE, FIELD_LABEL, type CertificateFilter, type CertificateItem, type CorrectableField, type CorrectionItem } from './schemas';
 
 export const actorName = (s: Session | SessionUser) => ('user' in s ? s.user.realName || s.user.nickName : s.realName || s.nickName);
@@ -27,9 +28,20 @@ export const actorName = (s: Session | SessionUser) => ('user' in s ? s.user.rea
 export const LIST_PERMISSIONS = ['certificateFill.query', 'certificateCorrect.query', 'certificatePrint.query', 'certificateSearch.query'];
 export const GET_PERMISSIONS = ['certificateFill.get', 'certificateCorrect.get', 'certificatePrint.get', 'certificateSearch.get'];
 
-/** 资料是否齐全（上报与打印所需）：照片、文化程度、工作单位、手机号 */
-export const isComplete = (c: Pick<Certificate, 'photoUrl' | 'education' | 'company' | 'mobile'>) => Boolean(c.photoUrl && c.education && c.company && c.mobile);
-export const incompleteWhere = or(isNull(certificates.photoUrl), isNull(certificates.education), isNull(certificates.company), isNull(certificates.mobile));
+/**
+ * 资料是否齐全（上报与打印所需）：照片读得出（photoProblem 为空，见 photos.ts：已登记的图片、存储里确有其文件），
+ * 文化程度、工作单位、手机号都有
+ */
+export const isComplete = (c: Pick<Certificate, 'education' | 'company' | 'mobile'>, photoProblem: PhotoProblem | null | undefined) =>
+  !photoProblem && Boolean(c.education && c.company && c.mobile);
+/** 资料不全的原因（齐全时为 null）：照片读不出的原因，或缺的各项 */
+export function incompleteReason(c: Pick<Certificate, 'education' | 'company' | 'mobile'>, photoProblem: PhotoProblem | null | undefined): string | null {
+  if (photoProblem) return photoProblem;
+  const missing = [!c.education && '文化程度', !c.company && '工作单位', !c.mobile && '手机号'].filter((x): x is string => Boolean(x));
+  return missing.length ? `缺${missing.join('、')}` : null;
+}
+/** SQL 的资料不全（列表筛选、步骤条件）：照片没有登记为可用的图片，或缺其他资料；存储里文件是否还在另由 photoProblems 查 */
+export const incompleteWhere = or(not(photoRegistered), isNull(certificates.education), isNull(certificates.company), isNull(certificates.mobile));
 
 const isOrgOf = (user: SessionUser, c: Pick<Certificate, 'orgId'>) => user.level === 'org' && user.orgId === c.orgId;
 const isReviewerOf = (user: SessionUser, c: Pick<Certificate, 'cityId'>) => user.level === 'province' || (user.level === 'city' && user.cityId === c.cityId);
@@ -74,7 +86,7 @@ const listColumns = {
 
 type ListRow = { c: Certificate; planCode: string; planName: string; orgName: string; pending: boolean };
 
-function toItem(session: Session, r: ListRow): CertificateItem {
+function toItem(session: Session, r: ListRow, photoProblem: PhotoProblem | null): CertificateItem {
   const c = r.c;
   return {
     id: c.id,
@@ -102,7 +114,8 @@ function toItem(session: Session, r: ListRow): CertificateItem {
     voidReason: c.voidReason,
     printCount: c.printCount,
     lastPrintedAt: c.lastPrintedAt ? formatBeijing(c.lastPrintedAt) : null,
-    complete: isComplete(c),
+    complete: isComplete(c, photoProblem),
+    photoProblem,
     pendingCorrection: Boolean(r.pending),
     actions: certificateActions(session, c, Boolean(r.pending)),
   };
@@ -117,8 +130,14 @@ export async function listCertificates(db: Db, session: Session, filter: Certifi
     page,
     baseQuery(db).where(where).orderBy(desc(certificates.id)),
     db.select({ total: sql<number>`count(*)` }).from(certificates).where(where),
-    (rows) => rows.map((r) => toItem(session, r)),
+    (rows) => withPhotoProblems(db, session, rows),
   );
+}
+
+/** 列表的一页：每行照片能否读出（一页一次查询、存储里每个文件查一次） */
+async function withPhotoProblems(db: Db, session: Session, rows: ListRow[]): Promise<CertificateItem[]> {
+  const problems = await photoProblems(db, rows.map((r) => r.c));
+  return rows.map((r) => toItem(session, r, problems.get(r.c.id) ?? null));
 }
 
 /** 范围内的一张证书（范围外 404） */
@@ -163,7 +182,7 @@ export async function certificateDetail(db: Db, session: Session, id: number) {
   await loadCertificate(db, session.user, id);
   const [row] = await baseQuery(db).where(eq(certificates.id, id));
   const history = await db.select().from(certificateCorrections).where(eq(certificateCorrections.certificateId, id)).orderBy(desc(certificateCorrections.createdAt));
-  const item = toItem(session, row);
+  const [item] = await withPhotoProblems(db, session, [row]);
   return {
     ...item,
     corrections: history.map((x) => correctionItem(session, x, row.c)),
@@ -193,7 +212,7 @@ export async function fillCertificate(db: Db, session: Session, input: { id: num
   const { id, ...values } = input;
   if (values.photoUrl && values.photoUrl !== c.photoUrl) {
     await assertPhotoIsImage(db, values.photoUrl);
-    await attachFiles(db, { entity: 'certificate', entityId: id }, [values.photoUrl], { by: session.user });
+    await attachFiles(db, { entity: CERTIFICATE_FILE_ENTITY, entityId: id }, [values.photoUrl], { by: session.user });
   }
   const [after] = await db
     .update(certificates)
@@ -201,7 +220,8 @@ export async function fillCertificate(db: Db, session: Session, input: { id: num
     .where(eq(certificates.id, id))
     .returning();
   audit({ entity: 'certificate', entityId: id, before: { education: c.education, company: c.company, mobile: c.mobile, photoUrl: c.photoUrl }, after: values, detail: `补填证书 ${c.cerCode} 的资料` });
-  return { id, complete: isComplete(after) };
+  const photoProblem = (await photoProblems(db, [after])).get(id) ?? null;
+  return { id, complete: isComplete(after, photoProblem), photoProblem };
 }
 
 // ---------- 更正 ----------
@@ -363,7 +383,8 @@ export async function exportCertificates(db: Db, session: Session, filter: Certi
             .limit(limit),
         (r) => r.c.id,
       ))
-        yield toItem(session, r);
+        // 导出不含“资料是否齐全”：不为每行查存储
+        yield toItem(session, r, null);
     })(),
   });
 }

@@ -23,7 +23,8 @@ import { attachFiles, detachFiles } from '../file/service';
 import { organisations } from '../org/tables';
 import { certificates, stateGridBatches, stateGridItems, type StateGridBatch } from './tables';
 import { CERT_STATUS } from './rules';
-import { actorName, isComplete } from './service';
+import { actorName, incompleteReason, isComplete } from './service';
+import { photoProblems } from './photos';
 import { BATCH_STATUS, BATCH_STATUS_LABEL, ITEM_STATUS, ITEM_STATUS_LABEL } from './stategrid-rules';
 
 /** 国网人员信息工作簿的列（顺序即文件中的顺序），见 docs/CERTIFICATES.md */
@@ -132,8 +133,9 @@ export async function stateGridLedger(db: Db, session: Session, f: { planId: num
       .where(where)
       .orderBy(asc(certificates.id)),
     db.select({ total: count() }).from(certificates).where(where),
-    (rows) =>
-      rows.map(({ c, itemStatus, reason, times }) => ({
+    async (rows) => {
+      const problems = await photoProblems(db, rows.map((r) => r.c));
+      return rows.map(({ c, itemStatus, reason, times }) => ({
         id: c.id,
         cerCode: c.cerCode,
         name: c.name,
@@ -141,12 +143,14 @@ export async function stateGridLedger(db: Db, session: Session, f: { planId: num
         workName: c.workName,
         levelName: LEVEL_NAMES[c.level],
         certificateStatus: c.status,
-        complete: isComplete(c),
+        complete: isComplete(c, problems.get(c.id)),
+        photoProblem: problems.get(c.id) ?? null,
         itemStatus,
         itemStatusName: itemStatus === null ? '未上报' : ITEM_STATUS_LABEL[itemStatus],
         reason,
         times: Number(times),
-      })),
+      }));
+    },
   );
 }
 
@@ -179,8 +183,13 @@ export async function applyBatch(db: Db, session: Session, input: { planId: numb
       )
       .orderBy(asc(certificates.id));
     if (!list.length) throw ApiError.badRequest('没有需要上报的人员：有效证书都已上报或已被接收');
-    const incomplete = list.filter((c) => !isComplete(c));
-    if (incomplete.length) throw ApiError.badRequest(`有 ${incomplete.length} 张证书的资料不全（如 ${incomplete[0].name} ${incomplete[0].cerCode}），请先在“证书填报”中补填`);
+    // 照片读不出（文件已不在存储中等）与缺资料一样不能上报：国网收下的数据须能印出带照片的证书
+    const problems = await photoProblems(tx as unknown as Db, list);
+    const incomplete = list.filter((c) => !isComplete(c, problems.get(c.id)));
+    if (incomplete.length) {
+      const first = incomplete[0];
+      throw ApiError.badRequest(`有 ${incomplete.length} 张证书的资料不全或照片无法读取（如 ${first.name} ${first.cerCode}：${incompleteReason(first, problems.get(first.id))}），请先在“证书填报”中补填`);
+    }
     const [{ n }] = await tx.select({ n: count() }).from(stateGridBatches).where(eq(stateGridBatches.planId, plan.id));
     const batchNo = `GW${plan.code}-${beijingStamp(new Date())}-${Number(n) + 1}`;
     const [batch] = await tx

@@ -1,13 +1,11 @@
 // 课程封面与课件用到的上传文件：保存时登记引用（没有记录引用的文件一天后被清理），删除时撤销。
 // 上传服务（lib/domains/file）提供登记；这里只把课程域的实体名与地址交给它。
-import { createHash } from 'node:crypto';
-import { eq, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import type { Db } from '@/lib/platform/db/client';
 import type { SessionUser } from '@/lib/platform/auth/session';
-import { getStorage } from '@/lib/platform/storage';
-import { FORMATS, type FileExt } from '../file/schemas';
+import type { FileExt, UploadPurpose } from '../file/schemas';
 import { fileUploads } from '../file/tables';
-import { attachFiles, detachFiles, keyOfUrl } from '../file/service';
+import { attachFiles, detachFiles, keyOfUrl, storeSeedFile as storeSeed, type FileOwner } from '../file/service';
 
 export type CourseFileEntity = 'course' | 'courseware';
 
@@ -36,20 +34,10 @@ export async function detachCourseFiles(db: Db, entity: CourseFileEntity, entity
 }
 
 /**
- * 种子：把演示媒体写进当前存储并登记为上传文件，返回地址。用固定的键（不像 storeFile 每次起新名字），
- * 反复写种子（测试每次运行都建新库）不会在存储里越积越多。
+ * 种子：演示媒体经上传服务的种子入口存下（与上传相同的处理、登记与读权限），返回地址。用固定的键（不像 storeFile 每次起新名字），
+ * 反复写种子（测试每次运行都建新库）不会在存储里越积越多。封面与上传时一样是图片（image），课件是课件（courseware）。
  */
-export async function storeSeedFile(db: Db, name: string, ext: FileExt, bytes: Buffer): Promise<string> {
-  const key = `seed-course/${name}.${ext}`;
-  const format = FORMATS[ext];
-  const [existing] = await db.select({ id: fileUploads.id }).from(fileUploads).where(eq(fileUploads.storageKey, key));
-  const storage = getStorage();
-  if (!existing || !(await storage.stat(key))) await storage.put(key, bytes, { contentType: format.mime, size: bytes.length });
-  if (!existing) {
-    await db
-      .insert(fileUploads)
-      .values({ storageKey: key, originalName: `${name}.${ext}`, ext, mime: format.mime, kind: format.kind, purpose: 'courseware', size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') })
-      .onConflictDoNothing();
-  }
-  return `/files/${key}`;
+export async function storeSeedFile(db: Db, name: string, ext: FileExt, bytes: Buffer, opts: { purpose?: UploadPurpose; owner?: FileOwner | null } = {}): Promise<string> {
+  const saved = await storeSeed(db, { directory: 'seed-course', logicalName: name, data: bytes, fileName: `${name}.${ext}`, purpose: opts.purpose ?? 'courseware', owner: opts.owner ?? null });
+  return saved.url;
 }

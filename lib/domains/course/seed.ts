@@ -8,6 +8,7 @@ import { users } from '../user/tables';
 import { baseWorks } from '../catalog/tables';
 import { chapterCoursewares, courseChapters, courseClassifies, courseComments, courseHistory, courses, courseTagLinks, courseTags, courseTypes, excellentCourses } from './tables';
 import { attachCourseFiles, storeSeedFile } from './files';
+import type { FileOwner } from '../file/service';
 import { coverPng, handoutPdf, seedVideo, slidePng } from './seed-media';
 import { COURSE_STATUS as S, transitionOf, type CourseKind, type TransitionAction } from './transitions';
 
@@ -188,10 +189,10 @@ async function seedTypes(db: Db): Promise<Map<string, number>> {
 }
 
 /** 演示媒体：两段视频、每门课一张封面、每门图文课两页图片、每门课一份讲义 */
-async function media(db: Db) {
+async function media(db: Db, owner: FileOwner | null) {
   const [intro, practice] = await Promise.all([
-    storeSeedFile(db, 'course_video_lesson_intro', 'webm', seedVideo('intro')),
-    storeSeedFile(db, 'course_video_lesson_practice', 'webm', seedVideo('practice')),
+    storeSeedFile(db, 'course_video_lesson_intro', 'webm', seedVideo('intro'), { owner }),
+    storeSeedFile(db, 'course_video_lesson_practice', 'webm', seedVideo('practice'), { owner }),
   ]);
   return { intro, practice };
 }
@@ -214,7 +215,9 @@ export async function seedCourses(db: Db): Promise<void> {
     const works = new Map(
       (await db.select({ code: baseWorks.code, name: baseWorks.name }).from(baseWorks).where(inArray(baseWorks.name, COURSES.flatMap((c) => (c.work ? [c.work] : []))))).map((w) => [w.name, w]),
     );
-    const videos = await media(db);
+    // 几门课共用的两段视频由省级管理员上传
+    const admin = acc.get('admin');
+    const videos = await media(db, admin ? { id: admin.id, orgId: admin.orgId, cityId: admin.cityId } : null);
     const now = Date.now();
 
     for (const [index, sc] of pending.entries()) {
@@ -223,7 +226,9 @@ export async function seedCourses(db: Db): Promise<void> {
         sc.owner === 'bd_train' ? { orgId: bdOrg?.id ?? null, cityId: bdOrg?.cityId ?? 130600 } : sc.owner === 'train_org' || sc.owner === 'teacher' ? { orgId: mdOrg?.id ?? null, cityId: mdOrg?.cityId ?? 130100 } : { orgId: null, cityId: creator?.cityId ?? null };
       const createdAt = new Date(now - (30 - index * 2) * DAY);
       const slug = `course_seed_${String(COURSES.indexOf(sc) + 1).padStart(2, '0')}`;
-      const cover = await storeSeedFile(db, `${slug}_cover_image`, 'png', await coverPng(sc.hue, sc.kind));
+      // 文件归属课程的创建人（与本人上传的一样）；没有账号的机构课程归属该机构
+      const fileOwner: FileOwner = { id: creator?.id ?? null, orgId: creator?.orgId ?? owner.orgId, cityId: creator?.cityId ?? owner.cityId };
+      const cover = await storeSeedFile(db, `${slug}_cover_image`, 'png', await coverPng(sc.hue, sc.kind), { purpose: 'image', owner: fileOwner });
       const work = sc.work ? works.get(sc.work) : undefined;
       const path = PATHS[sc.status];
       const submittedAt = path.length ? new Date(createdAt.getTime() + 2 * DAY) : null;
@@ -283,10 +288,16 @@ export async function seedCourses(db: Db): Promise<void> {
             url = videos[w.file];
             kind = 'video';
           } else if (w.file === 'slide') {
-            url = await storeSeedFile(db, `${n}_slide_image`, 'png', await slidePng(sc.hue, [35 + wi * 10, 60, 45 + ci * 15, 80, 55]));
+            url = await storeSeedFile(db, `${n}_slide_image`, 'png', await slidePng(sc.hue, [35 + wi * 10, 60, 45 + ci * 15, 80, 55]), { owner: fileOwner });
             kind = 'image';
           } else {
-            url = await storeSeedFile(db, `${n}_handout_pdf`, 'pdf', handoutPdf(sc.en, [`Handout - chapter ${ci + 1}, part ${wi + 1}`, 'Key points of this lesson:', '1. Read the objectives before watching.', '2. Practise each step under supervision.', '3. Review the safety checklist.']));
+            url = await storeSeedFile(
+              db,
+              `${n}_handout_pdf`,
+              'pdf',
+              handoutPdf(sc.en, [`Handout - chapter ${ci + 1}, part ${wi + 1}`, 'Key points of this lesson:', '1. Read the objectives before watching.', '2. Practise each step under supervision.', '3. Review the safety checklist.']),
+              { owner: fileOwner },
+            );
             kind = 'pdf';
           }
           const [ware] = await db

@@ -1,17 +1,17 @@
 // 演示考生：每份已到第 2 步“导入考生”及以后（未取消）的计划一批考生，合计约三千名。
 // 身份证号有效（校验位正确），工种等级取自计划；报考资格按真实的检查算出，含符合、提示（未填从业年限）与不符合（年龄不足）。
-// 每份计划的前几名考生有照片：几张生成的小 JPEG（sharp）按机构写进存储并登记为上传文件（固定的键，重复执行不越积越多）。
+// 每份计划的前几名考生有照片：几张生成的小 JPEG（sharp）按机构经上传服务的种子入口存下（与上传相同的登记与读权限，
+// 固定的键，重复执行不越积越多）。
 // 可重复执行：已有考生的计划跳过。在 seedExamPlans 之后、seedExamSites 之前运行（考场编排要用到考生）。
-import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { and, asc, eq, gte, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/platform/db/client';
-import { getStorage } from '@/lib/platform/storage';
 import { idCheckChar } from '@/lib/platform/identity';
 import { organisations } from '@/lib/domains/org/tables';
 import { examinees, examPlans, examPlanWorks, type ExamPlan } from '@/lib/domains/exaPlan/tables';
 import { PLAN_STATE, PLAN_STEP } from '@/lib/domains/exaPlan/transitions';
-import { FILE_STATUS, fileRefs, fileUploads } from '@/lib/domains/file/tables';
+import { fileRefs, fileUploads } from '@/lib/domains/file/tables';
+import { orgFileOwners, storeSeedFile, type FileOwner } from '@/lib/domains/file/service';
 import { qualificationChecker } from './qualification';
 import { EDUCATIONS } from './schemas';
 import { PHOTO_ENTITY } from './service';
@@ -44,43 +44,19 @@ export function demoExamineeId(area: number, birth: string, seq: number): string
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** 照片：按机构写 PHOTO_VARIANTS 张（私有用途 attachment：本机构与管辖它的管理员可读），返回地址 */
-async function seedPhotos(db: Db, org: { id: number; cityId: number | null }): Promise<string[]> {
-  const storage = getStorage();
+/**
+ * 照片：按机构写 PHOTO_VARIANTS 张，经上传服务的种子入口（与上传相同的处理与登记；私有用途 attachment，归属本机构的账号：
+ * 本机构与管辖它的管理员可读），返回地址
+ */
+async function seedPhotos(db: Db, org: { id: number; code: string; cityId: number | null }, ownerOf: (org: { id: number; cityId: number | null }) => Promise<FileOwner>): Promise<string[]> {
   const urls: string[] = [];
+  const owner = await ownerOf(org);
   for (let v = 0; v < PHOTO_VARIANTS; v++) {
-    const base = `seed-examinee/o${org.id}-p${v}`;
-    const key = `${base}.jpg`;
-    const thumbKey = `${base}_t.jpg`;
-    const [existing] = await db.select({ id: fileUploads.id }).from(fileUploads).where(eq(fileUploads.storageKey, key));
-    if (!existing || !(await storage.stat(key))) {
-      const hue = (org.id * 47 + v * 90) % 360;
-      const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="295" height="413"><rect width="100%" height="100%" fill="hsl(${hue},35%,85%)"/><circle cx="147" cy="150" r="70" fill="hsl(${hue},20%,45%)"/><rect x="52" y="245" width="190" height="180" rx="80" fill="hsl(${hue},20%,45%)"/></svg>`;
-      const photo = await sharp(Buffer.from(svg)).jpeg({ quality: 80 }).toBuffer();
-      const thumb = await sharp(photo).resize(240, 240, { fit: 'inside' }).jpeg({ quality: 80 }).toBuffer();
-      await storage.put(key, photo, { contentType: 'image/jpeg', size: photo.length });
-      await storage.put(thumbKey, thumb, { contentType: 'image/jpeg', size: thumb.length });
-      if (!existing) {
-        await db
-          .insert(fileUploads)
-          .values({
-            storageKey: key,
-            thumbKey,
-            originalName: `考生照片${v + 1}.jpg`,
-            ext: 'jpg',
-            mime: 'image/jpeg',
-            kind: 'image',
-            purpose: 'attachment',
-            size: photo.length,
-            sha256: createHash('sha256').update(photo).digest('hex'),
-            status: FILE_STATUS.READY,
-            orgId: org.id,
-            cityId: org.cityId,
-          })
-          .onConflictDoNothing();
-      }
-    }
-    urls.push(`/files/${key}`);
+    const hue = (org.id * 47 + v * 90) % 360;
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="295" height="413"><rect width="100%" height="100%" fill="hsl(${hue},35%,85%)"/><circle cx="147" cy="150" r="70" fill="hsl(${hue},20%,45%)"/><rect x="52" y="245" width="190" height="180" rx="80" fill="hsl(${hue},20%,45%)"/></svg>`;
+    const photo = await sharp(Buffer.from(svg)).jpeg({ quality: 80 }).toBuffer();
+    const { url } = await storeSeedFile(db, { directory: 'seed-examinee', logicalName: `examinee-photo-${org.code}-${v}`, data: photo, fileName: `考生照片${v + 1}.jpg`, purpose: 'attachment', owner });
+    urls.push(url);
   }
   return urls;
 }
@@ -176,7 +152,7 @@ export async function seedExaminees(db: Db): Promise<number> {
   if (!plans.length) return 0;
   const perPlan = Math.max(30, Math.min(200, Math.ceil(TARGET_TOTAL / plans.length)));
   const orgs = await db
-    .select({ id: organisations.id, cityId: organisations.cityId })
+    .select({ id: organisations.id, code: organisations.code, cityId: organisations.cityId })
     .from(organisations)
     .where(
       inArray(
@@ -185,7 +161,8 @@ export async function seedExaminees(db: Db): Promise<number> {
       ),
     );
   const photos = new Map<number, string[]>();
-  for (const o of orgs) photos.set(o.id, await seedPhotos(db, o));
+  const ownerOf = orgFileOwners(db);
+  for (const o of orgs) photos.set(o.id, await seedPhotos(db, o, ownerOf));
   let total = 0;
   for (const [n, plan] of plans.entries()) total += await seedPlan(db, plan, perPlan + ((n * 17) % 23), photos.get(plan.orgId) ?? []);
   return total;

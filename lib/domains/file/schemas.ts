@@ -3,7 +3,7 @@
 import { z } from 'zod';
 
 export const UPLOAD_PURPOSES = ['image', 'document', 'video', 'courseware', 'attachment'] as const;
-/** image 图片；document 文档；video 视频；courseware 课件（视频、pdf、图片、Office 文档）；attachment 附件（图片与文档） */
+/** image 图片；document 文档；video 视频（录像，私有）；courseware 课件（视频、pdf、图片、Office 文档）；attachment 附件（图片与文档） */
 export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
 
 export type FileKind = 'image' | 'document' | 'video';
@@ -40,8 +40,11 @@ export const PURPOSE_FORMATS: Record<UploadPurpose, readonly FileExt[]> = {
   attachment: [...IMAGES, ...DOCUMENTS],
 };
 
-/** 公开用途：发布的内容与课程里的图片、视频、课件，任何人可读；其余（附件、文档）只有本机构与管辖它的管理员可读 */
-export const PUBLIC_PURPOSES: readonly UploadPurpose[] = ['image', 'video', 'courseware'];
+/**
+ * 公开用途：发布的内容与课程里的图片、课件，任何人可读；其余只有上传人、本机构与管辖它的管理员可读（或被公开展示的记录引用）。
+ * 视频（video）用于考场与培训的录像，是个人信息，与附件、文档一样私有；课程里的视频用课件（courseware）上传。
+ */
+export const PUBLIC_PURPOSES: readonly UploadPurpose[] = ['image', 'courseware'];
 
 /** 大小上限（MB）：图片 20（SPEC §5 的提示），文档 50；视频由服务端配置 UPLOAD_MAX_VIDEO_MB（默认 500） */
 export const MAX_IMAGE_MB = 20;

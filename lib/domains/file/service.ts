@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, inArray, lt, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/platform/db/client';
 import type { Audit } from '@/lib/platform/api/endpoint';
 import { ApiError } from '@/lib/platform/api/errors';
@@ -36,6 +36,7 @@ import {
   type UploadedFile,
   type UploadPurpose,
 } from './schemas';
+import { users } from '../user/tables';
 import { FILE_STATUS, fileRefs, fileUploads, type FileUploadRow } from './tables';
 
 export type { UploadedFile };
@@ -147,14 +148,21 @@ async function inspect(incoming: Incoming, purpose: UploadPurpose, sizeCheck: bo
   return { incoming, ext, kind };
 }
 
-interface Owner {
-  user: SessionUser | null;
+/** 文件的归属（上传人、机构、市）：读权限按它判断（mayRead） */
+export interface FileOwner {
+  id: number | null;
+  orgId: number | null;
+  cityId: number | null;
 }
 
-/** 存进存储并记一行；图片重新编码并生成缩略图。失败时删掉已写入的对象。 */
-async function store(db: Db, owner: Owner, p: Prepared, purpose: UploadPurpose, directory: string, written: string[]): Promise<FileUploadRow> {
+const ownerOf = (user: SessionUser | null): FileOwner => ({ id: user?.id ?? null, orgId: user?.orgId ?? null, cityId: user?.cityId ?? null });
+
+/**
+ * 存进存储并记一行；图片重新编码并生成缩略图。失败时删掉已写入的对象。
+ * base 为不含扩展名的存储键（<目录>/<名称>）；replace 时同键的行就地更新（种子重写存储里丢失的文件）。
+ */
+async function store(db: Db, owner: FileOwner, p: Prepared, purpose: UploadPurpose, base: string, written: string[], replace = false): Promise<FileUploadRow> {
   const storage = getStorage();
-  const base = `${directory}/${randomName()}`;
   let ext = p.ext;
   let size = p.incoming.size;
   let sha256 = p.incoming.sha256;
@@ -179,35 +187,34 @@ async function store(db: Db, owner: Owner, p: Prepared, purpose: UploadPurpose, 
     await storage.put(`${base}.${ext}`, fs.createReadStream(p.incoming.path), { contentType: FORMATS[ext].mime, size });
     written.push(`${base}.${ext}`);
   }
-  const [row] = await db
-    .insert(fileUploads)
-    .values({
-      storageKey: `${base}.${ext}`,
-      thumbKey,
-      originalName: p.incoming.name.slice(0, 200) || `file.${ext}`,
-      ext,
-      mime: FORMATS[ext].mime,
-      kind: p.kind,
-      purpose,
-      size,
-      sha256,
-      status: FILE_STATUS.READY,
-      ownerId: owner.user?.id ?? null,
-      orgId: owner.user?.orgId ?? null,
-      cityId: owner.user?.cityId ?? null,
-    })
-    .returning();
+  const values = {
+    storageKey: `${base}.${ext}`,
+    thumbKey,
+    originalName: p.incoming.name.slice(0, 200) || `file.${ext}`,
+    ext,
+    mime: FORMATS[ext].mime,
+    kind: p.kind,
+    purpose,
+    size,
+    sha256,
+    status: FILE_STATUS.READY,
+    ownerId: owner.id,
+    orgId: owner.orgId,
+    cityId: owner.cityId,
+  };
+  const insert = db.insert(fileUploads).values(values);
+  const [row] = await (replace ? insert.onConflictDoUpdate({ target: fileUploads.storageKey, set: values }) : insert).returning();
   return row;
 }
 
 /** 全部检查通过才写：一批里有一个不合格，整批拒绝，一个也不存 */
-async function ingest(db: Db, owner: Owner, incoming: Incoming[], opts: { purpose: UploadPurpose; sizeCheck: boolean; directory: string }, audit?: Audit): Promise<UploadedFile[]> {
+async function ingest(db: Db, owner: FileOwner, incoming: Incoming[], opts: { purpose: UploadPurpose; sizeCheck: boolean; directory: string }, audit?: Audit): Promise<UploadedFile[]> {
   const prepared: Prepared[] = [];
   for (const f of incoming) prepared.push(await inspect(f, opts.purpose, opts.sizeCheck));
   const written: string[] = [];
   const rows: FileUploadRow[] = [];
   try {
-    for (const p of prepared) rows.push(await store(db, owner, p, opts.purpose, opts.directory, written));
+    for (const p of prepared) rows.push(await store(db, owner, p, opts.purpose, `${opts.directory}/${randomName()}`, written));
   } catch (err) {
     const storage = getStorage();
     await Promise.all(written.map((k) => storage.delete(k).catch(() => undefined)));
@@ -249,7 +256,7 @@ export async function uploadFiles(db: Db, session: Session, request: Request, au
     const directory = directoryFor(session.user, input.directory);
     return await ingest(
       db,
-      { user: session.user },
+      ownerOf(session.user),
       files.map((f) => ({ path: f.path, name: cleanName(f.filename), size: f.size, sha256: f.sha256 })),
       { purpose: input.purpose ?? 'attachment', sizeCheck: input.sizeCheck ?? false, directory },
       audit,
@@ -283,7 +290,7 @@ export async function storeFile(db: Db, owner: SessionUser | null, input: { data
     const file = path.join(dir, 'file.bin');
     await fsp.writeFile(file, input.data);
     const sha256 = createHash('sha256').update(input.data).digest('hex');
-    const [saved] = await ingest(db, { user: owner }, [{ path: file, name: cleanName(input.fileName), size: input.data.byteLength, sha256 }], {
+    const [saved] = await ingest(db, ownerOf(owner), [{ path: file, name: cleanName(input.fileName), size: input.data.byteLength, sha256 }], {
       purpose: input.purpose,
       sizeCheck: false,
       directory: directoryFor(owner, undefined),
@@ -292,6 +299,72 @@ export async function storeFile(db: Db, owner: SessionUser | null, input: { data
   } finally {
     await fsp.rm(dir, { recursive: true, force: true });
   }
+}
+
+/** 种子文件的目录：seed-<领域>（服务端决定，不取外部输入） */
+const SEED_DIRECTORY = /^seed-[a-z]{2,30}$/;
+
+/**
+ * 种子文件的名称：逻辑名本身（看得出是哪份演示数据），换掉地址里不允许的字符，补足或截到上传地址要求的 16–64 个字符。
+ * 名字不决定谁能读：读权限只看登记的那一行（mayRead）。
+ */
+export function seedFileName(logicalName: string): string {
+  const name = logicalName.replace(/[^A-Za-z0-9_-]/g, '-');
+  if (name.length > 64) return `${name.slice(0, 50)}-${createHash('sha256').update(logicalName).digest('hex').slice(0, 13)}`;
+  return name.padEnd(16, '0');
+}
+
+/**
+ * 种子（演示数据）写入的文件：与上传完全相同的检查与处理（按内容判定格式、用途的允许表、图片重新编码与缩略图），
+ * 同样登记一行上传记录并归属 owner（上传人、机构、市；空为系统写入），/files 的读权限对它照常适用，没有例外。
+ * 存储键固定：目录 seed-<领域>，名称取自 logicalName（seedFileName），反复写种子（测试每次都建新库）不会在存储里越积越多；
+ * 已登记且存储里还在的直接返回，存储里丢了的按同一个键重写。返回的地址仍须交给 attachFiles 与记录关联。
+ */
+export async function storeSeedFile(
+  db: Db,
+  input: { directory: string; logicalName: string; data: Uint8Array; fileName: string; purpose: UploadPurpose; owner: FileOwner | null },
+): Promise<UploadedFile> {
+  if (!SEED_DIRECTORY.test(input.directory)) throw new Error(`种子文件的目录须是 seed-<领域>：${input.directory}`); // i18n-ignore
+  const base = `${input.directory}/${seedFileName(input.logicalName)}`;
+  const [existing] = await db
+    .select()
+    .from(fileUploads)
+    .where(sql`left(${fileUploads.storageKey}, ${base.length + 1}) = ${`${base}.`}`);
+  if (existing && (await getStorage().stat(existing.storageKey))) return { url: fileUrl(existing.storageKey), fileSize: existing.size };
+  const dir = await makeTempDir('seed');
+  try {
+    const file = path.join(dir, 'file.bin');
+    await fsp.writeFile(file, input.data);
+    const incoming = { path: file, name: cleanName(input.fileName), size: input.data.byteLength, sha256: createHash('sha256').update(input.data).digest('hex') };
+    const prepared = await inspect(incoming, input.purpose, false);
+    const row = await store(db, input.owner ?? ownerOf(null), prepared, input.purpose, base, [], true);
+    return { url: fileUrl(row.storageKey), fileSize: row.size };
+  } finally {
+    await fsp.rm(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * 种子文件归属一个机构时的上传人：该机构最早的账号（没有账号的机构为空），与本机构用户上传的文件一样归属本机构与所在市。
+ * 同一次种子里按机构缓存。
+ */
+export function orgFileOwners(db: Db): (org: { id: number; cityId: number | null }) => Promise<FileOwner> {
+  const cache = new Map<number, Promise<FileOwner>>();
+  return (org) => {
+    if (!cache.has(org.id)) {
+      cache.set(
+        org.id,
+        db
+          .select({ id: users.id })
+          .from(users)
+          .where(eq(users.orgId, org.id))
+          .orderBy(asc(users.id))
+          .limit(1)
+          .then(([u]) => ({ id: u?.id ?? null, orgId: org.id, cityId: org.cityId })),
+      );
+    }
+    return cache.get(org.id)!;
+  };
 }
 
 /** 服务端读回 storeFile 存下的文件（如待确认的导入）；文件已不在时为 null */

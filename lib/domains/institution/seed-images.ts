@@ -1,11 +1,9 @@
-// 演示数据用的图片：头像、证件、执照、证书的小 PNG（纯色块，不含文字），按固定的存储键写入当前存储并登记为上传文件。
-// 反复写种子（测试每次都建新库）不会在存储里越积越多；sharp 不可用时返回 null（记录里的图片地址留空或用已有的）。
-import { createHash } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+// 演示数据用的图片：头像、证件、执照、证书的小 PNG（纯色块，不含文字），经上传服务的种子入口按固定的存储键存下，
+// 与界面上传的同一用途、归属所在机构（证件与执照私有）。反复写种子（测试每次都建新库）不会在存储里越积越多；
+// sharp 不可用时返回 null（记录里的图片地址留空或用已有的）。
 import type { Db } from '@/lib/platform/db/client';
-import { getStorage } from '@/lib/platform/storage';
-import { fileUploads } from '../file/tables';
-import { fileUrl } from '../file/service';
+import type { UploadPurpose } from '../file/schemas';
+import { orgFileOwners, storeSeedFile, type FileOwner } from '../file/service';
 
 const PALETTE = ['#5B8FF9', '#5AD8A6', '#F6BD16', '#E8684A', '#6DC8EC', '#9270CA', '#FF9D4D', '#269A99'];
 
@@ -26,12 +24,11 @@ function svgOf(kind: SeedImageKind, color: string): string {
   }
 }
 
-/** 写入（或复用）一张演示图片，返回地址；sharp 不可用时为 null */
-export async function seedImage(db: Db, kind: SeedImageKind, index: number): Promise<string | null> {
-  const key = `seed-training/${kind}-${index % PALETTE.length}-training-demo.png`;
-  const [existing] = await db.select({ id: fileUploads.id }).from(fileUploads).where(eq(fileUploads.storageKey, key));
-  const storage = getStorage();
-  if (existing && (await storage.stat(key))) return fileUrl(key);
+/** 与界面上传时的用途一致：身份证件与执照是私有的附件，头像、证书图片与单位标志是公开的图片 */
+const PURPOSE: Record<SeedImageKind, UploadPurpose> = { avatar: 'image', card: 'attachment', licence: 'attachment', certificate: 'image', logo: 'image' };
+
+/** 写入（或复用）一张演示图片，归属 owner（与该机构的账号上传的一样），返回地址；sharp 不可用时为 null */
+export async function seedImage(db: Db, kind: SeedImageKind, index: number, org: { code: string }, owner: FileOwner): Promise<string | null> {
   let bytes: Buffer;
   try {
     const sharp = (await import('sharp')).default;
@@ -41,22 +38,17 @@ export async function seedImage(db: Db, kind: SeedImageKind, index: number): Pro
   } catch {
     return null;
   }
-  await storage.put(key, bytes, { contentType: 'image/png', size: bytes.length });
-  if (!existing) {
-    await db
-      .insert(fileUploads)
-      .values({ storageKey: key, originalName: `${kind}.png`, ext: 'png', mime: 'image/png', kind: 'image', purpose: 'image', size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') })
-      .onConflictDoNothing();
-  }
-  return fileUrl(key);
+  const saved = await storeSeedFile(db, { directory: 'seed-training', logicalName: `${org.code}-${kind}-${index % PALETTE.length}`, data: bytes, fileName: `${kind}.png`, purpose: PURPOSE[kind], owner });
+  return saved.url;
 }
 
-/** 一组同类图片（按序号取色），缓存在一次种子内 */
+/** 一组同类图片（按序号取色）：每个机构各自一份（归属该机构），缓存在一次种子内 */
 export function seedImages(db: Db) {
   const cache = new Map<string, Promise<string | null>>();
-  return (kind: SeedImageKind, index: number): Promise<string | null> => {
-    const k = `${kind}-${index % PALETTE.length}`;
-    if (!cache.has(k)) cache.set(k, seedImage(db, kind, index));
+  const ownerOf = orgFileOwners(db);
+  return (kind: SeedImageKind, index: number, org: { id: number; code: string; cityId: number | null }): Promise<string | null> => {
+    const k = `${org.id}-${kind}-${index % PALETTE.length}`;
+    if (!cache.has(k)) cache.set(k, ownerOf(org).then((owner) => seedImage(db, kind, index, org, owner)));
     return cache.get(k)!;
   };
 }

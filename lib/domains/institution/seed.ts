@@ -1,6 +1,6 @@
 // 演示数据：各级管理单位（教师的主管单位）、几个市的培训机构与企业的入驻资料（每个入驻状态都有，含办理历史）、
 // 已入驻单位的年度评价。按业务键幂等（机构编码、每个机构一份资料、单位 + 年度一条评价）；已有的资料不改（演示中可能已办理过）。
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/platform/db/client';
 import { withUsccCheckChar } from '@/lib/platform/identity';
 import { idCheckChar } from '@/lib/platform/identity';
@@ -167,10 +167,12 @@ export async function seedInstitutions(db: Db): Promise<void> {
       })
       .where(eq(organisations.code, code));
   }
+  // 按编码排序：各机构的演示图片（按序号取色，存储键含序号）每次写种子都一样
   const orgs = await db
     .select()
     .from(organisations)
-    .where(inArray(organisations.code, Object.keys(SEED_SETTLE)));
+    .where(inArray(organisations.code, Object.keys(SEED_SETTLE)))
+    .orderBy(asc(organisations.code));
   const have = new Set(
     (
       await db
@@ -207,11 +209,11 @@ export async function seedInstitutions(db: Db): Promise<void> {
           orgArea: train ? 800 + i * 120 : 2000 + i * 350,
           trainRange: train ? '职业技能培训：电工、焊工、育婴员、保育师、中式烹调师、家政服务员' : '企业职工岗位技能提升培训',
           schoolPermitCode: train ? `教民${130000 + (o.areaId % 1000)}${String(i + 1).padStart(6, '0')}号` : null,
-          permitUrl: train ? await image('licence', i + 3) : null,
-          idFrontUrl: await image('card', i),
-          idBackUrl: await image('card', i + 1),
-          licenceUrl: await image('licence', i),
-          logoUrl: await image('logo', i),
+          permitUrl: train ? await image('licence', i + 3, o) : null,
+          idFrontUrl: await image('card', i, o),
+          idBackUrl: await image('card', i + 1, o),
+          licenceUrl: await image('licence', i, o),
+          logoUrl: await image('logo', i, o),
           introduce: train
             ? `${o.name}是经人力资源和社会保障部门批准设立的职业培训机构，拥有理论教室与实训车间，常年开展就业技能与岗位技能提升培训。`
             : `${o.name}重视职工技能培训，设有企业培训中心，按年度开展岗位技能提升与新型学徒制培训。`,

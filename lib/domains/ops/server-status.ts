@@ -1,4 +1,5 @@
-// 服务器状态（系统管理 › 运维监控 › 服务监控）：答复本次请求的实例的进程、数据库与连接池、迁移、定时任务、存储。
+// 服务器状态（系统管理 › 运维监控 › 服务监控）：答复本次请求的实例的进程、数据库与连接池、迁移、定时任务、存储，
+// 以及证书二维码用的站点地址（PUBLIC_BASE_URL）。
 // 多实例部署时每个实例各答各的（页面显示实例名）；数据库、迁移、定时任务与存储是各实例共用的。
 import fs from 'node:fs';
 import os from 'node:os';
@@ -9,6 +10,7 @@ import { getOpenedDb } from '@/lib/platform/db/client';
 import { migrationStatus } from '@/lib/platform/db/migrations';
 import { probeStorage } from '@/lib/platform/ops/health';
 import { getStorage, uploadDir } from '@/lib/platform/storage';
+import { publicBaseStatus } from '@/lib/platform/http/public-base';
 import type { SessionUser } from '@/lib/platform/auth/session';
 import { ApiError } from '@/lib/platform/api/errors';
 import { scheduleJobs } from './tables';
@@ -96,6 +98,8 @@ export async function serverStatus(db: Db, user: SessionUser) {
       lastMessage: j.lastMessage,
       nextRunAt: j.enabled ? new Date(Math.max(Date.now(), (j.lastRunAt?.getTime() ?? 0) + j.intervalMinutes * 60_000)) : null,
     })),
+    // 证书二维码里的站点地址：未设置、由 npm start 推出或指向本机时给出警告
+    publicBase: publicBaseStatus(),
     storage: {
       driver: storage.driver,
       location: local ? uploadDir() : `${process.env.S3_ENDPOINT ? `${process.env.S3_ENDPOINT} ` : ''}${process.env.S3_BUCKET ?? ''}`.trim(),

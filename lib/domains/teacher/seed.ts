@@ -57,7 +57,7 @@ export async function seedTeachers(db: Db): Promise<void> {
       const userType = demo ? USER_TYPE.LECTURER : n % 4;
       const status = demo ? TEACHER_AUDIT.APPROVED : statusOf(i);
       const idCard = seedIdNumber(owner.region[2] ?? owner.region[1], 300 + n);
-      const avatar = (await image('avatar', n)) ?? '';
+      const avatar = (await image('avatar', n, o)) ?? '';
       const cert = async (kind: number, k: number) => {
         const work = works.length ? works[(n + k) % works.length] : null;
         const structured = kind === CERT_KIND.SKILL || kind === CERT_KIND.QUALIFICATION;
@@ -67,7 +67,7 @@ export async function seedTeachers(db: Db): Promise<void> {
           workCode: structured ? (work?.code ?? null) : kind === CERT_KIND.TITLE ? 'ELECTROMECHANICAL' : null,
           workName: structured ? (work?.name ?? null) : kind === CERT_KIND.TITLE ? '机电' : null,
           level: structured ? CERT_LEVELS[(n + k) % CERT_LEVELS.length] : kind === CERT_KIND.TITLE ? String(n % 3) : null,
-          fileUrl: (await image('certificate', n + k)) ?? '',
+          fileUrl: (await image('certificate', n + k, o)) ?? '',
           posterUrl: null,
           sort: k,
         };

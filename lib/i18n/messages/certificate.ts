@@ -17,6 +17,18 @@ const texts: Record<string, string> = {
   证书状态: 'Certificate status',
   资料: 'Data',
   资料不全: 'Incomplete data',
+  照片无法读取: 'Photo unreadable',
+  '确定组织上报批次吗？': 'Form a submission batch?',
+  '将把本计划尚未上报与被国网退回的有效证书（{n} 张）组成一个新的上报批次；同一计划同时只能有一个未上报的批次。组批后请下载人员信息工作簿核对，再确认、上报。':
+    'The plan’s valid certificates not yet submitted or rejected by the state grid ({n}) will form a new submission batch; a plan can have only one unsubmitted batch at a time. Download the personnel workbook to check it, then confirm and submit.',
+  '确定确认批次 {no} 吗？': 'Confirm batch {no}?',
+  '确认后批次的 {n} 名人员不能再增减，批次也不能再放弃，只能上报。请先下载人员信息工作簿核对无误。':
+    'Once confirmed, the {n} people in the batch can no longer change and the batch can no longer be discarded, only submitted. Check the personnel workbook first.',
+  '确定放弃批次 {no} 吗？': 'Discard batch {no}?',
+  '批次将被删除，其中的 {n} 名人员回到待上报，可重新组批。': 'The batch will be deleted; its {n} people return to “not submitted” and can be batched again.',
+  '确定上报批次 {no} 吗？': 'Submit batch {no}?',
+  '将把批次内 {n} 名人员的数据上报国网。每个批次只能上报一次，上报后不能撤回；之后由市级管理员登记国网的答复（接收或退回）。':
+    'The data of the {n} people in the batch will be submitted to the state grid. Each batch is submitted once and cannot be withdrawn; a city administrator then records the state grid’s answer (accepted or rejected).',
   发证日期: 'Issue date',
   更正待审核: 'Correction pending',
   打印次数: 'Times printed',
@@ -219,6 +231,24 @@ const errors: Record<string, string> = {
   只有专项能力考核计划有报名数据链接: 'Only special-ability plans have a registration data link',
   计划已取消: 'The plan has been cancelled',
   链接令牌: 'Link token',
+  // 证书照片读不出（photos.ts）
+  '有 {n} 张证书的照片无法读取，不能{verb}：{list}。请在“证书填报”中重新上传照片':
+    '{n} certificates have a photo that cannot be read, so they cannot {verb}: {list}. Upload the photos again under “Certificate data”',
+  '证书 {code}（{name}）：{reason}': 'Certificate {code} ({name}): {reason}',
+  没有照片: 'no photo',
+  照片不是经本系统上传的文件: 'the photo is not a file uploaded to this system',
+  照片不是图片: 'the photo is not an image',
+  照片文件已不在存储中: 'the photo file is no longer in storage',
+  '照片文件已损坏，无法读取': 'the photo file is damaged and cannot be read',
+  '其中 {n} 张证书的照片无法读取（文件已不在存储中、已损坏或不是图片），请重新上传照片':
+    'of which {n} have a photo that cannot be read (missing from storage, damaged or not an image); upload the photos again',
+  '有 {n} 张证书的资料不全或照片无法读取（如 {name} {code}：{reason}），请先在“证书填报”中补填':
+    '{n} certificates have incomplete data or an unreadable photo (e.g. {name} {code}: {reason}); complete them under “Certificate data” first',
+  '缺{fields}': 'missing {fields}',
 };
 
-export const certificateMessages: Catalogue = { 'zh-CN': {}, 'en-US': {}, texts, errors };
+/** 动词形式：嵌进“…，不能{verb}：…”时用 */
+const zhCN: Record<string, string> = { 'errors.verb.打印': '打印', 'errors.verb.生成电子证书': '生成电子证书' };
+const enUS: Record<string, string> = { 'errors.verb.打印': 'be printed', 'errors.verb.生成电子证书': 'get electronic certificates' };
+
+export const certificateMessages: Catalogue = { 'zh-CN': zhCN, 'en-US': enUS, texts, errors };

@@ -106,6 +106,13 @@ const texts: Record<string, string> = {
   '{h} 小时 {m} 分钟': '{h} h {m} min',
   '{m} 分钟': '{m} min',
   服务监控: 'Server status',
+  '证书二维码的站点地址（PUBLIC_BASE_URL）': 'Site address in certificate QR codes (PUBLIC_BASE_URL)',
+  '未设置 PUBLIC_BASE_URL：证书二维码里的核验链接指向 {url}，别的设备扫码打不开；请设置本站对外的地址':
+    'PUBLIC_BASE_URL is not set: certificate QR codes link to {url}, which other devices cannot open; set the site’s public address',
+  '未设置 PUBLIC_BASE_URL：npm start 按服务地址推定为 {url}，证书二维码里的核验链接指向它；对外部署请设置本站对外的地址':
+    'PUBLIC_BASE_URL is not set: npm start derived {url} from the served address and certificate QR codes link to it; set the site’s public address for a real deployment',
+  'PUBLIC_BASE_URL 是本机地址（{url}）：证书二维码里的核验链接别的设备扫码打不开；请设置本站对外的地址':
+    'PUBLIC_BASE_URL is a local address ({url}): other devices cannot open the links in certificate QR codes; set the site’s public address',
   '服务器状态读取失败，请稍后刷新': 'Could not read the server status; refresh later',
   暂无数据: 'No data',
   刷新: 'Refresh',

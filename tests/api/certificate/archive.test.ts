@@ -27,7 +27,8 @@ const imageCount = (pdf: Buffer) => pdf.toString('latin1').match(/\/Subtype \/Im
 
 describe('计划的证书压缩包', () => {
   it('format=zip：每张有效证书一个 PDF（编号-姓名.pdf），范围外 404', async () => {
-    const plan = await huayuanPlan(db, 7);
+    // 第 9 步的计划：每张都有照片（读不出照片的不生成，见 photos.test.ts）
+    const plan = await huayuanPlan(db, 9);
     const valid = await db.select().from(certificates).where(and(eq(certificates.planId, plan.id), eq(certificates.status, 0)));
     expect(valid.length).toBeGreaterThan(1);
     const r = await call('GET', '/certificate/certificatesExport', { headers: h.eval_org, query: { planId: plan.id, format: 'zip' } });

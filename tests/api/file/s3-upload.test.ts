@@ -74,7 +74,9 @@ describe('对象存储上的上传', () => {
     const [ready] = await (await db()).select().from(fileUploads).where(eq(fileUploads.storageKey, key));
     expect(ready.status).toBe('ready');
     expect(ready.sha256).toMatch(/^[0-9a-f]{64}$/);
-    const back = await fetchFile(await db(), url, null, { range: 'bytes=0-99' });
+    const back = await fetchFile(await db(), url, teacher, { range: 'bytes=0-99' });
+    // 视频（录像）是私有的：未登录读不到
+    expect((await fetchFile(await db(), url, null)).status).toBe(404);
     expect(back.status).toBe(206);
     expect(back.headers.get('content-type')).toBe('video/mp4');
     expect(back.headers.get('content-range')).toBe(`bytes 0-99/${video.length}`);

@@ -101,13 +101,13 @@ describe('上传与读回', () => {
 
   it('视频支持 Range：206 与 Content-Range；越界 416', async () => {
     const { url } = (await upload(tokens.teacher, [['lesson.mp4', fx.mp4(10_000)]], { purpose: 'video' })).body.data![0];
-    const part = await fetchFile(await db(), url, null, { range: 'bytes=100-199' });
+    const part = await fetchFile(await db(), url, tokens.teacher, { range: 'bytes=100-199' });
     expect(part.status).toBe(206);
     expect(part.headers.get('content-range')).toBe('bytes 100-199/10000');
     expect((await part.arrayBuffer()).byteLength).toBe(100);
-    const tail = await fetchFile(await db(), url, null, { range: 'bytes=-10' });
+    const tail = await fetchFile(await db(), url, tokens.teacher, { range: 'bytes=-10' });
     expect(tail.headers.get('content-range')).toBe('bytes 9990-9999/10000');
-    const bad = await fetchFile(await db(), url, null, { range: 'bytes=20000-' });
+    const bad = await fetchFile(await db(), url, tokens.teacher, { range: 'bytes=20000-' });
     expect(bad.status).toBe(416);
     expect(bad.headers.get('content-range')).toBe('bytes */10000');
   });
@@ -239,6 +239,19 @@ describe('读权限', () => {
     expect(await status(null)).toBe(404);
     // 猜出的地址与不存在的地址答复一样
     expect((await fetchFile(d, privateUrl.replace(/[A-Za-z0-9_-]{22}/, 'A'.repeat(22)), tokens.train_org)).status).toBe(404);
+  });
+
+  it('视频（考场与培训的录像）与附件一样私有：本机构、本市管理员、省级可读；别的机构、别的市、未登录 404', async () => {
+    const d = await db();
+    const { url } = (await upload(tokens.eval_org, [['考场录像.webm', fx.webm()]], { purpose: 'video' })).body.data![0];
+    const status = async (token: string | null) => (await fetchFile(d, url, token)).status;
+    expect(await status(tokens.eval_org)).toBe(200);
+    expect(await status(tokens.sjz_admin)).toBe(200);
+    expect(await status(tokens.admin)).toBe(200);
+    expect(await status(tokens.train_org)).toBe(404);
+    expect(await status(tokens.bd_admin)).toBe(404);
+    expect(await status(null)).toBe(404);
+    expect((await fetchFile(d, url, tokens.eval_org)).headers.get('cache-control')).toBe('private, max-age=3600');
   });
 
   it('公开用途的图片任何人可读', async () => {

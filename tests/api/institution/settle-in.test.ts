@@ -14,8 +14,9 @@ import { client } from '../teacher/helpers';
 const { db: getDb } = setupTestDb();
 const { get, post } = client();
 let db: Db;
-const IMG = '/files/seed-training/licence-0-training-demo.png';
-const CARD = '/files/seed-training/card-0-training-demo.png';
+/** 恒瑞机械自己的执照与身份证图片（演示数据里归属该机构的私有附件），在 beforeAll 里取 */
+let IMG: string;
+let CARD: string;
 
 let enterpriseProfile: number;
 let sjzPending: number;
@@ -26,6 +27,9 @@ beforeAll(async () => {
   const rows = await db.select({ id: orgProfiles.id, code: organisations.code }).from(orgProfiles).innerJoin(organisations, eq(organisations.id, orgProfiles.orgId));
   const idOf = (code: string) => rows.find((r) => r.code === code)!.id;
   enterpriseProfile = idOf('ORG130104001');
+  const [own] = await db.select({ card: orgProfiles.idFrontUrl, licence: orgProfiles.licenceUrl }).from(orgProfiles).where(eq(orgProfiles.id, enterpriseProfile));
+  CARD = own.card!;
+  IMG = own.licence!;
   sjzPending = idOf('ORG130102101');
   bdPending = idOf('ORG130607001');
 });

@@ -20,6 +20,7 @@ interface Status {
   scheduler: { running: boolean };
   jobs: { code: string; lastRunAt: string | null }[];
   storage: { driver: string; writable: boolean; location: string; disk: { freeBytes: number } | null };
+  publicBase: { url: string | null; source: string; warningKind: string | null; warning: string | null };
 }
 
 describe('服务器状态', () => {
@@ -40,6 +41,9 @@ describe('服务器状态', () => {
     expect(s.jobs.map((j) => j.code).sort()).toEqual(JOB_DEFINITIONS.map((d) => d.code).sort());
     expect(s.storage).toMatchObject({ driver: 'local', writable: true, location: process.env.UPLOAD_DIR });
     expect(s.storage.disk!.freeBytes).toBeGreaterThan(0);
+    // 证书二维码的站点地址：测试进程没有设置，给出警告（指向哪里、要做什么）
+    expect(s.publicBase).toMatchObject({ url: 'http://localhost:3000', source: 'default', warningKind: 'default' });
+    expect(s.publicBase.warning).toBe('未设置 PUBLIC_BASE_URL：证书二维码里的核验链接指向 http://localhost:3000，别的设备扫码打不开；请设置本站对外的地址');
   });
 
   it('市级管理员没有授权：403', async () => {

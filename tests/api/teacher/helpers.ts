@@ -6,8 +6,9 @@ import { authHeaders } from '../access/login-helper';
 import { teachers } from '@/lib/domains/teacher/tables';
 import type { Db } from '@/lib/platform/db/client';
 
-export const AVATAR = '/files/seed-training/avatar-0-training-demo.png';
-export const CERT_FILE = '/files/seed-training/certificate-0-training-demo.png';
+/** 演示数据里明德培训学校的头像与证书图片（种子按机构各写一份，归属该机构） */
+export const AVATAR = '/files/seed-training/ORG130105001-avatar-0.png';
+export const CERT_FILE = '/files/seed-training/ORG130105001-certificate-0.png';
 
 /**
  * 以演示账号调接口：每个测试文件调用一次（各文件有自己的数据库，令牌不能跨文件复用——
