@@ -39,18 +39,23 @@ export function ExaPlanList({ kind }: { kind: 0 | 1 | 2 | 3 }) {
   const [recordingOf, setRecordingOf] = useState<PlanItem | null>(null);
   // 铃铛消息链接带 ?code=：打开即按该计划编号筛选
   const code = useSearchParams().get('code') ?? undefined;
-  const reloadHead = useCallback(() => setVersion((n) => n + 1), []);
+  // 头部计数用列表这次查询的筛选条件（名称、编号、办理状态、考试日期）：每个页签的数等于点开它时列表的总数
+  const [headFilter, setHeadFilter] = useState('{}');
+  const reloadHead = useCallback((filters: Record<string, unknown>) => {
+    setHeadFilter(JSON.stringify(filters));
+    setVersion((n) => n + 1);
+  }, []);
 
   useEffect(() => {
     let alive = true;
-    apiPost<Head>('/exaPlan/selPlanHead', { kind }, { silent: true }).then(
+    apiPost<Head>('/exaPlan/selPlanHead', { ...JSON.parse(headFilter), kind }, { silent: true }).then(
       (d) => alive && setHead(d),
       () => alive && setHead(null),
     );
     return () => {
       alive = false;
     };
-  }, [kind, version]);
+  }, [kind, version, headFilter]);
 
   const params = useMemo(() => ({ kind, ...tabParams(tab) }), [kind, tab]);
   const count = (n: number | undefined) => <Badge count={n ?? 0} showZero color={n ? '#1677ff' : '#d9d9d9'} size="small" style={{ marginLeft: 4 }} />;

@@ -115,10 +115,11 @@ export default function ListScreen<T extends object>(rawProps: ListScreenProps<T
   const [settledKey, setSettledKey] = useState<string | null>(() => (seeded ? JSON.stringify([JSON.stringify({ ...list.params, ...valuesToParams(filters, filterValues) }), paging, 0, 0]) : null));
 
   // 筛选值 → 接口参数（不含分页）；以 JSON 作依赖，调用方每次渲染新建的 params 对象不会引起重复查询
-  const query = useMemo(() => ({ ...list.params, ...valuesToParams(filters, filterValues) }), [list.params, filters, filterValues]);
+  const filterParams = useMemo(() => valuesToParams(filters, filterValues), [filters, filterValues]);
+  const query = useMemo(() => ({ ...list.params, ...filterParams }), [list.params, filterParams]);
   const queryKey = JSON.stringify(query);
   // 按筛选条件查不到时提示调整条件，而不是“暂无××，可新增”
-  const filtered = useMemo(() => Object.keys(valuesToParams(filters, filterValues)).length > 0, [filters, filterValues]);
+  const filtered = Object.keys(filterParams).length > 0;
   const requestKey = JSON.stringify([queryKey, paging, version, refresh.n]);
   const loading = settledKey !== requestKey;
 
@@ -137,6 +138,8 @@ export default function ListScreen<T extends object>(rawProps: ListScreenProps<T
     if (settledKey === requestKey) return;
     let current = true;
     const params = { ...JSON.parse(queryKey), ...paging };
+    // 这次查询所用的筛选条件（交给 onLoaded，如页头按同样的条件计数）
+    const loadedFilters = filterParams;
     (list.load ? list.load(params) : callApi<PageData<T>>({ method: list.method ?? 'POST', path: list.path }, params))
       .then((page) => {
         if (!current) return;
@@ -146,7 +149,7 @@ export default function ListScreen<T extends object>(rawProps: ListScreenProps<T
         const lastPage = Math.max(1, Math.ceil(total / paging.pageSize));
         if (rows.length === 0 && paging.pageNo > lastPage) setPaging((p) => ({ ...p, pageNo: lastPage }));
         setData({ list: rows, total });
-        props.onLoaded?.();
+        props.onLoaded?.(loadedFilters);
       })
       .catch(() => {
         // 错误已由客户端统一提示；保留上次的数据

@@ -169,8 +169,8 @@ export interface ListScreenProps<T extends object> {
   emptyText?: string;
   /** 外部触发刷新：值变化时重新查询（如左侧树选中的节点变了） */
   refreshKey?: unknown;
-  /** 每次列表查询成功后调用（如刷新页头的计数） */
-  onLoaded?: () => void;
+  /** 每次列表查询成功后调用（如刷新页头的计数）；参数是这次查询的筛选条件（不含 list.params 与分页） */
+  onLoaded?: (filters: Record<string, unknown>) => void;
   /** 供测试定位，默认 'list-screen' */
   testId?: string;
 }

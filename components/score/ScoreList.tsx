@@ -111,7 +111,8 @@ export default function ScoreList() {
           list="/exaAff/selScoreList"
           withMine
           refreshKey={`${plan.id}-${listVersion}`}
-          onLoaded={() => undefined}
+          // 成绩单每次重新查询（导入成绩、录入后关闭表单、翻页筛选）后合计随之刷新：导入后不必重新打开页面
+          onLoaded={refresh}
           importer={plan.editable ? { call: { path: `/exaAff/importScore?planId=${plan.id}` }, template: { path: '/exaAff/scoreImportTemplate', method: 'GET' }, title: '导入成绩' } : undefined}
           rowActions={[
             {

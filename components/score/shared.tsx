@@ -81,7 +81,7 @@ export function TotalsBar({ totals, subjects }: { totals: ScoreTotals; subjects:
     <Space wrap size={[20, 4]} data-testid="score-totals">
       {item('应考人数', totals.examinees)}
       {subjects.map((s) => (
-        <span key={s}>
+        <span key={s} data-testid={`totals-submitted-${s}`}>
           <Typography.Text type="secondary">{t('{subject}已提交', { subject: t(SUBJECT_LABEL[s]) })}</Typography.Text> <Typography.Text strong>{totals.submitted[s] ?? 0}</Typography.Text>
         </span>
       ))}

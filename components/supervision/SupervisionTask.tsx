@@ -67,7 +67,7 @@ function Tasks() {
           label: '评价机构',
           permission: 'supervisorOpinion.add',
           visible: (r) => r.actions.includes('orgOpinion'),
-          form: { title: '评价评价机构', fields: ORG_OPINION_FIELDS, submit: { path: '/exaSupervisorOpinionOrg/add' }, body: (v, r) => ({ ...v, planId: r!.planId }), load: () => ({}) },
+          form: { title: '填写对评价机构的评价', fields: ORG_OPINION_FIELDS, submit: { path: '/exaSupervisorOpinionOrg/add' }, body: (v, r) => ({ ...v, planId: r!.planId }), load: () => ({}) },
         },
         {
           key: 'networkFile',

@@ -47,9 +47,17 @@ describe('18 位居民身份证', () => {
     expect(problem('13010219901301123' + idCheckChar('13010219901301123'))).toBe('身份证号中的出生日期不存在');
     expect(problem('13010219000229123' + idCheckChar('13010219000229123'))).toBe('身份证号中的出生日期不存在');
     expect(problem('13010219900400123' + idCheckChar('13010219900400123'))).toBe('身份证号中的出生日期不存在');
-    expect(problem('13010218991231123' + idCheckChar('13010218991231123'))).toBe('身份证号中的出生日期不存在');
     expect(parseIdNumber('130102200002291010')).toMatchObject({ birthDate: '2000-02-29', gender: '男' });
     expect(parseIdNumber('130102200002291029')).toMatchObject({ birthDate: '2000-02-29', gender: '女' });
+  });
+
+  it('早于 1900 年的出生日期存在（GB 11643 的示例号码生于 1880 年），按“请核对”拒绝，不说日期不存在', () => {
+    expect(idCheckChar('44052418800101001')).toBe('4');
+    expect(problem('440524188001010014')).toBe('身份证号中的出生日期早于 1900 年，请核对');
+    expect(problem('13010218991231123' + idCheckChar('13010218991231123'))).toBe('身份证号中的出生日期早于 1900 年，请核对');
+    // 不存在的日期仍说不存在（1800 年不是闰年）
+    expect(problem('13010218000229123' + idCheckChar('13010218000229123'))).toBe('身份证号中的出生日期不存在');
+    expect(parseIdNumber('13010219000101123' + idCheckChar('13010219000101123'))).toMatchObject({ birthDate: '1900-01-01' });
   });
 
   it('出生日期晚于今天', () => {

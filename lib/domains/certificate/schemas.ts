@@ -1,6 +1,6 @@
 // 证书的输入（zod，前端表单同用）与列表项类型。
 import { z } from 'zod';
-import { id, ids, int, nullableText, optionalId, optionalText, required, text } from '@/lib/platform/validation/fields';
+import { id, ids, int, nullableText, optionalDate, optionalId, optionalText, required, text } from '@/lib/platform/validation/fields';
 import { mobileSchema } from '@/lib/platform/identity';
 
 const optionalInt = (label: string, min: number, max: number) => z.preprocess((v) => (v === '' || v === null ? undefined : v), int(label, min, max).optional()).describe(label);
@@ -41,11 +41,7 @@ export const CorrectionApplyInput = z.object({
   gender: z.enum(['男', '女'], { error: '性别只能是男或女' }).optional(),
   workName: optionalText('工种', 64),
   level: optionalInt('等级', 1, 5),
-  cerDate: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, '发证日期格式应为 YYYY-MM-DD')
-    .optional()
-    .describe('发证日期'),
+  cerDate: optionalDate('发证日期'),
   reason: required('更正原因', 500),
 });
 

@@ -1,7 +1,7 @@
 // 门户内容的输入：服务端校验与前端表单共用（不引入任何服务端模块）。
 // 文章的端点按类别分开（/sys/content/<kind>/…），类别取自路径，不取自请求体；分类按类别各有固定的一组。
 import { z } from 'zod';
-import { flag, id as Id, ids, int, MAX_INT32, nullableText, required, text } from '@/lib/platform/validation/fields';
+import { flag, id as Id, ids, int, MAX_INT32, nullableDate, nullableText, required, text } from '@/lib/platform/validation/fields';
 import { FILE_URL_PATTERN } from '../file/schemas';
 import { ARTICLE_KINDS, ARTICLE_STATUSES, type ArticleAction, type ArticleKind, type ArticleStatus } from './transitions';
 
@@ -98,15 +98,6 @@ export function isBannerLink(v: string): boolean {
   }
 }
 
-const DateStr = (label: string) =>
-  z
-    .string({ error: `请选择${label}` })
-    .trim()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label}格式应为 YYYY-MM-DD`)
-    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), `${label}不是有效日期`)
-    .describe(label);
-const OptionalDate = (label: string) => z.union([z.literal(''), z.null(), DateStr(label)]).optional().transform((v) => v || null).describe(label);
-
 export const BannerListInput = z.object({
   title: z.string().trim().max(100).optional().describe('标题（模糊）'),
   enabled: flag('是否启用').optional(),
@@ -128,8 +119,8 @@ export const BannerSaveInput = z
     link: z.union([z.null(), BannerLink]).optional().transform((v) => v || null),
     sort: int('排序', 0, 9999).optional(),
     enabled: flag('是否启用').optional(),
-    startDate: OptionalDate('开始日期'),
-    endDate: OptionalDate('结束日期'),
+    startDate: nullableDate('开始日期'),
+    endDate: nullableDate('结束日期'),
     cityId: Scope,
   })
   .refine((v) => !v.startDate || !v.endDate || v.endDate >= v.startDate, { message: '结束日期不能早于开始日期', path: ['endDate'] });

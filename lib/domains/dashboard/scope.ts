@@ -1,14 +1,13 @@
 // 统计的范围与时间：范围只取自会话（省级全省、市级本市、机构本机构，见 lib/platform/auth/scope.ts）；
 // 日期一律按北京时间切分（“今天”、近七天、自然月、自然年）。
 import { sql, type Column, type SQL } from 'drizzle-orm';
-import { scopeWhere, type ScopeColumns } from '@/lib/platform/auth/scope';
-import type { SessionUser } from '@/lib/platform/auth/session';
+import { scopeWhere, type DataScope, type ScopeColumns } from '@/lib/platform/auth/scope';
 import { beijingDate } from '@/lib/platform/time';
 
 export const TZ = 'Asia/Shanghai';
 
 /** 范围条件；省级为 sql`true`（便于直接拼进 where） */
-export function scoped(user: SessionUser, cols: ScopeColumns): SQL {
+export function scoped(user: DataScope, cols: ScopeColumns): SQL {
   return scopeWhere(user, cols) ?? sql`true`;
 }
 

@@ -2,7 +2,7 @@
 // 每张表一行一个分组、末尾一行合计（= 各行之和）。界面与导出调同一个函数，导出的数与界面相同。
 import { and, asc, eq, inArray, ne, sql, type Column, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/platform/db/client';
-import type { SessionUser } from '@/lib/platform/auth/session';
+import type { DataScope } from '@/lib/platform/auth/scope';
 import { FileResult } from '@/lib/platform/api/files';
 import { exportXlsx, type ExportColumn } from '@/lib/platform/excel/export';
 import { areas } from '../area/tables';
@@ -51,7 +51,7 @@ export function exportStat(key: StatKey, table: StatTable<StatRow>): Promise<Fil
 // ---------- 共用的条件 ----------
 
 /** 范围、地市与机构筛选 */
-function where(user: SessionUser, cols: { cityId: Column; orgId: Column; countyId?: Column }, f: StatFilter): SQL[] {
+function where(user: DataScope, cols: { cityId: Column; orgId: Column; countyId?: Column }, f: StatFilter): SQL[] {
   const conds: SQL[] = [scoped(user, cols)];
   if (f.cityId !== undefined) conds.push(eq(cols.cityId, f.cityId));
   if (f.orgId !== undefined) conds.push(eq(cols.orgId, f.orgId));
@@ -64,7 +64,7 @@ interface CityRef {
 }
 
 /** 行：本省各市（市级与机构只有本市）；另有不属任何市的数据时加一行“省直” */
-async function cityRows(db: Db, user: SessionUser, f: Pick<StatFilter, 'cityId'>, hasNoCity: boolean): Promise<CityRef[]> {
+async function cityRows(db: Db, user: DataScope, f: Pick<StatFilter, 'cityId'>, hasNoCity: boolean): Promise<CityRef[]> {
   const conds = [eq(areas.pid, ROOT_AREA_ID)];
   if (user.level !== 'province') conds.push(eq(areas.id, user.cityId ?? -1));
   if (f.cityId !== undefined) conds.push(eq(areas.id, f.cityId));
@@ -87,7 +87,7 @@ const grouped = (rows: Record<string, unknown>[], keyOf: (r: Record<string, unkn
 const cityKey = (r: Record<string, unknown>) => (r.k === null || r.k === undefined ? null : Number(r.k));
 
 /** 把几组按市分组的计数拼成一张表 */
-async function byCity(db: Db, user: SessionUser, f: StatFilter, key: StatKey, groups: Grouped[]): Promise<StatTable<StatRow>> {
+async function byCity(db: Db, user: DataScope, f: StatFilter, key: StatKey, groups: Grouped[]): Promise<StatTable<StatRow>> {
   const hasNoCity = groups.some((g) => g.has(null));
   const cities = await cityRows(db, user, f, hasNoCity);
   const list = cities.map((c) => {
@@ -102,7 +102,7 @@ async function byCity(db: Db, user: SessionUser, f: StatFilter, key: StatKey, gr
 // ---------- 机构类型统计 ----------
 
 /** 各机构类型在四类业务的有效备案机构数（按备案时登记的机构类型；年度按备案完成时间） */
-export async function orgTypeStatistics(db: Db, user: SessionUser, f: StatFilter): Promise<StatTable<StatRow>> {
+export async function orgTypeStatistics(db: Db, user: DataScope, f: StatFilter): Promise<StatTable<StatRow>> {
   const conds = [inForce, inYear(filings.completedAt, f.year), ...where(user, filings, f)];
   if (f.kind !== undefined) conds.push(eq(filings.kind, f.kind));
   const rows = await db
@@ -121,7 +121,7 @@ export async function orgTypeStatistics(db: Db, user: SessionUser, f: StatFilter
 
 // ---------- 鉴定汇总 ----------
 
-const planConds = (user: SessionUser, f: StatFilter): SQL[] => {
+const planConds = (user: DataScope, f: StatFilter): SQL[] => {
   const c = [...where(user, examPlans, f), inYear(examPlans.createdAt, f.year)];
   if (f.kind !== undefined) c.push(eq(examPlans.kind, f.kind));
   if (f.workCode) c.push(sql`exists (select 1 from ${examPlanWorks} where ${examPlanWorks.planId} = ${examPlans.id} and ${examPlanWorks.workCode} = ${f.workCode})`);
@@ -129,7 +129,7 @@ const planConds = (user: SessionUser, f: StatFilter): SQL[] => {
 };
 
 /** 各市：有效备案机构、开考计划、报名、取证、在岗考评员与督导员 */
-export async function summaryStatistics(db: Db, user: SessionUser, f: StatFilter): Promise<StatTable<StatRow>> {
+export async function summaryStatistics(db: Db, user: DataScope, f: StatFilter): Promise<StatTable<StatRow>> {
   const filingConds = [inForce, ...where(user, filings, f)];
   if (f.kind !== undefined) filingConds.push(eq(filings.kind, f.kind));
   const examineeConds = [...where(user, examinees, f), inYear(examinees.createdAt, f.year)];
@@ -156,7 +156,7 @@ export async function summaryStatistics(db: Db, user: SessionUser, f: StatFilter
 }
 
 /** 各评价机构（范围内有过备案的机构）：有效备案数、开考计划、报名、取证 */
-export async function evalOrgStatistics(db: Db, user: SessionUser, f: StatFilter): Promise<StatTable<StatRow>> {
+export async function evalOrgStatistics(db: Db, user: DataScope, f: StatFilter): Promise<StatTable<StatRow>> {
   const filingConds = [...where(user, filings, f)];
   if (f.kind !== undefined) filingConds.push(eq(filings.kind, f.kind));
   const examineeConds = [...where(user, examinees, f), inYear(examinees.createdAt, f.year)];
@@ -189,7 +189,7 @@ export async function evalOrgStatistics(db: Db, user: SessionUser, f: StatFilter
 }
 
 /** 各市四类业务的有效备案机构数 */
-export async function evalOrgsByCity(db: Db, user: SessionUser, f: StatFilter): Promise<StatTable<StatRow>> {
+export async function evalOrgsByCity(db: Db, user: DataScope, f: StatFilter): Promise<StatTable<StatRow>> {
   const conds = [inForce, inYear(filings.completedAt, f.year), ...where(user, filings, f)];
   if (f.kind !== undefined) conds.push(eq(filings.kind, f.kind));
   const rows = await db
@@ -206,7 +206,7 @@ export async function evalOrgsByCity(db: Db, user: SessionUser, f: StatFilter): 
 }
 
 /** 各市考评员（按业务类型筛选）与督导员：全部与在岗 */
-export async function evaluatorStatistics(db: Db, user: SessionUser, f: StatFilter): Promise<StatTable<StatRow>> {
+export async function evaluatorStatistics(db: Db, user: DataScope, f: StatFilter): Promise<StatTable<StatRow>> {
   const conds = [inArray(people.library, ['assessor', 'supervisor']), ...where(user, { cityId: people.cityId, orgId: people.orgId, countyId: people.countyId }, f)];
   if (f.kind !== undefined) conds.push(sql`(${people.library} <> 'assessor' or ${people.filingType} = ${f.kind + 1})`);
   const assessor = sql`${people.library} = 'assessor'`;
@@ -229,7 +229,7 @@ export async function evaluatorStatistics(db: Db, user: SessionUser, f: StatFilt
 // ---------- 流程数据 ----------
 
 /** 各流程步骤上的计划数：办理中、待市级审核、待省级审核、驳回、在该步取消 */
-export async function processStatistics(db: Db, user: SessionUser, f: StatFilter): Promise<StatTable<StatRow>> {
+export async function processStatistics(db: Db, user: DataScope, f: StatFilter): Promise<StatTable<StatRow>> {
   const s = examPlans.state;
   const rows = await db
     .select({
@@ -254,7 +254,7 @@ export async function processStatistics(db: Db, user: SessionUser, f: StatFilter
 // ---------- 培训人次 ----------
 
 /** 各市的培训班数与培训人次（学员名单行数；同一人参加两个班算两人次），结业与未结业；不含已作废的班。年度按开班日期 */
-export async function trainCountStatistics(db: Db, user: SessionUser, f: StatFilter): Promise<StatTable<StatRow>> {
+export async function trainCountStatistics(db: Db, user: DataScope, f: StatFilter): Promise<StatTable<StatRow>> {
   const conds = [ne(trainClasses.status, CLASS_STATUS.DISCARDED), ...where(user, { cityId: trainClasses.cityId, orgId: trainClasses.orgId, countyId: trainClasses.countyId }, f), dateInYear(trainClasses.startDate, f.year)];
   if (f.workCode) conds.push(eq(trainClasses.workCode, f.workCode));
   const rows = await db
@@ -292,7 +292,7 @@ export const CLASS_APPROVED: readonly number[] = CLASS_REPORTED.filter((s) => s 
  * 培训上报人次（/v2/train/count/uploadRenci）：各市不含已作废的班的学员名单行数（培训人次），其中班已上报（提交审核）的、
  * 经审核通过的、还没上报（草稿或被驳回）的人次，与已上报的班数。年度按开班日期。
  */
-export async function uploadTrainStatistics(db: Db, user: SessionUser, f: StatFilter): Promise<StatTable<StatRow>> {
+export async function uploadTrainStatistics(db: Db, user: DataScope, f: StatFilter): Promise<StatTable<StatRow>> {
   const conds = [ne(trainClasses.status, CLASS_STATUS.DISCARDED), ...where(user, { cityId: trainClasses.cityId, orgId: trainClasses.orgId, countyId: trainClasses.countyId }, f), dateInYear(trainClasses.startDate, f.year)];
   if (f.workCode) conds.push(eq(trainClasses.workCode, f.workCode));
   const reported = inArray(trainClasses.status, [...CLASS_REPORTED]);
@@ -322,7 +322,7 @@ const ledgerHas = (statuses: number[]): SQL =>
  * 国网上报人次（/v2/count/uploadRencixitong）：各市的有效证书（取证人次），其中已上报国网（台账行已上报或已接收）、
  * 已被国网接收、还没上报（没有台账行、待上报或被退回待重报）的人次。年度按发证日期。
  */
-export async function uploadStateGridStatistics(db: Db, user: SessionUser, f: StatFilter): Promise<StatTable<StatRow>> {
+export async function uploadStateGridStatistics(db: Db, user: DataScope, f: StatFilter): Promise<StatTable<StatRow>> {
   const conds = [eq(certificates.status, CERT_VALID), ...where(user, certificates, f), dateInYear(certificates.cerDate, f.year)];
   if (f.kind !== undefined) conds.push(eq(certificates.cerType, f.kind));
   if (f.workCode) conds.push(eq(certificates.workCode, f.workCode));
@@ -344,12 +344,12 @@ export async function uploadStateGridStatistics(db: Db, user: SessionUser, f: St
 // ---------- 筛选项 ----------
 
 /** 地市筛选项：范围内的市 */
-export async function cityOptions(db: Db, user: SessionUser) {
+export async function cityOptions(db: Db, user: DataScope) {
   return (await cityRows(db, user, {}, false)).map((c) => ({ value: c.id, label: c.name }));
 }
 
 /** 机构筛选项：范围内有过备案或开过培训班的机构（评价机构与培训机构） */
-export async function orgOptions(db: Db, user: SessionUser) {
+export async function orgOptions(db: Db, user: DataScope) {
   return db
     .select({ value: organisations.id, label: organisations.name })
     .from(organisations)
@@ -364,7 +364,7 @@ export async function orgOptions(db: Db, user: SessionUser) {
 }
 
 /** 流程数据的机构筛选项：范围内开过考试计划的机构 */
-export async function processObjectOptions(db: Db, user: SessionUser) {
+export async function processObjectOptions(db: Db, user: DataScope) {
   return db
     .select({ value: organisations.id, label: organisations.name })
     .from(organisations)
@@ -374,7 +374,7 @@ export async function processObjectOptions(db: Db, user: SessionUser) {
 }
 
 /** 流程数据的工种筛选项：范围内考试计划里的工种（编码与名称，去重） */
-export async function processJobNameOptions(db: Db, user: SessionUser) {
+export async function processJobNameOptions(db: Db, user: DataScope) {
   const rows = await db
     .selectDistinct({ value: examPlanWorks.workCode, name: examPlanWorks.workName })
     .from(examPlanWorks)

@@ -51,7 +51,7 @@ export const exaPlanApi: EndpointTable = {
     handle: ({ page, ...filter }, ctx) => listPlans(ctx.db, sessionOf(ctx), filter, page),
   }),
   'POST /exaPlan/selPlanHead': endpoint({
-    summary: '列表头部的各步计数（与列表相同的筛选，不含步骤与状态；已取消的另计）',
+    summary: '列表头部各页签（全部、各步、已取消）的计数：每个数等于以同样的筛选点开该页签时列表的总数（全部含已取消的计划）',
     permission: VIEW,
     input: PlanListInput,
     handle: (filter, ctx) => planHead(ctx.db, sessionOf(ctx), filter),

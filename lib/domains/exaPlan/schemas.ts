@@ -1,6 +1,6 @@
 // 考试计划的输入模式（中文消息，前后端共用）与返回类型。
 import { z } from 'zod';
-import { flag, id as idOf, int, nullableText, required, text } from '@/lib/platform/validation/fields';
+import { date, flag, id as idOf, int, nullableText, optionalDate, required, text } from '@/lib/platform/validation/fields';
 import { mobileSchema } from '@/lib/platform/identity';
 import { ARRANGE_TYPE, LAST_STEP, PLAN_STATE, type PlanAction } from './transitions';
 
@@ -14,18 +14,6 @@ export const planKindSchema = z.coerce
   .describe('计划类型：0 技能等级认定 1 职业资格 2 专项能力 3 机关工勤');
 
 export const stepSchema = z.coerce.number({ error: '步骤不正确' }).int().min(0, '步骤不正确').max(LAST_STEP, '步骤不正确').describe('计划步骤 0–9');
-
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const dateSchema = (label: string) =>
-  z
-    .string({ error: `请选择${label}` })
-    .trim()
-    .regex(DATE, `${label}格式应为 YYYY-MM-DD`)
-    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), `${label}不正确`)
-    .describe(`${label}（YYYY-MM-DD）`);
-
-const optionalDate = (label: string) =>
-  z.preprocess((v) => (v === '' || v === null ? undefined : v), dateSchema(label).optional()).describe(`${label}（YYYY-MM-DD）`);
 
 const levelSchema = z.coerce.number({ error: '请选择等级' }).int().min(1, '等级不正确').max(5, '等级不正确');
 
@@ -48,8 +36,8 @@ export const PlanSaveInput = z
       .max(4, '考试安排类型不正确')
       .refine((v) => !(v.includes(ARRANGE_TYPE.NONE) && v.length > 1), '选择“不安排”时不能再选其他考试安排类型')
       .describe('考试安排类型：0 不安排 1 理论知识 2 操作技能 3 综合评审'),
-    examStartDate: dateSchema('考试开始日期'),
-    examEndDate: dateSchema('考试结束日期'),
+    examStartDate: date('考试开始日期'),
+    examEndDate: date('考试结束日期'),
     expectedCount: int('计划人数', 1, 100_000),
     fee: z.coerce
       .number({ error: '考试费必须是数字' })
@@ -72,8 +60,8 @@ export const PlanListInput = z.object({
   orgName: text('机构名称', 64).optional(),
   step: stepSchema.optional(),
   state: z.coerce.number().int().refine((v) => (Object.values(PLAN_STATE) as number[]).includes(v), '办理状态不正确').optional().describe('步内状态 0 办理中 1 待市级审核 2 待省级审核 3 驳回 9 已取消'),
-  dateFrom: optionalDate('考试日期起'),
-  dateTo: optionalDate('考试日期止'),
+  dateStart: optionalDate('考试日期起'),
+  dateEnd: optionalDate('考试日期止'),
   pendingOnly: flag('只列待本人审核的').optional(),
 });
 

@@ -76,8 +76,8 @@ export interface PlanFilter {
   orgName?: string;
   step?: number;
   state?: number;
-  dateFrom?: string;
-  dateTo?: string;
+  dateStart?: string;
+  dateEnd?: string;
   pendingOnly?: boolean;
 }
 
@@ -95,8 +95,8 @@ function planWhere(session: Session, filter: PlanFilter, withStep = true): SQL |
   if (filter.name) conds.push(ilike(examPlans.name, containsPattern(filter.name)));
   if (filter.code) conds.push(ilike(examPlans.code, containsPattern(filter.code)));
   if (filter.orgName) conds.push(ilike(organisations.name, containsPattern(filter.orgName)));
-  if (filter.dateFrom) conds.push(gte(examPlans.examStartDate, filter.dateFrom));
-  if (filter.dateTo) conds.push(lte(examPlans.examStartDate, filter.dateTo));
+  if (filter.dateStart) conds.push(gte(examPlans.examStartDate, filter.dateStart));
+  if (filter.dateEnd) conds.push(lte(examPlans.examStartDate, filter.dateEnd));
   if (withStep && filter.step !== undefined) {
     conds.push(eq(examPlans.step, filter.step));
     // 按步骤看的是进行中的计划；已取消的计划用状态“已取消”筛选
@@ -128,7 +128,11 @@ export async function listPlans(db: Db, session: Session, filter: PlanFilter, pa
   );
 }
 
-/** 列表头部的各步计数（与列表相同的筛选，不含步骤与状态）：进行中的计划按步骤计，已取消的另计 */
+/**
+ * 列表头部各页签的计数：每个数 = 以同样的筛选点开该页签时列表的总数。页签的参数与筛选合并的方式与界面相同
+ * （筛选里的办理状态优先）：“全部”不限步骤与状态（含已取消的计划）；第 n 步是该步进行中的计划（筛选了办理状态时为该状态的）；
+ * “已取消”是已取消的计划（筛选了办理状态时为该状态的）。一条 group by 按步骤与状态分组，各页签从中相加。
+ */
 export async function planHead(db: Db, session: Session, filter: PlanFilter) {
   const rows = await db
     .select({ step: examPlans.step, state: examPlans.state, n: count() })
@@ -136,10 +140,14 @@ export async function planHead(db: Db, session: Session, filter: PlanFilter) {
     .innerJoin(organisations, eq(organisations.id, examPlans.orgId))
     .where(planWhere(session, filter, false))
     .groupBy(examPlans.step, examPlans.state);
-  const live = rows.filter((r) => r.state !== PLAN_STATE.CANCELLED);
-  const steps = STEP_LABEL.map((name, step) => ({ step, name, count: live.filter((r) => r.step === step).reduce((a, r) => a + Number(r.n), 0) }));
-  const cancelled = rows.filter((r) => r.state === PLAN_STATE.CANCELLED).reduce((a, r) => a + Number(r.n), 0);
-  return { total: steps.reduce((a, s) => a + s.count, 0), cancelled, steps };
+  const sum = (keep: (r: (typeof rows)[number]) => boolean) => rows.filter(keep).reduce((a, r) => a + Number(r.n), 0);
+  const { state } = filter;
+  const inStep = (r: (typeof rows)[number]) => (state !== undefined ? r.state === state : r.state !== PLAN_STATE.CANCELLED);
+  return {
+    total: sum((r) => state === undefined || r.state === state),
+    cancelled: sum((r) => r.state === (state ?? PLAN_STATE.CANCELLED)),
+    steps: STEP_LABEL.map((name, step) => ({ step, name, count: sum((r) => r.step === step && inStep(r)) })),
+  };
 }
 
 async function worksByPlan(db: Db, ids: readonly number[]): Promise<Map<number, PlanWorkItem[]>> {

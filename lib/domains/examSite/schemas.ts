@@ -1,6 +1,6 @@
 // 考点、考场、场次、座位、工作人员、准考证与视频监控的输入模式（中文消息，前后端共用）、常量与返回类型。
 import { z } from 'zod';
-import { flag, id, ids, int, nullableText, optionalId, optionalText, required, text } from '@/lib/platform/validation/fields';
+import { date, flag, id, ids, int, nullableText, optionalDate, optionalId, optionalText, required, text } from '@/lib/platform/validation/fields';
 import { mobileSchema } from '@/lib/platform/identity';
 
 // ---------- 常量 ----------
@@ -42,16 +42,7 @@ export const STREAM_SCHEMES = ['http', 'https', 'rtmp', 'rtsp', 'webrtc'] as con
 
 // ---------- 字段 ----------
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
-
-const dateField = (label: string) =>
-  z
-    .string({ error: `请选择${label}` })
-    .trim()
-    .regex(DATE, `${label}格式应为 YYYY-MM-DD`)
-    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), `${label}不正确`)
-    .describe(`${label}（YYYY-MM-DD）`);
 
 const timeField = (label: string) =>
   z
@@ -104,7 +95,7 @@ const sessionFields = {
   name: required('场次名称', 64),
   subject: subjectField,
   workCode: optionalText('工种编码', 32).describe('工种编码；不填表示计划内所有工种'),
-  examDate: dateField('考试日期'),
+  examDate: date('考试日期'),
   startTime: timeField('开始时间'),
   endTime: timeField('结束时间'),
 };
@@ -113,9 +104,9 @@ const timeOrder = { message: '结束时间须晚于开始时间', path: ['endTim
 export const SessionAddInput = z.object({ planId, ...sessionFields }).refine((v) => v.endTime > v.startTime, timeOrder);
 export const SessionUpdateInput = z.object({ id: id('场次'), ...sessionFields }).refine((v) => v.endTime > v.startTime, timeOrder);
 export const SessionByWorkInput = z
-  .object({ planId, subject: subjectField, examDate: dateField('考试日期'), startTime: timeField('开始时间'), endTime: timeField('结束时间') })
+  .object({ planId, subject: subjectField, examDate: date('考试日期'), startTime: timeField('开始时间'), endTime: timeField('结束时间') })
   .refine((v) => v.endTime > v.startTime, timeOrder);
-export const SessionListInput = z.object({ planId, examDate: dateField('考试日期').optional(), subject: subjectField.optional() });
+export const SessionListInput = z.object({ planId, examDate: optionalDate('考试日期'), subject: subjectField.optional() });
 
 export const StaffEntryInput = z.object({
   personId: id('人员'),
@@ -293,7 +284,9 @@ export interface CandidateItem {
   id: number;
   name: string;
   mobile: string;
+  /** 可考评的工种编码 */
   works: string[];
+  /** 可考评的工种名称（“、”分隔），选择框里显示 */
   worksText: string;
   /** 与本场次时间冲突的安排（为空即可分派） */
   busy: string | null;

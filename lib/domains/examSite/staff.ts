@@ -11,7 +11,7 @@ import { containsPattern } from '@/lib/platform/db/like';
 import { examPlans, examRooms, examSessions, examSessionStaff, examSites, type ExamPlan } from '../exaPlan/tables';
 import { PLAN_STEP } from '../exaPlan/transitions';
 import { people, personAssignments, personWorks } from '../personnel/tables';
-import { assertAssignable, assignPerson, STATUS_ACTIVE } from '../personnel/service';
+import { assertAssignable, assignPerson, STATUS_ACTIVE, worksOf as personWorksOf } from '../personnel/service';
 import { loadLayout, loadPlan, loadSession, planForStaff, type ExamSession } from './context';
 import { ratioProblems, sameSitting, overlaps, timeText, type RatioSeat, type RatioStaff } from './rules';
 import { STAFF_ROLE_LABEL, SUBJECT, type CandidateItem, type StaffEntry, type StaffItem, type StaffRole } from './schemas';
@@ -226,7 +226,8 @@ export async function staffCandidates(db: Db, session: Session, filter: { sessio
     .orderBy(asc(people.name), asc(people.id))
     .limit(200);
   const ids = rows.map((r) => r.id);
-  const works = await worksOf(db, ids);
+  // 工种连同名称：选人时看的是“电工、焊工”，不是工种编码
+  const works = await personWorksOf(db, ids);
   const busy = new Map<number, string>();
   if (ids.length) {
     const others = await db
@@ -237,8 +238,8 @@ export async function staffCandidates(db: Db, session: Session, filter: { sessio
     for (const o of others) if (overlaps(o.session, target) && !sameSitting(o.session, target)) busy.set(o.personId, `${timeText(o.session)} ${o.session.name}`);
   }
   return rows.map((r) => {
-    const w = [...(works.get(r.id) ?? [])];
-    return { id: r.id, name: r.name, mobile: r.mobile, works: w, worksText: w.join('、'), busy: busy.get(r.id) ?? null };
+    const w = works.get(r.id) ?? [];
+    return { id: r.id, name: r.name, mobile: r.mobile, works: w.map((x) => x.workCode), worksText: [...new Set(w.map((x) => x.workName))].join('、'), busy: busy.get(r.id) ?? null };
   });
 }
 

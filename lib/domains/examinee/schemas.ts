@@ -1,6 +1,6 @@
 // 考生（SPEC §7 Examinees，/examaff/student/...）的输入与常量：表单、接口与 Excel 导入共用（前后端同一份）。
 import { z } from 'zod';
-import { id, ids, int, nullableText, optionalId, required } from '@/lib/platform/validation/fields';
+import { halfWidth, id, ids, int, nullableLooseDate, nullableText, optionalId, required } from '@/lib/platform/validation/fields';
 import { checkIdNumber, MOBILE_MESSAGE, MOBILE_PATTERN } from '@/lib/platform/identity';
 import { LEVEL_NAMES, levelCodeOf } from '@/lib/domains/catalog/schemas';
 import { PagingInput } from '@/lib/platform/api/paging';
@@ -19,13 +19,6 @@ export const EDUCATIONS = ['博士研究生', '硕士研究生', '大学本科',
 export const levelOptions = Object.entries(LEVEL_NAMES).map(([value, label]) => ({ value: Number(value), label }));
 
 // ---------- 单元格文本的规整（Excel 里常见的写法） ----------
-
-/** 全角数字、字母与符号 → 半角，全角空格 → 空格 */
-const FULL_WIDTH = /[\uff01-\uff5e\u3000]/;
-export function halfWidth(s: string): string {
-  if (!FULL_WIDTH.test(s)) return s;
-  return s.replace(/[\uff01-\uff5e]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0)).replace(/\u3000/g, ' ');
-}
 
 /** 号码类单元格：半角、去掉所有空白（含不换行空格） */
 export const compact = (v: unknown) => (typeof v === 'string' ? halfWidth(v).replace(/[\s\u00a0\u200b]+/g, '') : v);
@@ -52,41 +45,6 @@ export const idNumberField = z.preprocess(
 ).describe('身份证号');
 
 export const mobileField = z.preprocess(compact, z.string({ error: '请输入手机号' }).min(1, '请输入手机号').regex(MOBILE_PATTERN, MOBILE_MESSAGE)).describe('手机号');
-
-const EXCEL_EPOCH = Date.UTC(1899, 11, 30);
-
-/** 日期：YYYY-MM-DD、YYYY/M/D、YYYY.M.D、YYYY年M月D日，或 Excel 的日期序号（如 45292）；输出 YYYY-MM-DD */
-export function parseDateText(raw: string): string | null {
-  const s = halfWidth(raw).trim();
-  if (/^\d{1,5}(\.\d+)?$/.test(s)) {
-    const serial = Math.floor(Number(s));
-    if (serial < 1 || serial > 2958465) return null;
-    return new Date(EXCEL_EPOCH + serial * 86_400_000).toISOString().slice(0, 10);
-  }
-  const m = /^(\d{4})\s*[-/.年]\s*(\d{1,2})\s*[-/.月]\s*(\d{1,2})\s*日?(?:[ T].*)?$/.exec(s);
-  if (!m) return null;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const date = new Date(Date.UTC(y, mo - 1, d));
-  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d) return null;
-  return date.toISOString().slice(0, 10);
-}
-
-const dateField = (label: string) =>
-  z
-    .preprocess(
-      blank,
-      z
-        .string()
-        .transform((v, ctx) => {
-          const d = parseDateText(v);
-          if (d) return d;
-          ctx.addIssue({ code: 'custom', message: `${label}格式不正确，应为 2020-05-01 这样的日期` });
-          return z.NEVER;
-        })
-        .nullish(),
-    )
-    .transform((v) => v ?? null)
-    .describe(label);
 
 /** 等级的写法 → 代码；导入时每行都要查，记住见过的写法（至多几百种） */
 const levelMemo = new Map<string, number | null>();
@@ -124,7 +82,7 @@ const examineeFields = {
   workYears: yearsField,
   company: nullableText('工作单位', 128),
   priorLevel: optionalLevel('已有证书等级'),
-  priorCertDate: dateField('取得证书日期'),
+  priorCertDate: nullableLooseDate('取得证书日期'),
 };
 
 /** 新增或修改考生（带 id 为修改）：工种与等级须是计划的工种等级 */

@@ -165,10 +165,10 @@ export const filingApi: EndpointTable = {
     handle: ({ id }, ctx) => filingDetail(ctx.db, sessionOf(ctx), id),
   }),
   'POST /filling/recordList': endpoint({
-    summary: '备案的办理记录（谁、何时、状态变化、意见）',
+    summary: '备案的办理记录（谁、何时、状态变化、意见）；须有该类备案的查看权限，否则 403',
     permission: GET,
     input: FilingIdInput,
-    handle: ({ id }, ctx) => filingHistoryOf(ctx.db, ctx.user(), id),
+    handle: ({ id }, ctx) => filingHistoryOf(ctx.db, sessionOf(ctx), id),
   }),
   'POST /filling/del': endpoint({
     summary: '删除未提交过的备案',
@@ -213,10 +213,10 @@ export const filingApi: EndpointTable = {
   'POST /fil/info/saveFilInfoByOther': save(OTHER_KINDS, '保存职业资格、专项能力或机关工勤备案'),
   'POST /fil/info/saveFilInfoBySkillLevelIdentification': save(SKILL_LEVEL, '保存技能等级认定备案'),
   'POST /fil/info/filInfoOperate': endpoint({
-    summary: '备案历史（时间线）',
+    summary: '备案历史（时间线）；须有该类备案的查看权限，否则 403',
     permission: GET,
     input: FilingIdInput,
-    handle: ({ id }, ctx) => filingHistoryOf(ctx.db, ctx.user(), id),
+    handle: ({ id }, ctx) => filingHistoryOf(ctx.db, sessionOf(ctx), id),
   }),
   'POST /fil/info/isHaveSomeOperation': endpoint({
     summary: '本机构该类别是否已有未作废的备案（新建前检查）',

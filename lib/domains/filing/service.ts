@@ -262,8 +262,10 @@ async function worksOf(db: Db, filingId: number): Promise<FilingWorkItem[]> {
   }));
 }
 
-export async function filingHistoryOf(db: Db, user: SessionUser, id: number): Promise<FilingHistoryItem[]> {
-  await loadFiling(db, user, id);
+/** 备案的办理历史：与详情相同，须有该类备案的查看权限（四类各自一个权限），审核员可看全部类别 */
+export async function filingHistoryOf(db: Db, session: Session, id: number): Promise<FilingHistoryItem[]> {
+  const f = await loadFiling(db, session.user, id);
+  if (!can(session, 'filingAudit.get')) assertKindPermission(session, f.kind, 'get');
   const rows = await db.select().from(filingHistory).where(eq(filingHistory.filingId, id)).orderBy(asc(filingHistory.createdAt), asc(filingHistory.id));
   return rows.map((h) => ({
     id: h.id,

@@ -1,6 +1,6 @@
 // 运维各端点的输入。
 import { z } from 'zod';
-import { optionalText, blankToUndefined, id, optionalId } from '@/lib/platform/validation/fields';
+import { optionalText, blankToUndefined, id, optionalDate, optionalId } from '@/lib/platform/validation/fields';
 
 
 /** 空串视同未填 */
@@ -9,23 +9,10 @@ import { optionalText, blankToUndefined, id, optionalId } from '@/lib/platform/v
 const optionalEnum = <const T extends readonly [string, ...string[]]>(values: T, label: string) =>
   z.preprocess(blankToUndefined, z.enum(values, { error: `${label}不正确` }).optional()).describe(label);
 
-/** 'YYYY-MM-DD'（北京时间的日期） */
-const day = (label: string) =>
-  z
-    .preprocess(
-      blankToUndefined,
-      z
-        .string()
-        .trim()
-        .regex(/^\d{4}-\d{2}-\d{2}$/, `${label}格式应为 YYYY-MM-DD`)
-        .optional(),
-    )
-    .describe(label);
-
 /** 日期区间 createdStart / createdEnd（含两端） */
 export const CreatedRange = z.object({
-  createdStart: day('开始日期'),
-  createdEnd: day('结束日期'),
+  createdStart: optionalDate('开始日期'),
+  createdEnd: optionalDate('结束日期'),
 });
 
 /** 北京时间某天 0 点；end=true 时取次日 0 点（查询用“小于”） */

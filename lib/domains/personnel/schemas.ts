@@ -1,6 +1,6 @@
 // 人员库（考评员、督导员、考务人员）的代码表、输入模式与返回类型。客户端界面也引用这里（不含服务端模块）。
 import { z } from 'zod';
-import { id, optionalText, text as plainText } from '@/lib/platform/validation/fields';
+import { id, optionalDate, optionalText, text as plainText } from '@/lib/platform/validation/fields';
 import { idNumberSchema, mobileSchema } from '@/lib/platform/identity';
 import { levelCodeOf, workCode } from '@/lib/domains/catalog/schemas';
 
@@ -29,7 +29,7 @@ export const PersonCertInput = z.object({
   certName: z.string({ error: '请输入证书名称' }).trim().min(1, '请输入证书名称').max(64, '证书名称最多 64 个字').describe('证书名称'),
   certNo: z.string({ error: '请输入证书编号' }).trim().min(1, '请输入证书编号').max(64, '证书编号最多 64 个字').describe('证书编号'),
   issuedBy: optionalText('发证机关', 128),
-  issuedAt: z.iso.date('发证日期格式应为 YYYY-MM-DD').optional().describe('发证日期'),
+  issuedAt: optionalDate('发证日期'),
 });
 
 const personName = z.string({ error: '请输入姓名' }).trim().min(1, '请输入姓名').max(32, '姓名最多 32 个字').describe('姓名');

@@ -114,8 +114,8 @@ function filterWhere(user: SessionUser, library: Library, f: PersonFilter): SQL 
   );
 }
 
-/** 一批人员的工种（连同工种名），按人员分组；避免逐行查询 */
-async function worksOf(db: Db, personIds: number[]): Promise<Map<number, PersonWorkItem[]>> {
+/** 一批人员的工种（连同工种名），按人员分组；避免逐行查询（考务的人员选择也用它显示工种名） */
+export async function worksOf(db: Db, personIds: number[]): Promise<Map<number, PersonWorkItem[]>> {
   const map = new Map<number, PersonWorkItem[]>();
   if (!personIds.length) return map;
   const rows = await db

@@ -1,21 +1,12 @@
 // 门户互动的输入：服务端校验与前端表单共用（不引入任何服务端模块）。
 import { z } from 'zod';
-import { flag as flagValue, id as Id, ids, int, required as text, text as plainText } from '@/lib/platform/validation/fields';
+import { date, flag as flagValue, id as Id, ids, int, required as text, text as plainText } from '@/lib/platform/validation/fields';
 
 const Ids = (label: string) => ids(label);
 const optionalText = (label: string, max: number) => plainText(label, max).optional();
 const Sort = int('排序', 0, 9999).default(0);
 /** 查询条件里的布尔值：'true'/'1' 为真，'false'/'0' 为假 */
 const flag = (label: string) => flagValue(label).optional();
-/** YYYY-MM-DD */
-const DateStr = (label: string) =>
-  z
-    .string({ error: `请选择${label}` })
-    .trim()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label}格式应为 YYYY-MM-DD`)
-    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), `${label}不是有效日期`)
-    .describe(label);
-
 export const IdInput = z.object({ id: Id('记录') });
 export const IdsInput = z.object({ ids: Ids('记录') });
 
@@ -111,8 +102,8 @@ export const TopicSaveInput = z
     id: Id('主题').optional(),
     title: text('标题', 100),
     content: text('征集内容', 5000),
-    startDate: DateStr('开始日期'),
-    endDate: DateStr('结束日期'),
+    startDate: date('开始日期'),
+    endDate: date('结束日期'),
   })
   .refine((v) => v.endDate >= v.startDate, { message: '结束日期不能早于开始日期', path: ['endDate'] });
 

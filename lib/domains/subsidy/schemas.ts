@@ -1,7 +1,6 @@
 // 补贴标准、补贴申请与资金账户的输入与列表项：表单与接口共用（前后端同一份）。
 import { z } from 'zod';
-import { blankToUndefined, flag, id, ids, int, nullableText, optionalId, required } from '@/lib/platform/validation/fields';
-import { dateText } from '@/lib/domains/trainClass/schemas';
+import { blankToUndefined, flag, id, ids, int, looseDate, nullableText, optionalId, required } from '@/lib/platform/validation/fields';
 import { BUILTIN_DICTS, DICT } from '@/lib/domains/dict/codes';
 import type { CheckFlag } from './tables';
 import { SUBSIDY_KINDS, TRANSITION_ACTIONS, type ApplyAction, type SubsidyKind } from './transitions';
@@ -39,8 +38,8 @@ export const StandardSaveInput = z.object({
   groupCode: opt(z.string().trim().max(16)),
   amount: int('补贴金额', 0, 100000),
   minAttendance: opt(int('出勤比例', 0, 100)),
-  validFrom: dateText('生效日期'),
-  validTo: dateText('失效日期'),
+  validFrom: looseDate('生效日期'),
+  validTo: looseDate('失效日期'),
   remark: nullableText('备注', 300),
 });
 export type StandardSave = z.infer<typeof StandardSaveInput>;
@@ -50,7 +49,7 @@ export const StandardVersionInput = z.object({
   id: id('补贴标准'),
   amount: int('补贴金额', 0, 100000),
   minAttendance: opt(int('出勤比例', 0, 100)),
-  validFrom: dateText('生效日期'),
+  validFrom: looseDate('生效日期'),
   remark: nullableText('备注', 300),
 });
 
@@ -140,8 +139,8 @@ export const CouponIssueInput = z.object({
   name: required('姓名', 32),
   idNumber: required('证件号码', 18),
   faceValue: int('面额', 1, 100000),
-  validFrom: dateText('生效日期'),
-  validTo: dateText('失效日期'),
+  validFrom: looseDate('生效日期'),
+  validTo: looseDate('失效日期'),
 });
 export const CouponToggleInput = z.object({ id: id('培训券') });
 export const CouponStatusInput = z.object({ classId: id('培训班'), idNumber: required('证件号码', 18) });

@@ -94,8 +94,8 @@ export async function listOpinions(db: Db, session: Session, filter: { planCode?
 /** 督导员对评价机构的评价（exaSupervisorOpinionOrg/add）：每人每计划一份，再次提交即修改 */
 export async function saveOrgOpinion(db: Db, session: Session, input: { planId: number; rating: number; content: string; suggestion?: string }, audit: Audit) {
   const { plan, sup, sessionIds } = await loadSupervisedPlan(db, session.user, input.planId);
-  assertSupervisionStep(plan, '评价评价机构');
-  const person = assertAssignedSupervisor(sup, sessionIds, '评价评价机构');
+  assertSupervisionStep(plan, '填写对评价机构的评价');
+  const person = assertAssignedSupervisor(sup, sessionIds, '填写对评价机构的评价');
   const [before] = await db
     .select()
     .from(supervisorOrgOpinions)

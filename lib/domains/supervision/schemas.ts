@@ -1,6 +1,6 @@
 // 督导（督导任务、督导意见、对机构的评价、考试异常记录、报送全国网的材料）的输入模式（中文消息，前后端共用）、常量与返回类型。
 import { z } from 'zod';
-import { flag, id, ids, optionalId, optionalText, required } from '@/lib/platform/validation/fields';
+import { datePartProblem, flag, id, ids, optionalId, optionalText, required } from '@/lib/platform/validation/fields';
 
 // ---------- 常量 ----------
 
@@ -51,6 +51,11 @@ const datetime = (label: string) =>
     .string({ error: `请选择${label}` })
     .trim()
     .refine((v) => BEIJING_TEXT.test(v) || ISO_WITH_ZONE.test(v), `${label}格式应为 YYYY-MM-DD HH:mm`)
+    // 2 月 30 日之类会被 Date 顺延成 3 月：先查日期部分存在
+    .superRefine((v, ctx) => {
+      const problem = datePartProblem(label, v);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    })
     .transform((v) => new Date(BEIJING_TEXT.test(v) ? `${v.replace(' ', 'T').slice(0, 19).padEnd(19, ':00').slice(0, 19)}+08:00` : v))
     .refine((d) => !Number.isNaN(d.getTime()), `${label}不正确`)
     .describe(`${label}（北京时间 YYYY-MM-DD HH:mm，或带时区的 ISO 8601）`);

@@ -1,9 +1,9 @@
 // 培训班、课程体系、学员名单、附带申请与工时的输入与常量：表单、接口与 Excel 导入共用（前后端同一份）。
 import { z } from 'zod';
-import { blankToUndefined, flag, id, ids, int, nullableText, optionalId, required } from '@/lib/platform/validation/fields';
+import { blankToUndefined, flag, halfWidth, id, ids, int, looseDate, nullableText, optionalId, optionalLooseDate, required } from '@/lib/platform/validation/fields';
 import { PagingInput } from '@/lib/platform/api/paging';
 import { MOBILE_MESSAGE, MOBILE_PATTERN } from '@/lib/platform/identity';
-import { compact, EDUCATIONS, halfWidth, idNumberField, mobileField, parseDateText } from '@/lib/domains/examinee/schemas';
+import { compact, EDUCATIONS, idNumberField, mobileField } from '@/lib/domains/examinee/schemas';
 import { CLASS_ACTIONS, REQUEST_KINDS, type ClassAction, type TransitionAction } from './transitions';
 
 export { EDUCATIONS };
@@ -33,21 +33,10 @@ export const STUDY_PLATFORMS = [
 ] as const;
 export type CourseSource = (typeof STUDY_PLATFORMS)[number]['value'];
 
+/** 日期字段即共用的 looseDate（lib/platform/validation/fields.ts）；补贴标准的导入沿用 dateText 这个名字 */
+export { looseDate as dateText };
+
 const blank = (v: unknown) => (v === '' || v === null ? undefined : v);
-
-/** 日期：YYYY-MM-DD（也认 2026/5/1、2026年5月1日、Excel 日期序号），输出 YYYY-MM-DD */
-export const dateText = (label: string) =>
-  z
-    .preprocess((v) => (v instanceof Date ? v.toISOString().slice(0, 10) : v), z.string({ error: `请选择${label}` }).min(1, `请选择${label}`))
-    .transform((v, ctx) => {
-      const d = parseDateText(v);
-      if (d) return d;
-      ctx.addIssue({ code: 'custom', message: `${label}格式不正确，应为 2026-05-01 这样的日期` });
-      return z.NEVER;
-    })
-    .describe(label);
-
-const optionalDate = (label: string) => z.preprocess(blank, dateText(label).optional()).describe(label);
 
 /** 时刻 HH:mm（也认 8:30、08：30、Excel 的时间小数） */
 export function parseTimeText(raw: string): string | null {
@@ -85,8 +74,8 @@ const classFields = {
   workCode: required('工种', 32),
   level: levelField,
   trainType: z.preprocess(blankToUndefined, z.coerce.string({ error: '请选择培训类型' }).trim().min(1, '请选择培训类型').max(16, '培训类型不正确')).describe('培训类型（字典 TRAIN_TYPE 的值）'),
-  startDate: dateText('开班日期'),
-  endDate: dateText('结业日期'),
+  startDate: looseDate('开班日期'),
+  endDate: looseDate('结业日期'),
   hours: int('班级学时', 1, 2000),
   place: required('培训地点', 200),
   capacity: int('计划人数', 1, 2000),
@@ -170,7 +159,7 @@ export const ClassUploadInput = z.object({
 
 const lessonFields = {
   name: required('课程名称', 100),
-  date: dateText('上课日期'),
+  date: looseDate('上课日期'),
   startTime: timeText('开始时间'),
   endTime: timeText('结束时间'),
   place: required('上课地点', 200),
@@ -273,7 +262,7 @@ export const StudentExamineInput = z.object({
 // ---------- 附带申请 ----------
 
 export const PostponeApplyInput = z
-  .object({ classId: id('班级', '请选择班级'), newStartDate: dateText('延期后开班日期'), newEndDate: dateText('延期后结业日期'), reason: required('延期原因', 500) })
+  .object({ classId: id('班级', '请选择班级'), newStartDate: looseDate('延期后开班日期'), newEndDate: looseDate('延期后结业日期'), reason: required('延期原因', 500) })
   .refine((v) => v.newEndDate >= v.newStartDate, { message: '结业日期不能早于开班日期', path: ['newEndDate'] });
 
 /** 信息更正可改的字段 */
@@ -318,8 +307,8 @@ export const RequestListInput = z.object({
 export const WorkTimeFilterInput = z.object({
   teacherName: filterText('教师姓名', 64),
   classCode: filterText('班级编号', 32),
-  dateStart: optionalDate('开始日期'),
-  dateEnd: optionalDate('截止日期'),
+  dateStart: optionalLooseDate('开始日期'),
+  dateEnd: optionalLooseDate('截止日期'),
 });
 export type WorkTimeFilter = z.output<typeof WorkTimeFilterInput>;
 export const WorkTimeListInput = WorkTimeFilterInput.extend(PagingInput.shape);

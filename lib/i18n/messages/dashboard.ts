@@ -63,6 +63,11 @@ const texts: Record<string, string> = {
   未上报人次: 'Not reported',
   取证人次: 'Certified persons',
   已接收人次: 'Accepted',
+  // 统计页的固定路径（/v2/train/count/renci 等）
+  '全省各市的汇总数，不含任何个人信息。': 'Province-wide totals by city; no personal information.',
+  '按您的数据范围汇总。': 'Totals within your data scope.',
+  年度: 'Year',
+  全部年度: 'All years',
 };
 
 export const dashboardMessages: Catalogue = { 'zh-CN': {}, 'en-US': {}, texts };

@@ -92,6 +92,7 @@ const errors: Record<string, string> = {
   身份证号中的地区码不正确: 'The region code in the ID number is invalid',
   身份证号中的出生日期不存在: 'The date of birth in the ID number does not exist',
   身份证号中的出生日期晚于今天: 'The date of birth in the ID number is in the future',
+  '身份证号中的出生日期早于 1900 年，请核对': 'The date of birth in the ID number is before 1900; please check it',
   身份证号校验位不正确: 'The check digit of the ID number is wrong',
   身份证号格式不正确: 'The ID number format is invalid',
 

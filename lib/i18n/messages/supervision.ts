@@ -23,7 +23,7 @@ const texts: Record<string, string> = {
   '暂无督导任务（督导员在考点管理中被分派到场次后出现）': 'No supervision tasks (they appear once a supervisor is assigned to a session under Exam sites)',
   填写督导意见: 'Write supervision opinion',
   记录异常: 'Record incident',
-  评价评价机构: 'Rate the evaluation organisation',
+  填写对评价机构的评价: 'Rate the evaluation organisation',
   评价机构: 'Evaluation organisation',
   上传报送材料: 'Upload report material',
   上传报送全国网的材料: 'Upload material for the national network',

@@ -17,4 +17,11 @@ const texts: Record<string, string> = {
   两次输入不一致: 'The two entries do not match',
 };
 
-export const validationMessages = { 'zh-CN': zhCN, 'en-US': enUS, texts };
+/** 共用字段（lib/platform/validation/fields.ts）的消息模板 */
+const errors: Record<string, string> = {
+  '{label}格式应为 YYYY-MM-DD': '{label} must be in YYYY-MM-DD format',
+  '{label}不是有效日期：没有 {month} 月': '{label} is not a valid date: there is no month {month}',
+  '{label}不是有效日期：{year} 年 {month} 月没有 {day} 日': '{label} is not a valid date: {year}-{month} has no day {day}',
+};
+
+export const validationMessages = { 'zh-CN': zhCN, 'en-US': enUS, texts, errors };

@@ -10,8 +10,11 @@ export interface ScopeColumns {
   orgId?: Column;
 }
 
+/** 数据范围：层级与所属区划、机构（会话用户即是；免登录的汇总页用一个全省的范围） */
+export type DataScope = Pick<SessionUser, 'level' | 'areaId' | 'cityId' | 'orgId'>;
+
 /** 列表、导出、修改的 where 条件；省级返回 undefined（不限）。缺少所需的列时按最严处理（看不到）。 */
-export function scopeWhere(user: SessionUser, cols: ScopeColumns): SQL | undefined {
+export function scopeWhere(user: DataScope, cols: ScopeColumns): SQL | undefined {
   const none = eq(cols.cityId ?? cols.orgId ?? cols.countyId!, -1);
   switch (user.level) {
     case 'province':

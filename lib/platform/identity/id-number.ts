@@ -1,6 +1,7 @@
 // 证件号码（SPEC §5）：居民身份证 18 位（GB 11643 校验位）与 15 位（19xx 年出生）、港澳居民来往内地通行证
 // （H/M 加 8 或 10 位数字）、仅 8 或 10 位数字的台湾居民来往大陆通行证。性别与出生日期只能从居民身份证号推出。
 // 纯函数，不引入服务端模块：表单、导入与接口共用这一份。
+import { calendarProblem } from '@/lib/platform/validation/fields';
 
 export type IdNumberKind = 'resident18' | 'resident15' | 'hkMacau' | 'taiwan';
 export type Gender = '男' | '女';
@@ -22,11 +23,16 @@ export interface ParsedIdNumber {
   gender: Gender | null;
 }
 
+/** 可信的最早出生年份：早于它的号码在算法上合格，但按常理是输错了 */
+export const MIN_BIRTH_YEAR = 1900;
+
 export const ID_MESSAGES = {
   required: '请输入身份证号',
   format: '身份证号格式不正确',
   area: '身份证号中的地区码不正确',
   birthDate: '身份证号中的出生日期不存在',
+  /** 日期存在（GB 11643 的示例 440524188001010014 生于 1880 年），但这样的人不会来考试：多半是输错了 */
+  tooEarly: '身份证号中的出生日期早于 1900 年，请核对',
   future: '身份证号中的出生日期晚于今天',
   check: '身份证号校验位不正确',
 } as const;
@@ -61,12 +67,6 @@ function todayCached(): string {
     todayText = beijingToday(new Date(minute * 60_000));
   }
   return todayText;
-}
-
-function validDate(y: number, m: number, d: number): boolean {
-  if (m < 1 || m > 12 || d < 1) return false;
-  const days = [31, y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0) ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-  return d <= days[m - 1];
 }
 
 export type IdNumberCheck = { ok: true; value: ParsedIdNumber } | { ok: false; message: string };
@@ -107,7 +107,8 @@ export function checkIdNumber(input: string, opts: IdNumberOptions = {}): IdNumb
     return { ok: false, message: ID_MESSAGES.format };
   }
   if (!PROVINCE_CODES.has(Number(value.slice(0, 2)))) return { ok: false, message: ID_MESSAGES.area };
-  if (y < 1900 || !validDate(y, m, d)) return { ok: false, message: ID_MESSAGES.birthDate };
+  if (calendarProblem('', y, m, d)) return { ok: false, message: ID_MESSAGES.birthDate };
+  if (y < MIN_BIRTH_YEAR) return { ok: false, message: ID_MESSAGES.tooEarly };
   const birthDate = `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
   if (birthDate > (opts.today ?? todayCached())) return { ok: false, message: ID_MESSAGES.future };
   if (kind === 'resident18' && idCheckChar(value) !== value[17]) return { ok: false, message: ID_MESSAGES.check };

@@ -143,3 +143,21 @@ describe('工作人员与配比', () => {
     expect(await roomsReady(d, await reload(plan))).toMatch(/^考场「.+ Z101」所在的考点不是本机构有效备案的考点$/);
   });
 });
+
+describe('人员选择的工种显示名称', () => {
+  it('可分派的考评员（吴国栋）：worksText 是工种名称，不是工种编码；works 仍是编码', async () => {
+    const d = await db();
+    const plan = await makePlan(d);
+    const onSite = await addSession(plan, { name: '操作技能考核', subject: 2, startTime: '13:30', endTime: '15:00' });
+    const wu = await personId(d, 'assessor', '吴国栋');
+    const codes = (await d.select({ workCode: personWorks.workCode }).from(personWorks).where(eq(personWorks.personId, wu))).map((w) => w.workCode);
+    expect(codes.length).toBeGreaterThan(0);
+    const r = await post<CandidateItem[]>('eval_org', '/examaff/site/getMonitors', { sessionId: onSite, role: 'assessor' });
+    expect(r.status).toBe(200);
+    const item = r.body.data.find((c) => c.id === wu)!;
+    expect(item.works.sort()).toEqual(codes.sort());
+    expect(item.worksText).toContain(WORK_A.workName);
+    for (const code of codes) expect(item.worksText).not.toContain(code);
+    expect(r.body.data.every((c) => !/\d-\d{2}-\d{2}/.test(c.worksText))).toBe(true);
+  });
+});
