@@ -39,6 +39,8 @@ export interface Workflow<S, A extends string, R extends string, G extends strin
   pendingStatuses(actor: R, actions?: readonly A[]): number[];
   /** 转换的拒绝检查（不查库）：权限、办理方 403，位置 409，意见 400 */
   guard(subject: S, session: Session, action: A, opinion?: string | null): TransitionDef<S, A, R, G>;
+  /** 预检（界面在弹出意见框之前问“能不能做”）：与 guard 相同，只是不查意见 */
+  check(subject: S, session: Session, action: A): TransitionDef<S, A, R, G>;
   /** 操作（修改、删除…）的拒绝检查 */
   assertOperation(subject: S, session: Session, op: O): void;
   /** 执行一步 */
@@ -46,6 +48,8 @@ export interface Workflow<S, A extends string, R extends string, G extends strin
   /** 在调用方已开的事务里执行一步（与别的写入同一事务时） */
   applyIn(tx: Db, session: Session, req: TransitionRequest<A>, audit: Audit): Promise<TransitionResult>;
   matrix(): MatrixRow[];
+  /** 一步转换可能要的全部权限（任一） */
+  permissionsOf(action: A): readonly string[];
 }
 
 const OPINION_DEFAULT = '请输入审核意见';
@@ -119,14 +123,14 @@ export function defineWorkflow<S, A extends string, R extends string, G extends 
     ];
   }
 
-  function guard(s: S, session: Session, action: A, opinion?: string | null) {
+  function guard(s: S, session: Session, action: A, opinion?: string | null, checkOpinion = true) {
     const t = transitionOf(action);
     if (!can(session, permissionOf(t.permission, s))) throw ApiError.forbidden(`没有${t.verb}的权限`);
     if (!def.actorsOf(session.user, s).includes(t.actor)) throw ApiError.forbidden(`「${t.verb}」须由${def.actors[t.actor]}办理`);
     const p = positionOf(s);
     if (!isAt(p, t.from)) throw ApiError.conflict(`${def.label}当前为「${positionLabel(p)}」，不能${t.verb}`);
     if (t.when && !t.when(s)) throw ApiError.conflict(t.whenMessage?.(s) ?? `${def.label}当前为「${positionLabel(p)}」，不能${t.verb}`);
-    if (t.opinion === 'required' && !opinion?.trim()) {
+    if (checkOpinion && t.opinion === 'required' && !opinion?.trim()) {
       const message = t.opinionMessage ?? OPINION_DEFAULT;
       throw ApiError.badRequest(message, { opinion: message });
     }
@@ -171,13 +175,17 @@ export function defineWorkflow<S, A extends string, R extends string, G extends 
     await tx.select({ id: def.id }).from(def.table).where(eq(def.id, req.id)).for('update');
     const s = await def.load(tx, user, req.id);
     const t = guard(s, session, req.action, req.opinion);
+    if (t.opinion === 'optional' && !req.opinion?.trim() && def.opinionRequired && (await def.opinionRequired(tx, s, t))) {
+      throw ApiError.badRequest('请输入审核意见（本地流程规则要求填写）', { opinion: OPINION_DEFAULT });
+    }
     const now = new Date();
     const reasons = await gateFailures(tx, t, s, session, now);
     if (reasons.length) throw ApiError.conflict(`不能${t.verb}：${reasons.join('；')}`);
     const from = positionOf(s);
     const to = await targetOf(t, s, tx, from);
     const opinion = t.opinion === 'none' ? null : req.opinion?.trim() || null;
-    const extra = (await def.effects?.[req.action]?.(tx, s, { session, now, action: req.action, from, to, opinion })) ?? {};
+    const effectCtx = { session, now, action: req.action, from, to, opinion };
+    const extra = { ...((await def.effect?.(tx, s, effectCtx)) ?? {}), ...((await def.effects?.[req.action]?.(tx, s, effectCtx)) ?? {}) };
     const set: Record<string, unknown> = { ...extra, ...to };
     if (def.updatedAt) set[columnKey(def.table, def.updatedAt)] = now;
     const where = and(eq(def.id, req.id), ...keys.map((k) => eq(def.position[k], from[k])));
@@ -251,9 +259,19 @@ export function defineWorkflow<S, A extends string, R extends string, G extends 
     }));
   }
 
+  function permissionsOf(action: A): readonly string[] {
+    const t = transitionOf(action);
+    if (typeof t.permission === 'function') {
+      if (!t.permissionOptions) throw new Error(`${def.key}.${action}：按对象决定的权限须列出 permissionOptions`);
+      return t.permissionOptions;
+    }
+    return typeof t.permission === 'string' ? [t.permission] : t.permission;
+  }
+
   return {
     def,
     actions,
+    permissionsOf,
     transitionOf,
     positionOf,
     positionLabel,
@@ -261,6 +279,7 @@ export function defineWorkflow<S, A extends string, R extends string, G extends 
     availableActions,
     pendingStatuses,
     guard,
+    check: (s, session, action) => guard(s, session, action, null, false),
     assertOperation,
     apply: (db, session, req, audit) => db.transaction((tx) => applyIn(tx, session, req, audit)),
     applyIn,

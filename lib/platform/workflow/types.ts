@@ -3,7 +3,7 @@
 // 本目录不引用任何领域：表、列、权限名与查询都由声明给出。
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
-import type { Session, SessionUser } from '../auth/session';
+import type { DataLevel, Session, SessionUser } from '../auth/session';
 
 /** 状态机的位置：一列（{ status }）或几列（考试计划的 { step, state }） */
 export type Position = Readonly<Record<string, number>>;
@@ -50,6 +50,8 @@ export interface TransitionDef<S, A extends string, R extends string, G extends 
   /** 所需权限（任一）；按办理对象（如计划类别）决定时给函数，并给 permissionLabel */
   permission: PermissionCheck | ((subject: S) => PermissionCheck);
   permissionLabel?: string;
+  /** permission 为函数时它可能给出的全部权限（生成的“界面提供了每一步”检查用） */
+  permissionOptions?: readonly string[];
   opinion: Opinion;
   /** 意见必填而未填时的提示（默认“请输入审核意见”） */
   opinionMessage?: string;
@@ -129,6 +131,8 @@ export interface WorkflowDef<S, A extends string, R extends string, G extends st
   positionLabel?: (p: Position) => string;
   /** 办理方及其说法，如 { org: '开班机构', city: '市级管理员' } */
   actors: Readonly<Record<R, string>>;
+  /** 各办理方是哪一层级的用户（生成的检查据此判断一个角色能否当这一方）；不写则任一层级 */
+  actorLevels?: Partial<Readonly<Record<R, readonly DataLevel[]>>>;
   /** 用户对这个对象是哪些办理方（可以不止一个，如课程的维护者兼审核员） */
   actorsOf(user: SessionUser, subject: S): readonly R[];
   transitions: readonly TransitionDef<S, A, R, G>[];
@@ -141,6 +145,10 @@ export interface WorkflowDef<S, A extends string, R extends string, G extends st
   history?: HistoryDef<S>;
   /** 条件更新时一并写的时间列 */
   updatedAt?: AnyPgColumn;
+  /** 意见“可填”的一步在某些情况下必填（如本地流程规则要求该层级填写）：返回 true 即必填 */
+  opinionRequired?: (db: Db, subject: S, transition: TransitionDef<S, A, R, G>) => Promise<boolean>;
+  /** 每一步都做的附带动作（如记下意见与时间），先于按动作的 effects */
+  effect?: Effect<S>;
   effects?: Partial<Record<A, Effect<S>>>;
   notice?: NoticeDef<S, R>;
 }
