@@ -7,6 +7,7 @@ import type { Audit } from '@/lib/platform/api/endpoint';
 import type { Page, PageResult } from '@/lib/platform/api/paging';
 import { exportXlsx, keysetBatches } from '@/lib/platform/excel/export';
 import { fetchPage } from '@/lib/platform/db/paged';
+import { businessCode, nextId } from '@/lib/platform/db/codes';
 import { ApiError } from '@/lib/platform/api/errors';
 import { can, type Session, type SessionUser } from '@/lib/platform/auth/session';
 import { assertInScope, scopeWhere } from '@/lib/platform/auth/scope';
@@ -368,13 +369,11 @@ export async function resolveWorks(db: Db, choices: readonly WorkChoice[]): Prom
 }
 
 /** 备案编号 BA + 年份 + 类别 + 6 位序号（取自主键，先以临时编号插入再改写，免并发撞号） */
-export async function assignCode(tx: Db, f: Filing): Promise<Filing> {
-  const code = `BA${f.createdAt.getFullYear()}${f.kind}${String(f.id).padStart(6, '0')}`;
-  const [row] = await tx.update(filings).set({ code }).where(eq(filings.id, f.id)).returning();
-  return row;
+/** 新备案的主键与编号（BA + 年份 + 类别 + 序号），插入时一并写入 */
+export async function numberFiling(db: Db, kind: number, at = new Date()): Promise<{ id: number; code: string }> {
+  const id = await nextId(db, filings);
+  return { id, code: businessCode({ prefix: 'BA', year: at.getFullYear(), kind, serial: id }) };
 }
-
-export const tempCode = () => `TMP${crypto.randomUUID().replace(/-/g, '').slice(0, 28)}`;
 
 export interface SaveFilingInput {
   id?: number;
@@ -426,9 +425,8 @@ export async function saveFiling(db: Db, session: Session, input: SaveFilingInpu
       if (dup) throw ApiError.conflict(`该机构已有${FILING_KINDS[input.kind]}备案（${dup.code}，${statusLabel(dup.status)}），请在原备案上修改或增量备案`);
       [f] = await tx
         .insert(filings)
-        .values({ ...fields, code: tempCode(), orgId, cityId: org.cityId, kind: input.kind, status: NOT_FILED, createdBy: user.id })
+        .values({ ...fields, ...(await numberFiling(tx, input.kind)), orgId, cityId: org.cityId, kind: input.kind, status: NOT_FILED, createdBy: user.id })
         .returning();
-      f = await assignCode(tx, f);
       await tx.insert(filingHistory).values({
         filingId: f.id,
         action: 'create',
