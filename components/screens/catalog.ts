@@ -2,6 +2,18 @@
 // 这里不引用任何界面代码（否则所有界面的代码会进每一页）。加载函数在各模块的 screens.ts，名单两边一致由类型检查保证。
 import type { FirstPageCall } from './types';
 
+interface ScreenEntry {
+  firstPage?: FirstPageCall;
+  /**
+   * 界面能提供的状态机操作（'状态机.动作'，lib/workflows.ts）：界面照行上服务端算出的 actions 显示其中此刻可做的。
+   * 生成的检查（tests/api/workflows/screens.test.ts）据此核对每一步都有持有其权限的角色能从菜单到达的界面提供。
+   */
+  offers?: readonly string[];
+}
+
+/** 备案各类别的界面：机构提交、申请作废，提交增量 */
+const FILING_ORG_ACTIONS = ['filing.submit', 'filing.voidApply', 'filingIncrement.submit'] as const;
+
 export const screenCatalog = {
   UserList: { firstPage: { path: '/account/listUsers' } },
   AccountList: { firstPage: { path: '/account/listUsers' } },
@@ -32,11 +44,14 @@ export const screenCatalog = {
   SupervisorList: { firstPage: { path: '/perSuper/listSuper' } },
   ProctorList: { firstPage: { path: '/examStaff/listExamStaff' } },
   BaseJobList: { firstPage: { path: '/job/listBaseJob' } },
-  FilingSkillLevel: { firstPage: { path: '/fil/view/filView', params: { kind: 0 } } },
-  FilingQualification: { firstPage: { path: '/fil/view/filView', params: { kind: 1 } } },
-  FilingSpecialAbility: { firstPage: { path: '/fil/view/filView', params: { kind: 2 } } },
-  FilingOrganWork: { firstPage: { path: '/fil/view/filView', params: { kind: 3 } } },
-  FilingAudit: { firstPage: { path: '/filInfoAudit/list' } },
+  FilingSkillLevel: { firstPage: { path: '/fil/view/filView', params: { kind: 0 } }, offers: FILING_ORG_ACTIONS },
+  FilingQualification: { firstPage: { path: '/fil/view/filView', params: { kind: 1 } }, offers: FILING_ORG_ACTIONS },
+  FilingSpecialAbility: { firstPage: { path: '/fil/view/filView', params: { kind: 2 } }, offers: FILING_ORG_ACTIONS },
+  FilingOrganWork: { firstPage: { path: '/fil/view/filView', params: { kind: 3 } }, offers: FILING_ORG_ACTIONS },
+  FilingAudit: {
+    firstPage: { path: '/filInfoAudit/list' },
+    offers: ['cityPass', 'cityReject', 'provincePass', 'provinceReject', 'voidPass', 'voidReject', 'voidConfirm'].flatMap((a) => [`filing.${a}`, ...(a.startsWith('void') ? [] : [`filingIncrement.${a}`])]),
+  },
   BaseRecordOrgList: { firstPage: { path: '/org/listBaseRecordOrg' } },
   CourseTypeList: { firstPage: { path: '/bks/v1/comCourseType/by', pageSize: 50 } },
   CourseList: { firstPage: { path: '/bks/v1/comCourse/by' } },
@@ -122,6 +137,6 @@ export const screenCatalog = {
   ProcessStatistics: {},
   TrainCountStatistics: {},
   UploadCountStatistics: {},
-} satisfies Record<string, { firstPage?: FirstPageCall }>;
+} satisfies Record<string, ScreenEntry>;
 
 export type ClientScreenName = keyof typeof screenCatalog;

@@ -41,7 +41,7 @@ import {
 import { deleteRecordOrgs, exportRecordOrgs, importRecordOrgs, listRecordOrgs, recordOrgImport, recordOrgInfo, saveRecordOrg, superiorOrgList } from './record-org';
 import { filingImport, importFilings } from './import';
 import { filingDataApi } from './data';
-import { FILING_KINDS, STATUS_COLOR, STATUS_LABEL, TRANSITIONS } from './transitions';
+import { FILING_KINDS, STATUS_COLOR, STATUS_LABEL, TRANSITION_ACTIONS, transitionOf } from './transitions';
 import { assertSaveAllowed } from '@/lib/platform/api/save-permission';
 
 const VIEW = [...anyKind('filing', 'query'), 'filingAudit.query'];
@@ -77,7 +77,7 @@ const dictionaries = () => ({
   levels: Object.entries(LEVEL_NAMES)
     .map(([value, label]) => ({ value: Number(value), label }))
     .sort((a, b) => b.value - a.value),
-  transitions: TRANSITIONS.map((t) => ({ action: t.action, verb: t.verb, from: t.from, to: t.to, actor: t.actor, opinion: t.opinion })),
+  transitions: TRANSITION_ACTIONS.map(transitionOf).map((t) => ({ action: t.action, verb: t.verb, from: t.from, to: t.to, actor: t.actor, opinion: t.opinion })),
 });
 
 const recordOrgPerm = (action: string) => `baseRecordOrg.${action}`;

@@ -13,7 +13,7 @@ import { organisations } from '../org/tables';
 import { ORG_TYPES } from '../org/codes';
 import { filingHistory, filings, filingWorks } from './tables';
 import { FILING_CLOSED, FILING_KINDS, FILING_STATUS, kindResource } from './transitions';
-import { assignCode, resolveWorks, tempCode } from './service';
+import { numberFiling, resolveWorks } from './service';
 
 const KIND_BY_LABEL = new Map(FILING_KINDS.map((k, i) => [k, i]));
 const TYPE_BY_LABEL = new Map(Object.entries(ORG_TYPES).map(([k, v]) => [v, Number(k)]));
@@ -119,7 +119,7 @@ export const filingImport = defineImport<typeof row, FilingImportParams>({
       const [f] = await tx
         .insert(filings)
         .values({
-          code: tempCode(),
+          ...(await numberFiling(tx, r.kind)),
           orgId: org.id,
           cityId: org.cityId,
           kind: r.kind,
@@ -136,7 +136,6 @@ export const filingImport = defineImport<typeof row, FilingImportParams>({
       await tx
         .insert(filingHistory)
         .values({ filingId: f.id, action: 'create', fromStatus: FILING_STATUS.NOT_FILED, toStatus: FILING_STATUS.NOT_FILED, actorId: params.user.id, actorName: params.user.realName || params.user.nickName });
-      await assignCode(tx, f);
     }
   },
 });

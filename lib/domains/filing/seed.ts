@@ -8,7 +8,7 @@ import { organisations, organisationWorks } from '../org/tables';
 import { users } from '../user/tables';
 import { baseWorkLevels, baseWorks } from '../catalog/tables';
 import { baseRecordOrgs, filingHistory, filingIncrements, filingPeople, filings, filingSites, filingWorks } from './tables';
-import { assignCode, tempCode } from './service';
+import { numberFiling } from './service';
 import { FILING_IN_FORCE, FILING_STATUS as S, transitionOf, type TransitionAction } from './transitions';
 
 /** 到达各状态的办理路径 */
@@ -119,10 +119,10 @@ export async function seedDemoFilings(db: Db, demo: readonly DemoFiling[], first
     const at = (step: number) => new Date(start + step * 26 * 3600 * 1000);
     const completedStep = path.indexOf('provincePass');
     const last = path[path.length - 1];
-    const [inserted] = await db
+    const [f] = await db
       .insert(filings)
       .values({
-        code: tempCode(),
+        ...(await numberFiling(db, kind, at(0))),
         orgId: org.id,
         cityId: org.cityId,
         kind,
@@ -140,7 +140,6 @@ export async function seedDemoFilings(db: Db, demo: readonly DemoFiling[], first
         updatedAt: at(path.length),
       })
       .returning();
-    const f = await assignCode(db, inserted);
     const chosen = [0, 1, 2].map((n) => catalogue[(i * 3 + n) % catalogue.length]);
     await db.insert(filingWorks).values(chosen.map((w) => ({ ...w, filingId: f.id })));
     await db.insert(filingSites).values([

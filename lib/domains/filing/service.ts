@@ -7,44 +7,39 @@ import type { Audit } from '@/lib/platform/api/endpoint';
 import type { Page, PageResult } from '@/lib/platform/api/paging';
 import { exportXlsx, keysetBatches } from '@/lib/platform/excel/export';
 import { fetchPage } from '@/lib/platform/db/paged';
+import { businessCode, nextId } from '@/lib/platform/db/codes';
 import { ApiError } from '@/lib/platform/api/errors';
 import { can, type Session, type SessionUser } from '@/lib/platform/auth/session';
 import { assertInScope, scopeWhere } from '@/lib/platform/auth/scope';
 import { formatBeijing } from '@/lib/platform/time';
 import { containsPattern } from '@/lib/platform/db/like';
 import { areas } from '../area/tables';
-import { organisations, organisationWorks } from '../org/tables';
+import { organisations } from '../org/tables';
 import { ORG_TYPES } from '../org/codes';
-import { users } from '../user/tables';
 import { baseWorkLevels, baseWorks } from '../catalog/tables';
 import { LEVEL_NAMES } from '../catalog/schemas';
-import { notify } from '../message/service';
-import { ROOT_AREA_ID } from '../area/schemas';
-import { stepRequiresOpinion } from '../dict/process';
 import { filingHistory, filingIncrements, filingPeople, filings, filingSites, filingWorks } from './tables';
 import {
-  ACTOR_LABEL,
-  actionsFrom,
-  availableActions,
   EDITABLE_STATUSES,
   FILING_CLOSED,
   FILING_IN_FORCE,
   FILING_KINDS,
   FILING_STATUS,
-  isReviewAction,
   kindResource,
   pendingStatuses,
+  REVIEW_ACTIONS,
+  reviewStepsFrom,
   statusLabel,
-  transitionOf,
-  transitionPermission,
+  verbOf,
   type Actor,
+  type FilingAction,
   type Subject,
   type TransitionAction,
 } from './transitions';
+import { filingWorkflow, incrementWorkflow, loadFiling, loadIncrement, openIncrement } from './workflow';
 import type { FilingAuditItem, FilingHistoryItem, FilingItem, FilingWorkItem } from './schemas';
 
 type Filing = typeof filings.$inferSelect;
-type Increment = typeof filingIncrements.$inferSelect;
 export interface WorkChoice {
   workCode: string;
   levels: number[];
@@ -76,11 +71,7 @@ function assertListKind(session: Session, kind: number | undefined) {
 
 const scopeOf = (user: SessionUser) => scopeWhere(user, { cityId: filings.cityId, orgId: filings.orgId });
 
-/** 取范围内的备案，范围外或不存在答 404 */
-export async function loadFiling(db: Db, user: SessionUser, id: number): Promise<Filing> {
-  const [row] = await db.select().from(filings).where(eq(filings.id, id));
-  return assertInScope(user, row, '备案');
-}
+export { loadFiling };
 
 function assertEditable(f: { status: number }, what = '修改'): void {
   if (!EDITABLE_STATUSES.includes(f.status)) throw ApiError.badRequest(`当前状态为「${statusLabel(f.status)}」，不能${what}`);
@@ -198,15 +189,16 @@ async function toItems(db: Db, session: Session, rows: { f: Filing; orgName: str
     ? await Promise.all([
         db.select({ filingId: filingWorks.filingId, n: count() }).from(filingWorks).where(inArray(filingWorks.filingId, ids)).groupBy(filingWorks.filingId),
         db
-          .select({ filingId: filingIncrements.filingId, status: filingIncrements.status })
+          .select({ id: filingIncrements.id, filingId: filingIncrements.filingId, status: filingIncrements.status })
           .from(filingIncrements)
           .where(and(inArray(filingIncrements.filingId, ids), notInArray(filingIncrements.status, [COMPLETED]))),
       ])
     : [[], []];
   const nWorks = new Map(workCounts.map((w) => [w.filingId, w.n]));
-  const incOf = new Map(incs.map((i) => [i.filingId, i.status]));
-  const actor = actorOf(session.user);
-  return rows.map(({ f, orgName, cityName }) => ({
+  const incOf = new Map(incs.map((i) => [i.filingId, i]));
+  return rows.map(({ f, orgName, cityName }) => {
+    const inc = incOf.get(f.id);
+    return {
     id: f.id,
     code: f.code,
     // 公示页只给在效的备案（公示接口同样只认它们）
@@ -224,14 +216,25 @@ async function toItems(db: Db, session: Session, rows: { f: Filing; orgName: str
     contactName: f.contactName,
     contactPhone: f.contactPhone,
     workCount: nWorks.get(f.id) ?? 0,
-    incrementStatus: incOf.get(f.id) ?? null,
-    ...availableActions({ kind: f.kind, status: f.status, incrementStatus: incOf.get(f.id) ?? null }, actor, (p) => can(session, p)),
+    incrementStatus: inc?.status ?? null,
+    ...rowActions(session, f, inc),
     lastOpinion: f.lastOpinion,
     submitTime: f.submittedAt ? formatBeijing(f.submittedAt) : null,
     completeTime: f.completedAt ? formatBeijing(f.completedAt) : null,
     createTime: formatBeijing(f.createdAt),
-  }));
+    };
+  });
 }
+
+/** 当前用户此刻对一份备案（actions）与其进行中的增量（incrementActions）能做的事：引擎按声明算出，界面照此显示按钮 */
+function rowActions(session: Session, f: Filing, inc: { id: number; status: number } | undefined): { actions: FilingAction[]; incrementActions: TransitionAction[] } {
+  return {
+    actions: filingWorkflow.availableActions({ ...f, incrementStatus: inc?.status ?? null }, session),
+    incrementActions: inc ? incrementWorkflow.availableActions({ id: inc.id, filingId: f.id, status: inc.status, kind: f.kind, orgId: f.orgId, cityId: f.cityId, filing: f }, session) : [],
+  };
+}
+
+const isReviewAction = (a: string) => (REVIEW_ACTIONS as readonly string[]).includes(a);
 
 async function filingItem(db: Db, session: Session, f: Filing): Promise<FilingItem> {
   const [row] = await db
@@ -285,11 +288,7 @@ export async function filingHistoryOf(db: Db, session: Session, id: number): Pro
 const actionName = (action: string) => {
   if (action === 'create') return '创建备案';
   if (action === 'incrementAdd') return '增量备案';
-  try {
-    return transitionOf(action as TransitionAction).verb;
-  } catch {
-    return action;
-  }
+  return verbOf(action) ?? action;
 };
 
 /** 详情：备案、工种、场地、人员，以及当前用户此刻可做的操作。须有备案所属类别的查看权限，或审核权限 */
@@ -370,13 +369,11 @@ export async function resolveWorks(db: Db, choices: readonly WorkChoice[]): Prom
 }
 
 /** 备案编号 BA + 年份 + 类别 + 6 位序号（取自主键，先以临时编号插入再改写，免并发撞号） */
-export async function assignCode(tx: Db, f: Filing): Promise<Filing> {
-  const code = `BA${f.createdAt.getFullYear()}${f.kind}${String(f.id).padStart(6, '0')}`;
-  const [row] = await tx.update(filings).set({ code }).where(eq(filings.id, f.id)).returning();
-  return row;
+/** 新备案的主键与编号（BA + 年份 + 类别 + 序号），插入时一并写入 */
+export async function numberFiling(db: Db, kind: number, at = new Date()): Promise<{ id: number; code: string }> {
+  const id = await nextId(db, filings);
+  return { id, code: businessCode({ prefix: 'BA', year: at.getFullYear(), kind, serial: id }) };
 }
-
-export const tempCode = () => `TMP${crypto.randomUUID().replace(/-/g, '').slice(0, 28)}`;
 
 export interface SaveFilingInput {
   id?: number;
@@ -428,9 +425,8 @@ export async function saveFiling(db: Db, session: Session, input: SaveFilingInpu
       if (dup) throw ApiError.conflict(`该机构已有${FILING_KINDS[input.kind]}备案（${dup.code}，${statusLabel(dup.status)}），请在原备案上修改或增量备案`);
       [f] = await tx
         .insert(filings)
-        .values({ ...fields, code: tempCode(), orgId, cityId: org.cityId, kind: input.kind, status: NOT_FILED, createdBy: user.id })
+        .values({ ...fields, ...(await numberFiling(tx, input.kind)), orgId, cityId: org.cityId, kind: input.kind, status: NOT_FILED, createdBy: user.id })
         .returning();
-      f = await assignCode(tx, f);
       await tx.insert(filingHistory).values({
         filingId: f.id,
         action: 'create',
@@ -476,17 +472,7 @@ export async function hasOngoing(db: Db, session: Session, kind: number) {
   return { has: !!f, id: f?.id ?? null, status: f?.status ?? null, statusName: f ? statusLabel(f.status) : null };
 }
 
-// ---------- 状态转换：唯一入口 ----------
-
-async function openIncrement(db: Db, filingId: number): Promise<Increment | undefined> {
-  const [inc] = await db
-    .select()
-    .from(filingIncrements)
-    .where(and(eq(filingIncrements.filingId, filingId), notInArray(filingIncrements.status, [COMPLETED])))
-    .orderBy(desc(filingIncrements.id))
-    .limit(1);
-  return inc;
-}
+// ---------- 状态转换：经工作流引擎（workflow.ts 的两份声明） ----------
 
 export interface TransitionRequest {
   id: number;
@@ -497,131 +483,50 @@ export interface TransitionRequest {
   acceptKinds?: readonly number[];
 }
 
-/** 预检：当前用户此刻能否做这一步；不能则抛出与真正执行时相同的错误 */
-export async function checkTransition(db: Db, session: Session, req: TransitionRequest) {
-  const f = await loadFiling(db, session.user, req.id);
-  const inc = req.incrementId ? await loadIncrement(db, f, req.incrementId) : undefined;
-  guard(session, f, inc, req, true);
-  return { can: true };
-}
-
-async function loadIncrement(db: Db, f: Filing, incrementId: number): Promise<Increment> {
-  const [inc] = await db
-    .select()
-    .from(filingIncrements)
-    .where(and(eq(filingIncrements.id, incrementId), eq(filingIncrements.filingId, f.id)));
-  if (!inc) throw ApiError.notFound('增量备案不存在');
+/** 增量须属于这份备案（别的备案的增量答 404） */
+async function incrementOf(db: Db, user: SessionUser, filingId: number, incrementId: number) {
+  const inc = await loadIncrement(db, user, incrementId);
+  if (inc.filingId !== filingId) throw ApiError.notFound('增量备案不存在');
   return inc;
 }
 
-function guard(session: Session, f: Filing, inc: Increment | undefined, req: TransitionRequest, dryRun = false) {
-  assertKindAccepted(req.acceptKinds, f.kind);
-  const t = transitionOf(req.action);
-  const subject: Subject = inc ? 'increment' : 'filing';
-  if (!t.subjects.includes(subject)) throw ApiError.badRequest(`增量备案不能${t.verb}`);
-  if (!can(session, transitionPermission(req.action, f.kind))) throw ApiError.forbidden(`没有${t.verb}的权限`);
-  if (actorOf(session.user) !== t.actor) throw ApiError.forbidden(`「${t.verb}」须由${t.actor === 'org' ? '备案机构本身' : ACTOR_LABEL[t.actor]}办理`);
-  const current = inc ? inc.status : f.status;
-  if (!t.from.includes(current)) throw ApiError.badRequest(`当前状态为「${statusLabel(current)}」，不能${t.verb}`);
-  if (!dryRun && t.opinion === 'required' && !req.opinion) {
-    throw ApiError.badRequest(req.action === 'voidApply' ? '请输入作废原因' : '请输入审核意见', { opinion: req.action === 'voidApply' ? '请输入作废原因' : '请输入审核意见' });
+/** 预检：当前用户此刻能否做这一步；不能则抛出与真正执行时相同的错误（不查意见） */
+export async function checkTransition(db: Db, session: Session, req: TransitionRequest) {
+  if (req.incrementId) {
+    const inc = await incrementOf(db, session.user, req.id, req.incrementId);
+    assertKindAccepted(req.acceptKinds, inc.kind);
+    incrementWorkflow.check(inc, session, req.action as (typeof incrementWorkflow.actions)[number]);
+  } else {
+    const f = await loadFiling(db, session.user, req.id);
+    assertKindAccepted(req.acceptKinds, f.kind);
+    filingWorkflow.check({ ...f, incrementStatus: (await openIncrement(db, f.id))?.status ?? null }, session, req.action);
   }
-  return t;
+  return { can: true };
 }
 
-/**
- * 备案与增量的一切状态变更都经此处：查转换表 → 权限、办理方、当前状态、意见 → 条件更新（防并发）
- * → 历史 → 完成/作废的后续（机构已备案工种）→ 铃铛通知机构 → 操作日志。
- */
+/** 备案与增量的一切状态变更：引擎办理（锁行、权限、办理方、状态、意见、条件、机构已备案工种、历史、通知、操作日志） */
 export async function applyTransition(db: Db, session: Session, req: TransitionRequest, audit: Audit) {
-  const { user } = session;
-  return db.transaction(async (tx) => {
-    const f = await loadFiling(tx, user, req.id);
-    const inc = req.incrementId ? await loadIncrement(tx, f, req.incrementId) : undefined;
-    const t = guard(session, f, inc, req);
-    // 审核意见“可填”的一步，若本地的流程规则（系统管理 › 流程规则）要求该层级填写意见，则必填
-    if (t.opinion === 'optional' && !req.opinion && t.actor !== 'org' && (await stepRequiresOpinion(tx, 'FILING_AUDIT', t.actor, [f.cityId, ROOT_AREA_ID]))) {
-      throw ApiError.badRequest('请输入审核意见（本地流程规则要求填写）', { opinion: '请输入审核意见' });
-    }
-    const subjectWorks = inc
-      ? await tx.select({ n: count() }).from(filingWorks).where(eq(filingWorks.incrementId, inc.id))
-      : await tx.select({ n: count() }).from(filingWorks).where(and(eq(filingWorks.filingId, f.id), isNull(filingWorks.incrementId)));
-    if (t.action === 'submit' && subjectWorks[0].n === 0) throw ApiError.badRequest('请至少添加一个备案工种后再提交');
-    if (t.blockedByOpenIncrement && (await openIncrement(tx, f.id))) throw ApiError.badRequest(`该备案有进行中的增量备案，不能${t.verb}`);
-
-    const from = inc ? inc.status : f.status;
-    const now = new Date();
-    const opinion = t.opinion === 'none' ? null : (req.opinion ?? null);
-    const stamp = {
-      ...(t.action === 'submit' ? { submittedAt: now } : {}),
-      ...(t.to === COMPLETED ? { completedAt: now } : {}),
-      ...(t.actor !== 'org' || opinion ? { lastOpinion: opinion } : {}),
-    };
-    // 条件更新：状态在读取后被别人改了，则本次不生效
-    const updated = inc
-      ? await tx
-          .update(filingIncrements)
-          .set({ status: t.to, ...stamp })
-          .where(and(eq(filingIncrements.id, inc.id), eq(filingIncrements.status, from)))
-          .returning({ id: filingIncrements.id })
-      : await tx
-          .update(filings)
-          .set({ status: t.to, updatedAt: now, ...stamp })
-          .where(and(eq(filings.id, f.id), eq(filings.status, from)))
-          .returning({ id: filings.id });
-    if (!updated.length) throw ApiError.conflict('备案状态已被他人更新，请刷新后重试');
-    if (inc) await tx.update(filings).set({ updatedAt: now }).where(eq(filings.id, f.id));
-
-    await tx.insert(filingHistory).values({
-      filingId: f.id,
-      incrementId: inc?.id ?? null,
-      action: t.action,
-      fromStatus: from,
-      toStatus: t.to,
-      opinion,
-      actorId: user.id,
-      actorName: user.realName || user.nickName,
-      createdAt: now,
-    });
-
-    if (t.to === COMPLETED) await syncOrgWorks(tx, f, inc ? { incrementId: inc.id } : { main: true });
-    if (t.to === FILING_STATUS.VOIDED) await removeOrgWorks(tx, f);
-
-    const what = `${FILING_KINDS[f.kind]}备案 ${f.code}${inc ? ' 的增量备案' : ''}`;
-    if (t.actor !== 'org') {
-      const recipients = await tx.select({ id: users.id }).from(users).where(eq(users.orgId, f.orgId));
-      await notify(
-        tx,
-        recipients.map((r) => r.id),
-        {
-          title: `${what}：${t.verb}`,
-          content: `当前状态：${statusLabel(t.to)}${opinion ? `；意见：${opinion}` : ''}`,
-          kind: 'audit',
-          link: f.code ? `${KIND_PATHS[f.kind]}?code=${encodeURIComponent(f.code)}` : KIND_PATHS[f.kind],
-        },
-      );
-    }
-    audit({
-      entity: inc ? 'filing_increment' : 'filing',
-      entityId: inc?.id ?? f.id,
-      before: { status: from },
-      after: { status: t.to, opinion },
-      detail: `${what}${t.verb}（${statusLabel(from)} → ${statusLabel(t.to)}）`,
-    });
-    return { id: f.id, incrementId: inc?.id ?? null, status: t.to, statusName: statusLabel(t.to) };
-  });
+  const { id, incrementId, action, opinion } = req;
+  if (incrementId) {
+    const inc = await incrementOf(db, session.user, id, incrementId);
+    assertKindAccepted(req.acceptKinds, inc.kind);
+    if (!incrementWorkflow.actions.includes(action as (typeof incrementWorkflow.actions)[number])) throw ApiError.badRequest(`增量备案不能${verbOf(action) ?? action}`);
+    const r = await incrementWorkflow.apply(db, session, { id: incrementId, action: action as (typeof incrementWorkflow.actions)[number], opinion }, audit);
+    return { id, incrementId, status: r.to.status, statusName: r.positionName };
+  }
+  if (req.acceptKinds) assertKindAccepted(req.acceptKinds, (await loadFiling(db, session.user, id)).kind);
+  const r = await filingWorkflow.apply(db, session, { id, action, opinion }, audit);
+  return { id, incrementId: null, status: r.to.status, statusName: r.positionName };
 }
 
-/** 各类别备案界面的路由（通知里的链接） */
-export const KIND_PATHS = ['/evaluation/filing/skill', '/evaluation/filing/qualification', '/evaluation/filing/special', '/evaluation/filing/organ'] as const;
+export { KIND_PATHS } from './workflow';
 
 /**
  * 审核：按备案（或增量）当前状态取审核员此刻可办的那一步（查转换表）：通过取去向非驳回的一步，驳回取去向为驳回的一步。
  * 同一状态下审核员只有一对“通过/驳回”（确认作废只有通过），故结果唯一。
  */
 export function reviewAction(status: number, subject: Subject, result: 'pass' | 'reject'): TransitionAction | null {
-  const steps = actionsFrom(status, subject).filter(isReviewAction).map(transitionOf);
-  const step = steps.find((t) => (t.opinion === 'required') === (result === 'reject'));
+  const step = reviewStepsFrom(status, subject).find((t) => (t.opinion === 'required') === (result === 'reject'));
   return step?.action ?? null;
 }
 
@@ -632,36 +537,10 @@ export async function review(
   audit: Audit,
 ) {
   const f = await loadFiling(db, session.user, input.id);
-  const status = input.incrementId ? (await loadIncrement(db, f, input.incrementId)).status : f.status;
+  const status = input.incrementId ? (await incrementOf(db, session.user, f.id, input.incrementId)).status : f.status;
   const action = input.action ?? reviewAction(status, input.incrementId ? 'increment' : 'filing', input.result ?? 'pass');
-  if (!action) throw ApiError.badRequest(`当前状态为「${statusLabel(status)}」，不能审核`);
+  if (!action) throw ApiError.conflict(`当前状态为「${statusLabel(status)}」，不能审核`);
   return applyTransition(db, session, { id: input.id, incrementId: input.incrementId, action, opinion: input.opinion }, audit);
-}
-
-// ---------- 完成与作废后的机构已备案工种 ----------
-
-async function syncOrgWorks(tx: Db, f: Filing, which: { main: true } | { incrementId: number }) {
-  const cond = 'main' in which ? isNull(filingWorks.incrementId) : eq(filingWorks.incrementId, which.incrementId);
-  const works = await tx.select().from(filingWorks).where(and(eq(filingWorks.filingId, f.id), cond));
-  if (!works.length) return;
-  await tx
-    .insert(organisationWorks)
-    .values(works.map((w) => ({ orgId: f.orgId, workCode: w.workCode, workName: w.workName })))
-    .onConflictDoNothing();
-}
-
-/** 作废：移除只由本备案带来的工种（同机构其他已完成备案也有的保留） */
-async function removeOrgWorks(tx: Db, f: Filing) {
-  const mine = await tx.select({ code: filingWorks.workCode }).from(filingWorks).where(eq(filingWorks.filingId, f.id));
-  if (!mine.length) return;
-  const others = await tx
-    .select({ code: filingWorks.workCode })
-    .from(filingWorks)
-    .innerJoin(filings, eq(filings.id, filingWorks.filingId))
-    .where(and(eq(filings.orgId, f.orgId), eq(filings.status, COMPLETED), inArray(filingWorks.workCode, mine.map((m) => m.code))));
-  const keep = new Set(others.map((o) => o.code));
-  const drop = mine.map((m) => m.code).filter((c) => !keep.has(c));
-  if (drop.length) await tx.delete(organisationWorks).where(and(eq(organisationWorks.orgId, f.orgId), inArray(organisationWorks.workCode, drop)));
 }
 
 // ---------- 增量备案 ----------

@@ -1,5 +1,6 @@
-// 备案状态机（SPEC §3 状态码 −1…8）：唯一的一张转换表。服务里的每次状态变更都经 service.applyTransition 查此表，
-// 表外的组合一律拒绝。增量备案（已完成备案追加工种）用同一张表里标明 subjects 含 'increment' 的审核步骤。
+// 备案状态机（SPEC §3 状态码 −1…8）的声明：状态、转换、操作（lib/platform/workflow 的格式），引擎（workflow.ts）按它办理与拒绝。
+// 增量备案（已完成备案追加工种）用同样的审核步骤（REVIEW_TRANSITIONS），有自己的状态。
+import type { OperationDef, TransitionDef } from '@/lib/platform/workflow';
 import { KIND_KEYS } from '../access/menu-tree';
 
 export const FILING_STATUS = {
@@ -75,21 +76,28 @@ export type TransitionAction =
   | 'voidReject'
   | 'voidConfirm';
 
-export interface Transition {
-  action: TransitionAction;
-  /** 动词，用于“不能提交”之类的提示与历史记录 */
-  verb: string;
-  from: readonly number[];
-  to: number;
-  actor: Actor;
-  /** 'kind' 为备案所属类别资源（filingSkill…）的 edit；'audit' 为 filingAudit.edit */
-  permission: 'kind' | 'audit';
-  /** required：必须填写意见（驳回、作废原因）；optional：可填 */
-  opinion: 'required' | 'optional' | 'none';
-  subjects: readonly Subject[];
-  /** 备案有进行中的增量时不受理（作废会带走增量正在审核的工种） */
-  blockedByOpenIncrement?: true;
+/** 办理前的条件（实现在 workflow.ts） */
+export type GateKey = 'hasWorks';
+
+/** 转换之外、同样按状态决定的操作：修改资料、删除、追加增量工种 */
+export type FilingOperation = 'edit' | 'delete' | 'incrementAdd';
+/** 列表一行上当前用户可做的事：转换（提交、审核、作废…）与上面的操作 */
+export type FilingAction = TransitionAction | FilingOperation;
+
+/** 备案与增量共有的：类别决定权限，机构与市决定办理方 */
+export interface FilingLike {
+  kind: number;
+  status: number;
+  orgId: number;
+  cityId: number | null;
 }
+
+/** 备案本身：另带进行中（未审核完成）的增量的状态，没有则为空 */
+export interface FilingSubject extends FilingLike {
+  incrementStatus: number | null;
+}
+
+type Step<S extends FilingLike = FilingLike> = TransitionDef<S, TransitionAction, Actor, GateKey>;
 
 /**
  * 作废：机构申请（8/7 → 4），市级管理员初审（4 → 5 同意、4 → 7 驳回），省级管理员确认（5 → 6 已作废）。
@@ -100,75 +108,79 @@ const { NOT_FILED, FIRST_REVIEW, FIRST_REJECTED, SECOND_REVIEW, SECOND_REJECTED,
 /** 可编辑（改资料、增删工种、场地与人员）与可提交的状态：未备案与被驳回 */
 export const EDITABLE_STATUSES: readonly number[] = [NOT_FILED, FIRST_REJECTED, SECOND_REJECTED];
 
-export const TRANSITIONS: readonly Transition[] = [
-  { action: 'submit', verb: '提交', from: EDITABLE_STATUSES, to: FIRST_REVIEW, actor: 'org', permission: 'kind', opinion: 'none', subjects: ['filing', 'increment'] },
-  { action: 'cityPass', verb: '初审通过', from: [FIRST_REVIEW], to: SECOND_REVIEW, actor: 'city', permission: 'audit', opinion: 'optional', subjects: ['filing', 'increment'] },
-  { action: 'cityReject', verb: '初审驳回', from: [FIRST_REVIEW], to: FIRST_REJECTED, actor: 'city', permission: 'audit', opinion: 'required', subjects: ['filing', 'increment'] },
-  { action: 'provincePass', verb: '复审通过', from: [SECOND_REVIEW], to: COMPLETED, actor: 'province', permission: 'audit', opinion: 'optional', subjects: ['filing', 'increment'] },
-  { action: 'provinceReject', verb: '复审驳回', from: [SECOND_REVIEW], to: SECOND_REJECTED, actor: 'province', permission: 'audit', opinion: 'required', subjects: ['filing', 'increment'] },
-  { action: 'voidApply', verb: '申请作废', from: [COMPLETED, VOID_REJECTED], to: VOID_PENDING, actor: 'org', permission: 'kind', opinion: 'required', subjects: ['filing'], blockedByOpenIncrement: true },
-  { action: 'voidPass', verb: '同意作废', from: [VOID_PENDING], to: VOID_APPROVED, actor: 'city', permission: 'audit', opinion: 'optional', subjects: ['filing'] },
-  { action: 'voidReject', verb: '驳回作废', from: [VOID_PENDING], to: VOID_REJECTED, actor: 'city', permission: 'audit', opinion: 'required', subjects: ['filing'] },
-  { action: 'voidConfirm', verb: '确认作废', from: [VOID_APPROVED], to: VOIDED, actor: 'province', permission: 'audit', opinion: 'optional', subjects: ['filing'] },
+/** 机构的提交、作废用备案类别资源的 edit；审核用 filingAudit.edit */
+const byKind = (s: FilingLike) => `${kindResource(s.kind)}.edit`;
+const KIND_EDIT = { permission: byKind, permissionLabel: '该类备案的 edit（filingSkill…）', permissionOptions: KIND_KEYS.filing.map((k) => `${k}.edit`) } as const;
+const AUDIT = { permission: 'filingAudit.edit' } as const;
+
+/** 备案与增量共用的审核步骤 */
+export const REVIEW_TRANSITIONS: readonly Step[] = [
+  { action: 'submit', verb: '提交', from: EDITABLE_STATUSES, to: FIRST_REVIEW, actor: 'org', ...KIND_EDIT, opinion: 'none', gates: ['hasWorks'] },
+  { action: 'cityPass', verb: '初审通过', from: [FIRST_REVIEW], to: SECOND_REVIEW, actor: 'city', ...AUDIT, opinion: 'optional' },
+  { action: 'cityReject', verb: '初审驳回', from: [FIRST_REVIEW], to: FIRST_REJECTED, actor: 'city', ...AUDIT, opinion: 'required' },
+  { action: 'provincePass', verb: '复审通过', from: [SECOND_REVIEW], to: COMPLETED, actor: 'province', ...AUDIT, opinion: 'optional' },
+  { action: 'provinceReject', verb: '复审驳回', from: [SECOND_REVIEW], to: SECOND_REJECTED, actor: 'province', ...AUDIT, opinion: 'required' },
 ];
 
-export const TRANSITION_ACTIONS = TRANSITIONS.map((t) => t.action) as [TransitionAction, ...TransitionAction[]];
-/** 审核员（市级、省级）办理的步骤：审核接口可直接指定的 action */
-export const REVIEW_ACTIONS = TRANSITIONS.filter((t) => t.actor !== 'org').map((t) => t.action) as [TransitionAction, ...TransitionAction[]];
+/** 备案本身：审核步骤加作废（备案有进行中的增量时不受理作废申请：作废会带走增量正在审核的工种） */
+export const FILING_TRANSITIONS: readonly Step<FilingSubject>[] = [
+  ...REVIEW_TRANSITIONS,
+  {
+    action: 'voidApply',
+    verb: '申请作废',
+    from: [COMPLETED, VOID_REJECTED],
+    to: VOID_PENDING,
+    actor: 'org',
+    ...KIND_EDIT,
+    opinion: 'required',
+    opinionMessage: '请输入作废原因',
+    when: (s) => s.incrementStatus === null,
+    whenMessage: () => '该备案有进行中的增量备案，不能申请作废',
+  },
+  { action: 'voidPass', verb: '同意作废', from: [VOID_PENDING], to: VOID_APPROVED, actor: 'city', ...AUDIT, opinion: 'optional' },
+  { action: 'voidReject', verb: '驳回作废', from: [VOID_PENDING], to: VOID_REJECTED, actor: 'city', ...AUDIT, opinion: 'required' },
+  { action: 'voidConfirm', verb: '确认作废', from: [VOID_APPROVED], to: VOIDED, actor: 'province', ...AUDIT, opinion: 'optional' },
+];
 
-export function transitionOf(action: TransitionAction): Transition {
-  const t = TRANSITIONS.find((x) => x.action === action);
-  if (!t) throw new Error(`未知的备案操作：${action}`);
-  return t;
+/** 修改、删除与追加增量（增量只由机构本身办理，增量在草稿或被驳回时可继续加工种） */
+export const FILING_OPERATIONS: Readonly<Record<FilingOperation, OperationDef<FilingSubject, Actor>>> = {
+  // 管理员也可代机构录入与删除（saveFilInfoByOther），按类别资源的权限
+  edit: { label: '修改', from: EDITABLE_STATUSES, actor: ['org', 'city', 'province'], permission: byKind },
+  delete: { label: '删除', from: [NOT_FILED], actor: ['org', 'city', 'province'], permission: (s) => `${kindResource(s.kind)}.delete` },
+  incrementAdd: {
+    label: '增量备案',
+    from: [COMPLETED],
+    actor: 'org',
+    permission: byKind,
+    when: (s) => s.incrementStatus === null || EDITABLE_STATUSES.includes(s.incrementStatus),
+  },
+};
+
+export const TRANSITION_ACTIONS = FILING_TRANSITIONS.map((t) => t.action) as [TransitionAction, ...TransitionAction[]];
+/** 审核员（市级、省级）办理的步骤：审核接口可直接指定的 action */
+export const REVIEW_ACTIONS = FILING_TRANSITIONS.filter((t) => t.actor !== 'org').map((t) => t.action) as [TransitionAction, ...TransitionAction[]];
+
+const transitionsOf = (subject: Subject): readonly Step<FilingSubject>[] => (subject === 'filing' ? FILING_TRANSITIONS : REVIEW_TRANSITIONS);
+
+/** 一步转换（备案的去向都是一个状态） */
+export function transitionOf(action: TransitionAction): Step<FilingSubject> & { from: readonly number[]; to: number } {
+  const t = FILING_TRANSITIONS.find((x) => x.action === action);
+  if (!t || typeof t.to !== 'number') throw new Error(`未知的备案操作：${action}`); // i18n-ignore
+  return t as Step<FilingSubject> & { from: readonly number[]; to: number };
 }
 
-/** 某状态下、某办理方可做的操作（界面据此显示按钮） */
-export function actionsFrom(status: number, subject: Subject, actor?: Actor): TransitionAction[] {
-  return TRANSITIONS.filter((t) => t.from.includes(status) && t.subjects.includes(subject) && (!actor || t.actor === actor)).map((t) => t.action);
+export function verbOf(action: string): string | null {
+  return FILING_TRANSITIONS.find((t) => t.action === action)?.verb ?? null;
+}
+
+/** 某状态下审核员（市级、省级）可办的步骤 */
+export function reviewStepsFrom(status: number, subject: Subject): readonly Step<FilingSubject>[] {
+  return transitionsOf(subject).filter((t) => t.actor !== 'org' && (t.from as readonly number[]).includes(status));
 }
 
 /** 某办理方在哪些状态上有事可办（由转换表推出）：审核列表“待我审核”的筛选 */
 export function pendingStatuses(actor: Actor, subject: Subject): number[] {
-  return [...new Set(TRANSITIONS.filter((t) => t.actor === actor && t.subjects.includes(subject)).flatMap((t) => t.from))];
+  return [...new Set(transitionsOf(subject).filter((t) => t.actor === actor).flatMap((t) => t.from as readonly number[]))];
 }
-
-/** 转换之外、同样按状态决定的操作：修改资料、删除、追加增量工种 */
-export type FilingOperation = 'edit' | 'delete' | 'incrementAdd';
-/** 列表一行上当前用户可做的事：转换（提交、审核、作废…）与上面的操作 */
-export type FilingAction = TransitionAction | FilingOperation;
-
-export interface ActionSubject {
-  kind: number;
-  status: number;
-  /** 进行中（未审核完成）的增量备案的状态；没有则为空 */
-  incrementStatus: number | null;
-}
-
-/**
- * 当前用户此刻对一份备案能做的事，唯一的一处规则：服务端按它拒绝、列表与详情按它给出按钮。
- * allowed(permission) 查会话权限（'filingSkill.edit'、'filingAudit.edit' 等）。
- */
-export function availableActions(f: ActionSubject, actor: Actor | null, allowed: (permission: string) => boolean): { actions: FilingAction[]; incrementActions: TransitionAction[] } {
-  if (!actor) return { actions: [], incrementActions: [] };
-  const incrementOpen = f.incrementStatus !== null;
-  const transitions = (status: number, subject: Subject) =>
-    actionsFrom(status, subject, actor).filter((a) => allowed(transitionPermission(a, f.kind)) && !(incrementOpen && transitionOf(a).blockedByOpenIncrement));
-  const kindAllows = (action: string) => allowed(`${kindResource(f.kind)}.${action}`);
-  const operations: FilingOperation[] = [];
-  if (EDITABLE_STATUSES.includes(f.status) && kindAllows('edit')) operations.push('edit');
-  if (f.status === NOT_FILED && kindAllows('delete')) operations.push('delete');
-  if (f.status === COMPLETED && actor === 'org' && kindAllows('edit') && (!incrementOpen || EDITABLE_STATUSES.includes(f.incrementStatus!))) operations.push('incrementAdd');
-  return {
-    actions: [...operations, ...transitions(f.status, 'filing')],
-    incrementActions: incrementOpen ? transitions(f.incrementStatus!, 'increment') : [],
-  };
-}
-
-/** 一步转换要的权限：机构的提交、作废用备案类别资源的 edit，审核用 filingAudit.edit */
-export const transitionPermission = (action: TransitionAction, kind: number): string =>
-  transitionOf(action).permission === 'kind' ? `${kindResource(kind)}.edit` : 'filingAudit.edit';
-
-/** 审核员的一步（市级、省级办理的转换） */
-export const isReviewAction = (action: FilingAction): boolean => (REVIEW_ACTIONS as readonly string[]).includes(action);
 
 export const statusLabel = (status: number): string => STATUS_LABEL[status] ?? String(status);

@@ -320,6 +320,11 @@ const errors: Record<string, string> = {
   增量备案不存在: 'Incremental filing not found',
   '增量备案不能{verb}': 'You cannot {verb} an incremental filing',
   '没有{verb}的权限': 'You do not have permission to {verb}',
+  // 工作流引擎（lib/platform/workflow）的统一拒绝；{label} 为办理对象（备案、培训班…）
+  '未知的{label}操作：{action}': 'Unknown {label} action: {action}',
+  '{label}当前为「{status}」，不能{verb}': 'The {label} is “{status}”; you cannot {verb}',
+  '{label}状态已被他人更新，请刷新后重试': 'The {label} was just changed by someone else; refresh and try again',
+  '不能{verb}：{reasons}': 'You cannot {verb}: {reasons}',
   '「{verb}」须由{actor}办理': '“{verb}” must be done by the {actor}',
   备案机构本身: 'Filing organisation itself',
   备案机构: 'Filing organisation',

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { setupTestDb } from '../../helpers/db';
 import { call } from '../../helpers/api';
 import { authHeaders } from '../access/login-helper';
-import { EDITABLE_STATUSES, FILING_STATUS, STATUS_LABEL, TRANSITIONS, type Actor } from '@/lib/domains/filing/transitions';
+import { EDITABLE_STATUSES, FILING_STATUS, FILING_TRANSITIONS, REVIEW_TRANSITIONS, STATUS_LABEL, type Actor } from '@/lib/domains/filing/transitions';
 import { filingIncrements, filings } from '@/lib/domains/filing/tables';
 import { baseWorks } from '@/lib/domains/catalog/tables';
 import type { FilingAuditItem, FilingItem } from '@/lib/domains/filing/schemas';
@@ -51,7 +51,7 @@ async function rowFor(account: string): Promise<FilingAuditItem & FilingItem> {
 
 /** 转换表里 actor 在 status 上能做的步骤 */
 const tableSteps = (actor: Actor, status: number, subject: 'filing' | 'increment') =>
-  TRANSITIONS.filter((t) => t.actor === actor && t.from.includes(status) && t.subjects.includes(subject)).map((t) => t.action);
+  (subject === 'filing' ? FILING_TRANSITIONS : REVIEW_TRANSITIONS).filter((t) => t.actor === actor && (t.from as readonly number[]).includes(status)).map((t) => t.action);
 
 const sorted = (xs: readonly string[]) => [...xs].sort();
 
@@ -101,7 +101,7 @@ describe('有进行中的增量时', () => {
     expect(row.actions).toContain('incrementAdd');
     expect(row.actions).not.toContain('voidApply');
     const { status, body } = await call('POST', '/fil/modify/voidApply', { headers: h.eval_org, json: { id: filing.id, opinion: '不再经营' } });
-    expect(status).toBe(400);
+    expect(status).toBe(409);
     expect(body.returnMsg).toBe('该备案有进行中的增量备案，不能申请作废');
   });
 

@@ -5,7 +5,10 @@ import { setupTestDb } from '../../helpers/db';
 import { call } from '../../helpers/api';
 import { xlsxFile } from '../../helpers/xlsx';
 import { authHeaders } from '../access/login-helper';
-import { FILING_STATUS, TRANSITIONS, STATUS_LABEL, type Transition } from '@/lib/domains/filing/transitions';
+import { FILING_STATUS, STATUS_LABEL, TRANSITION_ACTIONS, transitionOf } from '@/lib/domains/filing/transitions';
+
+const TRANSITIONS = TRANSITION_ACTIONS.map(transitionOf);
+type Transition = (typeof TRANSITIONS)[number];
 import { filingHistory, filings, filingWorks, baseRecordOrgs } from '@/lib/domains/filing/tables';
 import { messages } from '@/lib/domains/message/tables';
 import { organisations, organisationWorks } from '@/lib/domains/org/tables';
@@ -80,18 +83,18 @@ describe('转换表：其他状态一律拒绝，且不改变任何东西', () =
       it(`${t.verb}：从「${STATUS_LABEL[from]}」拒绝`, async () => {
         await setStatus(from);
         const { status, body } = await perform(t, ACTOR_ACCOUNT[t.actor]);
-        expect(status).toBe(400);
-        expect(body.returnMsg).toBe(`当前状态为「${STATUS_LABEL[from]}」，不能${t.verb}`);
+        expect(status).toBe(409);
+        expect(body.returnMsg).toBe(`备案当前为「${STATUS_LABEL[from]}」，不能${t.verb}`);
         const [f] = await db.select().from(filings).where(eq(filings.id, filingId));
         expect(f.status).toBe(from);
       });
     }
   }
 
-  it('从待初审再提交：“当前状态为「待初审」，不能提交”', async () => {
+  it('从待初审再提交：“备案当前为「待初审」，不能提交”', async () => {
     await setStatus(0);
     const { body } = await call('POST', '/fil/modify/submitAudit', { headers: h.eval_org, json: { id: filingId } });
-    expect(body.returnMsg).toBe('当前状态为「待初审」，不能提交');
+    expect(body.returnMsg).toBe('备案当前为「待初审」，不能提交');
   });
 });
 
@@ -117,7 +120,7 @@ describe('办理方与权限', () => {
     await setStatus(-1);
     const { status, body } = await call('POST', '/fil/modify/submitAudit', { headers: h.admin, json: { id: filingId } });
     expect(status).toBe(403);
-    expect(body.returnMsg).toBe('「提交」须由备案机构本身办理');
+    expect(body.returnMsg).toBe('「提交」须由备案机构办理');
   });
 
   it('保定管理员审核石家庄的备案：404，状态不变', async () => {
@@ -300,8 +303,8 @@ describe('录入与导入', () => {
     await setStatus(-1);
     await db.delete(filingWorks).where(and(eq(filingWorks.filingId, filingId)));
     const { status, body } = await call('POST', '/fil/modify/submitAudit', { headers: h.eval_org, json: { id: filingId } });
-    expect(status).toBe(400);
-    expect(body.returnMsg).toBe('请至少添加一个备案工种后再提交');
+    expect(status).toBe(409);
+    expect(body.returnMsg).toBe('不能提交：请至少添加一个备案工种后再提交');
   });
 
   it('公开摘要无需登录，不含人员信息', async () => {

@@ -1,0 +1,4 @@
+export { defineWorkflow, actorName, type Workflow, type MatrixRow } from './engine';
+export { registerGate, gateOf, registeredGates } from './gates';
+export { historyColumns, statusHistoryColumns } from './history';
+export type * from './types';

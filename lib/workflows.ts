@@ -1,0 +1,15 @@
+// 全部状态机（lib/platform/workflow 的声明）的名单：文档（npm run docs:workflows）与生成的检查
+// （每一步都有界面提供、界面给出的都能办、每一步经其端点办理）由它得出。新的状态机在这里加一行。
+import type { Workflow } from '@/lib/platform/workflow';
+import { filingWorkflow, incrementWorkflow } from './domains/filing/workflow';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyWorkflow = Workflow<any, any, any, any, any>;
+
+export const WORKFLOWS: readonly AnyWorkflow[] = [filingWorkflow, incrementWorkflow];
+
+export function workflowOf(key: string): AnyWorkflow {
+  const wf = WORKFLOWS.find((w) => w.def.key === key);
+  if (!wf) throw new Error(`未登记的状态机：${key}`);
+  return wf;
+}
