@@ -136,6 +136,7 @@ export const FILING_TRANSITIONS: readonly Step<FilingSubject>[] = [
     opinionMessage: '请输入作废原因',
     when: (s) => s.incrementStatus === null,
     whenMessage: () => '该备案有进行中的增量备案，不能申请作废',
+    whenLabel: '没有进行中的增量备案',
   },
   { action: 'voidPass', verb: '同意作废', from: [VOID_PENDING], to: VOID_APPROVED, actor: 'city', ...AUDIT, opinion: 'optional' },
   { action: 'voidReject', verb: '驳回作废', from: [VOID_PENDING], to: VOID_REJECTED, actor: 'city', ...AUDIT, opinion: 'required' },

@@ -255,7 +255,7 @@ export function defineWorkflow<S, A extends string, R extends string, G extends 
       actor: def.actors[t.actor],
       permission: t.permissionLabel ?? (typeof t.permission === 'function' ? '（按办理对象）' : permissionText(t.permission)),
       opinion: { required: '必填', optional: '可填', none: '—' }[t.opinion],
-      gates: (t.gates ?? []).map((g) => def.gates?.[g]?.label ?? g),
+      gates: [...(t.gates ?? []).map((g) => def.gates?.[g]?.label ?? g), ...(t.whenLabel ? [t.whenLabel] : [])],
     }));
   }
 

@@ -60,6 +60,8 @@ export interface TransitionDef<S, A extends string, R extends string, G extends 
   when?: (subject: S) => boolean;
   /** when 不满足时的拒绝原因 */
   whenMessage?: (subject: S) => string;
+  /** when 的说法（文档的“条件”一栏） */
+  whenLabel?: string;
 }
 
 /** 转换之外、同样按位置与权限决定的操作（修改、删除、登记出勤…）：只算可不可做，不改位置 */
