@@ -57,9 +57,9 @@ describe('业务错误的消息随语言', () => {
     await db.update(filings).set({ status: FILING_STATUS.FIRST_REVIEW }).where(eq(filings.id, created.body.data.id));
 
     const submit = (lang?: string) => call('POST', '/fil/modify/submitAudit', { headers: withLang(h.eval_org, lang), json: { id: created.body.data.id } });
-    expect((await submit()).body.returnMsg).toBe('当前状态为「待初审」，不能提交');
-    expect((await submit('en-US')).body.returnMsg).toBe('The status is “Awaiting city review”; you cannot submit');
-    expect((await submit('zh-TW')).body.returnMsg).toBe('當前狀態為「待初審」，不能提交');
+    expect((await submit()).body.returnMsg).toBe('备案当前为「待初审」，不能提交');
+    expect((await submit('en-US')).body.returnMsg).toBe('The filing is “Awaiting city review”; you cannot submit');
+    expect((await submit('zh-TW')).body.returnMsg).toBe('備案當前為「待初審」，不能提交');
   });
 
   it('调度器自己的消息：不存在的接口', async () => {
