@@ -137,6 +137,7 @@ export const FILING_TRANSITIONS: readonly Step<FilingSubject>[] = [
     when: (s) => s.incrementStatus === null,
     whenMessage: () => '该备案有进行中的增量备案，不能申请作废',
     whenLabel: '没有进行中的增量备案',
+    optional: true,
   },
   { action: 'voidPass', verb: '同意作废', from: [VOID_PENDING], to: VOID_APPROVED, actor: 'city', ...AUDIT, opinion: 'optional' },
   { action: 'voidReject', verb: '驳回作废', from: [VOID_PENDING], to: VOID_REJECTED, actor: 'city', ...AUDIT, opinion: 'required' },

@@ -206,10 +206,10 @@ export function defineWorkflow<S, A extends string, R extends string, G extends 
   async function notifyNext(tx: Db, s: S, t: AnyTransition<S>, to: Position, opinion: string | null, actingUserId: number, what: string) {
     const notice = def.notice!;
     const moved = { ...s, ...to } as S;
-    const content = `当前：${positionLabel(to)}${opinion ? `；意见：${opinion}` : ''}`;
+    const content = `当前状态：${positionLabel(to)}${opinion ? `；意见：${opinion}` : ''}`;
     const next = new Map<R, { verbs: string[]; permissions: string[] }>();
     for (const n of def.transitions) {
-      if (!isAt(to, n.from) || (n.when && !n.when(moved))) continue;
+      if (n.optional || !isAt(to, n.from) || (n.when && !n.when(moved))) continue;
       const entry = next.get(n.actor) ?? { verbs: [], permissions: [] };
       entry.verbs.push(n.verb);
       const p = permissionOf(n.permission, moved);

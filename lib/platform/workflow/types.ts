@@ -62,6 +62,8 @@ export interface TransitionDef<S, A extends string, R extends string, G extends 
   whenMessage?: (subject: S) => string;
   /** when 的说法（文档的“条件”一栏） */
   whenLabel?: string;
+  /** 可办而不必办（如审核完成后申请作废）：到达其出发位置时不通知办理方 */
+  optional?: boolean;
 }
 
 /** 转换之外、同样按位置与权限决定的操作（修改、删除、登记出勤…）：只算可不可做，不改位置 */
