@@ -224,7 +224,7 @@ export async function saveResource(db: Db, session: Session, input: ResourceSave
       .returning();
     // 上级目录原来没有子项时以新子项为跳转目标
     if (redirectParent && !redirectParent.redirect) await tx.update(resources).set({ redirect: row.path }).where(eq(resources.id, redirectParent.id));
-    if (input.parentId) await refreshAncestorActions(tx as unknown as Db, input.parentId);
+    if (input.parentId) await refreshAncestorActions(tx, input.parentId);
     return row;
   });
   audit({ entity: 'resource', entityId: created.id, before: null, after: snapshot(created), detail: `新增资源 ${created.title}（${created.key}）` });
@@ -243,7 +243,7 @@ export async function deleteResource(db: Db, _session: Session, id: number, audi
   if (Number(granted) > 0) throw ApiError.badRequest(`“${row.title}”仍授予 ${granted} 个角色，请先在角色管理中取消授权`);
   await db.transaction(async (tx) => {
     await tx.delete(resources).where(eq(resources.id, id));
-    if (row.parentId) await refreshAncestorActions(tx as unknown as Db, row.parentId);
+    if (row.parentId) await refreshAncestorActions(tx, row.parentId);
   });
   audit({ entity: 'resource', entityId: id, before: snapshot(row), after: null, detail: `删除资源 ${row.title}（${row.key}）` });
 }

@@ -201,7 +201,7 @@ export async function saveRole(db: Db, session: Session, input: RoleSaveInput, a
       id = row.id;
     }
     if (grants) {
-      await setRoleGrants(tx as unknown as Db, id, Object.fromEntries([...grants].map(([key, g]) => [key, [...g.actions]])));
+      await setRoleGrants(tx, id, Object.fromEntries([...grants].map(([key, g]) => [key, [...g.actions]])));
     }
     return id;
   });

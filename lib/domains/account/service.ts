@@ -504,7 +504,7 @@ async function setStatus(db: Db, actor: SessionUser, targets: User[], status: 0 
         changing.map((t) => t.id),
       ),
     );
-    if (status === 1) for (const t of changing) revokedSessions += await revokeUserSessions(tx as unknown as Db, t.id, 'frozen');
+    if (status === 1) for (const t of changing) revokedSessions += await revokeUserSessions(tx, t.id, 'frozen');
   });
   for (const t of changing) {
     audit({
@@ -609,7 +609,7 @@ export async function deleteAccounts(db: Db, session: Session, ids: readonly num
     targets.map((t) => t.id),
   );
   await db.transaction(async (tx) => {
-    for (const t of targets) await revokeUserSessions(tx as unknown as Db, t.id, 'deleted');
+    for (const t of targets) await revokeUserSessions(tx, t.id, 'deleted');
     await tx.delete(users).where(
       inArray(
         users.id,

@@ -102,11 +102,11 @@ export interface CandidateUpdate {
 export async function candidateUpdate(db: Db, input: CandidateUpdate, audit: Audit) {
   const { token, ...values } = input;
   const result = await db.transaction(async (tx) => {
-    const { e, plan } = await examineeOf(tx as unknown as Db, token);
+    const { e, plan } = await examineeOf(tx, token);
     if (!editable(plan)) throw ApiError.badRequest(NOT_EDITABLE);
     const parsed = parseIdNumber(e.idNumber);
     const subject = { idNumber: e.idNumber, birthDate: parsed?.birthDate ?? e.birthDate, workCode: e.workCode, level: e.level, workYears: values.workYears, priorLevel: values.priorLevel, priorCertDate: values.priorCertDate };
-    const [q] = await (await qualificationChecker(tx as unknown as Db, plan, [e.workCode]))(tx as unknown as Db, [subject]);
+    const [q] = await (await qualificationChecker(tx, plan, [e.workCode]))(tx, [subject]);
     const [row] = await tx
       .update(examinees)
       .set({ ...values, qualification: q.qualification, qualificationReason: q.reason, updatedAt: new Date() })

@@ -121,7 +121,7 @@ export async function saveSeal(db: Db, session: Session, input: { url: string | 
   if (!input.url) {
     await db.transaction(async (tx) => {
       await tx.delete(certificateSeals).where(eq(certificateSeals.orgId, orgId));
-      await detachFiles(tx as unknown as Db, ref);
+      await detachFiles(tx, ref);
     });
     audit({ entity: SEAL_ENTITY, entityId: orgId, before: { url: before?.url ?? null }, after: { url: null }, detail: '删除印章图片，证书上画矢量圆章' });
     return { url: null };
@@ -131,7 +131,7 @@ export async function saveSeal(db: Db, session: Session, input: { url: string | 
   if (file && (file.kind !== 'image' || file.ext !== 'png')) throw ApiError.badRequest(SEAL_NOT_PNG, { url: SEAL_NOT_PNG });
   await db.transaction(async (tx) => {
     // 不是经上传服务得到的、别的机构的私有文件：attachFiles 答 400
-    await attachFiles(tx as unknown as Db, ref, [input.url], { by: session.user });
+    await attachFiles(tx, ref, [input.url], { by: session.user });
     await tx
       .insert(certificateSeals)
       .values({ orgId, url: input.url!, updatedBy: session.user.id })

@@ -184,7 +184,7 @@ export async function applyBatch(db: Db, session: Session, input: { planId: numb
       .orderBy(asc(certificates.id));
     if (!list.length) throw ApiError.badRequest('没有需要上报的人员：有效证书都已上报或已被接收');
     // 照片读不出（文件已不在存储中等）与缺资料一样不能上报：国网收下的数据须能印出带照片的证书
-    const problems = await photoProblems(tx as unknown as Db, list);
+    const problems = await photoProblems(tx, list);
     const incomplete = list.filter((c) => !isComplete(c, problems.get(c.id)));
     if (incomplete.length) {
       const first = incomplete[0];

@@ -86,9 +86,8 @@ async function insertRows(db: Db, days: readonly string[] | null): Promise<numbe
 /** 全量重算（每夜、表为空时、演示数据写入后、测试）：返回写入的汇总行数 */
 export async function rebuildDashboardDaily(db: Db): Promise<number> {
   return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
-    await t.execute(sql`delete from ${dashboardDaily}`);
-    return insertRows(t, null);
+    await tx.execute(sql`delete from ${dashboardDaily}`);
+    return insertRows(tx, null);
   });
 }
 
@@ -96,12 +95,11 @@ export async function rebuildDashboardDaily(db: Db): Promise<number> {
 export async function recomputeDays(db: Db, days: readonly string[]): Promise<number> {
   if (!days.length) return 0;
   return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
-    await t.execute(sql`delete from ${dashboardDaily} where ${dashboardDaily.day} in (${sql.join(
+    await tx.execute(sql`delete from ${dashboardDaily} where ${dashboardDaily.day} in (${sql.join(
       days.map((d) => sql`${d}::date`),
       sql`, `,
     )})`);
-    return insertRows(t, days);
+    return insertRows(tx, days);
   });
 }
 

@@ -96,7 +96,7 @@ export async function addAttach(db: Db, session: Session, input: AttachTarget & 
       })
       .returning();
     // 地址不是本系统上传的、别的机构的私有文件：400
-    await attachFiles(tx as unknown as Db, { entity: ENTITY, entityId: created.id }, [input.url], { by: session.user });
+    await attachFiles(tx, { entity: ENTITY, entityId: created.id }, [input.url], { by: session.user });
     return created;
   });
   audit({ entity: ENTITY, entityId: row.id, after: { kind: row.kind, name: row.name, url: row.url }, detail: `上传考务附件「${row.name}」（计划 ${plan.code}）` });
@@ -119,7 +119,7 @@ export async function deleteAttach(db: Db, session: Session, input: { id: number
   const plan = await planForAffairs(db, session.user, row.planId, '删除考务附件');
   await db.transaction(async (tx) => {
     await tx.delete(examAffairAttaches).where(eq(examAffairAttaches.id, row.id));
-    await detachFiles(tx as unknown as Db, { entity: ENTITY, entityId: row.id });
+    await detachFiles(tx, { entity: ENTITY, entityId: row.id });
   });
   audit({ entity: ENTITY, entityId: row.id, before: { kind: row.kind, name: row.name, url: row.url }, detail: `删除考务附件「${row.name}」（计划 ${plan.code}）` });
   return { deleted: 1 };

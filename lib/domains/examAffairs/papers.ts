@@ -168,7 +168,7 @@ async function distribute(
 ) {
   const { plan, target } = input;
   const slots = await targetSlots(db, plan, target.id, input.roomIds);
-  const before = await db.transaction((tx) => placePaper(tx as unknown as Db, plan, target.id, slots, input.paper, session.user.id));
+  const before = await db.transaction((tx) => placePaper(tx, plan, target.id, slots, input.paper, session.user.id));
   audit({
     entity: 'exam_room_paper',
     entityId: target.id,
@@ -208,7 +208,7 @@ export async function cancelRoomPaper(db: Db, session: Session, input: { id: num
   const row = await loadRoomPaper(db, session, input.id);
   const plan = await planForAffairs(db, session.user, row.planId, '撤下试卷');
   await db.transaction(async (tx) => {
-    if (row.source === PAPER_SOURCE.BANK) await releasePaperUse(tx as unknown as Db, { sessionId: row.sessionId, roomId: row.roomId });
+    if (row.source === PAPER_SOURCE.BANK) await releasePaperUse(tx, { sessionId: row.sessionId, roomId: row.roomId });
     await tx.delete(examRoomPapers).where(eq(examRoomPapers.id, row.id));
   });
   audit({ entity: 'exam_room_paper', entityId: row.id, before: row, detail: `撤下场次考场的试卷（计划 ${plan.code}）` });
@@ -249,7 +249,7 @@ export async function addOfflinePaper(db: Db, session: Session, input: { planId:
       .insert(examOfflinePapers)
       .values({ planId: plan.id, orgId: plan.orgId, cityId: plan.cityId, name: input.name, subject: input.subject ?? null, fileUrl: input.url, fileName: file.name, size: file.size, createdBy: session.user.id })
       .returning();
-    await attachFiles(tx as unknown as Db, { entity: OFFLINE_ENTITY, entityId: created.id }, [input.url], { by: session.user });
+    await attachFiles(tx, { entity: OFFLINE_ENTITY, entityId: created.id }, [input.url], { by: session.user });
     return created;
   });
   audit({ entity: OFFLINE_ENTITY, entityId: row.id, after: { name: row.name, subject: row.subject, fileName: row.fileName }, detail: `上传离线试卷「${row.name}」（计划 ${plan.code}）` });
@@ -276,7 +276,7 @@ export async function batchUploadOfflinePapers(db: Db, session: Session, input: 
   for (const f of files) stored.push(await storeFile(db, session.user, { data: new Uint8Array(await f.arrayBuffer()), fileName: (f as File).name || 'paper.pdf', purpose: 'attachment' }));
   return db.transaction(async (tx) => {
     const out: OfflinePaperItem[] = [];
-    for (let i = 0; i < files.length; i++) out.push(await addOfflinePaper(tx as unknown as Db, session, { planId: input.planId, name: names[i], subject: input.subject, url: stored[i].url }, audit));
+    for (let i = 0; i < files.length; i++) out.push(await addOfflinePaper(tx, session, { planId: input.planId, name: names[i], subject: input.subject, url: stored[i].url }, audit));
     return { uploaded: out.length, list: out };
   });
 }
@@ -330,7 +330,7 @@ export async function deleteOfflinePaper(db: Db, session: Session, input: { id: 
   const [{ n }] = await db.select({ n: count() }).from(examRoomPapers).where(eq(examRoomPapers.offlinePaperId, row.id));
   await db.transaction(async (tx) => {
     await tx.delete(examOfflinePapers).where(eq(examOfflinePapers.id, row.id));
-    await detachFiles(tx as unknown as Db, { entity: OFFLINE_ENTITY, entityId: row.id });
+    await detachFiles(tx, { entity: OFFLINE_ENTITY, entityId: row.id });
   });
   audit({ entity: OFFLINE_ENTITY, entityId: row.id, before: { name: row.name, fileName: row.fileName }, detail: `删除离线试卷「${row.name}」（已分发的 ${Number(n)} 个场次考场一并撤下；计划 ${plan.code}）` });
   return { deleted: 1, withdrawn: Number(n) };

@@ -287,8 +287,7 @@ export function resolveWork<W extends { workCode: string; workName: string; leve
 
 /** 新增或修改一名考生（saveStudent）：工种等级须是计划的，同一人同一工种只报一次，保存时检查报考资格 */
 export async function saveExaminee(db: Db, session: Session, input: ExamineeSave, audit: Audit) {
-  return db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  return db.transaction(async (tx) => {
     const plan = await planForChange(tx, session, input.planId, input.id === undefined ? 'add' : 'edit');
     const before = input.id === undefined ? undefined : await loadExaminee(tx, session.user, input.id);
     if (before && before.planId !== plan.id) throw ApiError.notFound('考生不存在或不在您的管辖范围内');
@@ -352,8 +351,7 @@ export async function updatePersonal(db: Db, session: Session, input: z.output<t
 
 /** 删除计划的考生（可批量）；照片与附件的引用随之撤销 */
 export async function deleteExaminees(db: Db, session: Session, input: { planId: number; ids: number[] }, audit: Audit) {
-  return db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  return db.transaction(async (tx) => {
     const plan = await planForChange(tx, session, input.planId, 'delete');
     const rows = await tx
       .delete(examinees)
@@ -371,8 +369,7 @@ export async function deleteExaminees(db: Db, session: Session, input: { planId:
  * 只在本计划内调整；要报考另一个计划，在那个计划里新增或导入。
  */
 export async function assignExaminees(db: Db, session: Session, input: z.output<typeof AssignInput>, audit: Audit) {
-  return db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  return db.transaction(async (tx) => {
     const plan = await planForChange(tx, session, input.planId, 'edit');
     const work = resolveWork(await planWorksOf(tx, plan.id), input.workCode, input.level);
     if (typeof work === 'string') throw ApiError.badRequest(work, { workCode: work });

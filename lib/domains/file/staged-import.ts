@@ -168,8 +168,7 @@ export function stagedImport<T extends StagedImportTable, Owner, P, S extends z.
       const { row, owner } = await loadImport(db, session, importId);
       const bytes = await storedBytes(row.fileUrl);
       const p = await spec.params(db, session, owner, 'commit', row.id);
-      const result = await db.transaction(async (txn) => {
-        const tx = txn as unknown as Db;
+      const result = await db.transaction(async (tx) => {
         // 锁住导入行：同时两次确认时，后一次看到已写入
         const [locked] = (await tx
           .select()

@@ -159,7 +159,7 @@ export async function runJob(db: Db, code: string, opts: { trigger: 'schedule' |
     let rows = 0;
     let message: string;
     try {
-      rows = await tx.transaction((sp) => definition.run(sp as unknown as Db, job.retentionDays));
+      rows = await tx.transaction((sp) => definition.run(sp, job.retentionDays));
       message = `完成，处理 ${rows} 条`;
     } catch (err) {
       status = 'failed';

@@ -305,7 +305,7 @@ export async function updateOrganisation(db: Db, session: Session, input: z.outp
       .update(organisations)
       .set({ ...orgFields(input, placed), status: input.status ?? current.status, updatedAt: new Date() })
       .where(eq(organisations.id, input.id));
-    if (areaChanged) await applyAreaChange(tx as unknown as Db, input.id, placed);
+    if (areaChanged) await applyAreaChange(tx, input.id, placed);
   });
   const after = await snapshot(db, input.id);
   audit({ entity: 'organisation', entityId: input.id, before: toItem(current), after, detail: `修改机构 ${after.name}` });
@@ -321,7 +321,7 @@ export async function moveOrganisation(db: Db, session: Session, input: z.output
   await checkParent(db, user, input.parentId, { ...placed, id: input.id });
   await db.transaction(async (tx) => {
     await tx.update(organisations).set({ parentId: input.parentId, ...placed, updatedAt: new Date() }).where(eq(organisations.id, input.id));
-    if (placed.areaId !== current.areaId) await applyAreaChange(tx as unknown as Db, input.id, placed);
+    if (placed.areaId !== current.areaId) await applyAreaChange(tx, input.id, placed);
   });
   const after = await snapshot(db, input.id);
   audit({

@@ -221,8 +221,7 @@ export async function importJsonBatch(db: Db, library: 'assessor' | 'supervisor'
     seen.set(parsed.data.idNumber, row);
     ok.push({ row, data: parsed.data });
   });
-  return db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  return db.transaction(async (tx) => {
     if (ok.length) for (const i of await def.check!(tx, ok, { userId: params.user.id, params })) errors.push({ row: i.row, column: i.column ? (headerOf.get(i.column) ?? i.column) : '', message: i.message });
     if (errors.length) {
       errors.sort((a, b) => a.row - b.row);

@@ -275,8 +275,7 @@ export async function saveSupervisors(db: Db, session: Session, input: { session
     .select({ personId: examSessionStaff.personId })
     .from(examSessionStaff)
     .where(and(eq(examSessionStaff.sessionId, target.id), eq(examSessionStaff.role, 'supervisor')));
-  await db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  await db.transaction(async (tx) => {
     await tx.delete(examSessionStaff).where(and(eq(examSessionStaff.sessionId, target.id), eq(examSessionStaff.role, 'supervisor')));
     // 同一人已以别的角色在本场次：唯一索引 (场次, 人员) 报重复
     const taken = await tx

@@ -377,8 +377,7 @@ function auditWrite(audit: Audit, w: Written, reason?: string) {
 
 /** 录入、提交或更正一科成绩（updateScore）：只有该科场次的考评员（理论也可由本机构考务人员）；返回更新后的表单 */
 export async function updateScore(db: Db, session: Session, input: ScoreUpdate, audit: Audit): Promise<ScoreForm> {
-  const written = await db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  const written = await db.transaction(async (tx) => {
     const e = await lockExaminee(tx, session, input.examineeId);
     const plan = await loadPlan(tx, session.user, e.planId);
     if (!entryMode(plan)) throw ApiError.badRequest(closedMessage(plan));
@@ -426,7 +425,7 @@ export async function markExaminee(tx: Db, session: Session, input: { examineeId
 
 /** 缺考、违纪标记（updateScoreStatus） */
 export async function updateScoreStatus(db: Db, session: Session, input: { examineeId: number; subjects?: number[]; mark: number; reason: string }, audit: Audit) {
-  const results = await db.transaction((tx) => markExaminee(tx as unknown as Db, session, input));
+  const results = await db.transaction((tx) => markExaminee(tx, session, input));
   for (const w of results) auditWrite(audit, w, input.reason);
   return { changed: results.length };
 }

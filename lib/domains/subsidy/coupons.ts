@@ -67,8 +67,7 @@ export async function issueCoupon(db: Db, session: Session, input: { cityId?: nu
   const id = checkIdNumber(input.idNumber);
   if (!id.ok) throw ApiError.badRequest(id.message, { idNumber: id.message });
   if (input.validTo < input.validFrom) throw ApiError.badRequest('失效日期不能早于生效日期', { validTo: '失效日期不能早于生效日期' });
-  return db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  return db.transaction(async (tx) => {
     const [created] = await tx
       .insert(trainingCoupons)
       .values({ code: `T${Date.now()}${u.id}`.slice(0, 32), cityId, name: input.name, idNumber: input.idNumber, faceValue: input.faceValue, validFrom: input.validFrom, validTo: input.validTo, createdBy: u.id })
@@ -120,8 +119,7 @@ export async function compareCoupons(db: Db, user: SessionUser, f: { classId: nu
 /** 核销：开班机构把学员本人的一张可用券兑付到本班（一张券只核销一次） */
 export async function redeemCoupon(db: Db, session: Session, input: { classId: number; studentId: number; code: string }, audit: Audit) {
   const u = session.user;
-  return db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  return db.transaction(async (tx) => {
     const [c] = await tx.select().from(trainClasses).where(eq(trainClasses.id, input.classId));
     const klass = assertInScope(u, c, '培训班');
     if (u.level !== 'org' || u.orgId !== klass.orgId) throw ApiError.forbidden('培训券由开班的机构核销');

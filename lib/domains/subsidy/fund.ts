@@ -123,8 +123,7 @@ export async function saveFundAccount(db: Db, session: Session, input: { cityId?
 export async function recordMovement(db: Db, session: Session, input: { accountId: number; kind: 'allocate' | 'reduce'; amount: number; note: string | null }, audit: Audit) {
   const { user } = session;
   if (user.level !== 'province' && user.level !== 'city') throw ApiError.forbidden('资金拨入与调减由省级或市级管理员办理');
-  return db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  return db.transaction(async (tx) => {
     const [found] = await tx.select().from(fundAccounts).where(eq(fundAccounts.id, input.accountId)).for('update');
     const account = assertInScope(user, found, '资金账户');
     const before = await balanceOf(tx, account.id);

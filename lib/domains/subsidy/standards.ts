@@ -186,8 +186,7 @@ export async function saveStandard(db: Db, session: Session, input: StandardSave
   assertPermission(session, input.kind, input.id ? 'edit' : 'add');
   assertSameYear(input.validFrom, input.validTo);
   const { subject, values } = await subjectOf(db, input);
-  return db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  return db.transaction(async (tx) => {
     const now = new Date();
     if (input.id) {
       const before = await loadStandard(tx, user, input.id);
@@ -217,8 +216,7 @@ export async function saveStandard(db: Db, session: Session, input: StandardSave
 /** 新建下一版：上一版到新版生效的前一天为止（已按上一版申请的班级不受影响） */
 export async function newStandardVersion(db: Db, session: Session, input: { id: number; amount: number; minAttendance?: number; validFrom: string; remark: string | null }, audit: Audit) {
   const { user } = session;
-  return db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  return db.transaction(async (tx) => {
     const old = await loadStandard(tx, user, input.id);
     assertPermission(session, old.kind as StandardKind, 'add');
     cityOf(user, old.cityId);
@@ -272,8 +270,7 @@ export async function newStandardVersion(db: Db, session: Session, input: { id: 
 
 export async function deleteStandards(db: Db, session: Session, input: { ids: number[] }, audit: Audit) {
   const { user } = session;
-  return db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  return db.transaction(async (tx) => {
     const rows = await tx.select().from(subsidyStandards).where(inArray(subsidyStandards.id, input.ids));
     for (const id of input.ids) {
       const row = assertInScope(user, rows.find((r) => r.id === id), '补贴标准');

@@ -179,8 +179,7 @@ export async function eligibleBookClasses(db: Db, user: SessionUser) {
 /** 登记台账（classId）或在草稿、退回修改时刷新数据并改备注（id） */
 export async function saveBook(db: Db, session: Session, input: { id?: number; classId?: number; remark?: string | null }, audit: Audit) {
   const { user } = session;
-  return db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  return db.transaction(async (tx) => {
     if (input.id) {
       const b = await loadBook(tx, user, input.id, true);
       if (actorFor(user, b) !== 'org') throw ApiError.forbidden('台账由开班的机构维护');
@@ -229,8 +228,7 @@ const summary = (b: StandingBook) => ({
 });
 
 export async function deleteBook(db: Db, session: Session, input: { id: number }, audit: Audit) {
-  return db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  return db.transaction(async (tx) => {
     const b = await loadBook(tx, session.user, input.id, true);
     if (!actionsOf(session, b).includes('delete')) {
       if (actorFor(session.user, b) !== 'org') throw ApiError.forbidden('台账由开班的机构维护');
@@ -250,8 +248,7 @@ export async function bookTransition(db: Db, session: Session, req: { id: number
   const { user } = session;
   const t = bookTransitionOf(req.action);
   if (!t) throw ApiError.badRequest('操作不正确');
-  return db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  return db.transaction(async (tx) => {
     const b = await loadBook(tx, user, req.id, true);
     if (!can(session, t.permission)) throw ApiError.forbidden(`没有${t.verb}的权限`);
     if (actorFor(user, b) !== t.actor) throw ApiError.forbidden(`「${t.verb}」须由${ACTOR_LABEL[t.actor]}办理`);

@@ -151,8 +151,7 @@ const METRICS = [
 /** 下达（省级给市）或分解（市级给本市县区）；县区分解之和不超过本市目标，市的目标不能低于已分解之和 */
 export async function saveTarget(db: Db, session: Session, input: TargetInput, audit: Audit) {
   const u = session.user;
-  return db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  return db.transaction(async (tx) => {
     let cityId: number;
     let countyId: number | null = null;
     if (u.level === 'province') {
@@ -198,8 +197,7 @@ export async function saveTarget(db: Db, session: Session, input: TargetInput, a
 }
 
 export async function deleteTargets(db: Db, session: Session, input: { ids: number[] }, audit: Audit) {
-  return db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  return db.transaction(async (tx) => {
     const rows = await tx.select().from(annualTargets).where(inArray(annualTargets.id, input.ids));
     for (const id of input.ids) {
       const r = assertInScope(session.user, rows.find((x) => x.id === id), '年度目标');

@@ -185,8 +185,7 @@ function summarise(items: { amount: number; flags: CheckFlag[] }[]) {
 export async function saveClassSubside(db: Db, session: Session, input: SaveClassSubside, audit: Audit) {
   const { user } = session;
   const r = RESOURCES[input.kind];
-  return db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  return db.transaction(async (tx) => {
     const [found] = await tx.select().from(trainClasses).where(eq(trainClasses.id, input.classId)).for('update');
     const c = assertInScope(user, found, '培训班');
     if (actorFor(user, c) !== 'org') throw ApiError.forbidden('补贴由开班的机构申请');
@@ -242,8 +241,7 @@ export async function saveClassSubside(db: Db, session: Session, input: SaveClas
 }
 
 export async function deleteApply(db: Db, session: Session, input: { id: number }, audit: Audit) {
-  return db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  return db.transaction(async (tx) => {
     const a = await loadApply(tx, session.user, input.id, true);
     if (!applyActions(session, a).includes('delete')) {
       if (actorFor(session.user, a) !== 'org') throw ApiError.forbidden('只有申请的机构可以删除');
@@ -261,8 +259,7 @@ export async function deleteApply(db: Db, session: Session, input: { id: number 
 /** 市级审核时逐人同意或不同意（不同意须写原因）；有阻断性核查问题或不符合条件的学员不能同意 */
 export async function decideItems(db: Db, session: Session, input: { id: number; itemIds: number[]; decision: 'approve' | 'reject'; reason: string | null }, audit: Audit) {
   const { user } = session;
-  return db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  return db.transaction(async (tx) => {
     const a = await loadApply(tx, user, input.id, true);
     const kind = a.kind as SubsidyKind;
     if (!can(session, `${RESOURCES[kind].audit}.edit`)) throw ApiError.forbidden('没有审核补贴申请的权限');
@@ -345,8 +342,7 @@ const PATHS: Record<SubsidyKind, { apply: string; audit: string; review: string;
 export async function applyTransition(db: Db, session: Session, req: TransitionRequest, audit: Audit) {
   const { user } = session;
   const t = transitionOf(req.action);
-  return db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  return db.transaction(async (tx) => {
     const a = await loadApply(tx, user, req.id, true);
     const kind = a.kind as SubsidyKind;
     guard(session, t, a, req.opinion);
@@ -583,8 +579,7 @@ export interface PaymentListInput extends UnmaskRequest {
  * 日志与读取在同一事务里。
  */
 async function paymentRows(db: Db, session: Session, input: PaymentListInput, action: AccessAction, audit: Audit) {
-  return db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  return db.transaction(async (tx) => {
     const a = await loadApply(tx, session.user, input.id);
     if (session.user.level === 'org') throw ApiError.forbidden('拨付名单由财务导出');
     if (!PUBLIC_STATUSES.includes(a.status)) throw ApiError.badRequest(`申请当前为「${applyStatusLabel(a.status)}」，财务审批通过后才有拨付名单`);

@@ -85,7 +85,7 @@ export async function addAbnormal(db: Db, session: Session, input: AbnormalAdd, 
         reporterName: session.user.realName ?? session.user.nickName,
       })
       .returning();
-    await attachFiles(tx as unknown as Db, { entity: ENTITY, entityId: created.id }, input.files, { by: session.user });
+    await attachFiles(tx, { entity: ENTITY, entityId: created.id }, input.files, { by: session.user });
     return created;
   });
   audit({ entity: ENTITY, entityId: row.id, after: row, detail: `填写考试异常记录（${ABNORMAL_KIND_LABEL[row.kind]}，计划 ${r.plan.code}）` });
@@ -111,7 +111,7 @@ export async function updateAbnormal(db: Db, session: Session, input: AbnormalAd
       .set({ ...recordValues(r, input), updatedAt: new Date() })
       .where(eq(abnormalRecords.id, before.id))
       .returning();
-    await attachFiles(tx as unknown as Db, { entity: ENTITY, entityId: before.id }, input.files, { by: session.user });
+    await attachFiles(tx, { entity: ENTITY, entityId: before.id }, input.files, { by: session.user });
     return updated;
   });
   audit({ entity: ENTITY, entityId: before.id, before, after, detail: `修改考试异常记录（计划 ${r.plan.code}）` });
@@ -135,7 +135,7 @@ export async function deleteAbnormal(db: Db, session: Session, input: { ids: num
         rows.map((r) => r.id),
       ),
     );
-    for (const r of rows) await detachFiles(tx as unknown as Db, { entity: ENTITY, entityId: r.id });
+    for (const r of rows) await detachFiles(tx, { entity: ENTITY, entityId: r.id });
   });
   for (const r of rows) audit({ entity: ENTITY, entityId: r.id, before: r, detail: '删除考试异常记录' });
   return { deleted: rows.length };

@@ -30,7 +30,7 @@ export async function addNetworkFile(db: Db, session: Session, input: { planId: 
       .insert(chinaNetworkFiles)
       .values({ planId: plan.id, orgId: plan.orgId, cityId: plan.cityId, name: input.name, fileType: input.fileType, url: input.url, createdBy: session.user.id, createdByName: session.user.realName ?? session.user.nickName })
       .returning();
-    await attachFiles(tx as unknown as Db, { entity: ENTITY, entityId: created.id }, [input.url], { by: session.user });
+    await attachFiles(tx, { entity: ENTITY, entityId: created.id }, [input.url], { by: session.user });
     return created;
   });
   audit({ entity: ENTITY, entityId: row.id, after: { name: row.name, fileType: row.fileType, url: row.url }, detail: `上传报送全国网的材料「${row.name}」（计划 ${plan.code}）` });
@@ -58,7 +58,7 @@ export async function deleteNetworkFiles(db: Db, session: Session, input: { ids:
         rows.map((r) => r.id),
       ),
     );
-    for (const r of rows) await detachFiles(tx as unknown as Db, { entity: ENTITY, entityId: r.id });
+    for (const r of rows) await detachFiles(tx, { entity: ENTITY, entityId: r.id });
   });
   for (const r of rows) audit({ entity: ENTITY, entityId: r.id, before: r, detail: `删除报送材料「${r.name}」` });
   return { deleted: rows.length };

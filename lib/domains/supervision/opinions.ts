@@ -44,7 +44,7 @@ export async function addOpinion(db: Db, session: Session, input: OpinionAdd, au
         files: input.files,
       })
       .returning();
-    await attachFiles(tx as unknown as Db, { entity: OPINION_ENTITY, entityId: created.id }, input.files, { by: session.user });
+    await attachFiles(tx, { entity: OPINION_ENTITY, entityId: created.id }, input.files, { by: session.user });
     return created;
   });
   audit({ entity: OPINION_ENTITY, entityId: row.id, after: { planId: plan.id, sessionId: row.sessionId, conclusion: row.conclusion, content: row.content }, detail: `填写督导意见（计划 ${plan.code}）` });

@@ -204,7 +204,7 @@ export async function saveLesson(db: Db, session: Session, input: LessonSave, au
     const [row] = before
       ? await tx.update(trainLessons).set({ ...fields, updatedAt: new Date() }).where(eq(trainLessons.id, before.id)).returning()
       : await tx.insert(trainLessons).values({ ...fields, classId: c.id, orgId: c.orgId, cityId: c.cityId, createdBy: session.user.id }).returning();
-    await ensureClassTeachers(tx as unknown as Db, c.id, [{ id: input.teacherId, name: teacherName }]);
+    await ensureClassTeachers(tx, c.id, [{ id: input.teacherId, name: teacherName }]);
     return row;
   });
   audit({ entity: LESSON_ENTITY, entityId: saved.id, before, after: saved, detail: `${before ? '修改' : '新增'}培训班 ${c.code} 的课程「${saved.name}」（${lessonTime(saved)}）` });

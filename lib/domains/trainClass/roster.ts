@@ -216,11 +216,11 @@ export async function saveStudent(db: Db, session: Session, input: StudentSave, 
       const [row] = before
         ? await tx.update(trainStudents).set({ ...fields, updatedAt: new Date() }).where(eq(trainStudents.id, before.id)).returning()
         : await tx.insert(trainStudents).values({ ...fields, classId: c.id, orgId: c.orgId, cityId: c.cityId, createdBy: session.user.id }).returning();
-      await attachFiles(tx as unknown as Db, { entity: STUDENT_ENTITY, entityId: row.id }, [row.idCardFront, row.idCardBack], { by: session.user });
-      if (!before) await refreshCount(tx as unknown as Db, c.id);
+      await attachFiles(tx, { entity: STUDENT_ENTITY, entityId: row.id }, [row.idCardFront, row.idCardBack], { by: session.user });
+      if (!before) await refreshCount(tx, c.id);
       // 进班即核销本人的培训券；改了证件号的先退回原来那人的券
-      if (before && before.idNumber !== row.idNumber) await releaseForStudents(tx as unknown as Db, c.id, [row.id]);
-      if (!before || before.idNumber !== row.idNumber) await redeemForClass(tx as unknown as Db, c, [{ studentId: row.id, idNumber: row.idNumber }]);
+      if (before && before.idNumber !== row.idNumber) await releaseForStudents(tx, c.id, [row.id]);
+      if (!before || before.idNumber !== row.idNumber) await redeemForClass(tx, c, [{ studentId: row.id, idNumber: row.idNumber }]);
       return row;
     }),
   );
@@ -236,9 +236,9 @@ export async function deleteStudents(db: Db, session: Session, input: { classId:
       .delete(trainStudents)
       .where(and(eq(trainStudents.classId, c.id), inArray(trainStudents.id, input.ids)))
       .returning();
-    for (const r of rows) await detachFiles(tx as unknown as Db, { entity: STUDENT_ENTITY, entityId: r.id });
-    await releaseForStudents(tx as unknown as Db, c.id, rows.map((r) => r.id));
-    await refreshCount(tx as unknown as Db, c.id);
+    for (const r of rows) await detachFiles(tx, { entity: STUDENT_ENTITY, entityId: r.id });
+    await releaseForStudents(tx, c.id, rows.map((r) => r.id));
+    await refreshCount(tx, c.id);
     return rows;
   });
   if (!removed.length) throw ApiError.notFound('学员不存在或不在该班级');

@@ -373,7 +373,7 @@ export async function saveClass(db: Db, session: Session, input: ClassSave, audi
       [row] = await tx.update(trainClasses).set({ code: classCode(row.id, row.startDate) }).where(eq(trainClasses.id, row.id)).returning();
       await tx.insert(trainClassHistory).values({ classId: row.id, subject: 'class', action: 'create', fromStatus: null, toStatus: CLASS_STATUS.DRAFT, actorId: user.id, actorName: actorName(user) });
     }
-    await replaceTeachers(tx as unknown as Db, row.id, teacherIds, names);
+    await replaceTeachers(tx, row.id, teacherIds, names);
     return row;
   });
   audit({ entity: CLASS_ENTITY, entityId: saved.id, before, after: saved, detail: `${before ? '修改' : '新建'}培训班 ${saved.code} ${saved.name}` });
@@ -389,7 +389,7 @@ export async function saveClassTeachers(db: Db, session: Session, input: { id: n
       .update(trainClasses)
       .set({ headTeacherId: input.headTeacherId ?? null, headTeacherName: input.headTeacherId ? (names.get(input.headTeacherId) ?? null) : null, updatedAt: new Date() })
       .where(eq(trainClasses.id, c.id));
-    await replaceTeachers(tx as unknown as Db, c.id, input.teacherIds, names);
+    await replaceTeachers(tx, c.id, input.teacherIds, names);
   });
   audit({ entity: CLASS_ENTITY, entityId: c.id, before: { headTeacherId: c.headTeacherId }, after: input, detail: `设置培训班 ${c.code} 的班主任与授课教师` });
   return classDetail(db, session, c.id);
@@ -407,8 +407,8 @@ export async function deleteClasses(db: Db, session: Session, input: { ids: numb
     const ids = targets.map((c) => c.id);
     await tx.delete(classCourses).where(inArray(classCourses.classId, ids));
     // 学员随班删除：核销到这些班的培训券退回为未使用
-    await releaseForClasses(tx as unknown as Db, ids);
-    for (const id of ids) await detachFiles(tx as unknown as Db, { entity: CLASS_ENTITY, entityId: id });
+    await releaseForClasses(tx, ids);
+    for (const id of ids) await detachFiles(tx, { entity: CLASS_ENTITY, entityId: id });
     await tx.delete(trainClasses).where(inArray(trainClasses.id, ids));
   });
   for (const c of targets) audit({ entity: CLASS_ENTITY, entityId: c.id, before: c, detail: `删除培训班 ${c.code} ${c.name}` });

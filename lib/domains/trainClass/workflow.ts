@@ -162,8 +162,7 @@ export async function applyClassTransition(db: Db, session: Session, req: ClassT
   const { user } = session;
   const t = transitionOf(req.action);
   if (t.subject !== 'class') throw ApiError.badRequest('操作不正确');
-  return db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  return db.transaction(async (tx) => {
     const c = await loadClass(tx, user, req.id);
     guard(session, t, { kind: 'class', ...c }, req.opinion);
     if (t.action === 'submit') await recheckClass(tx, c);
@@ -252,8 +251,7 @@ async function applyRequest(db: Db, session: Session, kind: RequestKind, c: Trai
   const { user } = session;
   const t = applyOf(kind);
   const row = await withUniqueMessage(`该班级已有待审核的${REQUEST_KIND_LABEL[kind]}申请，请等待审核或先撤回`, () =>
-    db.transaction(async (txn) => {
-      const tx = txn as unknown as Db;
+    db.transaction(async (tx) => {
       const [r] = await tx
         .insert(trainClassRequests)
         .values({ classId: c.id, orgId: c.orgId, cityId: c.cityId, kind, status: REQUEST_STATUS.PENDING, reason: '', ...values, createdBy: user.id })
@@ -304,8 +302,7 @@ export async function withdrawRequest(db: Db, session: Session, input: { id: num
   const r = await loadRequest(db, session.user, input.id);
   const t = actionOf(r.kind as RequestKind, 'Withdraw');
   guard(session, t, { ...r, kind: 'request' }, null);
-  await db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  await db.transaction(async (tx) => {
     const [u] = await tx
       .update(trainClassRequests)
       .set({ status: REQUEST_STATUS.WITHDRAWN, updatedAt: new Date() })
@@ -370,8 +367,7 @@ export async function reviewRequest(db: Db, session: Session, input: { id: numbe
   const t = actionOf(kind, input.result === 'pass' ? 'Approve' : 'Reject');
   guard(session, t, { ...r, kind: 'request' }, input.opinion);
   const opinion = input.opinion?.trim() || null;
-  await db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  await db.transaction(async (tx) => {
     const c = await loadClass(tx, user, r.classId);
     if (input.result === 'pass') {
       const apply = applyOf(kind);

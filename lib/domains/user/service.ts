@@ -571,7 +571,7 @@ export async function registerOrganisation(db: Db, input: z.output<typeof Regist
         status: 2,
         passwordStrength: passwordStrength(input.password),
       });
-      const admins = await adminsFor(tx as unknown as Db, city);
+      const admins = await adminsFor(tx, city);
       if (admins.length > 0) {
         await tx.insert(messages).values(
           admins.map((a) => ({

@@ -71,7 +71,7 @@ export async function openPostgres(url: string, max = Number(process.env.DB_POOL
     );
   }
   return {
-    db: drizzle(pool) as unknown as Db,
+    db: drizzle(pool),
     kind: 'postgres',
     target,
     close: () => pool.end(),
@@ -93,7 +93,7 @@ export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob
       { cause: err },
     );
   }
-  return { db: drizzle(client) as unknown as Db, kind: 'pglite', target, close: () => client.close() };
+  return { db: drizzle(client), kind: 'pglite', target, close: () => client.close() };
 }
 
 /** 执行迁移；PostgreSQL 上以咨询锁串行化，多个实例同时启动也只迁移一次。 */

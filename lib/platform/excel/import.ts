@@ -202,7 +202,7 @@ export async function runImport<S extends z.ZodObject, P>(
   /** 写入一批；在保存点里执行，失败时事务仍可用。失败则逐行重试（同样在保存点里，最后整体撤销）找出出错的行。 */
   const commitBatch = async (tx: Db, batch: ImportRow<T>[]) => {
     try {
-      await tx.transaction((sp) => def.commit(sp as unknown as Db, batch.map((r) => r.data), context));
+      await tx.transaction((sp) => def.commit(sp, batch.map((r) => r.data), context));
       return;
     } catch (err) {
       const reason = writeFailure(err);
@@ -213,7 +213,7 @@ export async function runImport<S extends z.ZodObject, P>(
         await tx.transaction(async (sp) => {
           for (const r of batch) {
             try {
-              await sp.transaction((one) => def.commit(one as unknown as Db, [r.data], context));
+              await sp.transaction((one) => def.commit(one, [r.data], context));
             } catch (e) {
               const why = writeFailure(e);
               if (why === null) throw e;
@@ -334,8 +334,7 @@ export async function runImport<S extends z.ZodObject, P>(
   const bytes = new Uint8Array(await file.arrayBuffer());
   const deadline = deadlineAfter();
   try {
-    await ctx.db.transaction(async (txn) => {
-      const tx = txn as unknown as Db;
+    await ctx.db.transaction(async (tx) => {
       try {
         for await (const { row, cells, longNumbers } of sheetRows(bytes, { deadline, onRowCount: (n) => (sheetRowCount = n) })) {
           lastRow = row;

@@ -100,12 +100,12 @@ describe('资金账户', () => {
           try {
             await db.transaction(async (tx) => {
               if (o.kind === 'allocate') {
-                await (tx as unknown as Db).insert(fundMovements).values({ accountId: account.id, cityId: 130100, kind: 'allocate', amount: o.amount, actorName: '测试' });
+                await tx.insert(fundMovements).values({ accountId: account.id, cityId: 130100, kind: 'allocate', amount: o.amount, actorName: '测试' });
               } else {
-                const before = await balanceOf(tx as unknown as Db, account.id);
+                const before = await balanceOf(tx, account.id);
                 // 拨付只兑现已有的承诺
                 const amount = o.kind === 'pay' ? Math.min(o.amount, before.unpaid) : o.amount;
-                if (amount > 0) await moveForApply(tx as unknown as Db, admin, { kind: o.kind, cityId: 130100, year: 2099, amount, applyId: anyApply.id, code: anyApply.code });
+                if (amount > 0) await moveForApply(tx, admin, { kind: o.kind, cityId: 130100, year: 2099, amount, applyId: anyApply.id, code: anyApply.code });
               }
             });
           } catch (e) {
