@@ -32,6 +32,7 @@ export default defineConfig({
     environment: 'node',
     exclude: ['tests/e2e/**', 'node_modules/**'],
     globalSetup: ['tests/helpers/global-setup.ts'],
+    setupFiles: ['tests/helpers/registrations.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     projects: [

@@ -1,5 +1,7 @@
 // 端点表：各领域 api.ts 的行在此汇总；调度器与 OpenAPI 都由它生成。
 import 'server-only';
+// 跨领域的登记（状态机的条件、下游领域的钩子）：lib/workflows.ts 汇总引用登记它们的模块
+import '@/lib/workflows';
 import { areaApi } from '@/lib/domains/area/api';
 import { accessApi } from '@/lib/domains/access/api';
 import { messageApi } from '@/lib/domains/message/api';

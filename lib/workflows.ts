@@ -1,5 +1,6 @@
 // 全部状态机（lib/platform/workflow 的声明）的名单：文档（npm run docs:workflows）与生成的检查
 // （每一步都有界面提供、界面给出的都能办、每一步经其端点办理）由它得出。新的状态机在这里加一行。
+// 它也引用登记跨领域条件（registerGate）与钩子的模块：端点表（lib/api.ts）、种子与测试都引用本文件，登记因此总在使用之前。
 import type { Workflow } from '@/lib/platform/workflow';
 import { filingWorkflow, incrementWorkflow } from './domains/filing/workflow';
 

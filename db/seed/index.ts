@@ -1,4 +1,6 @@
 // 演示数据：可重复执行（按业务键新增或更新，已有的账号与消息不动）。`npm run db:seed` 与内置库首次启动时调用。
+// 种子经服务办理状态时也要跨领域的登记（lib/workflows.ts 汇总）
+import '@/lib/workflows';
 import bcrypt from 'bcrypt';
 import { count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, OpenedDb } from '@/lib/platform/db/client';
