@@ -8,11 +8,12 @@ import { userAndPermissions, userRouters } from './service';
 import { dataRoleInfo, deleteRoles, listRoles, roleDetail, roleLevels, saveDataRole, saveRole, simpleRoleList } from './roles';
 import { deleteResource, grantableTree, parentTree, resourceAdminTree, resourceTree, saveResource, selectResourceTree } from './resources';
 import { DataRoleInput, ResourceIdInput, ResourceListInput, ResourceSaveInput, RoleIdInput, RoleIdsInput, RoleListInput, RoleSaveInput } from './schemas';
+import type { MenuPermission } from './menu-tree';
 
 /** 编辑角色（新增或修改）时要用的接口 */
-const ROLE_EDIT = ['role.add', 'role.edit'];
+const ROLE_EDIT: readonly MenuPermission[] = ['role.add', 'role.edit'];
 /** 选择角色的地方：角色管理、账号与用户管理、部门管理 */
-const ROLE_PICK = ['role.query', 'account.add', 'account.edit', 'sysUser.add', 'sysUser.edit', 'department.add', 'department.edit'];
+const ROLE_PICK: readonly MenuPermission[] = ['role.query', 'account.add', 'account.edit', 'sysUser.add', 'sysUser.edit', 'department.add', 'department.edit'];
 
 /** 资源标题随请求语言（未改过的种子标题按资源 key 翻译） */
 const titled = async <T>(ctx: Ctx, result: Promise<T>) => localizeResourceTitles(await result, localeOfRequest(ctx.request));

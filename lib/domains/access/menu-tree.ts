@@ -31,7 +31,7 @@ const VIEW = ['query', 'get'] as const;
 const VIEW_EXPORT = ['query', 'get', 'export'] as const;
 const AUDIT = ['query', 'get', 'edit', 'export'] as const;
 
-export const MENU_TREE: readonly ResourceDef[] = [
+export const MENU_TREE = [
   {
     key: 'home',
     title: '首页',
@@ -385,7 +385,22 @@ export const MENU_TREE: readonly ResourceDef[] = [
   },
   // 个人设置：不进菜单，路由 /account/settings/basic 与 /security 需要 user 权限（SPEC §2）
   { key: 'user', title: '个人设置', path: '/account/settings', icon: 'UserOutlined', component: 'AccountSettings', actions: ['edit', 'get'], show: false },
-];
+] as const satisfies readonly ResourceDef[];
+
+// ---------- 权限的类型：由菜单树算出 'key.action'（叶子按其动作，目录取子孙动作的并集） ----------
+type Node = { readonly key: string; readonly actions?: readonly Action[]; readonly children?: readonly Node[] };
+type ActionsOf<N> = N extends { readonly actions: readonly (infer A)[] } ? A : N extends { readonly children: readonly (infer C)[] } ? ActionsOf<C> : never;
+type PermissionsOf<N> = N extends Node
+  ? `${N['key']}.${ActionsOf<N> & string}` | (N extends { readonly children: readonly (infer C)[] } ? PermissionsOf<C> : never)
+  : never;
+/** 菜单树里存在的权限，如 'filingSkill.edit'；端点声明与服务检查用它，写错键或动作即类型错误 */
+export type MenuPermission = PermissionsOf<(typeof MENU_TREE)[number]>;
+
+declare module '@/lib/platform/api/endpoint' {
+  interface PermissionRegistry {
+    key: MenuPermission;
+  }
+}
 
 /** 树中一个节点的平铺形式（种子与测试用）：父 key、同级序号、目录的组件与动作已补齐。 */
 export interface FlatResource {
@@ -453,6 +468,12 @@ export const KIND_KEYS = {
   questionBank: ['bankSkill', 'bankQual', 'bankSpecial', 'bankOrgan'],
 } as const;
 
-export function anyKind(group: keyof typeof KIND_KEYS, action: Action): string[] {
-  return KIND_KEYS[group].map((key) => `${key}.${action}`);
+export function anyKind<G extends keyof typeof KIND_KEYS, A extends Action>(group: G, action: A): `${(typeof KIND_KEYS)[G][number]}.${A}`[] {
+  return eachOf(KIND_KEYS[group], action);
+}
+
+/** 几个资源的同一动作：eachOf(['course', 'videoCourse'], 'query') → ['course.query', 'videoCourse.query']；
+ * 菜单树里没有的组合在端点声明处是类型错误 */
+export function eachOf<K extends string, A extends Action>(keys: readonly K[], action: A): `${K}.${A}`[] {
+  return keys.map((key) => `${key}.${action}` as const);
 }

@@ -1,5 +1,6 @@
 // 账号管理端点（/account/*、/sys/user/batch/update 等）。系统“用户管理”（sysUser）与机构“账号管理”（account）
 // 两个界面共用，权限写成两者之一。规则都在 service.ts。
+import type { Action } from '@/lib/platform/auth/session';
 import { endpoint, sessionOf, type Ctx, type EndpointTable } from '@/lib/platform/api/endpoint';
 import { importResponse, ImportFileInput, runImport, templateEndpoint } from '@/lib/platform/excel/import';
 import {
@@ -29,9 +30,10 @@ import {
 } from './service';
 import { accountImport, accountImportParams } from './import';
 import { z } from 'zod';
+import { eachOf } from '@/lib/domains/access/menu-tree';
 
 /** 两个界面任一授予该动作即可 */
-const perm = (action: string) => [`sysUser.${action}`, `account.${action}`] as const;
+const perm = <A extends Action>(action: A) => eachOf(['sysUser', 'account'], action);
 
 const audit = (ctx: Ctx) => ctx.audit.bind(ctx);
 

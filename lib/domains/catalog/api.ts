@@ -1,5 +1,6 @@
 // 职业工种目录（SPEC §7 Organisations, jobs；Common lookups；Filing and evaluation 中的 /work、/baseWorkLevel 等）。
 // 维护类端点用资源 baseJob 的权限；各处下拉与选择器用的查询只需登录。
+import type { Action } from '@/lib/platform/auth/session';
 import { z } from 'zod';
 import { endpoint, sessionOf, type Ctx, type EndpointTable } from '@/lib/platform/api/endpoint';
 import { localizeVocabulary } from '@/lib/i18n/vocabulary';
@@ -54,7 +55,7 @@ import {
 import { catalogImportParams, jobImport, workRequireImport, type CatalogImportParams } from './import';
 import { assertSaveAllowed } from '@/lib/platform/api/save-permission';
 
-const perm = (action: string) => `baseJob.${action}`;
+const perm = <A extends Action>(action: A) => `baseJob.${action}` as const;
 
 /** 导入端点：全有或全无，成功后记一条操作日志 */
 function catalogImport<S extends z.ZodObject>(def: ImportDef<S, CatalogImportParams>, summary: string, entity: string) {

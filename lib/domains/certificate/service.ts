@@ -22,11 +22,12 @@ import { certificateCorrections, certificates, type Certificate, type Certificat
 import { CERT_STATUS, CERT_STATUS_LABEL, CORRECTION_STATUS, CORRECTION_STATUS_LABEL, holderToken, viewPath } from './rules';
 import { CERTIFICATE_FILE_ENTITY, photoProblems, photoRegistered, type PhotoProblem } from './photos';
 import { CORRECTABLE, FIELD_LABEL, type CertificateFilter, type CertificateItem, type CorrectableField, type CorrectionItem } from './schemas';
+import type { MenuPermission } from '@/lib/domains/access/menu-tree';
 
 export const actorName = (s: Session | SessionUser) => ('user' in s ? s.user.realName || s.user.nickName : s.realName || s.nickName);
 
-export const LIST_PERMISSIONS = ['certificateFill.query', 'certificateCorrect.query', 'certificatePrint.query', 'certificateSearch.query'];
-export const GET_PERMISSIONS = ['certificateFill.get', 'certificateCorrect.get', 'certificatePrint.get', 'certificateSearch.get'];
+export const LIST_PERMISSIONS: readonly MenuPermission[] = ['certificateFill.query', 'certificateCorrect.query', 'certificatePrint.query', 'certificateSearch.query'];
+export const GET_PERMISSIONS: readonly MenuPermission[] = ['certificateFill.get', 'certificateCorrect.get', 'certificatePrint.get', 'certificateSearch.get'];
 
 /**
  * 资料是否齐全（上报与打印所需）：照片读得出（photoProblem 为空，见 photos.ts：已登记的图片、存储里确有其文件），

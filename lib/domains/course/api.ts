@@ -1,5 +1,6 @@
 // 课程资源库的端点（SPEC §7 Course library /bks/v1 与 Courses 中的 getSectionList、byComChapterCourseware）。
 // 规则在 library.ts、service.ts、chapters.ts、showcase.ts；这里只做转接。
+import type { Action } from '@/lib/platform/auth/session';
 import { endpoint, sessionOf, type EndpointTable } from '@/lib/platform/api/endpoint';
 import { ApiError, FORBIDDEN_MESSAGE } from '@/lib/platform/api/errors';
 import { can } from '@/lib/platform/auth/session';
@@ -83,12 +84,13 @@ import {
   listExcellent,
   updateExcellent,
 } from './showcase';
+import { eachOf, type MenuPermission } from '@/lib/domains/access/menu-tree';
 
 /** 维护课程的资源：培训管理的课程列表与内容管理的图文、视频课程（任一；服务再按课程种类落到具体资源） */
-const MAINTAIN = (action: string) => [`course.${action}`, `pictureCourse.${action}`, `videoCourse.${action}`];
+const MAINTAIN = <A extends Action>(action: A) => eachOf(['course', 'pictureCourse', 'videoCourse'], action);
 /** 能看到课程的资源：维护者、审核员、课件管理员 */
-const VIEW = [...MAINTAIN('query'), 'courseAudit.query', 'courseware.query'];
-const GET = [...MAINTAIN('get'), 'courseAudit.get', 'courseware.get'];
+const VIEW: readonly MenuPermission[] = [...MAINTAIN('query'), 'courseAudit.query', 'courseware.query'];
+const GET: readonly MenuPermission[] = [...MAINTAIN('get'), 'courseAudit.get', 'courseware.get'];
 
 export const courseApi: EndpointTable = {
   // ------------------------------------------------------------ 课程类型（树）

@@ -25,19 +25,22 @@ import type { StatKey } from './columns';
 import type { StatTable } from './schemas';
 import type { Db } from '@/lib/platform/db/client';
 import type { SessionUser } from '@/lib/platform/auth/session';
+import type { MenuPermission } from '@/lib/domains/access/menu-tree';
 
 const HOME = 'analysis.query';
-const STAT_VIEW = ['orgTypeStatistics.query', 'summaryStatistics.query', 'processStatistics.query', 'trainCount.query', 'uploadCount.query'];
+const STAT_VIEW: readonly MenuPermission[] = ['orgTypeStatistics.query', 'summaryStatistics.query', 'processStatistics.query', 'trainCount.query', 'uploadCount.query'];
 
 type StatFn = (db: Db, user: SessionUser, f: StatFilter) => Promise<StatTable<StatRow>>;
 
 /** 一张统计表的列表与导出两个端点 */
-function statPair(resource: string, key: StatKey, fn: StatFn, summary: string) {
+type StatResource = 'orgTypeStatistics' | 'summaryStatistics' | 'processStatistics' | 'trainCount' | 'uploadCount';
+
+function statPair(resource: StatResource, key: StatKey, fn: StatFn, summary: string) {
   return {
-    list: endpoint({ summary, permission: `${resource}.query`, input: StatFilterInput, handle: (f, ctx) => fn(ctx.db, ctx.user(), f) }),
+    list: endpoint({ summary, permission: `${resource}.query` as const, input: StatFilterInput, handle: (f, ctx) => fn(ctx.db, ctx.user(), f) }),
     export: endpoint({
       summary: `${summary}：导出 Excel（与界面相同的行与合计）`,
-      permission: `${resource}.export`,
+      permission: `${resource}.export` as const,
       input: StatFilterInput,
       handle: async (f, ctx) => exportStat(key, await fn(ctx.db, ctx.user(), f)),
     }),

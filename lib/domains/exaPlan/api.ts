@@ -18,10 +18,11 @@ import { applyTransition, auditingStepsOf, reviewPlan } from './workflow';
 import { listStepAudits, updateStepAudits } from './step-audit';
 import { leadDays } from './gates';
 import { ARRANGE_TYPE_LABEL, PLAN_KINDS, STATE_COLOR, STATE_LABEL, STEP_LABEL, TRANSITIONS } from './transitions';
+import type { MenuPermission } from '@/lib/domains/access/menu-tree';
 
-const VIEW = [...anyKind('exaPlan', 'query'), 'exaPlanAudit.query'];
-const GET = [...anyKind('exaPlan', 'get'), 'exaPlanAudit.get'];
-const EDIT = anyKind('exaPlan', 'edit');
+const VIEW: readonly MenuPermission[] = [...anyKind('exaPlan', 'query'), 'exaPlanAudit.query'];
+const GET: readonly MenuPermission[] = [...anyKind('exaPlan', 'get'), 'exaPlanAudit.get'];
+const EDIT: readonly MenuPermission[] = anyKind('exaPlan', 'edit');
 
 const rollback = endpoint({
   summary: '退回上一步（市级管理员；第 1–4 步办理中或被驳回的计划回到上一步办理中），须填写意见',

@@ -46,8 +46,9 @@ import {
   uploadOfflinePaper,
 } from './papers';
 import { addAttach, deleteAttach, listAttaches, uploadAttach } from './attaches';
+import type { MenuPermission } from '@/lib/domains/access/menu-tree';
 
-const VIEW = ['examAffairs.query', 'examAffairs.get'];
+const VIEW: readonly MenuPermission[] = ['examAffairs.query', 'examAffairs.get'];
 const options = (map: Record<number | string, string>) => Object.entries(map).map(([value, label]) => ({ value: /^\d+$/.test(value) ? Number(value) : value, label }));
 
 export const examAffairsApi: EndpointTable = {

@@ -38,8 +38,9 @@ import { listStaff, saveStaff, sessionStaff, staffCandidates } from './staff';
 import { autoSeat, moveSeat, removeSeat, seatList } from './seating';
 import { ticketPdf } from './tickets';
 import { deleteCameras, listCameras, monitorHead, planSitePlaceTree, saveCamera } from './monitor';
+import type { MenuPermission } from '@/lib/domains/access/menu-tree';
 
-const SITE_VIEW = ['examSite.query', 'examRoom.query'];
+const SITE_VIEW: readonly MenuPermission[] = ['examSite.query', 'examRoom.query'];
 const options = (map: Record<number | string, string>) => Object.entries(map).map(([value, label]) => ({ value: /^\d+$/.test(value) ? Number(value) : value, label }));
 
 export const examSiteApi: EndpointTable = {

@@ -1,5 +1,6 @@
 // 机构备案与备案机构库的端点。路径照 SPEC §7（/filling、/fil、/filInfoAudit、/org、/organization）；
 // 备案资料（场地、考点、工种、考务人员、督导员、考评员）见 data.ts 的 /fil/<资料>/list|save|info|del|import。
+import type { Action } from '@/lib/platform/auth/session';
 import { z } from 'zod';
 import { endpoint, sessionOf, type EndpointTable } from '@/lib/platform/api/endpoint';
 import { ImportFileInput, templateEndpoint } from '@/lib/platform/excel/import';
@@ -43,9 +44,10 @@ import { filingImport, importFilings } from './import';
 import { filingDataApi } from './data';
 import { FILING_KINDS, STATUS_COLOR, STATUS_LABEL, TRANSITION_ACTIONS, transitionOf } from './transitions';
 import { assertSaveAllowed } from '@/lib/platform/api/save-permission';
+import type { MenuPermission } from '@/lib/domains/access/menu-tree';
 
-const VIEW = [...anyKind('filing', 'query'), 'filingAudit.query'];
-const GET = [...anyKind('filing', 'get'), 'filingAudit.get'];
+const VIEW: readonly MenuPermission[] = [...anyKind('filing', 'query'), 'filingAudit.query'];
+const GET: readonly MenuPermission[] = [...anyKind('filing', 'get'), 'filingAudit.get'];
 
 /** 技能等级认定（类别 0）与其他三类分开的保存、提交端点 */
 const ALL_KINDS = [0, 1, 2, 3] as const;
@@ -80,7 +82,7 @@ const dictionaries = () => ({
   transitions: TRANSITION_ACTIONS.map(transitionOf).map((t) => ({ action: t.action, verb: t.verb, from: t.from, to: t.to, actor: t.actor, opinion: t.opinion })),
 });
 
-const recordOrgPerm = (action: string) => `baseRecordOrg.${action}`;
+const recordOrgPerm = <A extends Action>(action: A) => `baseRecordOrg.${action}` as const;
 
 export const filingApi: EndpointTable = {
   'POST /comApi/getFilSiteArray': endpoint({

@@ -5,6 +5,7 @@ import { endpoint, sessionOf, type Endpoint, type EndpointTable } from '@/lib/pl
 import { ImportFileInput, templateEndpoint } from '@/lib/platform/excel/import';
 import { anyKind } from '../access/menu-tree';
 import { DataItemInput, DataListInput, PersonSaveInput, SiteSaveInput, WorkSaveInput } from './schemas';
+import type { MenuPermission } from '@/lib/domains/access/menu-tree';
 import {
   DATA_IMPORTS,
   dataTitle,
@@ -20,9 +21,9 @@ import {
   type SiteType,
 } from './data-service';
 
-const QUERY = [...anyKind('filing', 'query'), 'filingAudit.query'];
-const EDIT = anyKind('filing', 'edit');
-const IMPORT = anyKind('filing', 'import');
+const QUERY: readonly MenuPermission[] = [...anyKind('filing', 'query'), 'filingAudit.query'];
+const EDIT: readonly MenuPermission[] = anyKind('filing', 'edit');
+const IMPORT: readonly MenuPermission[] = anyKind('filing', 'import');
 
 /** 一类资料的端点组；save 为该类资料的保存端点 */
 function dataEndpoints(kind: FilingDataKind, save: Endpoint): EndpointTable {

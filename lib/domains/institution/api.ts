@@ -38,11 +38,12 @@ import {
   updateProfile,
 } from './service';
 import { ORG_KIND_LABEL, SETTLE_STATUS_COLOR, SETTLE_STATUS_LABEL, SETTLE_TRANSITIONS } from './transitions';
+import type { MenuPermission } from '@/lib/domains/access/menu-tree';
 
 /** 查看单位：企业列表、入驻管理或两种审核的查看权限之一 */
-const VIEW = ['company.query', 'settleIn.query', 'companyAudit.query', 'settleInAudit.query'];
-const GET = ['company.get', 'settleIn.get', 'companyAudit.get', 'settleInAudit.get'];
-const AUDIT = ['companyAudit.edit', 'settleInAudit.edit'];
+const VIEW: readonly MenuPermission[] = ['company.query', 'settleIn.query', 'companyAudit.query', 'settleInAudit.query'];
+const GET: readonly MenuPermission[] = ['company.get', 'settleIn.get', 'companyAudit.get', 'settleInAudit.get'];
+const AUDIT: readonly MenuPermission[] = ['companyAudit.edit', 'settleInAudit.edit'];
 
 export const institutionApi: EndpointTable = {
   'POST /bapi/orginaion/getList': endpoint({

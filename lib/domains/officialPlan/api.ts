@@ -1,4 +1,5 @@
 // 年度评价计划的端点（SPEC §7 /officialPlan）。改动只由省级管理员办理（服务检查层级）；机构可看列入本机构的已发布计划。
+import type { Action } from '@/lib/platform/auth/session';
 import { endpoint, sessionOf, type EndpointTable } from '@/lib/platform/api/endpoint';
 import { anyKind } from '../access/menu-tree';
 import {
@@ -13,6 +14,7 @@ import {
   OfficialWorkLevelsInput,
   OfficialWorksInput,
 } from './schemas';
+import type { MenuPermission } from '@/lib/domains/access/menu-tree';
 import {
   catalogueWorks,
   deleteOfficialJob,
@@ -34,10 +36,10 @@ import {
   workLevels,
 } from './service';
 
-const P = (action: string) => `officialPlan.${action}`;
+const P = <A extends Action>(action: A) => `officialPlan.${action}` as const;
 /** 机构查看列入本机构的已发布计划：有任一类考试计划的权限即可 */
-const VIEW = [P('query'), P('get'), ...anyKind('exaPlan', 'query')];
-const CHANGE = [P('add'), P('edit')];
+const VIEW: readonly MenuPermission[] = [P('query'), P('get'), ...anyKind('exaPlan', 'query')];
+const CHANGE: readonly MenuPermission[] = [P('add'), P('edit')];
 
 export const officialPlanApi: EndpointTable = {
   'POST /officialPlan/getList': endpoint({

@@ -1,5 +1,6 @@
 // 人员库端点（SPEC §7 Filing and evaluation 的 /perEval、Supervisors 的 /perSuper、Exam staff 的 /examStaff）。
 // 三个库的端点由同一组处理函数生成，权限用各自菜单资源：assessor、supervisor、examStaff。
+import type { Action } from '@/lib/platform/auth/session';
 import { z } from 'zod';
 import { endpoint, sessionOf, type Ctx, type Endpoint, type EndpointTable } from '@/lib/platform/api/endpoint';
 import { exportXlsx, keysetBatches, type ExportColumn } from '@/lib/platform/excel/export';
@@ -44,11 +45,12 @@ import {
   STATUS_STOPPED,
 } from './service';
 import { importDefs, importJsonBatch } from './imports';
+import type { MenuPermission } from '@/lib/domains/access/menu-tree';
 import { importPhotoZip } from './photos';
 import { accountOptions, bindAccount, unbindAccount } from './accounts';
 import { assertSaveAllowed } from '@/lib/platform/api/save-permission';
 
-const RESOURCE: Record<Library, string> = { assessor: 'assessor', supervisor: 'supervisor', examStaff: 'examStaff' };
+const RESOURCE = { assessor: 'assessor', supervisor: 'supervisor', examStaff: 'examStaff' } as const satisfies Record<Library, string>;
 const options = (map: Record<number, string>) => Object.entries(map).map(([value, label]) => ({ value: Number(value), label }));
 
 const exportColumns = (library: Library): ExportColumn<PersonItem>[] => [
@@ -72,11 +74,18 @@ const exportColumns = (library: Library): ExportColumn<PersonItem>[] => [
   { header: '录入时间', key: 'createTime', width: 20 },
 ];
 
+/** 停用与启用：考评员、督导员有单独的动作，监考人员按修改 */
+const TOGGLE_PERMISSION = {
+  assessor: { stop: 'assessor.disable', start: 'assessor.enable' },
+  supervisor: { stop: 'supervisor.disable', start: 'supervisor.enable' },
+  examStaff: { stop: 'examStaff.edit', start: 'examStaff.edit' },
+} as const satisfies Record<Library, { stop: MenuPermission; start: MenuPermission }>;
+
 /** 一个库的各类端点（路径由下面的表给出） */
 function libraryEndpoints(library: Library) {
   const r = RESOURCE[library];
   const name = LIBRARY_NAMES[library];
-  const perm = (action: string) => `${r}.${action}`;
+  const perm = <A extends Action>(action: A) => `${r}.${action}` as const;
   return {
     list: endpoint({
       summary: `${name}分页列表（范围内；可按姓名、身份证号、手机号、机构、市、工种、职业、状态筛选；身份证号脱敏）`,
@@ -121,13 +130,13 @@ function libraryEndpoints(library: Library) {
     }),
     stop: endpoint({
       summary: `停用${name}（可批量，可填原因）；停用后不能再分派到考务`,
-      permission: library === 'examStaff' ? perm('edit') : perm('disable'),
+      permission: TOGGLE_PERMISSION[library].stop,
       input: StopInput,
       handle: ({ ids, reason }, ctx) => setStatus(ctx.db, ctx, library, ids, STATUS_STOPPED, reason),
     }),
     start: endpoint({
       summary: `启用（恢复在岗）${name}`,
-      permission: library === 'examStaff' ? perm('edit') : perm('enable'),
+      permission: TOGGLE_PERMISSION[library].start,
       input: PersonIdsInput,
       handle: ({ ids }, ctx) => setStatus(ctx.db, ctx, library, ids, STATUS_ACTIVE),
     }),

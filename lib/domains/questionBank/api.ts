@@ -31,11 +31,12 @@ import { bankDetail, bankFiledWorks, deleteBank, deleteKnowledge, deleteSubject,
 import { deleteQuestions, exportQuestions, listQuestions, questionDetail, saveQuestion, setQuestionStatus } from './questions';
 import { importQuestions, questionImport } from './import';
 import { checkUsePaper, composableBanks, composePaper, deletePaper, exportPapers, listPapers, paperDetail, paperPdfFile, previewPaper, saveManualPaper, setPaperStatus } from './papers';
+import type { MenuPermission } from '@/lib/domains/access/menu-tree';
 
-const BANK_VIEW = [...anyKind('questionBank', 'query'), 'paper.query'];
-const BANK_GET = [...anyKind('questionBank', 'get'), 'paper.get'];
-const BANK_SAVE = [...anyKind('questionBank', 'add'), ...anyKind('questionBank', 'edit')];
-const BANK_EDIT = anyKind('questionBank', 'edit');
+const BANK_VIEW: readonly MenuPermission[] = [...anyKind('questionBank', 'query'), 'paper.query'];
+const BANK_GET: readonly MenuPermission[] = [...anyKind('questionBank', 'get'), 'paper.get'];
+const BANK_SAVE: readonly MenuPermission[] = [...anyKind('questionBank', 'add'), ...anyKind('questionBank', 'edit')];
+const BANK_EDIT: readonly MenuPermission[] = anyKind('questionBank', 'edit');
 
 const options = (labels: Record<number, string>) => Object.entries(labels).map(([value, label]) => ({ value: Number(value), label }));
 

@@ -2,6 +2,7 @@
 import { anyKind } from '../access/menu-tree';
 import { PLAN_STEP } from '../exaPlan/transitions';
 import { RECORD_CLASS_PERMISSIONS, VIEW_CLASS_RECORDINGS_PERMISSIONS } from '../trainClass/transitions';
+import type { MenuPermission } from '@/lib/domains/access/menu-tree';
 
 /** 计时器：每 1000 ms 加一秒 */
 export const TIMER_TICK_MS = 1000;
@@ -51,14 +52,14 @@ export const CLASS_CODE_PREFIX = 'PX';
 export const isClassCode = (code: string): boolean => code.startsWith(CLASS_CODE_PREFIX);
 
 /** 可以为考试计划（考点）录像：办理计划或考点的机构、审核计划的管理员 */
-export const PLAN_RECORD_PERMISSIONS: readonly string[] = [...anyKind('exaPlan', 'edit'), 'exaPlanAudit.edit', 'examSite.edit'];
+export const PLAN_RECORD_PERMISSIONS: readonly MenuPermission[] = [...anyKind('exaPlan', 'edit'), 'exaPlanAudit.edit', 'examSite.edit'];
 /** 可以为培训班录像：开班机构、审批开班的管理员（规则在 trainClass/transitions.ts 的 canRecordClass，班级列表的行操作同一份） */
-export const CLASS_RECORD_PERMISSIONS: readonly string[] = RECORD_CLASS_PERMISSIONS;
+export const CLASS_RECORD_PERMISSIONS: readonly MenuPermission[] = RECORD_CLASS_PERMISSIONS;
 /** 可以录像（保存录像端点的权限）：上面两者之一；服务再按计划或培训班查对应的一份（否则 403） */
-export const RECORD_PERMISSIONS: readonly string[] = [...PLAN_RECORD_PERMISSIONS, ...CLASS_RECORD_PERMISSIONS];
+export const RECORD_PERMISSIONS: readonly MenuPermission[] = [...PLAN_RECORD_PERMISSIONS, ...CLASS_RECORD_PERMISSIONS];
 /** 可以看考试计划（考点）的录像：能看计划或考点的人 */
-export const PLAN_VIEW_PERMISSIONS: readonly string[] = [...anyKind('exaPlan', 'query'), 'exaPlanAudit.query', 'examSite.query', 'examRoom.query'];
+export const PLAN_VIEW_PERMISSIONS: readonly MenuPermission[] = [...anyKind('exaPlan', 'query'), 'exaPlanAudit.query', 'examSite.query', 'examRoom.query'];
 /** 可以看培训班的录像：能看开班申请或开班审批的人 */
-export const CLASS_VIEW_PERMISSIONS: readonly string[] = VIEW_CLASS_RECORDINGS_PERMISSIONS;
+export const CLASS_VIEW_PERMISSIONS: readonly MenuPermission[] = VIEW_CLASS_RECORDINGS_PERMISSIONS;
 /** 可以看录像（列表与录制前准备端点的权限）：上面两者之一 */
-export const VIEW_PERMISSIONS: readonly string[] = [...PLAN_VIEW_PERMISSIONS, ...CLASS_VIEW_PERMISSIONS];
+export const VIEW_PERMISSIONS: readonly MenuPermission[] = [...PLAN_VIEW_PERMISSIONS, ...CLASS_VIEW_PERMISSIONS];

@@ -29,12 +29,13 @@ import { certificateList, examaffVo, exportCertificates, listPlanScores, saveSup
 import { addObjection, listObjections, listPublicity, resolveObjection, startPublicity } from './publicity';
 import { MARK_LABEL, PASS_SCORE, RESULT_LABEL, SCORE_STATUS_LABEL, SUBJECT_LABEL, publicityDays } from './rules';
 import { OBJECTION_STATUS_LABEL, PUBLICITY_STATUS_LABEL } from './schemas';
+import type { MenuPermission } from '@/lib/domains/access/menu-tree';
 
 const PlanFileInput = z.object({ planId: id('考试计划', '请选择考试计划'), file: ImportFileInput });
 
-const SCORE_VIEW = ['score.query', 'exaPlanAudit.query', 'publicity.query'];
-const AUDIT_VIEW = ['exaPlanAudit.query', 'publicity.query'];
-const AUDIT_GET = ['exaPlanAudit.get', 'publicity.get', 'score.get'];
+const SCORE_VIEW: readonly MenuPermission[] = ['score.query', 'exaPlanAudit.query', 'publicity.query'];
+const AUDIT_VIEW: readonly MenuPermission[] = ['exaPlanAudit.query', 'publicity.query'];
+const AUDIT_GET: readonly MenuPermission[] = ['exaPlanAudit.get', 'publicity.get', 'score.get'];
 
 const studentList = endpoint({
   summary: '成绩单：计划的考生（资格不是“不符合”）一人一行，各科成绩、结果与说明；mine 只看本人可录入的；行上的 actions 含 score 时本人可录入',

@@ -44,16 +44,17 @@ import { deleteTargets, exportYearTaskProgress, listTargets, saveTarget, yearTas
 import { compareCoupons, couponStatus, issueCoupon, listCoupons, redeemCoupon, toggleCoupon } from './coupons';
 import { SUBSIDY_KINDS } from './transitions';
 import { bookDetail, bookHistory, bookTransition, deleteBook, eligibleBookClasses, exportBooks, listBooks, saveBook } from './standing';
+import { eachOf, type MenuPermission } from '@/lib/domains/access/menu-tree';
 
-const STANDARD_VIEW = ['trainTypeSubsidy.query', 'trainWorkSubsidy.query'];
-const STANDARD_SAVE = ['trainTypeSubsidy.add', 'trainTypeSubsidy.edit', 'trainWorkSubsidy.add', 'trainWorkSubsidy.edit'];
-const APPLY_RESOURCES = ['subsidy', 'subsidyAudit', 'subsidyReview', 'subsidyFinance', 'subsidySearch', 'livingSubsidy', 'livingSubsidyAudit', 'livingSubsidyReview'];
-const APPLY_VIEW = APPLY_RESOURCES.map((r) => `${r}.query`);
-const APPLY_GET = APPLY_RESOURCES.map((r) => `${r}.get`);
-const APPLY_EXPORT = APPLY_RESOURCES.map((r) => `${r}.export`);
-const APPLY_SAVE = ['subsidy.add', 'subsidy.edit', 'livingSubsidy.add', 'livingSubsidy.edit'];
-const APPLY_STEP = ['subsidy.edit', 'livingSubsidy.edit', 'subsidyAudit.edit', 'subsidyReview.edit', 'subsidyFinance.edit', 'livingSubsidyAudit.edit', 'livingSubsidyReview.edit'];
-const BOOK_VIEW = ['ledger.query', 'ledgerAudit.query', 'ledgerSearch.query'];
+const STANDARD_VIEW: readonly MenuPermission[] = ['trainTypeSubsidy.query', 'trainWorkSubsidy.query'];
+const STANDARD_SAVE: readonly MenuPermission[] = ['trainTypeSubsidy.add', 'trainTypeSubsidy.edit', 'trainWorkSubsidy.add', 'trainWorkSubsidy.edit'];
+const APPLY_RESOURCES = ['subsidy', 'subsidyAudit', 'subsidyReview', 'subsidyFinance', 'subsidySearch', 'livingSubsidy', 'livingSubsidyAudit', 'livingSubsidyReview'] as const;
+const APPLY_VIEW = eachOf(APPLY_RESOURCES, 'query');
+const APPLY_GET = eachOf(APPLY_RESOURCES, 'get');
+const APPLY_EXPORT = eachOf(APPLY_RESOURCES, 'export');
+const APPLY_SAVE: readonly MenuPermission[] = ['subsidy.add', 'subsidy.edit', 'livingSubsidy.add', 'livingSubsidy.edit'];
+const APPLY_STEP: readonly MenuPermission[] = ['subsidy.edit', 'livingSubsidy.edit', 'subsidyAudit.edit', 'subsidyReview.edit', 'subsidyFinance.edit', 'livingSubsidyAudit.edit', 'livingSubsidyReview.edit'];
+const BOOK_VIEW: readonly MenuPermission[] = ['ledger.query', 'ledgerAudit.query', 'ledgerSearch.query'];
 const KindInput = z.object({ classId: id('培训班'), kind: z.enum(SUBSIDY_KINDS).default('train') });
 
 export const subsidyApi: EndpointTable = {

@@ -47,11 +47,12 @@ import {
 } from './service';
 import { addRelation, listRelations, removeRelation } from './relations';
 import { TEACHER_AUDIT_COLOR, TEACHER_AUDIT_LABEL, TEACHER_TRANSITIONS } from './transitions';
+import type { MenuPermission } from '@/lib/domains/access/menu-tree';
 
 /** 查看教师：师资库、师资审核、关系管理或专家库的查看权限之一 */
-const VIEW = ['teacher.query', 'teacherAudit.query', 'expert.query'];
-const GET = ['teacher.get', 'teacherAudit.get', 'expert.get', 'teacherRelation.get'];
-const FORM = ['teacher.add', 'teacher.edit'];
+const VIEW: readonly MenuPermission[] = ['teacher.query', 'teacherAudit.query', 'expert.query'];
+const GET: readonly MenuPermission[] = ['teacher.get', 'teacherAudit.get', 'expert.get', 'teacherRelation.get'];
+const FORM: readonly MenuPermission[] = ['teacher.add', 'teacher.edit'];
 
 const entries = (table: Record<string | number, string>) => Object.entries(table).map(([value, label]) => ({ value: /^\d+$/.test(value) ? Number(value) : value, label }));
 

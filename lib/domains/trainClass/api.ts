@@ -84,16 +84,17 @@ import {
   studentImport,
 } from './imports';
 import { countWorkTime, exportWorkTime, exportWorkTimeCount, listWorkTime } from './worktime';
+import type { MenuPermission } from '@/lib/domains/access/menu-tree';
 
 // 权限组合：培训机构（trainInfo）与审批（trainInfoAudit）都能看班级；课程体系与学员库的菜单也能看它们的部分
-const CLASS_VIEW = ['trainInfo.query', 'trainInfoAudit.query', 'trainCalendar.query'];
-const CLASS_GET = ['trainInfo.get', 'trainInfoAudit.get'];
-const PICK_CLASS = [...CLASS_VIEW, 'curriculum.query', 'student.query', 'postponeApply.query', 'infoCorrectApply.query', 'workTime.query'];
-const CURRICULUM_VIEW = ['curriculum.query', ...CLASS_VIEW];
-const CURRICULUM_EDIT = ['curriculum.add', 'curriculum.edit', 'trainInfo.edit'];
-const STUDENT_VIEW = ['student.query', 'trainInfo.query', 'trainInfoAudit.query'];
-const STUDENT_EDIT = ['student.add', 'student.edit', 'trainInfo.edit'];
-const REQUEST_VIEW = ['postponeApply.query', 'postponeAudit.query', 'infoCorrectApply.query', 'infoCorrectAudit.query'];
+const CLASS_VIEW: readonly MenuPermission[] = ['trainInfo.query', 'trainInfoAudit.query', 'trainCalendar.query'];
+const CLASS_GET: readonly MenuPermission[] = ['trainInfo.get', 'trainInfoAudit.get'];
+const PICK_CLASS: readonly MenuPermission[] = [...CLASS_VIEW, 'curriculum.query', 'student.query', 'postponeApply.query', 'infoCorrectApply.query', 'workTime.query'];
+const CURRICULUM_VIEW: readonly MenuPermission[] = ['curriculum.query', ...CLASS_VIEW];
+const CURRICULUM_EDIT: readonly MenuPermission[] = ['curriculum.add', 'curriculum.edit', 'trainInfo.edit'];
+const STUDENT_VIEW: readonly MenuPermission[] = ['student.query', 'trainInfo.query', 'trainInfoAudit.query'];
+const STUDENT_EDIT: readonly MenuPermission[] = ['student.add', 'student.edit', 'trainInfo.edit'];
+const REQUEST_VIEW: readonly MenuPermission[] = ['postponeApply.query', 'postponeAudit.query', 'infoCorrectApply.query', 'infoCorrectAudit.query'];
 
 const byAction = (action: 'submit' | 'finish') =>
   endpoint({

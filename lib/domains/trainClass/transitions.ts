@@ -3,6 +3,7 @@
 // 写明从哪些状态到哪个状态、谁办理（机构或班级所在市的市级管理员）、要哪个权限、意见是否必填、办理前检查哪些条件。
 // 服务里的每次状态变更都经 workflow.ts 查此表，表外的组合一律拒绝；列表行上的按钮也由它算出（availableActions）。
 // 图与说明见 docs/TRAIN_CLASS.md。
+import type { MenuPermission } from '../access/menu-tree';
 
 export const CLASS_STATUS = {
   DRAFT: 0,
@@ -115,11 +116,11 @@ export const CLOSED_STATUSES: readonly number[] = [S.DISCARDED];
 /** 录像（components/recording）：已发布与培训中的班级 */
 export const RECORDABLE_STATUSES: readonly number[] = [S.PUBLISHED, S.IN_TRAINING];
 /** 为班级录像的权限（任一）：开班机构或审批的管理员 */
-export const RECORD_CLASS_PERMISSIONS: readonly string[] = ['trainInfo.edit', 'trainInfoAudit.edit'];
+export const RECORD_CLASS_PERMISSIONS: readonly MenuPermission[] = ['trainInfo.edit', 'trainInfoAudit.edit'];
 /** 看录像（列表与播放）：发布之后的班级——已发布、培训中、已结业、已考核；作废待审核、已作废的按申请作废时的状态（canViewClassRecordings） */
 export const RECORDINGS_VIEWABLE_STATUSES: readonly number[] = [S.PUBLISHED, S.IN_TRAINING, S.FINISHED, S.ASSESSED];
 /** 看班级录像的权限（任一）：能看开班申请或开班审批的人（录像的服务按同一份，recording/constants.ts 的 CLASS_VIEW_PERMISSIONS） */
-export const VIEW_CLASS_RECORDINGS_PERMISSIONS: readonly string[] = ['trainInfo.query', 'trainInfoAudit.query'];
+export const VIEW_CLASS_RECORDINGS_PERMISSIONS: readonly MenuPermission[] = ['trainInfo.query', 'trainInfoAudit.query'];
 
 export const TRANSITIONS: readonly Transition[] = [
   // 班级

@@ -7,8 +7,14 @@ import { ApiError } from './errors';
 
 export type BodyKind = 'json' | 'multipart' | 'form' | 'none';
 
+/** 权限键的登记处：菜单树（lib/domains/access/menu-tree.ts）以模块扩充登记 key 为它算出的全部 'key.action'，
+ * 本目录因此不引用领域，端点的权限写错即类型错误。 */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface PermissionRegistry {}
+export type PermissionKey = PermissionRegistry extends { key: infer K extends string } ? K : string;
+
 /** 'public' 无需登录；'login' 任一已登录用户；否则 'permissionId.action' 或其列表（任一满足）。 */
-export type Permission = 'public' | 'login' | (string & {}) | readonly string[];
+export type Permission = 'public' | 'login' | PermissionKey | readonly PermissionKey[];
 
 export interface Ctx {
   db: Db;

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createDispatcher, type SessionLookup } from '@/lib/platform/api/dispatcher';
-import { endpoint, type EndpointTable } from '@/lib/platform/api/endpoint';
+import { endpoint, type EndpointTable, type Permission } from '@/lib/platform/api/endpoint';
 import { ApiError } from '@/lib/platform/api/errors';
 import { FileResult, timestampName } from '@/lib/platform/api/files';
 import { DbUnavailableError, getDb, openPostgres } from '@/lib/platform/db/client';
@@ -11,6 +11,9 @@ import { setupTestDb } from '../../helpers/db';
 import { call, type Dispatch } from '../../helpers/api';
 import { fakeSession } from '../../helpers/session';
 import { captureLogs } from '../../helpers/log';
+
+/** 测试用的假权限（不在菜单树里）：端点的权限类型只收菜单树的 'key.action' */
+const fake = (p: string | string[]) => p as string as Permission;
 
 setupTestDb();
 
@@ -43,9 +46,9 @@ const table: EndpointTable = {
     input: z.object({ file: z.instanceof(File, { message: '请选择文件' }).describe('文件'), note: z.string().optional() }),
     handle: async ({ file, note }) => ({ name: file.name, size: file.size, note }),
   }),
-  'GET /t/secure': endpoint({ summary: '需要权限', permission: 'demo.query', handle: async (_i, ctx) => ({ account: ctx.user().account }) }),
-  'GET /t/either': endpoint({ summary: '任一权限', permission: ['other.add', 'demo.query'], handle: async () => 'ok' }),
-  'GET /t/edit': endpoint({ summary: '缺少动作', permission: 'demo.edit', handle: async () => 'ok' }),
+  'GET /t/secure': endpoint({ summary: '需要权限', permission: fake('demo.query'), handle: async (_i, ctx) => ({ account: ctx.user().account }) }),
+  'GET /t/either': endpoint({ summary: '任一权限', permission: fake(['other.add', 'demo.query']), handle: async () => 'ok' }),
+  'GET /t/edit': endpoint({ summary: '缺少动作', permission: fake('demo.edit'), handle: async () => 'ok' }),
   'GET /t/login': endpoint({ summary: '登录即可', permission: 'login', handle: async () => 'ok' }),
   'GET /t/boom': endpoint({
     summary: '异常',

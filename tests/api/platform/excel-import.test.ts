@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createDispatcher, type SessionLookup } from '@/lib/platform/api/dispatcher';
-import type { EndpointTable } from '@/lib/platform/api/endpoint';
+import type { EndpointTable, Permission } from '@/lib/platform/api/endpoint';
 import { platformApi, purgeImportErrorFiles } from '@/lib/platform/api/platform-api';
 import type { Session } from '@/lib/platform/auth/session';
 import type { Db } from '@/lib/platform/db/client';
@@ -20,6 +20,9 @@ import { fakeSession } from '../../helpers/session';
 import { setupTestDb } from '../../helpers/db';
 import { call, type Dispatch } from '../../helpers/api';
 import { readWorkbook, sheetValues, xlsxBytes, xlsxFile } from '../../helpers/xlsx';
+
+/** 测试用的假权限（不在菜单树里）：端点的权限类型只收菜单树的 'key.action' */
+const fake = (p: string | string[]) => p as string as Permission;
 
 const { db: getDb } = setupTestDb();
 let db: Db;
@@ -266,8 +269,8 @@ describe('经 HTTP 导入与下载错误工作簿', () => {
     other: fakeSession({ id: 8, account: 'other' }, { person: ['import'] }),
   };
   const table: EndpointTable = {
-    'POST /t/person/import': importEndpoint(people, { permission: 'person.import' }),
-    'GET /t/person/importTemplate': templateEndpoint(people, { permission: 'person.import' }),
+    'POST /t/person/import': importEndpoint(people, { permission: fake('person.import') }),
+    'GET /t/person/importTemplate': templateEndpoint(people, { permission: fake('person.import') }),
     ...platformApi,
   };
   const dispatch: Dispatch = createDispatcher({
