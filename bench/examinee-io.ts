@@ -54,7 +54,7 @@ interface MeasureArgs {
 /** 子进程：预览、确认、导出，计时并采样 RSS */
 async function measure(m: MeasureArgs) {
   const { openPostgres } = await import('../lib/platform/db/client');
-  const { examinees } = await import('../lib/domains/exaPlan/tables');
+  const { examinees } = await import('../lib/domains/examinee/tables');
   const { previewImport, commitImport, examineeImport } = await import('../lib/domains/examinee/imports');
   const { exportExaminees } = await import('../lib/domains/examinee/exports');
   type Session = import('../lib/platform/auth/session').Session;

@@ -86,7 +86,8 @@ async function main() {
     const { organisations } = await import('../lib/domains/org/tables');
     const { filings } = await import('../lib/domains/filing/tables');
     const { users } = await import('../lib/domains/user/tables');
-    const { examPlans, examPlanWorks, examSites, examSessions } = await import('../lib/domains/exaPlan/tables');
+    const { examPlans, examPlanWorks } = await import('../lib/domains/exaPlan/tables');
+    const { examSites, examSessions } = await import('../lib/domains/examSite/tables');
     const db = opened.db;
     let t = Date.now();
     await seed(db);

@@ -3,11 +3,19 @@
 // 它也引用登记跨领域条件（registerGate）与钩子的模块：端点表（lib/api.ts）、种子与测试都引用本文件，登记因此总在使用之前。
 import type { Workflow } from '@/lib/platform/workflow';
 import { filingWorkflow, incrementWorkflow } from './domains/filing/workflow';
+import { exaPlanWorkflow } from './domains/exaPlan/workflow';
+// 考试计划的跨领域条件与钩子：由拥有数据的领域登记
+import './domains/examinee/plan-gates';
+import './domains/examSite/plan-gates';
+import './domains/examAffairs/plan-gates';
+import './domains/score/plan-gates';
+import './domains/certificate/plan-gates';
+import './domains/officialPlan/plan-hooks';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyWorkflow = Workflow<any, any, any, any, any>;
 
-export const WORKFLOWS: readonly AnyWorkflow[] = [filingWorkflow, incrementWorkflow];
+export const WORKFLOWS: readonly AnyWorkflow[] = [filingWorkflow, incrementWorkflow, exaPlanWorkflow];
 
 export function workflowOf(key: string): AnyWorkflow {
   const wf = WORKFLOWS.find((w) => w.def.key === key);

@@ -7,7 +7,7 @@ import { apiPost } from '@/components/api-client';
 import { HistoryDialog as SharedHistoryDialog } from '@/components/list/HistoryDialog';
 import type { FieldSpec, FormSpec, ListScreenProps } from '@/components/list/types';
 import { useT } from '@/lib/i18n/client';
-import { ARRANGE_TYPE_LABEL, LAST_STEP, PLAN_STATE, STATE_COLOR, STATE_LABEL, STEP_LABEL } from '@/lib/domains/exaPlan/transitions';
+import { ARRANGE_TYPE_LABEL, LAST_STEP, STATE_COLOR, STATE_LABEL, STEP_LABEL } from '@/lib/domains/exaPlan/transitions';
 import type { PlanHistoryItem, PlanItem } from '@/lib/domains/exaPlan/schemas';
 
 export const STEP_OPTIONS = STEP_LABEL.map((label, value) => ({ value, label }));
@@ -15,9 +15,8 @@ export const STATE_OPTIONS = Object.entries(STATE_LABEL).map(([value, label]) =>
 export const ARRANGE_OPTIONS = Object.entries(ARRANGE_TYPE_LABEL).map(([value, label]) => ({ value: Number(value), label }));
 
 /** 步骤进度：十格进度条，下方为当前步骤与步内状态 */
-export function StepProgress({ row }: { row: Pick<PlanItem, 'step' | 'state' | 'progress' | 'stepName' | 'stateName'> }) {
+export function StepProgress({ row }: { row: Pick<PlanItem, 'step' | 'state' | 'progress' | 'stepName' | 'stateName' | 'cancelled' | 'rejected'> }) {
   const t = useT();
-  const cancelled = row.state === PLAN_STATE.CANCELLED;
   return (
     <div data-testid="plan-progress" style={{ minWidth: 150 }}>
       <Progress
@@ -25,7 +24,7 @@ export function StepProgress({ row }: { row: Pick<PlanItem, 'step' | 'state' | '
         percent={row.progress}
         size={[12, 6]}
         showInfo={false}
-        status={cancelled ? 'exception' : row.state === PLAN_STATE.REJECTED ? 'exception' : undefined}
+        status={row.cancelled || row.rejected ? 'exception' : undefined}
         aria-label={t('第 {n} 步，共 {total} 步', { n: row.step + 1, total: LAST_STEP + 1 })}
       />
       <div style={{ whiteSpace: 'nowrap' }}>
@@ -51,7 +50,7 @@ export function PlanHistoryDialog({ planId, onClose }: { planId: number | null; 
       recordId={planId}
       onClose={onClose}
       path="/exaPlan/listRecord"
-      colorOf={(h) => (h.toState === PLAN_STATE.REJECTED || h.toState === PLAN_STATE.CANCELLED ? 'red' : h.toStep > h.fromStep ? 'green' : 'blue')}
+      colorOf={(h) => h.color}
       testId="plan-history"
     />
   );

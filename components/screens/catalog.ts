@@ -14,6 +14,10 @@ interface ScreenEntry {
 /** 备案各类别的界面：机构提交、申请作废，提交增量 */
 const FILING_ORG_ACTIONS = ['filing.submit', 'filing.voidApply', 'filingIncrement.submit'] as const;
 
+/** 考试计划各类别的界面：机构提交、申请审核、进入下一步、撤回申请、取消；审核界面：市级与省级审核、退回上一步 */
+const PLAN_ORG_ACTIONS = ['exaPlan.submit', 'exaPlan.applyAudit', 'exaPlan.advance', 'exaPlan.cancelAudit', 'exaPlan.cancel'] as const;
+const PLAN_AUDIT_ACTIONS = ['exaPlan.cityPass', 'exaPlan.cityReject', 'exaPlan.provincePass', 'exaPlan.provinceReject', 'exaPlan.rollback'] as const;
+
 export const screenCatalog = {
   UserList: { firstPage: { path: '/account/listUsers' } },
   AccountList: { firstPage: { path: '/account/listUsers' } },
@@ -63,11 +67,11 @@ export const screenCatalog = {
   VideoCourseList: { firstPage: { path: '/bks/v1/comCourse/by', params: { kind: 'video' } } },
   ExcellentCourseList: { firstPage: { path: '/bks/v1/comExcellentCourse/by', pageSize: 50 } },
   CourseCommentList: { firstPage: { path: '/bks/v1/comCourseComment/by' } },
-  ExaPlanSkillLevel: { firstPage: { path: '/exaPlan/listExaPlan', params: { kind: 0 } } },
-  ExaPlanQualification: { firstPage: { path: '/exaPlan/listExaPlan', params: { kind: 1 } } },
-  ExaPlanSpecialAbility: { firstPage: { path: '/exaPlan/listExaPlan', params: { kind: 2 } } },
-  ExaPlanOrganWork: { firstPage: { path: '/exaPlan/listExaPlan', params: { kind: 3 } } },
-  ExaPlanAudit: { firstPage: { path: '/exaPlan/listExaPlan', params: { pendingOnly: 'true' } } },
+  ExaPlanSkillLevel: { firstPage: { path: '/exaPlan/listExaPlan', params: { kind: 0 } }, offers: PLAN_ORG_ACTIONS },
+  ExaPlanQualification: { firstPage: { path: '/exaPlan/listExaPlan', params: { kind: 1 } }, offers: PLAN_ORG_ACTIONS },
+  ExaPlanSpecialAbility: { firstPage: { path: '/exaPlan/listExaPlan', params: { kind: 2 } }, offers: PLAN_ORG_ACTIONS },
+  ExaPlanOrganWork: { firstPage: { path: '/exaPlan/listExaPlan', params: { kind: 3 } }, offers: PLAN_ORG_ACTIONS },
+  ExaPlanAudit: { firstPage: { path: '/exaPlan/listExaPlan', params: { pendingOnly: 'true' } }, offers: PLAN_AUDIT_ACTIONS },
   OfficialPlan: { firstPage: { path: '/officialPlan/getList' } },
   QuestionBankSkillLevel: { firstPage: { path: '/tes/bank/list', params: { kind: 0 } } },
   QuestionBankQualification: { firstPage: { path: '/tes/bank/list', params: { kind: 1 } } },

@@ -23,7 +23,7 @@ import { seedFilings } from '@/lib/domains/filing/seed';
 import { seedPersonnel } from '@/lib/domains/personnel/seed';
 import { seedCourses } from '@/lib/domains/course/seed';
 import { seedOfficialPlans } from '@/lib/domains/officialPlan/seed';
-import { seedExamPlans } from '@/lib/domains/exaPlan/seed';
+import { seedExamPlans } from './exam-plans';
 import { seedExaminees } from '@/lib/domains/examinee/seed';
 import { seedExamSites } from '@/lib/domains/examSite/seed';
 import { seedInstitutions } from '@/lib/domains/institution/seed';

@@ -5,7 +5,8 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/platform/db/client';
 import { beijingDate } from '@/lib/platform/time';
-import { examinees, type ExamPlan } from '../exaPlan/tables';
+import { type ExamPlan } from '../exaPlan/tables';
+import { examinees } from '../examinee/tables';
 import { organisations } from '../org/tables';
 import { examResults } from '../score/tables';
 import { RESULT } from '../score/rules';

@@ -14,7 +14,7 @@ import type { Session } from '@/lib/platform/auth/session';
 import { formatBeijing } from '@/lib/platform/time';
 import { maskIdNumber } from '@/lib/platform/identity';
 import { LEVEL_NAMES } from '../catalog/schemas';
-import { examinees } from '../exaPlan/tables';
+import { examinees } from '../examinee/tables';
 import { loadPlan } from '../exaPlan/access';
 import { PLAN_KINDS, PLAN_STEP } from '../exaPlan/transitions';
 import { QUALIFICATION } from '../examinee/schemas';

@@ -4,7 +4,8 @@
 // 可重复执行：已有证书的计划跳过。在成绩种子之后运行。
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, ne, notInArray } from 'drizzle-orm';
 import type { Db } from '@/lib/platform/db/client';
-import { examinees, examPlans, type ExamPlan } from '../exaPlan/tables';
+import { examPlans, type ExamPlan } from '../exaPlan/tables';
+import { examinees } from '../examinee/tables';
 import { PLAN_STATE, PLAN_STEP } from '../exaPlan/transitions';
 import { certificateCorrections, certificates } from './tables';
 import { CERT_STATUS, CORRECTION_STATUS } from './rules';

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, jsonb, pgTable, primaryKey, serial, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { examinees, examPlans } from '../exaPlan/tables';
+import { examPlans } from '../exaPlan/tables';
+import { examinees } from '../examinee/tables';
 
 /**
  * 证书：计划进入第 7 步（证书管理）时，给每名合格考生一张（rules.ts 的编号规则）。一名考生一张（examinee_id 唯一）。

@@ -5,7 +5,7 @@ import type { SessionUser } from '@/lib/platform/auth/session';
 import { ApiError } from '@/lib/platform/api/errors';
 import { assertInScope } from '@/lib/platform/auth/scope';
 import { examPlans, type ExamPlan } from './tables';
-import { isWorkingOn, positionLabel, PLAN_STATE, stepLabel } from './transitions';
+import { isWorkingOn, positionLabel, PLAN_STATE, stepLabel, type Actor } from './transitions';
 
 /** 范围内的计划；范围外或不存在 404 */
 export async function loadPlan(db: Db, user: SessionUser, planId: number): Promise<ExamPlan> {
@@ -27,4 +27,12 @@ export async function loadPlanAtStep(db: Db, user: SessionUser, planId: number, 
 export function assertPlanAtStep(plan: ExamPlan, step: number, what: string): void {
   if (plan.state === PLAN_STATE.CANCELLED) throw ApiError.badRequest(`计划已取消，不能${what}`);
   if (!isWorkingOn(plan, step)) throw ApiError.badRequest(`计划当前处于「${positionLabel(plan)}」，${what}须在「${stepLabel(step)}」步骤办理`);
+}
+
+/** 用户在计划流程里是哪一方（按层级；是否本机构、本市由状态机的办理方再判断） */
+export function actorOf(user: SessionUser): Actor | null {
+  if (user.level === 'org') return 'org';
+  if (user.level === 'city') return 'city';
+  if (user.level === 'province') return 'province';
+  return null;
 }

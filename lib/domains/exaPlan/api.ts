@@ -14,10 +14,10 @@ import {
   StepAuditUpdateInput,
 } from './schemas';
 import { cancelInfo, deletePlan, listPlans, planDetail, planFiledWorks, planFilesOf, planHead, planHistory, savePlan } from './service';
-import { applyTransition, auditingStepsOf, reviewPlan } from './workflow';
+import { applyTransition, auditingStepsOf, exaPlanWorkflow, reviewPlan } from './workflow';
 import { listStepAudits, updateStepAudits } from './step-audit';
 import { leadDays } from './gates';
-import { ARRANGE_TYPE_LABEL, PLAN_KINDS, STATE_COLOR, STATE_LABEL, STEP_LABEL, TRANSITIONS } from './transitions';
+import { ARRANGE_TYPE_LABEL, PLAN_KINDS, STATE_COLOR, STATE_LABEL, STEP_LABEL } from './transitions';
 import type { MenuPermission } from '@/lib/domains/access/menu-tree';
 
 const VIEW: readonly MenuPermission[] = [...anyKind('exaPlan', 'query'), 'exaPlanAudit.query'];
@@ -39,7 +39,7 @@ const dictionaries = () => ({
   levels: Object.entries(LEVEL_NAMES)
     .map(([value, label]) => ({ value: Number(value), label }))
     .sort((a, b) => b.value - a.value),
-  transitions: TRANSITIONS.map((t) => ({ action: t.action, verb: t.verb, steps: t.steps, from: t.from, move: t.move, actor: t.actor, opinion: t.opinion, stepAudit: t.stepAudit ?? null })),
+  transitions: exaPlanWorkflow.matrix(),
   leadDays: leadDays(),
 });
 

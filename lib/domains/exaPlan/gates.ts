@@ -1,20 +1,29 @@
-// 各步“进入下一步的条件”（transitions.ts 的 STEP_GATES 登记名字）：null 为满足，否则为中文原因。
-// planReady、leadTime 在本域；examineesReady、roomsReady 由考生域、考点考场域实现，签名相同。
+// 考试计划各步“进入下一步的条件”：planReady、leadTime 在本域（声明在 workflow.ts），其余由拥有数据的领域实现，
+// 在它们的 plan-gates.ts 里经 registerPlanGate 登记到引擎（本域因此不引用考生、考场、考务、成绩、证书各域）。
+// 每个条件只管离开某一步（transitions.ts 的 GATE_STEP）：计划不在那一步时不检查。
 import { count, eq } from 'drizzle-orm';
 import type { Db } from '@/lib/platform/db/client';
 import { beijingDate } from '@/lib/platform/time';
-import { examineesReady } from '../examinee/gates';
-import { roomsReady } from '../examSite/gates';
-import { affairsReady } from '../examAffairs/gates';
-import { publicityEnded, scoresReady } from '../score/gates';
-import { certificatesPrinted, certificatesReady, stateGridAccepted } from '../certificate/gates';
+import { registerGate, type GateCheck } from '@/lib/platform/workflow';
 import { filings } from '../filing/tables';
 import { FILING_IN_FORCE, statusLabel as filingStatusLabel } from '../filing/transitions';
 import { examPlanWorks, type ExamPlan } from './tables';
-import { PLAN_KINDS, STEP_GATES, type GateKey } from './transitions';
+import { GATE_STEP, PLAN_KINDS, type GateKey, type PlanSubject } from './transitions';
 import { filedWorks, uncoveredWork } from './filed';
 
-export type Gate = (db: Db, plan: ExamPlan) => Promise<string | null>;
+/** 条件的实现：满足时 null，否则中文原因 */
+export type PlanGate = (db: Db, plan: ExamPlan) => Promise<string | null>;
+
+/** 只在计划处于条件所管的那一步时检查 */
+export const atGateStep =
+  (gate: GateKey, check: PlanGate): GateCheck<ExamPlan & PlanSubject> =>
+  (db, plan) =>
+    plan.step === GATE_STEP[gate] ? check(db, plan) : null;
+
+/** 拥有数据的领域登记它实现的条件（在其 plan-gates.ts 里，lib/workflows.ts 引用） */
+export function registerPlanGate(gate: Exclude<GateKey, 'planReady' | 'leadTime'>, check: PlanGate): void {
+  registerGate('exaPlan', gate, atGateStep(gate, check));
+}
 
 /** 默认的提前天数：考试开始日期须在提交（及审核通过）之日起至少这么多天之后 */
 export const DEFAULT_LEAD_DAYS = 7;
@@ -27,7 +36,7 @@ export function leadDays(): number {
 }
 
 /** 计划至少有一个工种，且每个工种与等级仍在计划所依据的有效备案内 */
-export const planReady: Gate = async (db, plan) => {
+export const planReady: PlanGate = async (db, plan) => {
   const [{ n }] = await db.select({ n: count() }).from(examPlanWorks).where(eq(examPlanWorks.planId, plan.id));
   if (n === 0) return '计划还没有工种与等级';
   const [filing] = await db.select({ status: filings.status }).from(filings).where(eq(filings.id, plan.filingId));
@@ -37,7 +46,7 @@ export const planReady: Gate = async (db, plan) => {
 };
 
 /** 考试开始日期不在过去，且不早于今天（北京时间）加提前天数 */
-export const leadTime: Gate = async (_db, plan) => {
+export const leadTime: PlanGate = async (_db, plan) => {
   const now = new Date();
   const today = beijingDate(now);
   if (plan.examStartDate < today) return `考试开始日期（${plan.examStartDate}）已过，请修改考试日期`;
@@ -46,26 +55,3 @@ export const leadTime: Gate = async (_db, plan) => {
   if (plan.examStartDate < earliest) return `考试开始日期须至少在 ${days} 天之后（不早于 ${earliest}）`;
   return null;
 };
-
-export const GATES: Record<GateKey, Gate> = {
-  planReady,
-  leadTime,
-  examineesReady,
-  roomsReady,
-  affairsReady,
-  scoresReady,
-  publicityEnded,
-  certificatesReady,
-  stateGridAccepted,
-  certificatesPrinted,
-};
-
-/** 离开某一步前未满足的条件（全部列出） */
-export async function gateFailures(db: Db, plan: ExamPlan, step: number): Promise<string[]> {
-  const reasons: string[] = [];
-  for (const key of STEP_GATES[step] ?? []) {
-    const reason = await GATES[key](db, plan);
-    if (reason) reasons.push(reason);
-  }
-  return reasons;
-}

@@ -127,6 +127,9 @@ export interface PlanItem {
   officialPlanWarning: string | null;
   /** 当前用户此刻可做的事（服务端按转换表、步骤审核配置与权限算出） */
   actions: PlanAction[];
+  /** 已取消、本步审核被驳回（界面的标记，服务端算出） */
+  cancelled: boolean;
+  rejected: boolean;
   submitTime: string | null;
   approveTime: string | null;
   createTime: string;
@@ -142,6 +145,8 @@ export interface PlanHistoryItem {
   toState: number;
   fromStatusName: string;
   toStatusName: string;
+  /** 时间线的颜色：驳回或取消红色，进入下一步绿色，其余蓝色 */
+  color: 'red' | 'green' | 'blue';
   opinion: string | null;
   actorName: string;
   createTime: string;

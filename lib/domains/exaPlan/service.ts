@@ -1,5 +1,5 @@
 // 考试计划：列表（每行带当前用户可做的操作与进度）、各步计数、详情、制定与修改、删除、办理历史、附件、可选工种。
-// 状态变更只经 workflow.ts 的 applyTransition。数据范围：机构只看本机构，市级只看本市，省级看全省；范围外答 404。
+// 状态变更只经 workflow.ts 的工作流声明（引擎）。数据范围：机构只看本机构，市级只看本市，省级看全省；范围外答 404。
 import { and, asc, count, desc, eq, gte, ilike, inArray, lte, ne, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/platform/db/client';
 import type { Audit } from '@/lib/platform/api/endpoint';
@@ -8,7 +8,9 @@ import { fetchPage } from '@/lib/platform/db/paged';
 import { ApiError } from '@/lib/platform/api/errors';
 import { can, type Session, type SessionUser } from '@/lib/platform/auth/session';
 import { scopeWhere } from '@/lib/platform/auth/scope';
+import { actorName } from '@/lib/platform/workflow';
 import { beijingDate, formatBeijing } from '@/lib/platform/time';
+import { businessCode, nextId } from '@/lib/platform/db/codes';
 import { containsPattern } from '@/lib/platform/db/like';
 import { areas } from '../area/tables';
 import { organisations } from '../org/tables';
@@ -18,10 +20,11 @@ import { attachFiles, detachFiles, displayName, fileUrl } from '../file/service'
 import { examPlanHistory, examPlans, examPlanWorks, type ExamPlan } from './tables';
 import {
   ARRANGE_TYPE_LABEL,
-  availableActions,
-  isEditable,
+  isCancelled,
+  isRejected,
   kindResource,
   LAST_STEP,
+  OPERATIONS,
   PLAN_KINDS,
   PLAN_STATE,
   PLAN_STEP,
@@ -30,24 +33,17 @@ import {
   stateLabel,
   STEP_LABEL,
   stepLabel,
-  transitionOf,
-  type Actor,
-  type TransitionAction,
+  verbOf,
 } from './transitions';
-import { loadPlan } from './access';
+import { actorOf, loadPlan } from './access';
 import { filedWorks, filingInForce, uncoveredWork } from './filed';
-import { stepAuditConfig } from './step-audit';
+import { exaPlanWorkflow, loadPlanSubject, planActions } from './workflow';
 import type { PlanHistoryItem, PlanItem, PlanWorkItem } from './schemas';
 
 /** 计划附件在上传服务里登记的实体名 */
 export const PLAN_FILE_ENTITY = 'exam_plan';
 
-export function actorOf(user: SessionUser): Actor | null {
-  if (user.level === 'org') return 'org';
-  if (user.level === 'city') return 'city';
-  if (user.level === 'province') return 'province';
-  return null;
-}
+export { actorOf };
 
 const kindPermission = (kind: number, action: string) => `${kindResource(kind)}.${action}`;
 
@@ -175,8 +171,14 @@ async function worksByPlan(db: Db, ids: readonly number[]): Promise<Map<number, 
 export const progressOf = (step: number): number => Math.round(((step + 1) / (LAST_STEP + 1)) * 100);
 
 async function toItems(db: Db, session: Session, rows: { p: ExamPlan; orgName: string; cityName: string | null }[]): Promise<PlanItem[]> {
-  const [works, audited] = await Promise.all([worksByPlan(db, rows.map((r) => r.p.id)), stepAuditConfig(db)]);
-  const actor = actorOf(session.user);
+  const [works, actions] = await Promise.all([
+    worksByPlan(db, rows.map((r) => r.p.id)),
+    planActions(
+      db,
+      session,
+      rows.map((r) => r.p),
+    ),
+  ]);
   return rows.map(({ p, orgName, cityName }) => {
     const w = works.get(p.id) ?? [];
     return {
@@ -207,13 +209,10 @@ async function toItems(db: Db, session: Session, rows: { p: ExamPlan; orgName: s
       workSummary: w.map((x) => `${x.workName}（${x.levelNames.join('、')}）`).join('；'),
       lastOpinion: p.lastOpinion,
       officialPlanWarning: p.officialPlanWarning,
-      actions: availableActions(
-        { kind: p.kind, step: p.step, state: p.state, approved: p.approvedAt !== null },
-        // 机构只对本机构的计划办理（范围已保证，这里再明确一次）
-        actor === 'org' && session.user.orgId !== p.orgId ? null : actor,
-        (perm) => can(session, perm),
-        (step) => audited.get(p.kind)?.has(step) ?? false,
-      ),
+      actions: actions.get(p.id) ?? [],
+      // 界面的标记（界面不比较状态号）
+      cancelled: isCancelled(p),
+      rejected: isRejected(p),
       submitTime: p.submittedAt ? formatBeijing(p.submittedAt) : null,
       approveTime: p.approvedAt ? formatBeijing(p.approvedAt) : null,
       createTime: formatBeijing(p.createdAt),
@@ -265,14 +264,7 @@ export async function planDetail(db: Db, session: Session, id: number) {
   };
 }
 
-const historyActionName = (action: string): string => {
-  if (action === 'create') return '制定计划';
-  try {
-    return transitionOf(action as TransitionAction).verb;
-  } catch {
-    return action;
-  }
-};
+const historyActionName = (action: string): string => (action === 'create' ? '制定计划' : (verbOf(action) ?? action));
 
 export async function planHistory(db: Db, session: Session, id: number): Promise<PlanHistoryItem[]> {
   const plan = await loadPlan(db, session.user, id);
@@ -288,6 +280,7 @@ export async function planHistory(db: Db, session: Session, id: number): Promise
     toState: h.toState,
     fromStatusName: positionLabel({ step: h.fromStep, state: h.fromState }),
     toStatusName: positionLabel({ step: h.toStep, state: h.toState }),
+    color: isRejected({ state: h.toState }) || isCancelled({ state: h.toState }) ? 'red' : h.toStep > h.fromStep ? 'green' : 'blue',
     opinion: h.opinion,
     actorName: h.actorName,
     createTime: formatBeijing(h.createdAt),
@@ -308,7 +301,7 @@ export async function cancelInfo(db: Db, session: Session, id: number) {
   return {
     id: plan.id,
     code: plan.code,
-    cancelled: plan.state === PLAN_STATE.CANCELLED,
+    cancelled: isCancelled(plan),
     cancelReason: plan.cancelReason,
     cancelTime: plan.cancelledAt ? formatBeijing(plan.cancelledAt) : null,
     cancelledBy: h?.actorName ?? null,
@@ -347,14 +340,11 @@ export interface SavePlanInput {
   attachments: string[];
 }
 
-/** 计划编号 JH + 年份 + 类别 + 6 位序号（取自主键；先以临时编号插入再改写） */
-export async function assignPlanCode(tx: Db, p: ExamPlan): Promise<ExamPlan> {
-  const code = `JH${p.createdAt.getFullYear()}${p.kind}${String(p.id).padStart(6, '0')}`;
-  const [row] = await tx.update(examPlans).set({ code }).where(eq(examPlans.id, p.id)).returning();
-  return row;
+/** 新计划的主键与编号 JH + 年份（北京时间）+ 类别 + 6 位序号（取自主键），以最终编号插入 */
+export async function newPlanCode(tx: Db, kind: number, at = new Date()): Promise<{ id: number; code: string }> {
+  const id = await nextId(tx, examPlans);
+  return { id, code: businessCode({ prefix: 'JH', year: beijingDate(at).slice(0, 4), kind, serial: id }) };
 }
-
-export const tempPlanCode = () => `TMP${crypto.randomUUID().replace(/-/g, '').slice(0, 28)}`;
 
 /**
  * 制定或修改计划（第 0 步办理中或被驳回）：只由评价机构办理，机构取自会话；工种与等级须在本机构该类有效备案内，
@@ -371,10 +361,11 @@ export async function savePlan(db: Db, session: Session, input: SavePlanInput, a
   return db.transaction(async (tx) => {
     let before: ExamPlan | null = null;
     if (input.id) {
-      before = await loadPlan(tx, user, input.id);
-      assertOwnOrg(user, before, '修改计划');
-      if (before.kind !== input.kind) throw ApiError.badRequest('计划类型不能修改');
-      if (before.state === PLAN_STATE.CANCELLED || !isEditable(before)) throw ApiError.badRequest(`计划当前处于「${positionLabel(before)}」，不能修改`);
+      const subject = await loadPlanSubject(tx, user, input.id);
+      assertOwnOrg(user, subject, '修改计划');
+      if (subject.kind !== input.kind) throw ApiError.badRequest('计划类型不能修改');
+      exaPlanWorkflow.assertOperation(subject, session, 'edit');
+      before = subject;
     }
     const filing = await filingInForce(tx, orgId, input.kind);
     if (!filing) throw ApiError.badRequest(`本机构没有有效的${PLAN_KINDS[input.kind]}备案，不能制定该类考试计划`);
@@ -409,9 +400,8 @@ export async function savePlan(db: Db, session: Session, input: SavePlanInput, a
       const [org] = await tx.select({ cityId: organisations.cityId }).from(organisations).where(eq(organisations.id, orgId));
       [plan] = await tx
         .insert(examPlans)
-        .values({ ...fields, code: tempPlanCode(), kind: input.kind, orgId, cityId: org?.cityId ?? null, step: PLAN_STEP.DRAFT, state: PLAN_STATE.WORKING, createdBy: user.id })
+        .values({ ...fields, ...(await newPlanCode(tx, input.kind, now)), kind: input.kind, orgId, cityId: org?.cityId ?? null, step: PLAN_STEP.DRAFT, state: PLAN_STATE.WORKING, createdBy: user.id })
         .returning();
-      plan = await assignPlanCode(tx, plan);
       const s = { step: PLAN_STEP.DRAFT, state: PLAN_STATE.WORKING };
       await tx.insert(examPlanHistory).values({
         planId: plan.id,
@@ -421,7 +411,7 @@ export async function savePlan(db: Db, session: Session, input: SavePlanInput, a
         toStep: s.step,
         toState: s.state,
         actorId: user.id,
-        actorName: user.realName || user.nickName,
+        actorName: actorName(user),
       });
     }
     await tx.insert(examPlanWorks).values(wanted.map((w) => ({ planId: plan.id, workCode: w.workCode, workName: nameOf.get(w.workCode) ?? w.workCode, level: w.level })));
@@ -440,11 +430,12 @@ export async function savePlan(db: Db, session: Session, input: SavePlanInput, a
 /** 删除：只能删除第 0 步办理中或被驳回、且从未审核通过的计划（审核通过过的计划只能取消） */
 export async function deletePlan(db: Db, session: Session, input: { id: number }, audit: Audit): Promise<{ removed: number }> {
   const { user } = session;
-  const plan = await loadPlan(db, user, input.id);
+  const plan = await loadPlanSubject(db, user, input.id);
   assertKindPermission(session, plan.kind, 'delete');
   assertOwnOrg(user, plan, '删除计划');
-  if (plan.state === PLAN_STATE.CANCELLED || !isEditable(plan)) throw ApiError.badRequest(`计划当前处于「${positionLabel(plan)}」，不能删除`);
-  if (plan.approvedAt) throw ApiError.badRequest('计划曾审核通过，不能删除，可以取消计划');
+  // 位置可删而曾审核通过：说明原因（引擎只会说“不能删除”）
+  if (plan.approvedAt && exaPlanWorkflow.isAt(exaPlanWorkflow.positionOf(plan), OPERATIONS.delete.from)) throw ApiError.badRequest('计划曾审核通过，不能删除，可以取消计划');
+  exaPlanWorkflow.assertOperation(plan, session, 'delete');
   await db.transaction(async (tx) => {
     await detachFiles(tx, { entity: PLAN_FILE_ENTITY, entityId: plan.id });
     await tx.delete(examPlans).where(eq(examPlans.id, plan.id));

@@ -1,6 +1,7 @@
-// 考试计划状态机：计划的位置是 (step, state)。step 为 SPEC §3 的步骤 0–9，state 为该步内的办理状态。
-// 唯一的一张转换表；服务里的每次变更都经 service.applyTransition 查此表，表外的组合一律拒绝。
-// 各步的“进入下一步的条件”（gate）在 STEP_GATES 登记名字，由拥有数据的领域实现（gates.ts 汇总）。
+// 考试计划状态机（lib/platform/workflow 的格式）：计划的位置是 (step, state)。step 为 SPEC §3 的步骤 0–9，state 为该步内的办理状态。
+// 纯数据：状态、转换、操作与条件的名字；引擎的声明在 workflow.ts。各步“进入下一步的条件”由拥有数据的领域实现并登记
+// （registerGate，见 gates.ts 的 registerPlanGate），本域不引用它们。
+import type { OperationDef, Position, TransitionDef } from '@/lib/platform/workflow';
 import { KIND_KEYS } from '../access/menu-tree';
 
 export const PLAN_STEP = {
@@ -73,7 +74,7 @@ export type TransitionAction =
   | 'rollback'
   | 'cancel';
 
-/** 条件的名字：由拥有数据的领域实现（gates.ts） */
+/** 条件的名字：planReady、leadTime 在本域（gates.ts），其余由拥有数据的领域登记 */
 export type GateKey =
   | 'planReady'
   | 'leadTime'
@@ -86,126 +87,186 @@ export type GateKey =
   | 'stateGridAccepted'
   | 'certificatesPrinted';
 
-/** 进入下一步前必须满足的条件（按离开的步骤）；后续议题（考务、成绩、证书）在这里加自己的条件 */
-export const STEP_GATES: Partial<Record<number, readonly GateKey[]>> = {
-  [PLAN_STEP.DRAFT]: ['planReady', 'leadTime'],
-  [PLAN_STEP.IMPORT_EXAMINEES]: ['examineesReady'],
-  [PLAN_STEP.ARRANGE_ROOMS]: ['roomsReady'],
-  [PLAN_STEP.EXAM_AFFAIRS]: ['affairsReady'],
-  [PLAN_STEP.SCORES]: ['scoresReady'],
-  [PLAN_STEP.PUBLICITY]: ['publicityEnded'],
-  [PLAN_STEP.CERTIFICATES]: ['certificatesReady'],
-  [PLAN_STEP.STATE_GRID]: ['stateGridAccepted', 'certificatesPrinted'],
+/** 各条件管的是离开哪一步（办理的计划不在这一步时条件不适用） */
+export const GATE_STEP: Readonly<Record<GateKey, number>> = {
+  planReady: PLAN_STEP.DRAFT,
+  leadTime: PLAN_STEP.DRAFT,
+  examineesReady: PLAN_STEP.IMPORT_EXAMINEES,
+  roomsReady: PLAN_STEP.ARRANGE_ROOMS,
+  affairsReady: PLAN_STEP.EXAM_AFFAIRS,
+  scoresReady: PLAN_STEP.SCORES,
+  publicityEnded: PLAN_STEP.PUBLICITY,
+  certificatesReady: PLAN_STEP.CERTIFICATES,
+  stateGridAccepted: PLAN_STEP.STATE_GRID,
+  certificatesPrinted: PLAN_STEP.STATE_GRID,
 };
 
-/**
- * 转换的去向：
- * - stay：同一步，state 变为 toState
- * - next：进入下一步（step + 1），state 为办理中；审核通过时若流程规则还要求省级审核，则先到待省级审核（见 service）
- * - back：退回上一步（step − 1），办理中
- */
-export type Move = { kind: 'stay'; toState: number } | { kind: 'next' } | { kind: 'back' };
+/** 条件的说法与出处（“谁可做什么”表、docs/WORKFLOWS.md） */
+export const GATE_LABEL: Readonly<Record<GateKey, { label: string; source: string }>> = {
+  planReady: { label: '（离开制定计划）有工种且都在有效备案内', source: 'SPEC §3 考试计划：工种须在机构已完成的备案内' },
+  leadTime: { label: '（离开制定计划）考试开始日期不早于今天加提前天数', source: 'SPEC §3 考试计划；提前天数 EXAM_PLAN_LEAD_DAYS，默认 7 天' },
+  examineesReady: { label: '（离开导入考生）有符合报考条件的考生、没有未确认的导入', source: 'SPEC §3 导入考生' },
+  roomsReady: { label: '（离开编排考场）各科目的考生都有座位、考点有效、人员配比', source: 'SPEC §3 编排考场；docs/EXAM_SITES.md' },
+  affairsReady: { label: '（离开考务安排）考务办公室、试卷与考评员齐备', source: 'SPEC §3 考务安排' },
+  scoresReady: { label: '（离开成绩管理）成绩全部提交', source: 'SPEC §3 成绩管理' },
+  publicityEnded: { label: '（离开成绩公示）公示期满且异议都已处理', source: 'SPEC §3 成绩公示（公示期满才能进入下一步，不能提前结束）' },
+  certificatesReady: { label: '（离开证书管理）合格考生都有证书且资料齐全', source: 'SPEC §3 证书管理' },
+  stateGridAccepted: { label: '（离开国网数据上报）证书数据都已被接收', source: 'SPEC §3 国网数据上报' },
+  certificatesPrinted: { label: '（离开国网数据上报）证书都已打印', source: 'SPEC §3 证书打印' },
+};
 
-export interface Transition {
-  action: TransitionAction;
-  verb: string;
-  /** 可办理的步骤 */
-  steps: readonly number[];
-  /** 可办理的步内状态 */
-  from: readonly number[];
-  move: Move;
-  actor: Actor;
-  /** kind：计划所属类别资源（exaPlanSkill…）的 edit；audit：exaPlanAudit.edit */
-  permission: 'kind' | 'audit';
-  opinion: 'required' | 'optional' | 'none';
-  /**
-   * 受步骤审核配置约束：'audited' 只在该步须审核时可用（申请审核），'unaudited' 只在不须审核时可用（直接进入下一步）
-   */
-  stepAudit?: 'audited' | 'unaudited';
-  /** 办理前检查所离开步骤的条件（STEP_GATES） */
-  checksGates?: true;
+/** 状态机办理的对象：计划本身，加上该类计划须经审核的步骤（步骤审核配置，读取时一并取出） */
+export interface PlanSubject {
+  id: number;
+  code: string;
+  kind: number;
+  step: number;
+  state: number;
+  orgId: number;
+  cityId: number | null;
+  /** 曾经审核通过（退回到第 0 步后可修改，但不能删除） */
+  approvedAt: Date | null;
+  /** 该类计划第 1–8 步中须审核的步骤 */
+  auditedSteps: readonly number[];
 }
 
-const { WORKING, CITY_REVIEW, PROVINCE_REVIEW, REJECTED } = PLAN_STATE;
+const { WORKING, CITY_REVIEW, PROVINCE_REVIEW, REJECTED, CANCELLED } = PLAN_STATE;
 const S = PLAN_STEP;
 const range = (a: number, b: number) => Array.from({ length: b - a + 1 }, (_, i) => a + i);
 
 /** 步骤 1–8 的办理（第 9 步证书打印是最后一步）：机构推进或申请审核 */
 const WORK_STEPS = range(S.IMPLEMENT, S.STATE_GRID);
-/** 可退回上一步的步骤：成绩产生（第 5 步）之后不再退回，由后续议题按需放开 */
+/** 有审核环节的步骤：第 0 步（计划本身）与第 1–8 步 */
+const REVIEW_STEPS = range(S.DRAFT, S.STATE_GRID);
+/** 可退回上一步的步骤：成绩产生（第 5 步）之后不再退回 */
 export const ROLLBACK_STEPS: readonly number[] = range(S.IMPLEMENT, S.EXAM_AFFAIRS);
 /** 可取消计划的步骤：考试开始（考务安排完成）之前 */
 export const CANCEL_STEPS: readonly number[] = range(S.DRAFT, S.EXAM_AFFAIRS);
 
-export const TRANSITIONS: readonly Transition[] = [
-  { action: 'submit', verb: '提交审核', steps: [S.DRAFT], from: [WORKING, REJECTED], move: { kind: 'stay', toState: CITY_REVIEW }, actor: 'org', permission: 'kind', opinion: 'none', checksGates: true },
-  { action: 'applyAudit', verb: '申请审核', steps: WORK_STEPS, from: [WORKING, REJECTED], move: { kind: 'stay', toState: CITY_REVIEW }, actor: 'org', permission: 'kind', opinion: 'optional', stepAudit: 'audited', checksGates: true },
-  { action: 'advance', verb: '进入下一步', steps: WORK_STEPS, from: [WORKING], move: { kind: 'next' }, actor: 'org', permission: 'kind', opinion: 'none', stepAudit: 'unaudited', checksGates: true },
-  { action: 'cityPass', verb: '市级审核通过', steps: range(S.DRAFT, S.STATE_GRID), from: [CITY_REVIEW], move: { kind: 'next' }, actor: 'city', permission: 'audit', opinion: 'optional', checksGates: true },
-  { action: 'cityReject', verb: '市级审核驳回', steps: range(S.DRAFT, S.STATE_GRID), from: [CITY_REVIEW], move: { kind: 'stay', toState: REJECTED }, actor: 'city', permission: 'audit', opinion: 'required' },
-  { action: 'provincePass', verb: '省级审核通过', steps: range(S.DRAFT, S.STATE_GRID), from: [PROVINCE_REVIEW], move: { kind: 'next' }, actor: 'province', permission: 'audit', opinion: 'optional', checksGates: true },
-  { action: 'provinceReject', verb: '省级审核驳回', steps: range(S.DRAFT, S.STATE_GRID), from: [PROVINCE_REVIEW], move: { kind: 'stay', toState: REJECTED }, actor: 'province', permission: 'audit', opinion: 'required' },
-  { action: 'cancelAudit', verb: '撤回审核申请', steps: range(S.DRAFT, S.STATE_GRID), from: [CITY_REVIEW], move: { kind: 'stay', toState: WORKING }, actor: 'org', permission: 'kind', opinion: 'none' },
-  { action: 'rollback', verb: '退回上一步', steps: ROLLBACK_STEPS, from: [WORKING, REJECTED], move: { kind: 'back' }, actor: 'city', permission: 'audit', opinion: 'required' },
-  { action: 'cancel', verb: '取消计划', steps: CANCEL_STEPS, from: [WORKING, REJECTED, CITY_REVIEW, PROVINCE_REVIEW], move: { kind: 'stay', toState: PLAN_STATE.CANCELLED }, actor: 'org', permission: 'kind', opinion: 'required' },
+/** 离开第 0 步的条件与离开第 1–8 步的条件（各条件只在计划处于它管的那一步时检查） */
+const DRAFT_GATES: readonly GateKey[] = ['planReady', 'leadTime'];
+const WORK_GATES: readonly GateKey[] = ['examineesReady', 'roomsReady', 'affairsReady', 'scoresReady', 'publicityEnded', 'certificatesReady', 'stateGridAccepted', 'certificatesPrinted'];
+
+/** 该类计划离开当前这一步是否须审核（第 0 步总要审核） */
+export const stepAudited = (p: Pick<PlanSubject, 'step' | 'auditedSteps'>): boolean => p.step === S.DRAFT || p.auditedSteps.includes(p.step);
+
+/** 去向：下一步办理中；上一步办理中 */
+export const nextStep = (p: Pick<PlanSubject, 'step'>): Position => ({ step: p.step + 1, state: WORKING });
+export const previousStep = (p: Pick<PlanSubject, 'step'>): Position => ({ step: p.step - 1, state: WORKING });
+
+/** 机构的操作用该类计划资源的 edit（exaPlanSkill…），审核员用 exaPlanAudit.edit */
+const KIND_EDIT = {
+  permission: (p: PlanSubject) => `${kindResource(p.kind)}.edit`,
+  permissionLabel: '该类计划的 edit（exaPlanSkill…）',
+  permissionOptions: KIND_KEYS.exaPlan.map((k) => `${k}.edit`),
+} as const;
+const AUDIT = { permission: 'exaPlanAudit.edit' } as const;
+
+type Step = TransitionDef<PlanSubject, TransitionAction, Actor, GateKey>;
+
+/**
+ * 审核层级：第 0 步市级审核通过后，若生效的流程规则（EXAM_PLAN_AUDIT）含省级审核环节，则先到待省级审核（去向由 workflow.ts 按规则定），
+ * 省级通过才进入第 1 步；第 1–8 步须审核的步骤（步骤审核配置）只由市级审核，通过即进入下一步。
+ */
+export const TRANSITIONS: readonly Step[] = [
+  { action: 'submit', verb: '提交审核', from: { step: [S.DRAFT], state: [WORKING, REJECTED] }, to: { state: CITY_REVIEW }, actor: 'org', ...KIND_EDIT, opinion: 'none', gates: DRAFT_GATES },
+  {
+    action: 'applyAudit',
+    verb: '申请审核',
+    from: { step: WORK_STEPS, state: [WORKING, REJECTED] },
+    to: { state: CITY_REVIEW },
+    actor: 'org',
+    ...KIND_EDIT,
+    opinion: 'optional',
+    gates: WORK_GATES,
+    when: stepAudited,
+    whenMessage: (p) => `「${stepLabel(p.step)}」步骤不需审核，请直接进入下一步`,
+    whenLabel: '该步须审核（步骤审核配置）',
+  },
+  {
+    action: 'advance',
+    verb: '进入下一步',
+    from: { step: WORK_STEPS, state: [WORKING] },
+    to: nextStep,
+    toLabel: '下一步 · 办理中',
+    actor: 'org',
+    ...KIND_EDIT,
+    opinion: 'none',
+    gates: WORK_GATES,
+    when: (p) => !stepAudited(p),
+    whenMessage: (p) => `「${stepLabel(p.step)}」步骤须经市级审核，请申请审核`,
+    whenLabel: '该步不需审核（步骤审核配置）',
+  },
+  {
+    action: 'cityPass',
+    verb: '市级审核通过',
+    from: { step: REVIEW_STEPS, state: [CITY_REVIEW] },
+    to: nextStep,
+    toLabel: '下一步 · 办理中（第 0 步流程规则含省级审核时：待省级审核）',
+    actor: 'city',
+    ...AUDIT,
+    opinion: 'optional',
+    gates: [...DRAFT_GATES, ...WORK_GATES],
+  },
+  { action: 'cityReject', verb: '市级审核驳回', from: { step: REVIEW_STEPS, state: [CITY_REVIEW] }, to: { state: REJECTED }, actor: 'city', ...AUDIT, opinion: 'required' },
+  { action: 'provincePass', verb: '省级审核通过', from: { step: [S.DRAFT], state: [PROVINCE_REVIEW] }, to: nextStep, toLabel: '实施计划 · 办理中', actor: 'province', ...AUDIT, opinion: 'optional', gates: DRAFT_GATES },
+  { action: 'provinceReject', verb: '省级审核驳回', from: { step: [S.DRAFT], state: [PROVINCE_REVIEW] }, to: { state: REJECTED }, actor: 'province', ...AUDIT, opinion: 'required' },
+  { action: 'cancelAudit', verb: '撤回审核申请', from: { step: REVIEW_STEPS, state: [CITY_REVIEW] }, to: { state: WORKING }, actor: 'org', ...KIND_EDIT, opinion: 'none', optional: true },
+  {
+    action: 'rollback',
+    verb: '退回上一步',
+    from: { step: ROLLBACK_STEPS, state: [WORKING, REJECTED] },
+    to: previousStep,
+    toLabel: '上一步 · 办理中',
+    actor: 'city',
+    ...AUDIT,
+    opinion: 'required',
+    opinionMessage: '请输入退回意见',
+    optional: true,
+  },
+  {
+    action: 'cancel',
+    verb: '取消计划',
+    from: { step: CANCEL_STEPS, state: [WORKING, REJECTED, CITY_REVIEW, PROVINCE_REVIEW] },
+    to: { state: CANCELLED },
+    actor: 'org',
+    ...KIND_EDIT,
+    opinion: 'required',
+    opinionMessage: '请输入取消原因',
+    optional: true,
+  },
 ];
 
 export const TRANSITION_ACTIONS = TRANSITIONS.map((t) => t.action) as [TransitionAction, ...TransitionAction[]];
 
-export function transitionOf(action: TransitionAction): Transition {
-  const t = TRANSITIONS.find((x) => x.action === action);
-  if (!t) throw new Error(`未知的计划操作：${action}`);
-  return t;
-}
+export const verbOf = (action: string): string | null => TRANSITIONS.find((t) => t.action === action)?.verb ?? null;
 
-/** 计划在第 0 步（制定计划）且办理中或被驳回时，可以修改与删除（从未审核通过过） */
+/** 计划在第 0 步（制定计划）且办理中或被驳回时，可以修改与删除 */
 export const EDITABLE_STATES: readonly number[] = [WORKING, REJECTED];
-export const isEditable = (p: { step: number; state: number }): boolean => p.step === S.DRAFT && EDITABLE_STATES.includes(p.state);
 
 /** 某步的数据（考生、考场…）可由机构修改：计划处于该步，且办理中或被驳回 */
 export const isWorkingOn = (p: { step: number; state: number }, step: number): boolean => p.step === step && EDITABLE_STATES.includes(p.state);
-
-export interface ActionSubject {
-  kind: number;
-  step: number;
-  state: number;
-  /** 曾经审核通过（退回到第 0 步后可修改，但不能删除） */
-  approved?: boolean;
-}
 
 /** 转换之外、同样按位置决定的操作 */
 export type PlanOperation = 'edit' | 'delete';
 export type PlanAction = TransitionAction | PlanOperation;
 
-/**
- * 当前用户此刻对一份计划能做的事，唯一的一处规则：服务端按它拒绝，列表与详情按它给出按钮。
- * stepAudited(step)：该类计划离开该步是否须审核（步骤审核配置）。
- */
-export function availableActions(p: ActionSubject, actor: Actor | null, allowed: (permission: string) => boolean, stepAudited: (step: number) => boolean): PlanAction[] {
-  if (!actor || p.state === PLAN_STATE.CANCELLED) return [];
-  const ops: PlanOperation[] = [];
-  if (actor === 'org' && isEditable(p) && allowed(`${kindResource(p.kind)}.edit`)) ops.push('edit');
-  if (actor === 'org' && isEditable(p) && !p.approved && allowed(`${kindResource(p.kind)}.delete`)) ops.push('delete');
-  const transitions = TRANSITIONS.filter(
-    (t) =>
-      t.actor === actor &&
-      t.steps.includes(p.step) &&
-      t.from.includes(p.state) &&
-      allowed(transitionPermission(t.action, p.kind)) &&
-      (!t.stepAudit || (t.stepAudit === 'audited') === stepAudited(p.step)),
-  ).map((t) => t.action);
-  return [...ops, ...transitions];
-}
+export const OPERATIONS: Readonly<Record<PlanOperation, OperationDef<PlanSubject, Actor>>> = {
+  edit: { label: '修改', from: { step: [S.DRAFT], state: EDITABLE_STATES }, actor: 'org', permission: KIND_EDIT.permission },
+  // 审核通过过（退回到第 0 步）的计划只能取消，不能删除
+  delete: { label: '删除', from: { step: [S.DRAFT], state: EDITABLE_STATES }, actor: 'org', permission: (p) => `${kindResource(p.kind)}.delete`, when: (p) => p.approvedAt === null },
+};
 
-export const transitionPermission = (action: TransitionAction, kind: number): string =>
-  transitionOf(action).permission === 'kind' ? `${kindResource(kind)}.edit` : 'exaPlanAudit.edit';
-
-/** 审核员在哪些步内状态上有事可办：审核列表“待我审核”的筛选 */
+/** 审核员在哪些步内状态上有事可办（由转换表推出，不含可办而不必办的退回）：审核列表“待我审核”的筛选 */
 export function pendingStates(actor: Actor): number[] {
-  return [...new Set(TRANSITIONS.filter((t) => t.actor === actor && t.permission === 'audit' && t.action !== 'rollback').flatMap((t) => t.from))];
+  return [...new Set(TRANSITIONS.filter((t) => t.actor === actor && !t.optional).flatMap((t) => (t.from as Readonly<Record<string, readonly number[]>>).state))];
 }
 
 export const stepLabel = (step: number): string => STEP_LABEL[step] ?? String(step);
 export const stateLabel = (state: number): string => STATE_LABEL[state] ?? String(state);
-/** 位置的完整说法，如“导入考生 · 待市级审核” */
+/** 位置的完整说法，如“导入考生 · 待市级审核”（与引擎的默认说法相同） */
 export const positionLabel = (p: { step: number; state: number }): string => `${stepLabel(p.step)} · ${stateLabel(p.state)}`;
+
+/** 界面的标记（服务端算好放在行上，界面不比较状态号） */
+export const isCancelled = (p: { state: number }): boolean => p.state === CANCELLED;
+export const isRejected = (p: { state: number }): boolean => p.state === REJECTED;

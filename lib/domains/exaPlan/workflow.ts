@@ -1,178 +1,143 @@
-// 考试计划的一切位置（step, state）变更都经 applyTransition：查转换表 → 权限、办理方、当前位置、步骤审核配置、
-// 意见（必填，或流程规则要求时必填）→ 所离开步骤的条件（gates.ts）→ 条件更新（防并发）→ 历史 → 铃铛通知 → 操作日志。
+// 考试计划交给工作流引擎的声明：表、读取（范围与步骤审核配置）、条件、附带动作（时间与意见、提交与进入某步时的钩子）、历史与通知。
+// 转换与操作本身在 transitions.ts；跨领域的条件由拥有数据的领域登记（gates.ts 的 registerPlanGate），钩子见 hooks.ts。
 //
 // 审核层级：第 0 步（计划本身）市级审核通过后，若生效的流程规则（EXAM_PLAN_AUDIT，先取计划所在市的规则，没有再取省级 130000 的）
 // 含“省级”审核环节，则进入“待省级审核”，省级通过后才进入第 1 步；否则市级通过即进入第 1 步。
 // 第 1–8 步的审核（步骤审核配置要求的）只由市级办理：市级通过即进入下一步。
-import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/platform/db/client';
 import type { Audit } from '@/lib/platform/api/endpoint';
 import { ApiError } from '@/lib/platform/api/errors';
-import { can, type Session } from '@/lib/platform/auth/session';
+import { can, type Session, type SessionUser } from '@/lib/platform/auth/session';
+import { defineWorkflow, type Position } from '@/lib/platform/workflow';
 import { ROOT_AREA_ID } from '../area/schemas';
-import { users } from '../user/tables';
-import { resources, roleResources, userRoles } from '../access/tables';
-import { notify } from '../message/service';
 import { ruleHasReviewer, stepRequiresOpinion } from '../dict/process';
-import { officialPlanWarning } from '../officialPlan/service';
-import { examPlanHistory, examPlans, examPlanWorks, type ExamPlan } from './tables';
+import { scopedNotice } from '../message/workflow-notice';
+import { examPlanHistory, examPlans, type ExamPlan } from './tables';
 import {
   ACTOR_LABEL,
+  GATE_LABEL,
   KIND_PATHS,
+  OPERATIONS,
   PLAN_KINDS,
   PLAN_STATE,
   PLAN_STEP,
   PROCESS_TYPE,
-  positionLabel,
+  STATE_LABEL,
+  STEP_LABEL,
+  TRANSITIONS,
+  kindResource,
+  nextStep,
   stepLabel,
-  transitionOf,
-  transitionPermission,
-  type Transition,
+  type Actor,
+  type GateKey,
+  type PlanAction,
+  type PlanOperation,
+  type PlanSubject,
   type TransitionAction,
 } from './transitions';
 import { loadPlan } from './access';
-import { gateFailures } from './gates';
-import { isStepAudited, planAuditingSteps } from './step-audit';
-import { actorOf, assertKindPermission } from './service';
-import { issueCertificates } from '../certificate/issue';
+import { atGateStep, leadTime, planReady } from './gates';
+import { runEnterStepHooks, runSubmitHooks } from './hooks';
+import { planAuditingSteps, stepAuditConfig } from './step-audit';
 
-export interface TransitionRequest {
-  id: number;
-  action: TransitionAction;
-  opinion?: string | null;
-}
+export type PlanRow = ExamPlan & PlanSubject;
 
 /** 审核界面的路由（通知审核员时的链接） */
 const AUDIT_PATH = '/evaluation/plan/audit';
 
-const OPINION_MESSAGE: Partial<Record<TransitionAction, string>> = { cancel: '请输入取消原因', rollback: '请输入退回意见' };
+/** 机构只对本机构的计划、市级只对本市的计划办理（范围已保证，这里再明确一次） */
+const actorsOf = (user: SessionUser, p: PlanSubject): Actor[] => {
+  if (user.level === 'org') return user.orgId === p.orgId ? ['org'] : [];
+  if (user.level === 'city') return user.cityId !== null && user.cityId === p.cityId ? ['city'] : [];
+  return user.level === 'province' ? ['province'] : [];
+};
 
-function guard(session: Session, plan: ExamPlan, req: TransitionRequest): Transition {
-  const t = transitionOf(req.action);
-  if (!can(session, transitionPermission(req.action, plan.kind))) throw ApiError.forbidden(`没有${t.verb}的权限`);
-  const actor = actorOf(session.user);
-  if (actor !== t.actor) throw ApiError.forbidden(`「${t.verb}」须由${ACTOR_LABEL[t.actor]}办理`);
-  // 范围已保证机构只看本机构、市级只看本市；这里再明确一次
-  if (actor === 'org' && session.user.orgId !== plan.orgId) throw ApiError.forbidden(`只有计划所属的评价机构可以${t.verb}`);
-  if (actor === 'city' && session.user.cityId !== plan.cityId) throw ApiError.forbidden(`只有计划所在市的市级管理员可以${t.verb}`);
-  if (plan.state === PLAN_STATE.CANCELLED) throw ApiError.badRequest(`计划已取消，不能${t.verb}`);
-  if (!t.steps.includes(plan.step) || !t.from.includes(plan.state)) throw ApiError.badRequest(`计划当前处于「${positionLabel(plan)}」，不能${t.verb}`);
-  if (t.opinion === 'required' && !req.opinion?.trim()) {
-    const message = OPINION_MESSAGE[req.action] ?? '请输入审核意见';
-    throw ApiError.badRequest(message, { opinion: message });
-  }
-  return t;
+/** 计划加上该类计划须审核的步骤 */
+export async function planSubjects(db: Db, plans: readonly ExamPlan[]): Promise<PlanRow[]> {
+  if (!plans.length) return [];
+  const audited = await stepAuditConfig(db);
+  return plans.map((p) => ({ ...p, auditedSteps: [...(audited.get(p.kind) ?? [])] }));
 }
 
-/** 去向：同步换状态、下一步（第 0 步市级通过时按流程规则可能先到待省级审核）、上一步 */
-async function targetOf(tx: Db, t: Transition, plan: ExamPlan): Promise<{ step: number; state: number }> {
-  if (t.move.kind === 'stay') return { step: plan.step, state: t.move.toState };
-  if (t.move.kind === 'back') return { step: plan.step - 1, state: PLAN_STATE.WORKING };
-  if (t.action === 'cityPass' && plan.step === PLAN_STEP.DRAFT && (await ruleHasReviewer(tx, PROCESS_TYPE, 'province', [plan.cityId, ROOT_AREA_ID]))) {
-    return { step: plan.step, state: PLAN_STATE.PROVINCE_REVIEW };
-  }
-  return { step: plan.step + 1, state: PLAN_STATE.WORKING };
+/** 范围内的计划（范围外 404），带步骤审核配置 */
+export async function loadPlanSubject(db: Db, user: SessionUser, id: number): Promise<PlanRow> {
+  return (await planSubjects(db, [await loadPlan(db, user, id)]))[0];
 }
 
-/** 持有计划审核权限的市级（本市）或省级用户 */
-async function reviewersOf(tx: Db, level: 'city' | 'province', cityId: number | null): Promise<number[]> {
-  const rows = await tx
-    .selectDistinct({ id: users.id })
-    .from(users)
-    .innerJoin(userRoles, eq(userRoles.userId, users.id))
-    .innerJoin(roleResources, eq(roleResources.roleId, userRoles.roleId))
-    .innerJoin(resources, eq(resources.id, roleResources.resourceId))
-    .where(
-      and(
-        eq(users.level, level),
-        level === 'city' ? eq(users.cityId, cityId ?? -1) : undefined,
-        eq(resources.key, 'exaPlanAudit'),
-        sql`'edit' = any(${roleResources.actions})`,
-      ),
-    );
-  return rows.map((r) => r.id);
+/** 市级通过：第 0 步按流程规则可能先到待省级审核，其余进入下一步 */
+async function cityPassTarget(p: PlanSubject, db: Db): Promise<Position> {
+  if (p.step === PLAN_STEP.DRAFT && (await ruleHasReviewer(db, PROCESS_TYPE, 'province', [p.cityId, ROOT_AREA_ID]))) return { state: PLAN_STATE.PROVINCE_REVIEW };
+  return nextStep(p);
 }
 
-export async function applyTransition(db: Db, session: Session, req: TransitionRequest, audit: Audit) {
-  const { user } = session;
-  return db.transaction(async (tx) => {
-    const plan = await loadPlan(tx, user, req.id);
-    const t = guard(session, plan, req);
-    if (t.stepAudit) {
-      const audited = await isStepAudited(tx, plan.kind, plan.step);
-      if (t.stepAudit === 'audited' && !audited) throw ApiError.badRequest(`「${stepLabel(plan.step)}」步骤不需审核，请直接进入下一步`);
-      if (t.stepAudit === 'unaudited' && audited) throw ApiError.badRequest(`「${stepLabel(plan.step)}」步骤须经市级审核，请申请审核`);
-    }
-    // 审核意见“可填”的一步，若本地的流程规则（系统管理 › 流程规则）要求该层级填写意见，则必填
-    if (t.opinion === 'optional' && !req.opinion?.trim() && t.actor !== 'org' && (await stepRequiresOpinion(tx, PROCESS_TYPE, t.actor, [plan.cityId, ROOT_AREA_ID]))) {
-      throw ApiError.badRequest('请输入审核意见（本地流程规则要求填写）', { opinion: '请输入审核意见' });
-    }
-    if (t.checksGates) {
-      const reasons = await gateFailures(tx, plan, plan.step);
-      if (reasons.length) throw ApiError.badRequest(`不能${t.verb}：${reasons.join('；')}`);
-    }
+const notice = scopedNotice<PlanRow, Actor>({
+  levels: { org: 'org', city: 'city', province: 'province' },
+  ownerActor: 'org',
+  link: (p, actor) => `${actor === 'city' || actor === 'province' ? AUDIT_PATH : KIND_PATHS[p.kind]}?code=${encodeURIComponent(p.code)}`,
+});
 
-    const to = await targetOf(tx, t, plan);
-    const now = new Date();
-    const opinion = t.opinion === 'none' ? null : req.opinion?.trim() || null;
-    let warning: { officialPlanWarning: string | null } | object = {};
-    if (t.action === 'submit') {
-      const works = await tx.select().from(examPlanWorks).where(eq(examPlanWorks.planId, plan.id));
-      warning = { officialPlanWarning: await officialPlanWarning(tx, { orgId: plan.orgId, examStartDate: plan.examStartDate, works }) };
-    }
-    const stamp = {
-      ...warning,
-      ...(t.action === 'submit' ? { submittedAt: now } : {}),
-      ...(plan.step === PLAN_STEP.DRAFT && to.step === PLAN_STEP.IMPLEMENT ? { approvedAt: now } : {}),
-      ...(t.action === 'cancel' ? { cancelReason: opinion, cancelledAt: now } : {}),
+const gate = (key: GateKey, check?: (db: Db, plan: ExamPlan) => Promise<string | null>) => ({ ...GATE_LABEL[key], ...(check ? { check: atGateStep(key, check) } : {}) });
+
+export const exaPlanWorkflow = defineWorkflow<PlanRow, TransitionAction, Actor, GateKey, PlanOperation>({
+  key: 'exaPlan',
+  label: '考试计划',
+  entity: 'exam_plan',
+  table: examPlans,
+  id: examPlans.id,
+  position: { step: examPlans.step, state: examPlans.state },
+  updatedAt: examPlans.updatedAt,
+  labels: { step: Object.fromEntries(STEP_LABEL.map((l, i) => [i, l])), state: STATE_LABEL },
+  actors: ACTOR_LABEL,
+  actorLevels: { org: ['org'], city: ['city'], province: ['province'] },
+  actorsOf,
+  transitions: TRANSITIONS.map((t) => (t.action === 'cityPass' ? { ...t, to: cityPassTarget } : t)),
+  operations: OPERATIONS,
+  gates: {
+    planReady: gate('planReady', planReady),
+    leadTime: gate('leadTime', leadTime),
+    // 以下由拥有数据的领域登记（examinee、examSite、examAffairs、score、certificate 的 plan-gates.ts）
+    examineesReady: gate('examineesReady'),
+    roomsReady: gate('roomsReady'),
+    affairsReady: gate('affairsReady'),
+    scoresReady: gate('scoresReady'),
+    publicityEnded: gate('publicityEnded'),
+    certificatesReady: gate('certificatesReady'),
+    stateGridAccepted: gate('stateGridAccepted'),
+    certificatesPrinted: gate('certificatesPrinted'),
+  },
+  load: loadPlanSubject,
+  describe: (p) => `${PLAN_KINDS[p.kind]}计划 ${p.code}`,
+  history: {
+    table: examPlanHistory,
+    values: (p) => ({ planId: p.id }),
+    positionColumns: (from, to) => ({ fromStep: from.step, fromState: from.state, toStep: to.step, toState: to.state }),
+  },
+  // 审核意见“可填”的一步，若本地的流程规则（系统管理 › 流程规则）要求该层级填写意见，则必填
+  opinionRequired: (db, p, t) => (t.actor === 'org' ? Promise.resolve(false) : stepRequiresOpinion(db, PROCESS_TYPE, t.actor, [p.cityId, ROOT_AREA_ID])),
+  effect: async (tx, p, { action, from, to, opinion, now }) => {
+    const t = TRANSITIONS.find((x) => x.action === action)!;
+    // 进入下一步时别的领域要做的事（如进入证书管理给合格考生发证）
+    if (to.step !== from.step) await runEnterStepHooks(tx, p, to.step, now);
+    return {
+      ...(action === 'submit' ? { submittedAt: now, ...(await runSubmitHooks(tx, p)) } : {}),
+      ...(from.step === PLAN_STEP.DRAFT && to.step === PLAN_STEP.IMPLEMENT ? { approvedAt: now } : {}),
+      ...(action === 'cancel' ? { cancelReason: opinion, cancelledAt: now } : {}),
       ...(t.actor !== 'org' || opinion ? { lastOpinion: opinion } : {}),
     };
-    // 条件更新：位置在读取后被别人改了，则本次不生效
-    const updated = await tx
-      .update(examPlans)
-      .set({ step: to.step, state: to.state, updatedAt: now, ...stamp })
-      .where(and(eq(examPlans.id, plan.id), eq(examPlans.step, plan.step), eq(examPlans.state, plan.state)))
-      .returning({ id: examPlans.id });
-    if (!updated.length) throw ApiError.conflict('计划状态已被他人更新，请刷新后重试');
+  },
+  notice,
+});
 
-    await tx.insert(examPlanHistory).values({
-      planId: plan.id,
-      action: t.action,
-      fromStep: plan.step,
-      fromState: plan.state,
-      toStep: to.step,
-      toState: to.state,
-      opinion,
-      actorId: user.id,
-      actorName: user.realName || user.nickName,
-      createdAt: now,
-    });
+/** 经引擎办理一步；返回新位置 */
+export async function applyTransition(db: Db, session: Session, req: { id: number; action: TransitionAction; opinion?: string | null }, audit: Audit) {
+  const r = await exaPlanWorkflow.apply(db, session, req, audit);
+  return { id: r.id, step: r.to.step, state: r.to.state, positionName: r.positionName };
+}
 
-    // 进入第 7 步（证书管理）：给合格考生发证（同一事务，编号见 certificate/rules.ts）
-    if (plan.step === PLAN_STEP.PUBLICITY && to.step === PLAN_STEP.CERTIFICATES) await issueCertificates(tx, plan, now);
-
-    const what = `${PLAN_KINDS[plan.kind]}计划 ${plan.code}`;
-    const content = `当前：${positionLabel(to)}${opinion ? `；意见：${opinion}` : ''}`;
-    const link = (path: string) => `${path}?code=${encodeURIComponent(plan.code)}`;
-    if (t.actor !== 'org') {
-      // 审核员办理：告诉机构
-      const recipients = await tx.select({ id: users.id }).from(users).where(eq(users.orgId, plan.orgId));
-      await notify(tx, recipients.map((r) => r.id), { title: `${what}：${t.verb}`, content, kind: 'audit', link: link(KIND_PATHS[plan.kind]) });
-    }
-    const reviewerLevel = to.state === PLAN_STATE.CITY_REVIEW ? 'city' : to.state === PLAN_STATE.PROVINCE_REVIEW ? 'province' : null;
-    if (reviewerLevel) {
-      // 进入审核环节：告诉该环节的审核员
-      await notify(tx, await reviewersOf(tx, reviewerLevel, plan.cityId), { title: `${what}待审核：${stepLabel(to.step)}`, content, kind: 'audit', link: link(AUDIT_PATH) });
-    }
-    audit({
-      entity: 'exam_plan',
-      entityId: plan.id,
-      before: { step: plan.step, state: plan.state },
-      after: { step: to.step, state: to.state, opinion },
-      detail: `${what}${t.verb}（${positionLabel(plan)} → ${positionLabel(to)}）`,
-    });
-    return { id: plan.id, step: to.step, state: to.state, positionName: positionLabel(to) };
-  });
+/** 各计划上当前用户此刻能做的事（列表、详情与成绩界面的计划行） */
+export async function planActions(db: Db, session: Session, plans: readonly ExamPlan[]): Promise<Map<number, PlanAction[]>> {
+  const rows = await planSubjects(db, plans);
+  return new Map(rows.map((p) => [p.id, exaPlanWorkflow.availableActions(p, session)]));
 }
 
 /**
@@ -181,15 +146,14 @@ export async function applyTransition(db: Db, session: Session, req: TransitionR
 export async function reviewPlan(db: Db, session: Session, input: { id: number; result: 'pass' | 'reject'; opinion: string | null }, audit: Audit) {
   const plan = await loadPlan(db, session.user, input.id);
   const pass = input.result === 'pass';
-  const action: TransitionAction | null =
-    plan.state === PLAN_STATE.CITY_REVIEW ? (pass ? 'cityPass' : 'cityReject') : plan.state === PLAN_STATE.PROVINCE_REVIEW ? (pass ? 'provincePass' : 'provinceReject') : null;
-  if (!action) throw ApiError.badRequest(`计划当前处于「${positionLabel(plan)}」，不能审核`);
+  const action: TransitionAction =
+    plan.state === PLAN_STATE.PROVINCE_REVIEW ? (pass ? 'provincePass' : 'provinceReject') : pass ? 'cityPass' : 'cityReject';
   return applyTransition(db, session, { id: input.id, action, opinion: input.opinion }, audit);
 }
 
 /** 计划各步是否须审核（getExaPlanAuditingStep） */
 export async function auditingStepsOf(db: Db, session: Session, id: number) {
   const plan = await loadPlan(db, session.user, id);
-  if (!can(session, 'exaPlanAudit.get')) assertKindPermission(session, plan.kind, 'get');
+  if (!can(session, 'exaPlanAudit.get') && !can(session, `${kindResource(plan.kind)}.get`)) throw ApiError.forbidden(`没有${PLAN_KINDS[plan.kind]}计划的相应权限`);
   return { id: plan.id, step: plan.step, stepName: stepLabel(plan.step), steps: await planAuditingSteps(db, plan) };
 }

@@ -9,7 +9,7 @@ import { formatBeijing } from '@/lib/platform/time';
 import { fetchPage } from '@/lib/platform/db/paged';
 import { attachFiles, detachFiles, displayName, keyOfUrl, storeFile } from '../file/service';
 import { fileUploads } from '../file/tables';
-import { examRooms, examSessions } from '../exaPlan/tables';
+import { examRooms, examSessions } from '../examSite/tables';
 import { affairsActions, loadPlan, planForAffairs } from './context';
 import { examAffairAttaches } from './tables';
 import { ATTACH_KIND_LABEL, MAX_ATTACHES_PER_PLAN, type AttachItem, type AttachKind } from './schemas';

@@ -1,10 +1,11 @@
-// 第 4 步（考务安排）→ 第 5 步的条件 affairsReady（考试计划状态机的 STEP_GATES 引用它）。满足时返回 null，否则返回中文原因：
+// 第 4 步（考务安排）→ 第 5 步的条件 affairsReady（plan-gates.ts 登记到考试计划的状态机）。满足时返回 null，否则返回中文原因：
 // 1. 计划设立了考务办公室；
 // 2. 每个有考生的 (场次, 考场) 都有试卷（题库试卷或离线试卷）；
 // 3. 每个有考生的 (场次, 考场) 至少有 1 名在岗的考评员负责该考场（理论考场也可以是负责该考场的考务人员）。
 import { eq } from 'drizzle-orm';
 import type { Db } from '@/lib/platform/db/client';
-import { examSessions, type ExamPlan } from '../exaPlan/tables';
+import { type ExamPlan } from '../exaPlan/tables';
+import { examSessions } from '../examSite/tables';
 import { firstFew } from '../examSite/rules';
 import { loadStaff } from '../examSite/staff';
 import { SUBJECT } from '../examSite/schemas';

@@ -11,7 +11,8 @@ import { formatBeijing } from '@/lib/platform/time';
 import { getStorage } from '@/lib/platform/storage';
 import { attachFiles, detachFiles, keyOfUrl, storeFile } from '../file/service';
 import { fileUploads } from '../file/tables';
-import { examPlanWorks, examSessions, type ExamPlan } from '../exaPlan/tables';
+import { examPlanWorks, type ExamPlan } from '../exaPlan/tables';
+import { examSessions } from '../examSite/tables';
 import { papers } from '../questionBank/tables';
 import { QUESTION_TYPE_LABEL, QUESTION_TYPES } from '../questionBank/constants';
 // usePaper 不是 React 钩子：换个名字免得 lint 按钩子检查

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, serial, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { examPlans, examRooms, examSessions } from '../exaPlan/tables';
+import { examPlans } from '../exaPlan/tables';
+import { examRooms, examSessions } from '../examSite/tables';
 import { people } from '../personnel/tables';
 
 /**

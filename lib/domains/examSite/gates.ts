@@ -1,4 +1,4 @@
-// 第 3 步（编排考场）→ 第 4 步的条件 roomsReady（考试计划状态机的 STEP_GATES 引用它）。
+// 第 3 步（编排考场）→ 第 4 步的条件 roomsReady（plan-gates.ts 登记到考试计划的状态机）。
 // 满足时返回 null，否则返回中文原因（点名前几个考生、考场或场次）。规则见 docs/EXAM_SITES.md：
 // 1. 每个考场所在的考点仍是计划所属机构有效备案（审核完成、作废在审、作废被驳回）的考点；
 // 2. 计划的每个考试安排科目（理论、实操、答辩；“不安排”除外）都有场次，且每名资格不是“不符合”的考生
@@ -6,7 +6,8 @@
 // 3. 每个有考生的场次满足工作人员配比规则（rules.ts 的 ratioProblems），没有停用的人员。
 import { eq } from 'drizzle-orm';
 import type { Db } from '@/lib/platform/db/client';
-import { examSites, type ExamPlan } from '../exaPlan/tables';
+import { type ExamPlan } from '../exaPlan/tables';
+import { examSites } from './tables';
 import { filedExamSites, loadLayout, qualifiedExaminees } from './context';
 import { firstFew, ratioProblems } from './rules';
 import { planSubjects } from './sessions';

@@ -1,8 +1,9 @@
-// 计划第 2 步“导入考生”进入下一步的条件（lib/domains/exaPlan/gates.ts 的 examineesReady）：
+// 计划第 2 步“导入考生”进入下一步的条件 examineesReady（plan-gates.ts 登记到考试计划的状态机）：
 // 至少一名报考资格不是“不符合”的考生，且没有未确认（待确认）的考生导入。
 import { and, eq, ne } from 'drizzle-orm';
 import type { Db } from '@/lib/platform/db/client';
-import { examinees, examineeImports, type ExamPlan } from '@/lib/domains/exaPlan/tables';
+import { type ExamPlan } from '@/lib/domains/exaPlan/tables';
+import { examinees, examineeImports } from './tables';
 import { IMPORT_STATUS, QUALIFICATION } from './schemas';
 
 /** null 为满足；否则为中文原因 */

@@ -9,7 +9,7 @@ import type { Audit } from '@/lib/platform/api/endpoint';
 import { ApiError } from '@/lib/platform/api/errors';
 import type { Session } from '@/lib/platform/auth/session';
 import { deadlineAfter } from '@/lib/platform/excel/limits';
-import { examinees } from '@/lib/domains/exaPlan/tables';
+import { examinees } from './tables';
 import { attachFiles, storeFile } from '@/lib/domains/file/service';
 import { imageType, photoCandidates, readPhoto } from '@/lib/domains/personnel/photos';
 import { examineesByIdNumbers, PHOTO_ENTITY, planForChange } from './service';

@@ -15,7 +15,8 @@ import { and, eq, gte, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/platform/db/client';
 import { baseWorkLevels, baseWorks } from '@/lib/domains/catalog/tables';
 import { LEVEL_NAMES } from '@/lib/domains/catalog/schemas';
-import { examinees, examPlans, type ExamPlan } from '@/lib/domains/exaPlan/tables';
+import { examPlans, type ExamPlan } from '@/lib/domains/exaPlan/tables';
+import { examinees } from './tables';
 import { PLAN_STATE, PLAN_STEP } from '@/lib/domains/exaPlan/transitions';
 import { QUALIFICATION } from './schemas';
 

@@ -5,7 +5,7 @@ import type { Db } from '@/lib/platform/db/client';
 import { beijingDate } from '@/lib/platform/time';
 import { filings, filingWorks } from '../filing/tables';
 import { FILING_IN_FORCE } from '../filing/transitions';
-import { officialPlanJobs, officialPlanOrgs, officialPlans } from '../exaPlan/tables';
+import { officialPlanJobs, officialPlanOrgs, officialPlans } from './tables';
 import { OFFICIAL_STATUS } from './schemas';
 
 export async function seedOfficialPlans(db: Db): Promise<void> {

@@ -15,7 +15,7 @@ import { baseJobs, baseWorkLevels, baseWorks } from '../catalog/tables';
 import { LEVEL_NAMES } from '../catalog/schemas';
 import { filings } from '../filing/tables';
 import { FILING_IN_FORCE } from '../filing/transitions';
-import { officialPlanJobs, officialPlanOrgs, officialPlans } from '../exaPlan/tables';
+import { officialPlanJobs, officialPlanOrgs, officialPlans } from './tables';
 import { OFFICIAL_STATUS, OFFICIAL_STATUS_LABEL } from './schemas';
 
 type OfficialPlan = typeof officialPlans.$inferSelect;

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { check, doublePrecision, index, integer, jsonb, numeric, pgTable, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { organisations } from '../org/tables';
-import { examPlans, examRooms, examSessions } from '../exaPlan/tables';
+import { examPlans } from '../exaPlan/tables';
+import { examRooms, examSessions } from '../examSite/tables';
 
 /**
  * 题库：一个评价机构、一个类别（0 技能等级认定 1 职业资格 2 专项能力 3 机关工勤）、一个工种等级一个题库。

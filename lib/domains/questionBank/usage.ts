@@ -3,7 +3,8 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/platform/db/client';
 import { ApiError } from '@/lib/platform/api/errors';
-import { examPlans, examRooms, examSessions } from '../exaPlan/tables';
+import { examPlans } from '../exaPlan/tables';
+import { examRooms, examSessions } from '../examSite/tables';
 import { papers, paperUses } from './tables';
 import { BANK_STATUS } from './constants';
 import type { PaperUsage } from './schemas';

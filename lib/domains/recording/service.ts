@@ -12,7 +12,8 @@ import { can, type Session, type SessionUser } from '@/lib/platform/auth/session
 import { fetchPage } from '@/lib/platform/db/paged';
 import { withUniqueMessage } from '@/lib/platform/db/save-row';
 import { formatBeijing } from '@/lib/platform/time';
-import { examPlans, examSites, type ExamPlan } from '../exaPlan/tables';
+import { examPlans, type ExamPlan } from '../exaPlan/tables';
+import { examSites } from '../examSite/tables';
 import { PLAN_STATE, PLAN_STEP, STEP_LABEL } from '../exaPlan/transitions';
 import { trainClasses, type TrainClass } from '../trainClass/tables';
 import { canRecordClass, classStatusLabel, RECORDABLE_STATUSES } from '../trainClass/transitions';

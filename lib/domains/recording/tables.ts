@@ -4,7 +4,8 @@
 // 培训班的录像没有考点与计划步骤。
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, jsonb, pgTable, serial, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { examPlans, examSites } from '../exaPlan/tables';
+import { examPlans } from '../exaPlan/tables';
+import { examSites } from '../examSite/tables';
 import { trainClasses } from '../trainClass/tables';
 
 /** 一张截图：地址与拍摄时间（北京时间 YYYY-MM-DD HH:mm:ss） */

@@ -5,7 +5,8 @@
 import { and, asc, count, eq, ne, or, isNull } from 'drizzle-orm';
 import type { Db } from '@/lib/platform/db/client';
 import { formatBeijing } from '@/lib/platform/time';
-import { examinees, type ExamPlan } from '../exaPlan/tables';
+import { type ExamPlan } from '../exaPlan/tables';
+import { examinees } from '../examinee/tables';
 import { QUALIFICATION } from '../examinee/schemas';
 import { firstFew } from '../examSite/rules';
 import { examResults, scoreObjections, scorePublicities } from './tables';

@@ -1,7 +1,8 @@
 // 考生结果的重算（成绩每次变动后，按 rules.ts 的 judge）与各计划的合计。
 import { and, count, countDistinct, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/platform/db/client';
-import { examinees, type ExamPlan } from '../exaPlan/tables';
+import { type ExamPlan } from '../exaPlan/tables';
+import { examinees } from '../examinee/tables';
 import { QUALIFICATION } from '../examinee/schemas';
 import { planSubjects } from '../examSite/sessions';
 import { examResults, examScoreCorrections, examScores } from './tables';

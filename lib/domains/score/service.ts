@@ -14,11 +14,12 @@ import { formatBeijing } from '@/lib/platform/time';
 import { maskIdNumber } from '@/lib/platform/identity';
 import { exportXlsx, keysetBatches, type ExportColumn } from '@/lib/platform/excel/export';
 import { LEVEL_NAMES } from '../catalog/schemas';
-import { examinees, examPlans, examSeats, examSessionStaff, type ExamPlan, type Examinee } from '../exaPlan/tables';
-import { availableActions, PLAN_STATE, PLAN_STEP, positionLabel } from '../exaPlan/transitions';
+import { examPlans, type ExamPlan } from '../exaPlan/tables';
+import { examinees, type Examinee } from '../examinee/tables';
+import { examSeats, examSessionStaff } from '../examSite/tables';
+import { PLAN_STATE, PLAN_STEP, positionLabel } from '../exaPlan/transitions';
 import { loadPlan } from '../exaPlan/access';
-import { actorOf } from '../exaPlan/service';
-import { stepAuditConfig } from '../exaPlan/step-audit';
+import { planActions as planActionsOf } from '../exaPlan/workflow';
 import { QUALIFICATION } from '../examinee/schemas';
 import { loadExaminee } from '../examinee/service';
 import { planSubjects } from '../examSite/sessions';
@@ -43,22 +44,8 @@ const levelName = (l: number) => LEVEL_NAMES[l] ?? String(l);
 const num = (v: string | null) => (v === null ? null : Number(v));
 const actorName = (s: Session) => s.user.realName || s.user.nickName;
 
-/** 计划的流程操作（取自计划的转换表），与考试计划列表相同 */
-export async function planActions(db: Db, session: Session, plans: readonly ExamPlan[]): Promise<Map<number, string[]>> {
-  const audited = await stepAuditConfig(db);
-  const actor = actorOf(session.user);
-  return new Map(
-    plans.map((p) => [
-      p.id,
-      availableActions(
-        { kind: p.kind, step: p.step, state: p.state, approved: p.approvedAt !== null },
-        actor === 'org' && session.user.orgId !== p.orgId ? null : actor,
-        (perm) => can(session, perm),
-        (step) => audited.get(p.kind)?.has(step) ?? false,
-      ),
-    ]),
-  );
-}
+/** 计划的流程操作（考试计划状态机），与考试计划列表相同 */
+export const planActions = (db: Db, session: Session, plans: readonly ExamPlan[]): Promise<Map<number, string[]>> => planActionsOf(db, session, plans);
 
 // ---------- 计划 ----------
 

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, numeric, pgTable, serial, smallint, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
-import { examinees, examPlans } from '../exaPlan/tables';
+import { examPlans } from '../exaPlan/tables';
+import { examinees } from '../examinee/tables';
 
 /**
  * 成绩：一名考生一个科目一行（科目 1 理论知识 2 操作技能 3 综合评审，即计划安排的考试科目）。

@@ -7,7 +7,7 @@ import { and, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/platform/db/client';
 import { checkIdNumber, maskIdNumber, maskName } from '@/lib/platform/identity';
 import { dictItems } from '@/lib/domains/dict/tables';
-import { examinees } from '@/lib/domains/exaPlan/tables';
+import { examinees } from '@/lib/domains/examinee/tables';
 import { examResults } from '@/lib/domains/score/tables';
 import { certificates } from '@/lib/domains/certificate/tables';
 import { trainClasses, trainStudents, type TrainClass, type TrainStudent } from '@/lib/domains/trainClass/tables';

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, serial, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { examinees, examPlans, examRooms, examSessions } from '../exaPlan/tables';
+import { examPlans } from '../exaPlan/tables';
+import { examinees } from '../examinee/tables';
+import { examRooms, examSessions } from '../examSite/tables';
 import { people } from '../personnel/tables';
 
 /**

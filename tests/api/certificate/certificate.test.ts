@@ -94,7 +94,7 @@ describe('进入第 7 步发证', () => {
     const serials = list.map((c) => c.serial);
     expect(serials).toEqual(Array.from({ length: serials.length }, (_, i) => serials[0] + i));
     // 资料不全时不能离开第 7 步
-    await refused('eval_org', '/exaPlan/nextStep', { id: plan.id }, 400, /资料不全/);
+    await refused('eval_org', '/exaPlan/nextStep', { id: plan.id }, 409, /资料不全/);
   });
 });
 
@@ -316,7 +316,7 @@ describe('国网数据上报与第 8 → 9 步', () => {
     // 演示数据可能已有批次：清掉以便从头走一遍
     const certs = await db.select().from(certificates).where(and(eq(certificates.planId, plan.id), eq(certificates.status, 0)));
     expect(certs.length).toBeGreaterThan(1);
-    await refused('eval_org', '/exaPlan/nextStep', { id: plan.id }, 400, /未被国网接收/);
+    await refused('eval_org', '/exaPlan/nextStep', { id: plan.id }, 409, /未被国网接收/);
 
     const existing = await ok<{ id: number; status: number; actions: string[] }[]>('eval_org', '/examaff/stategrid/getBatches', { planId: plan.id });
     for (const b of existing.filter((x) => x.status === 2)) await ok('sjz_admin', '/examaff/stategrid/answer', { batchId: b.id, rejections: [] });
@@ -355,7 +355,7 @@ describe('国网数据上报与第 8 → 9 步', () => {
 
     // 未打印的不能进入第 9 步
     await db.update(certificates).set({ printCount: 0 }).where(eq(certificates.planId, plan.id));
-    await refused('eval_org', '/exaPlan/nextStep', { id: plan.id }, 400, /未打印/);
+    await refused('eval_org', '/exaPlan/nextStep', { id: plan.id }, 409, /未打印/);
     const pdf = await call('POST', '/certificate/printCertificates', { headers: h.eval_org, json: { planId: plan.id } });
     expect(pdf.status).toBe(200);
     await ok('eval_org', '/exaPlan/nextStep', { id: plan.id });

@@ -213,7 +213,7 @@ describe('“资料齐全”看照片是否读得出', () => {
     const victim = list[0];
     const url = await givePhoto(victim, '#9270CA');
     await getStorage().delete(keyOfUrl(url)!);
-    const r = await refused('eval_org', '/exaPlan/nextStep', { id: plan.id }, 400);
+    const r = await refused('eval_org', '/exaPlan/nextStep', { id: plan.id }, 409);
     expect(r.body.returnMsg).toContain('尚有 1 张证书的资料不全');
     expect(r.body.returnMsg).toContain('其中 1 张证书的照片无法读取');
     // 资料不全的筛选：照片地址不是登记的文件也算

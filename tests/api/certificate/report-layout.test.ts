@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '@/lib/platform/db/client';
 import { certificates } from '@/lib/domains/certificate/tables';
-import { examinees } from '@/lib/domains/exaPlan/tables';
+import { examinees } from '@/lib/domains/examinee/tables';
 import { PLAN_STEP } from '@/lib/domains/exaPlan/transitions';
 import { setupTestDb } from '../../helpers/db';
 import { call } from '../../helpers/api';

@@ -6,7 +6,8 @@ import { setupTestDb } from '../../helpers/db';
 import { call } from '../../helpers/api';
 import { authHeaders } from '../access/login-helper';
 import { beijingDate } from '@/lib/platform/time';
-import { examPlans, officialPlanJobs, officialPlans } from '@/lib/domains/exaPlan/tables';
+import { examPlans } from '@/lib/domains/exaPlan/tables';
+import { officialPlanJobs, officialPlans } from '@/lib/domains/officialPlan/tables';
 import type { Db } from '@/lib/platform/db/client';
 
 const { db: getDb } = setupTestDb();

@@ -2,9 +2,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import { setupTestDb } from '../../helpers/db';
-import { examPlanHistory, examPlans, officialPlans } from '@/lib/domains/exaPlan/tables';
+import { examPlanHistory, examPlans } from '@/lib/domains/exaPlan/tables';
+import { officialPlans } from '@/lib/domains/officialPlan/tables';
 import { PLAN_STATE } from '@/lib/domains/exaPlan/transitions';
-import { seedExamPlans, demoPlansAt } from '@/lib/domains/exaPlan/seed';
+import { seedExamPlans, demoPlansAt } from '@/db/seed/exam-plans';
 import { seedOfficialPlans } from '@/lib/domains/officialPlan/seed';
 import { beijingDate } from '@/lib/platform/time';
 import type { Db } from '@/lib/platform/db/client';

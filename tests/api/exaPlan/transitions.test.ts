@@ -7,7 +7,8 @@ import { call } from '../../helpers/api';
 import { authHeaders } from '../access/login-helper';
 import { demoUserId } from '@/db/seed';
 import { beijingDate } from '@/lib/platform/time';
-import { examineeImports, examinees, examPlans, examPlanHistory } from '@/lib/domains/exaPlan/tables';
+import { examPlans, examPlanHistory } from '@/lib/domains/exaPlan/tables';
+import { examineeImports, examinees } from '@/lib/domains/examinee/tables';
 import { PLAN_STATE } from '@/lib/domains/exaPlan/transitions';
 import { processRules } from '@/lib/domains/dict/tables';
 import { filings, filingWorks } from '@/lib/domains/filing/tables';
@@ -149,11 +150,11 @@ describe('制定与修改', () => {
 describe('第 0 步：提交与审核', () => {
   it('提交前检查提前天数：少于提前天数、日期已过都拒绝；提前天数可配置', async () => {
     const p = await createPlan({ examStartDate: day(3), examEndDate: day(3) });
-    await refused('eval_org', '/exaPlan/submitExaPlan', { id: p.id }, 400, /考试开始日期须至少在 7 天之后/);
+    await refused('eval_org', '/exaPlan/submitExaPlan', { id: p.id }, 409, /考试开始日期须至少在 7 天之后/);
     process.env.EXAM_PLAN_LEAD_DAYS = '2';
     const past = await createPlan({ examStartDate: day(5), examEndDate: day(5) });
     await db.update(examPlans).set({ examStartDate: day(-2) }).where(eq(examPlans.id, past.id));
-    await refused('eval_org', '/exaPlan/submitExaPlan', { id: past.id }, 400, /已过，请修改考试日期/);
+    await refused('eval_org', '/exaPlan/submitExaPlan', { id: past.id }, 409, /已过，请修改考试日期/);
     await ok('eval_org', '/exaPlan/submitExaPlan', { id: p.id });
     expect(await position(p.id)).toEqual([0, PLAN_STATE.CITY_REVIEW]);
   });
@@ -163,7 +164,7 @@ describe('第 0 步：提交与审核', () => {
     const [f] = await db.select().from(filings).where(eq(filings.id, (await db.select().from(examPlans).where(eq(examPlans.id, p.id)))[0].filingId));
     await db.update(filings).set({ status: FILING_STATUS.VOIDED }).where(eq(filings.id, f.id));
     try {
-      await refused('eval_org', '/exaPlan/submitExaPlan', { id: p.id }, 400, /不能提交审核：计划依据的备案已不在有效状态（已作废）/);
+      await refused('eval_org', '/exaPlan/submitExaPlan', { id: p.id }, 409, /不能提交审核：计划依据的备案已不在有效状态（已作废）/);
     } finally {
       await db.update(filings).set({ status: f.status }).where(eq(filings.id, f.id));
     }
@@ -176,8 +177,8 @@ describe('第 0 步：提交与审核', () => {
     const [m] = await db.select().from(messages).where(eq(messages.userId, sjz)).orderBy(desc(messages.id)).limit(1);
     expect(m.title).toContain(p.code);
     // 提交后不能修改、删除
-    await refused('eval_org', '/exaPlan/saveExaPlan', { ...planBody(), id: p.id }, 400, /不能修改/);
-    await refused('eval_org', '/exaPlan/delete', { id: p.id }, 400, /不能删除/);
+    await refused('eval_org', '/exaPlan/saveExaPlan', { ...planBody(), id: p.id }, 409, /不能修改/);
+    await refused('eval_org', '/exaPlan/delete', { id: p.id }, 409, /不能删除/);
     // 错误的办理方
     await refused('eval_org', '/exaPlanAudit/auditExaPlan', { id: p.id, result: 'pass' }, 403);
     await refused('admin', '/exaPlanAudit/auditExaPlan', { id: p.id, result: 'pass' }, 403, /须由市级管理员办理/);
@@ -193,9 +194,9 @@ describe('第 0 步：提交与审核', () => {
     expect(om.content).toContain('日期冲突');
     // 驳回后可改、可再提交；错误的位置
     await ok('eval_org', '/exaPlan/saveExaPlan', { ...planBody({ name: '调整后的计划' }), id: p.id });
-    await refused('sjz_admin', '/exaPlanAudit/auditExaPlan', { id: p.id, result: 'pass' }, 400, /审核驳回」，不能审核/);
+    await refused('sjz_admin', '/exaPlanAudit/auditExaPlan', { id: p.id, result: 'pass' }, 409, /审核驳回」，不能市级审核通过/);
     await ok('eval_org', '/exaPlan/submitExaPlan', { id: p.id });
-    await refused('eval_org', '/exaPlan/submitExaPlan', { id: p.id }, 400, /待市级审核」，不能提交审核/);
+    await refused('eval_org', '/exaPlan/submitExaPlan', { id: p.id }, 409, /待市级审核」，不能提交审核/);
     await ok('sjz_admin', '/exaPlanAudit/auditExaPlan', { id: p.id, result: 'pass' });
     const [row] = await db.select().from(examPlans).where(eq(examPlans.id, p.id));
     expect([row.step, row.state]).toEqual([1, PLAN_STATE.WORKING]);
@@ -211,7 +212,7 @@ describe('第 0 步：提交与审核', () => {
     await refused('sjz_admin', '/exaPlanAudit/cancellAudit', { id: p.id }, 403);
     await ok('eval_org', '/exaPlanAudit/cancellAudit', { id: p.id });
     expect(await position(p.id)).toEqual([0, PLAN_STATE.WORKING]);
-    await refused('eval_org', '/exaPlanAudit/cancellAudit', { id: p.id }, 400, /不能撤回审核申请/);
+    await refused('eval_org', '/exaPlanAudit/cancellAudit', { id: p.id }, 409, /不能撤回审核申请/);
   });
 
   it('流程规则要求市级填写意见时，通过也须填意见', async () => {
@@ -237,7 +238,7 @@ describe('第 0 步：提交与审核', () => {
       const [m] = await db.select().from(messages).where(eq(messages.userId, admin)).orderBy(desc(messages.id)).limit(1);
       expect(m.title).toContain(p.code);
       await refused('sjz_admin', '/exaPlanAudit/auditExaPlan', { id: p.id, result: 'pass' }, 403, /须由省级管理员办理/);
-      await refused('eval_org', '/exaPlanAudit/cancellAudit', { id: p.id }, 400);
+      await refused('eval_org', '/exaPlanAudit/cancellAudit', { id: p.id }, 409);
       await refused('admin', '/exaPlanAudit/auditExaPlan', { id: p.id, result: 'reject' }, 400, /请输入审核意见/);
       await ok('admin', '/exaPlanAudit/auditExaPlan', { id: p.id, result: 'pass' });
       expect(await position(p.id)).toEqual([1, PLAN_STATE.WORKING]);
@@ -255,24 +256,24 @@ describe('第 0 步：提交与审核', () => {
 describe('第 1–8 步：推进、申请审核与步骤审核配置', () => {
   it('第 1 步不需审核：申请审核拒绝，直接进入下一步；第 2 步须审核：进入下一步拒绝，考生条件不满足时申请审核拒绝', async () => {
     const p = await approvedPlan();
-    await refused('eval_org', '/exaPlan/auditingApply', { id: p.id }, 400, /「实施计划」步骤不需审核，请直接进入下一步/);
+    await refused('eval_org', '/exaPlan/auditingApply', { id: p.id }, 409, /「实施计划」步骤不需审核，请直接进入下一步/);
     await refused('sjz_admin', '/exaPlan/nextStep', { id: p.id }, 403);
     await ok('eval_org', '/exaPlan/nextStep', { id: p.id });
     expect(await position(p.id)).toEqual([2, PLAN_STATE.WORKING]);
-    await refused('eval_org', '/exaPlan/nextStep', { id: p.id }, 400, /「导入考生」步骤须经市级审核，请申请审核/);
-    await refused('eval_org', '/exaPlan/auditingApply', { id: p.id }, 400, /不能申请审核：计划还没有符合报考条件的考生/);
+    await refused('eval_org', '/exaPlan/nextStep', { id: p.id }, 409, /「导入考生」步骤须经市级审核，请申请审核/);
+    await refused('eval_org', '/exaPlan/auditingApply', { id: p.id }, 409, /不能申请审核：计划还没有符合报考条件的考生/);
     // 有一名考生，但还有一次未确认的导入
     const [plan] = await db.select().from(examPlans).where(eq(examPlans.id, p.id));
     await db.insert(examinees).values({ planId: plan.id, orgId: plan.orgId, cityId: plan.cityId, name: '张三', idNumber: '110101199003071234', mobile: '13900000001', workCode: filed[0].workCode, workName: filed[0].workName, level: filed[0].levels[0] });
     const [imp] = await db.insert(examineeImports).values({ planId: plan.id, orgId: plan.orgId, cityId: plan.cityId, fileName: '考生名单.xlsx', fileUrl: '/files/x.xlsx', status: 0 }).returning();
-    await refused('eval_org', '/exaPlan/auditingApply', { id: p.id }, 400, /有未确认的考生导入「考生名单.xlsx」/);
+    await refused('eval_org', '/exaPlan/auditingApply', { id: p.id }, 409, /有未确认的考生导入「考生名单.xlsx」/);
     await db.update(examineeImports).set({ status: 1 }).where(eq(examineeImports.id, imp.id));
     await ok('eval_org', '/exaPlan/auditingApply', { id: p.id, opinion: '考生已导入' });
     expect(await position(p.id)).toEqual([2, PLAN_STATE.CITY_REVIEW]);
     // 驳回、再申请、撤回、再申请、通过
     await ok('sjz_admin', '/exaPlanAudit/auditExaPlan', { id: p.id, result: 'reject', opinion: '考生照片不全' });
     expect(await position(p.id)).toEqual([2, PLAN_STATE.REJECTED]);
-    await refused('eval_org', '/exaPlan/nextStep', { id: p.id }, 400);
+    await refused('eval_org', '/exaPlan/nextStep', { id: p.id }, 409);
     await ok('eval_org', '/exaPlan/auditingApply', { id: p.id });
     await ok('eval_org', '/exaPlanAudit/cancellAudit', { id: p.id });
     await ok('eval_org', '/exaPlan/auditingApply', { id: p.id });
@@ -294,7 +295,7 @@ describe('第 1–8 步：推进、申请审核与步骤审核配置', () => {
       const [item] = ((await ok('eval_org', '/exaPlan/listExaPlan', { kind: 0, code: p.code })) as unknown as { list: PlanItem[] }).list;
       expect(item.actions).toContain('applyAudit');
       expect(item.actions).not.toContain('advance');
-      await refused('eval_org', '/exaPlan/nextStep', { id: p.id }, 400, /须经市级审核/);
+      await refused('eval_org', '/exaPlan/nextStep', { id: p.id }, 409, /须经市级审核/);
       await ok('eval_org', '/exaPlan/auditingApply', { id: p.id });
       await ok('sjz_admin', '/exaPlanAudit/auditExaPlan', { id: p.id, result: 'pass' });
       expect(await position(p.id)).toEqual([2, PLAN_STATE.WORKING]);
@@ -313,7 +314,7 @@ describe('第 1–8 步：推进、申请审核与步骤审核配置', () => {
     expect(d.actions).toContain('edit');
     expect(d.actions).not.toContain('delete');
     await refused('eval_org', '/exaPlan/delete', { id: p.id }, 400, /曾审核通过，不能删除/);
-    await refused('sjz_admin', '/exaPlanAudit/rollbackAudit', { id: p.id, opinion: '再退' }, 400, /不能退回上一步/);
+    await refused('sjz_admin', '/exaPlanAudit/rollbackAudit', { id: p.id, opinion: '再退' }, 409, /不能退回上一步/);
   });
 });
 
@@ -326,8 +327,8 @@ describe('取消与删除', () => {
     expect(await position(p.id)).toEqual([1, PLAN_STATE.CANCELLED]);
     const info = await ok('sjz_admin', '/exaPlan/cancelInfo', { id: p.id });
     expect(info).toMatchObject({ cancelled: true, cancelReason: '报名人数不足', cancelledBy: '陈静', canCancel: false });
-    await refused('eval_org', '/exaPlan/nextStep', { id: p.id }, 400, /计划已取消，不能进入下一步/);
-    await refused('eval_org', '/exaPlan/cancel', { id: p.id, opinion: '再取消' }, 400, /计划已取消/);
+    await refused('eval_org', '/exaPlan/nextStep', { id: p.id }, 409, /已取消」，不能进入下一步/);
+    await refused('eval_org', '/exaPlan/cancel', { id: p.id, opinion: '再取消' }, 409, /已取消」，不能取消计划/);
     const d = await ok('eval_org', '/exaPlan/getPlanDetail', { id: p.id });
     expect(d.actions).toEqual([]);
   });
@@ -336,7 +337,7 @@ describe('取消与删除', () => {
     const [org] = await db.select().from(organisations).where(eq(organisations.code, 'ORG130102001'));
     const [late] = await db.select().from(examPlans).where(and(eq(examPlans.step, 6), eq(examPlans.orgId, org.id)));
     expect(late).toBeTruthy();
-    await refused('eval_org', '/exaPlan/cancel', { id: late.id, opinion: '取消' }, 400, /不能取消计划/);
+    await refused('eval_org', '/exaPlan/cancel', { id: late.id, opinion: '取消' }, 409, /不能取消计划/);
     const p = await createPlan();
     await refused('sjz_admin', '/exaPlan/delete', { id: p.id }, 403);
     await ok('eval_org', '/exaPlan/delete', { id: p.id });

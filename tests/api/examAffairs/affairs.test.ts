@@ -180,7 +180,7 @@ describe('第 4 → 5 步的条件', () => {
     const d = await db();
     const plan = await arrangedPlan(d, '2031-04-20');
     const refused = await post('eval_org', '/exaPlan/nextStep', { id: plan.plan.id });
-    expect(refused.status).toBe(400);
+    expect(refused.status).toBe(409);
     expect(refused.body.returnMsg).toBe('不能进入下一步：尚未设立考务办公室；场次考场「理论知识考试 K101」、「操作技能考核 S201」尚未分发试卷');
 
     const paperId = await bankPaper(d, plan.plan);

@@ -2,7 +2,8 @@
 // 一份题库试卷（直接写入题库的表）；离线试卷用的小 PDF。
 import { eq } from 'drizzle-orm';
 import type { Db } from '@/lib/platform/db/client';
-import { examPlans, examSessions, type ExamPlan } from '@/lib/domains/exaPlan/tables';
+import { examPlans, type ExamPlan } from '@/lib/domains/exaPlan/tables';
+import { examSessions } from '@/lib/domains/examSite/tables';
 import { PLAN_STATE, PLAN_STEP } from '@/lib/domains/exaPlan/transitions';
 import { knowledgePoints, paperQuestions, papers, questionBanks, questions, questionSubjects } from '@/lib/domains/questionBank/tables';
 import { roomsReady } from '@/lib/domains/examSite/gates';

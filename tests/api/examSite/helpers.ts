@@ -6,7 +6,8 @@ import { authHeaders } from '../access/login-helper';
 import { organisations } from '@/lib/domains/org/tables';
 import { filings, filingSites } from '@/lib/domains/filing/tables';
 import { FILING_IN_FORCE } from '@/lib/domains/filing/transitions';
-import { examinees, examPlans, examPlanWorks, type ExamPlan } from '@/lib/domains/exaPlan/tables';
+import { examPlans, examPlanWorks, type ExamPlan } from '@/lib/domains/exaPlan/tables';
+import { examinees } from '@/lib/domains/examinee/tables';
 import { PLAN_STATE, PLAN_STEP } from '@/lib/domains/exaPlan/transitions';
 import { people } from '@/lib/domains/personnel/tables';
 

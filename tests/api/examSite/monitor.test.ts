@@ -2,7 +2,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { setupTestDb } from '../../helpers/db';
-import { examCameras } from '@/lib/domains/exaPlan/tables';
+import { examCameras } from '@/lib/domains/examSite/tables';
 import type { CameraItem } from '@/lib/domains/examSite/schemas';
 import { get, login, makePlan, post, siteWithRooms, type Paged } from './helpers';
 

@@ -2,7 +2,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import { setupTestDb } from '../../helpers/db';
-import { examinees, examSeats, examSessions } from '@/lib/domains/exaPlan/tables';
+import { examinees } from '@/lib/domains/examinee/tables';
+import { examSeats, examSessions } from '@/lib/domains/examSite/tables';
 import type { SeatItem, SessionItem } from '@/lib/domains/examSite/schemas';
 import { addExaminees, addSession, login, makePlan, post, siteWithRooms, WORK_A, WORK_B, type Paged } from './helpers';
 

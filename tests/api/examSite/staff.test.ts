@@ -2,7 +2,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { setupTestDb } from '../../helpers/db';
-import { examPlans, examSites, type ExamPlan } from '@/lib/domains/exaPlan/tables';
+import { examPlans, type ExamPlan } from '@/lib/domains/exaPlan/tables';
+import { examSites } from '@/lib/domains/examSite/tables';
 import { PLAN_STEP } from '@/lib/domains/exaPlan/transitions';
 import { personAssignments, personWorks } from '@/lib/domains/personnel/tables';
 import { roomsReady } from '@/lib/domains/examSite/gates';

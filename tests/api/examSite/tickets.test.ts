@@ -5,7 +5,8 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { setupTestDb } from '../../helpers/db';
-import { examinees, examSeats } from '@/lib/domains/exaPlan/tables';
+import { examinees } from '@/lib/domains/examinee/tables';
+import { examSeats } from '@/lib/domains/examSite/tables';
 import { storeFile } from '@/lib/domains/file/service';
 import { addExaminees, addSession, get, login, makePlan, post, siteWithRooms } from './helpers';
 

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { endpointTable } from '@/lib/api';
 import { parseKey } from '@/lib/platform/api/endpoint';
 import { certificates, stateGridBatches } from '@/lib/domains/certificate/tables';
-import { examinees } from '@/lib/domains/exaPlan/tables';
+import { examinees } from '@/lib/domains/examinee/tables';
 import { papers, questionBanks } from '@/lib/domains/questionBank/tables';
 import { subsidyApplies } from '@/lib/domains/subsidy/tables';
 import { setupTestDb } from '../../helpers/db';

@@ -4,7 +4,8 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, ne } from 'drizzle-orm';
 import { setupTestDb } from '../../helpers/db';
 import type { Db } from '@/lib/platform/db/client';
-import { examinees, examPlans, type ExamPlan } from '@/lib/domains/exaPlan/tables';
+import { examPlans, type ExamPlan } from '@/lib/domains/exaPlan/tables';
+import { examinees } from '@/lib/domains/examinee/tables';
 import { PLAN_STATE } from '@/lib/domains/exaPlan/transitions';
 import { examScores, scoreObjections, scorePublicities } from '@/lib/domains/score/tables';
 import { recomputeResults } from '@/lib/domains/score/results';
@@ -53,11 +54,11 @@ async function completeScores(p: ExamPlan) {
 
 describe('第 5 步 → 第 6 步：成绩全部提交并经市级审核', () => {
   it('成绩没录完：不能申请审核（点名人数）；成绩管理须审核，不能直接进入下一步', async () => {
-    await refused('eval_org', '/exaPlan/nextStep', { id: plan.id }, 400, '「成绩管理」步骤须经市级审核，请申请审核');
-    await refused('eval_org', '/exaPlan/auditingApply', { id: plan.id }, 400, /^不能申请审核：尚有 \d+ 名考生的成绩未全部提交（.+）$/);
+    await refused('eval_org', '/exaPlan/nextStep', { id: plan.id }, 409, '「成绩管理」步骤须经市级审核，请申请审核');
+    await refused('eval_org', '/exaPlan/auditingApply', { id: plan.id }, 409, /^不能申请审核：尚有 \d+ 名考生的成绩未全部提交（.+）$/);
     // 成绩产生之后不能退回上一步、不能取消计划
-    await refused('sjz_admin', '/exaPlanAudit/rollbackAudit', { id: plan.id, opinion: '退回' }, 400, '计划当前处于「成绩管理 · 办理中」，不能退回上一步');
-    await refused('eval_org', '/exaPlan/cancel', { id: plan.id, opinion: '取消' }, 400, '计划当前处于「成绩管理 · 办理中」，不能取消计划');
+    await refused('sjz_admin', '/exaPlanAudit/rollbackAudit', { id: plan.id, opinion: '退回' }, 409, '考试计划当前为「成绩管理 · 办理中」，不能退回上一步');
+    await refused('eval_org', '/exaPlan/cancel', { id: plan.id, opinion: '取消' }, 409, '考试计划当前为「成绩管理 · 办理中」，不能取消计划');
     expect(await position()).toEqual([5, PLAN_STATE.WORKING]);
   });
 
@@ -90,13 +91,13 @@ describe('第 5 步 → 第 6 步：成绩全部提交并经市级审核', () =>
 
 describe('第 6 步：成绩公示', () => {
   it('公示由机构开始、不能重复；公示期内不能进入下一步（不能提前结束）', async () => {
-    await refused('eval_org', '/exaPlan/nextStep', { id: plan.id }, 400, '不能进入下一步：成绩公示尚未开始');
+    await refused('eval_org', '/exaPlan/nextStep', { id: plan.id }, 409, '不能进入下一步：成绩公示尚未开始');
     await refused('sjz_admin', '/publicity/submit', { planId: plan.id }, 403, '只有计划所属的评价机构可以开始成绩公示');
     await refused('assessor', '/publicity/submit', { planId: plan.id }, 403);
     const started = await ok<{ startsAt: string; endsAt: string; publicPath: string }>('eval_org', '/publicity/submit', { planId: plan.id });
     expect(started.publicPath).toMatch(/^\/publicity\/score\?code=[0-9a-f-]{36}$/);
     await refused('eval_org', '/publicity/submit', { planId: plan.id }, 400, '成绩公示已开始，不能重复开始');
-    await refused('eval_org', '/exaPlan/nextStep', { id: plan.id }, 400, /^不能进入下一步：成绩公示期至 .+ 结束，公示期满之前不能进入下一步$/);
+    await refused('eval_org', '/exaPlan/nextStep', { id: plan.id }, 409, /^不能进入下一步：成绩公示期至 .+ 结束，公示期满之前不能进入下一步$/);
     expect(await position()).toEqual([6, PLAN_STATE.WORKING]);
 
     const { list } = await ok<{ list: PublicityItem[] }>('eval_org', '/publicity/scorePublicity', { code: plan.code, pageNo: 1, pageSize: 10 });
@@ -114,7 +115,7 @@ describe('第 6 步：成绩公示', () => {
     // 公示期满（把结束时刻挪到一分钟前，等同时间过去）
     await db.update(scorePublicities).set({ endsAt: new Date(Date.now() - 60_000), startsAt: new Date(Date.now() - 8 * 86_400_000) }).where(eq(scorePublicities.planId, plan.id));
     await refused('eval_org', '/publicity/addObjection', { planId: plan.id, raisedBy: '某人', content: '迟到的异议' }, 400, '成绩公示期已结束，不能再登记异议');
-    await refused('eval_org', '/exaPlan/nextStep', { id: plan.id }, 400, '不能进入下一步：公示期内有 1 条异议尚未处理');
+    await refused('eval_org', '/exaPlan/nextStep', { id: plan.id }, 409, '不能进入下一步：公示期内有 1 条异议尚未处理');
     expect(await position()).toEqual([6, PLAN_STATE.WORKING]);
 
     await refused('eval_org', '/publicity/resolveObjection', { id, resolution: '机构自己处理' }, 403, '只有计划所在市的市级管理员可以处理异议');
@@ -147,13 +148,13 @@ describe('第 6 步：成绩公示', () => {
   it('第 6 步须审核时（步骤审核配置）：公示期满后申请审核、市级通过进入第 7 步', async () => {
     const other = await huayuanPlan(db, 6);
     await ok('admin', '/exaPlanStepAuditing/updateExaPlanStepAuditing', { kind: 0, steps: [2, 5, 6] });
-    await refused('eval_org', '/exaPlan/nextStep', { id: other.id }, 400, '「成绩公示」步骤须经市级审核，请申请审核');
+    await refused('eval_org', '/exaPlan/nextStep', { id: other.id }, 409, '「成绩公示」步骤须经市级审核，请申请审核');
     const [pub] = await db.select().from(scorePublicities).where(eq(scorePublicities.planId, other.id));
     expect(pub, '演示数据：华元评价第 6 步的计划公示中').toBeTruthy();
-    await refused('eval_org', '/exaPlan/auditingApply', { id: other.id }, 400, /公示期满之前不能进入下一步/);
+    await refused('eval_org', '/exaPlan/auditingApply', { id: other.id }, 409, /公示期满之前不能进入下一步/);
     await db.update(scorePublicities).set({ endsAt: new Date(Date.now() - 1000) }).where(eq(scorePublicities.id, pub.id));
     // 演示数据里这份公示有一条待处理的异议
-    await refused('eval_org', '/exaPlan/auditingApply', { id: other.id }, 400, /异议尚未处理/);
+    await refused('eval_org', '/exaPlan/auditingApply', { id: other.id }, 409, /异议尚未处理/);
     await db.update(scoreObjections).set({ status: 1, resolution: '已处理' }).where(eq(scoreObjections.publicityId, pub.id));
     await ok('eval_org', '/exaPlan/auditingApply', { id: other.id });
     await ok('sjz_admin', '/exaPlanAudit/auditExaPlan', { id: other.id, result: 'pass' });

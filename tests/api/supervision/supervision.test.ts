@@ -6,7 +6,7 @@ import { setupTestDb } from '../../helpers/db';
 import { call } from '../../helpers/api';
 import { xlsxFile } from '../../helpers/xlsx';
 import { authHeaders } from '../access/login-helper';
-import { examinees } from '@/lib/domains/exaPlan/tables';
+import { examinees } from '@/lib/domains/examinee/tables';
 import { PLAN_STEP } from '@/lib/domains/exaPlan/transitions';
 import { abnormalRecords, supervisorOpinions } from '@/lib/domains/supervision/tables';
 import type { AbnormalItem, OpinionItem, TaskItem } from '@/lib/domains/supervision/schemas';

@@ -1,23 +1,25 @@
 // 演示考试计划：四类计划在第 0–9 步各有数据，第 0 步另有待市级审核、待省级审核、被驳回，须审核的步骤有待审核与被驳回，
 // 另有已取消的；机构取有效备案的演示机构，工种取自其备案。每份计划的办理历史按转换表逐步生成（谁、何时、意见）。
 // 日期相对写入当天：第 0–4 步的考试在将来，第 5 步起在过去。按（机构, 计划名称）幂等，已有的不动。
-// 考生、考点考场的种子在此之后运行，按步骤找计划：demoPlansAt(db, step)。
+// 考生、考点考场的种子在此之后运行。用到年度评价计划（提交时的提示），因此放在 db/seed 而不在 exaPlan 域里。
 import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import type { Db } from '@/lib/platform/db/client';
 import { beijingDate } from '@/lib/platform/time';
-import { areas } from '../area/tables';
-import { organisations } from '../org/tables';
-import { users } from '../user/tables';
-import { filings } from '../filing/tables';
-import { FILING_IN_FORCE } from '../filing/transitions';
-import { officialPlanWarning } from '../officialPlan/service';
-import { examPlanHistory, examPlans, examPlanWorks, type ExamPlan } from './tables';
-import { ARRANGE_TYPE, PLAN_KINDS, PLAN_STATE as S, PLAN_STEP, transitionOf, type TransitionAction } from './transitions';
-import { filedWorks } from './filed';
-import { assignPlanCode, tempPlanCode } from './service';
-import { DEFAULT_AUDITED_STEPS, seedStepAudits } from './step-audit';
+import { areas } from '@/lib/domains/area/tables';
+import { organisations } from '@/lib/domains/org/tables';
+import { users } from '@/lib/domains/user/tables';
+import { filings } from '@/lib/domains/filing/tables';
+import { FILING_IN_FORCE } from '@/lib/domains/filing/transitions';
+import { officialPlanWarning } from '@/lib/domains/officialPlan/service';
+import { examPlanHistory, examPlans, examPlanWorks, type ExamPlan } from '@/lib/domains/exaPlan/tables';
+import { ARRANGE_TYPE, PLAN_KINDS, PLAN_STATE as S, PLAN_STEP, TRANSITIONS, type TransitionAction } from '@/lib/domains/exaPlan/transitions';
+import { filedWorks } from '@/lib/domains/exaPlan/filed';
+import { newPlanCode } from '@/lib/domains/exaPlan/service';
+import { DEFAULT_AUDITED_STEPS, seedStepAudits } from '@/lib/domains/exaPlan/step-audit';
 
 type Position = readonly [step: number, state: number];
+
+const transitionOf = (action: TransitionAction) => TRANSITIONS.find((t) => t.action === action)!;
 
 /** 每类计划都有的位置：第 0–9 步各一份，第 0 步的审核环节与驳回，已取消 */
 const COMMON: readonly Position[] = [
@@ -78,8 +80,8 @@ function walk(path: readonly TransitionAction[], target: Position): { action: Tr
   return path.map((action) => {
     const t = transitionOf(action);
     let to: Position;
-    if (t.move.kind === 'stay') to = [pos[0], t.move.toState];
-    else if (t.move.kind === 'back') to = [pos[0] - 1, S.WORKING];
+    // 去向：同一步换状态（to 为 { state }），或下一步办理中（第 0 步待省级审核的“市级通过”停在待省级审核）
+    if (typeof t.to === 'object') to = [pos[0], t.to.state];
     else if (action === 'cityPass' && pos[0] === 0 && target[0] === 0 && target[1] === S.PROVINCE_REVIEW) to = [0, S.PROVINCE_REVIEW];
     else to = [pos[0] + 1, S.WORKING];
     const step = { action, from: pos, to };
@@ -157,10 +159,10 @@ export async function seedExamPlans(db: Db): Promise<void> {
       const submitted = steps.find((s) => s.action === 'submit');
       const approved = steps.find((s) => s.from[0] === PLAN_STEP.DRAFT && s.to[0] === PLAN_STEP.IMPLEMENT);
       const cancelled = steps.find((s) => s.action === 'cancel');
-      const [inserted] = await db
+      const [plan] = await db
         .insert(examPlans)
         .values({
-          code: tempPlanCode(),
+          ...(await newPlanCode(db, kind, today)),
           kind,
           name,
           orgId: org.id,
@@ -186,7 +188,6 @@ export async function seedExamPlans(db: Db): Promise<void> {
           updatedAt: at(steps.length),
         })
         .returning();
-      const plan: ExamPlan = await assignPlanCode(db, inserted);
       await db.insert(examPlanWorks).values(levels.map((l) => ({ planId: plan.id, ...l })));
       if (submitted) {
         const warning = await officialPlanWarning(db, { orgId: org.id, examStartDate: startDate, works: levels });
