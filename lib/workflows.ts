@@ -5,13 +5,14 @@ import type { Workflow } from '@/lib/platform/workflow';
 import { filingWorkflow, incrementWorkflow } from './domains/filing/workflow';
 import { classWorkflow, correctWorkflow, postponeWorkflow } from './domains/trainClass/workflow';
 import { teacherWorkflow } from './domains/teacher/workflow';
+import { settleWorkflow } from './domains/institution/workflow';
 // 登记钩子的模块（只为其登记）
 import './domains/subsidy/class-hooks';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyWorkflow = Workflow<any, any, any, any, any>;
 
-export const WORKFLOWS: readonly AnyWorkflow[] = [filingWorkflow, incrementWorkflow, classWorkflow, postponeWorkflow, correctWorkflow, teacherWorkflow];
+export const WORKFLOWS: readonly AnyWorkflow[] = [filingWorkflow, incrementWorkflow, classWorkflow, postponeWorkflow, correctWorkflow, teacherWorkflow, settleWorkflow];
 
 export function workflowOf(key: string): AnyWorkflow {
   const wf = WORKFLOWS.find((w) => w.def.key === key);

@@ -13,6 +13,8 @@ interface ScreenEntry {
 
 /** 备案各类别的界面：机构提交、申请作废，提交增量 */
 const FILING_ORG_ACTIONS = ['filing.submit', 'filing.voidApply', 'filingIncrement.submit'] as const;
+/** 入驻审核（企业审核与培训机构的入驻审核同一组） */
+const SETTLE_REVIEW = ['cityPass', 'cityReject', 'provincePass', 'provinceReject'].map((a) => `settleIn.${a}`);
 
 export const screenCatalog = {
   UserList: { firstPage: { path: '/account/listUsers' } },
@@ -95,9 +97,9 @@ export const screenCatalog = {
   TeacherRelation: { firstPage: { path: '/teacher/relation/list', method: 'GET' } },
   ExpertList: { firstPage: { path: '/teacher/list', method: 'GET', params: { expertOnly: 'true' } } },
   CompanyList: { firstPage: { path: '/bapi/orginaion/getList' } },
-  CompanyApprove: { firstPage: { path: '/bapi/orginaion/getList', params: { orgType: 'TYPE_QY', pendingOnly: 'true' } } },
-  SettleInApprove: { firstPage: { path: '/bapi/orginaion/getList', params: { orgType: 'TYPE_PXJG', pendingOnly: 'true' } } },
-  SettleInManage: { firstPage: { path: '/bapi/orginaion/getList' } },
+  CompanyApprove: { firstPage: { path: '/bapi/orginaion/getList', params: { orgType: 'TYPE_QY', pendingOnly: 'true' } }, offers: SETTLE_REVIEW },
+  SettleInApprove: { firstPage: { path: '/bapi/orginaion/getList', params: { orgType: 'TYPE_PXJG', pendingOnly: 'true' } }, offers: SETTLE_REVIEW },
+  SettleInManage: { firstPage: { path: '/bapi/orginaion/getList' }, offers: ['submit', 'withdraw', 'suspend', 'resume'].map((a) => `settleIn.${a}`) },
   CompanyEvaluation: { firstPage: { path: '/bapi/orginaion/evaluation/list' } },
   ClassApply: { firstPage: { path: '/trainInfo/trainInfoList', method: 'GET' }, offers: ['submit', 'withdraw', 'start', 'finish', 'discard'].map((a) => `trainClass.${a}`) },
   ClassApprove: {
