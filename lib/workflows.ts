@@ -11,11 +11,25 @@ import './domains/examAffairs/plan-gates';
 import './domains/score/plan-gates';
 import './domains/certificate/plan-gates';
 import './domains/officialPlan/plan-hooks';
+import { classWorkflow, correctWorkflow, postponeWorkflow } from './domains/trainClass/workflow';
+import { teacherWorkflow } from './domains/teacher/workflow';
+import { settleWorkflow } from './domains/institution/workflow';
+// 登记钩子的模块（只为其登记）
+import './domains/subsidy/class-hooks';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyWorkflow = Workflow<any, any, any, any, any>;
 
-export const WORKFLOWS: readonly AnyWorkflow[] = [filingWorkflow, incrementWorkflow, exaPlanWorkflow];
+export const WORKFLOWS: readonly AnyWorkflow[] = [
+  filingWorkflow,
+  incrementWorkflow,
+  exaPlanWorkflow,
+  classWorkflow,
+  postponeWorkflow,
+  correctWorkflow,
+  teacherWorkflow,
+  settleWorkflow,
+];
 
 export function workflowOf(key: string): AnyWorkflow {
   const wf = WORKFLOWS.find((w) => w.def.key === key);

@@ -40,7 +40,7 @@ export const profileColumns = (onView: (r: ProfileItem) => void): ListColumn<Pro
 export function commonRowActions(setViewing: (id: number) => void, setHistory: (id: number) => void, regionLocked: boolean): RowAction<ProfileItem>[] {
   return [
     { key: 'view', label: '查看', onClick: (r) => setViewing(r.id) },
-    { key: 'edit', label: '修改', visible: (r) => r.actions.includes('edit'), form: profileEditSpec({ regionLocked }) },
+    { key: 'edit', label: '修改', visible: (r) => r.actions.includes('edit') || r.actions.includes('adminEdit'), form: profileEditSpec({ regionLocked }) },
     { key: 'history', label: '办理历史', onClick: (r) => setHistory(r.id) },
   ];
 }

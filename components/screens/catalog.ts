@@ -13,6 +13,8 @@ interface ScreenEntry {
 
 /** 备案各类别的界面：机构提交、申请作废，提交增量 */
 const FILING_ORG_ACTIONS = ['filing.submit', 'filing.voidApply', 'filingIncrement.submit'] as const;
+/** 入驻审核（企业审核与培训机构的入驻审核同一组） */
+const SETTLE_REVIEW = ['cityPass', 'cityReject', 'provincePass', 'provinceReject'].map((a) => `settleIn.${a}`);
 
 /** 考试计划各类别的界面：机构提交、申请审核、进入下一步、撤回申请、取消；审核界面：市级与省级审核、退回上一步 */
 const PLAN_ORG_ACTIONS = ['exaPlan.submit', 'exaPlan.applyAudit', 'exaPlan.advance', 'exaPlan.cancelAudit', 'exaPlan.cancel'] as const;
@@ -94,22 +96,25 @@ export const screenCatalog = {
   CertificateSearch: { firstPage: { path: '/certificate/listCertificate' } },
   CertificateCorrect: {},
   StateGridReport: {},
-  TeacherList: { firstPage: { path: '/teacher/list', method: 'GET' } },
-  TeacherAudit: { firstPage: { path: '/teacher/audit/list', method: 'GET' } },
+  TeacherList: { firstPage: { path: '/teacher/list', method: 'GET' }, offers: ['teacher.resubmit'] },
+  TeacherAudit: { firstPage: { path: '/teacher/audit/list', method: 'GET' }, offers: ['teacher.approve', 'teacher.reject', 'teacher.revoke'] },
   TeacherRelation: { firstPage: { path: '/teacher/relation/list', method: 'GET' } },
   ExpertList: { firstPage: { path: '/teacher/list', method: 'GET', params: { expertOnly: 'true' } } },
   CompanyList: { firstPage: { path: '/bapi/orginaion/getList' } },
-  CompanyApprove: { firstPage: { path: '/bapi/orginaion/getList', params: { orgType: 'TYPE_QY', pendingOnly: 'true' } } },
-  SettleInApprove: { firstPage: { path: '/bapi/orginaion/getList', params: { orgType: 'TYPE_PXJG', pendingOnly: 'true' } } },
-  SettleInManage: { firstPage: { path: '/bapi/orginaion/getList' } },
+  CompanyApprove: { firstPage: { path: '/bapi/orginaion/getList', params: { orgType: 'TYPE_QY', pendingOnly: 'true' } }, offers: SETTLE_REVIEW },
+  SettleInApprove: { firstPage: { path: '/bapi/orginaion/getList', params: { orgType: 'TYPE_PXJG', pendingOnly: 'true' } }, offers: SETTLE_REVIEW },
+  SettleInManage: { firstPage: { path: '/bapi/orginaion/getList' }, offers: ['submit', 'withdraw', 'suspend', 'resume'].map((a) => `settleIn.${a}`) },
   CompanyEvaluation: { firstPage: { path: '/bapi/orginaion/evaluation/list' } },
-  ClassApply: { firstPage: { path: '/trainInfo/trainInfoList', method: 'GET' } },
-  ClassApprove: { firstPage: { path: '/trainInfo/trainInfoList', method: 'GET', params: { pendingOnly: 'true' } } },
+  ClassApply: { firstPage: { path: '/trainInfo/trainInfoList', method: 'GET' }, offers: ['submit', 'withdraw', 'start', 'finish', 'discard'].map((a) => `trainClass.${a}`) },
+  ClassApprove: {
+    firstPage: { path: '/trainInfo/trainInfoList', method: 'GET', params: { pendingOnly: 'true' } },
+    offers: ['approve', 'reject', 'publish', 'assess', 'discardApprove', 'discardReject'].map((a) => `trainClass.${a}`),
+  },
   ClassCalendar: {},
-  PostponeClassApply: { firstPage: { path: '/trainInfoExamine/listItems', params: { kind: 'postpone' } } },
-  PostponeClassApprove: { firstPage: { path: '/trainInfoExamine/listItems', params: { kind: 'postpone', pendingOnly: 'true' } } },
-  InfoCorrectApply: { firstPage: { path: '/trainInfoExamine/listItems', params: { kind: 'correct' } } },
-  InfoCorrectApprove: { firstPage: { path: '/trainInfoExamine/listItems', params: { kind: 'correct', pendingOnly: 'true' } } },
+  PostponeClassApply: { firstPage: { path: '/trainInfoExamine/listItems', params: { kind: 'postpone' } }, offers: ['trainClassPostpone.postponeWithdraw'] },
+  PostponeClassApprove: { firstPage: { path: '/trainInfoExamine/listItems', params: { kind: 'postpone', pendingOnly: 'true' } }, offers: ['trainClassPostpone.postponeApprove', 'trainClassPostpone.postponeReject'] },
+  InfoCorrectApply: { firstPage: { path: '/trainInfoExamine/listItems', params: { kind: 'correct' } }, offers: ['trainClassCorrect.correctWithdraw'] },
+  InfoCorrectApprove: { firstPage: { path: '/trainInfoExamine/listItems', params: { kind: 'correct', pendingOnly: 'true' } }, offers: ['trainClassCorrect.correctApprove', 'trainClassCorrect.correctReject'] },
   // 先选班级再列表
   Curriculum: {},
   StudentList: { firstPage: { path: '/student/listStudent' } },

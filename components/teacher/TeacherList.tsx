@@ -74,6 +74,13 @@ export default function TeacherList() {
           { key: 'edit', label: '编辑', visible: (r) => r.actions.includes('edit'), onClick: (r) => setEditing({ id: r.id }) },
           { key: 'history', label: '操作记录', permission: 'teacher.get', onClick: (r) => setHistoryOf(r.id) },
           {
+            key: 'resubmit',
+            label: '重新提交',
+            visible: (r) => r.actions.includes('resubmit'),
+            confirm: (r, tt) => tt('确定将教师「{name}」重新提交审核吗？', { name: r.realName }),
+            call: { path: '/teacher/resubmit', body: (r) => ({ id: r.id }), successMessage: '已重新提交审核' },
+          },
+          {
             key: 'delete',
             label: '删除',
             danger: true,

@@ -264,14 +264,17 @@ export function recordingAction(onClick: (row: ClassItem) => void): RowAction<Cl
   return { key: 'recording', label: '录像', permission: VIEW_CLASS_RECORDINGS_PERMISSIONS, visible: (r) => r.actions.includes('recordings'), onClick };
 }
 
-/** 办理历史：驳回、作废红，已考核绿，其余蓝 */
+/** 办理历史的颜色（班级的去向）：驳回、作废红，已考核绿，其余蓝 */
+const HISTORY_COLOR: Record<number, string> = { [CLASS_STATUS.REJECTED]: 'red', [CLASS_STATUS.DISCARDED]: 'red', [CLASS_STATUS.ASSESSED]: 'green' };
+
+/** 办理历史 */
 export function ClassHistoryDialog({ classId, onClose }: { classId: number | null; onClose: () => void }) {
   return (
     <HistoryDialog<{ id: number; actionName: string; fromStatusName: string; toStatusName: string; opinion: string | null; actorName: string; createTime: string; subject: string; toStatus: number | null; subjectName: string }>
       recordId={classId}
       onClose={onClose}
       path="/trainInfo/toOperationRecord"
-      colorOf={(h) => (h.subject === 'class' && (h.toStatus === CLASS_STATUS.REJECTED || h.toStatus === CLASS_STATUS.DISCARDED) ? 'red' : h.toStatus === CLASS_STATUS.ASSESSED ? 'green' : 'blue')}
+      colorOf={(h) => (h.subject === 'class' && h.toStatus !== null ? (HISTORY_COLOR[h.toStatus] ?? 'blue') : 'blue')}
       extra={(h) => (h.subject === 'class' ? null : <Tag>{<Tx text={h.subjectName} />}</Tag>)}
       testId="class-history"
     />

@@ -171,6 +171,8 @@ export const DEMO_ROLES: readonly DemoRole[] = [
       trainInfo: '*',
       trainCalendar: VIEW,
       postponeApply: '*',
+      // 企业自己开班：班级要有课程体系才能提交审核（开班申请的“课程体系”按钮到这一页）
+      curriculum: '*',
       student: '*',
       subsidy: '*',
       subsidySearch: VIEW_EXPORT,

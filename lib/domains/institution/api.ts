@@ -136,7 +136,7 @@ export const institutionApi: EndpointTable = {
     handle: async () => ({
       orgTypes: Object.entries(ORG_KIND_LABEL).map(([value, label]) => ({ value, label })),
       settleStatuses: Object.entries(SETTLE_STATUS_LABEL).map(([value, label]) => ({ value: Number(value), label, color: SETTLE_STATUS_COLOR[Number(value)] })),
-      transitions: SETTLE_TRANSITIONS.map((t) => ({ action: t.action, verb: t.verb, from: t.from, to: t.to, actors: t.actors, opinion: t.opinion })),
+      transitions: SETTLE_TRANSITIONS.map((t) => ({ action: t.action, verb: t.verb, from: t.from, to: t.to, actor: t.actor, opinion: t.opinion })),
     }),
   }),
   'GET /courseSchedulingInfo/synchronizationQiuShiOrginationByCode': endpoint({

@@ -24,18 +24,15 @@ import {
   evaluationGrade,
   kindOfCategory,
   ORG_KIND_LABEL,
-  pendingSettleStatuses,
   SETTLE_STATUS,
   SETTLE_TRANSITIONS,
-  settleActions,
-  settlePermission,
+  settleActorsOf,
   settleStatusLabel,
-  settleTransitionOf,
   type OrgKind,
   type SettleAction,
-  type SettleActor,
   type SettleRowAction,
 } from './transitions';
+import { settleWorkflow } from './workflow';
 import type { OrgProfileValue, ProfileDetail, ProfileItem } from './schemas';
 
 /** 入驻资料引用的上传文件在上传服务里登记的实体名 */
@@ -43,15 +40,8 @@ export const PROFILE_FILE_ENTITY = 'org_profile';
 
 const actorName = (user: SessionUser) => user.realName || user.nickName;
 
-export function settleActorOf(user: SessionUser, p: { orgId: number; cityId: number | null }): SettleActor | null {
-  if (user.level === 'org') return user.orgId === p.orgId ? 'org' : null;
-  if (user.level === 'city') return user.cityId !== null && user.cityId === p.cityId ? 'city' : null;
-  if (user.level === 'province') return 'province';
-  return null;
-}
-
-const actionsOf = (session: Session, p: OrgProfile, category: string): SettleRowAction[] =>
-  settleActions({ settleStatus: p.settleStatus, category }, settleActorOf(session.user, p), (perm) => can(session, perm));
+/** 行上的操作（引擎给出）：转换与操作 */
+const actionsOf = (session: Session, p: OrgProfile, category: string): SettleRowAction[] => settleWorkflow.availableActions({ ...p, category, orgName: '' }, session);
 
 const profileScope = (user: SessionUser) => scopeWhere(user, { cityId: orgProfiles.cityId, orgId: orgProfiles.orgId });
 
@@ -115,7 +105,7 @@ function listWhere(user: SessionUser, f: ProfileFilter): SQL | undefined {
   if (f.cityId !== undefined) conds.push(eq(orgProfiles.cityId, f.cityId));
   if (f.pendingOnly) {
     const actor = user.level === 'city' ? 'city' : user.level === 'province' ? 'province' : null;
-    const statuses = actor ? pendingSettleStatuses(actor) : [];
+    const statuses = actor ? settleWorkflow.pendingStatuses(actor, ['cityPass', 'cityReject', 'provincePass', 'provinceReject']) : [];
     conds.push(statuses.length ? inArray(orgProfiles.settleStatus, statuses) : eq(orgProfiles.id, -1));
   }
   return and(...conds);
@@ -348,13 +338,13 @@ export async function addProfile(db: Db, session: Session, input: OrgProfileValu
 export async function updateProfile(db: Db, session: Session, input: OrgProfileValue & { id: number }, audit: Audit): Promise<ProfileDetail> {
   const { user } = session;
   const before = await loadProfile(db, user, input.id);
-  const actor = settleActorOf(user, before.p);
-  if (actor === 'org' && !EDITABLE_SETTLE.includes(before.p.settleStatus)) throw ApiError.badRequest(`入驻资料当前为「${settleStatusLabel(before.p.settleStatus)}」，不能修改`);
-  if (!actionsOf(session, before.p, before.o.category).includes('edit')) throw ApiError.forbidden('不能修改这份入驻资料');
+  const subject = { ...before.p, category: before.o.category, orgName: before.o.name };
+  const isOrg = settleActorsOf(user, before.p).includes('org');
+  settleWorkflow.assertOperation(subject, session, isOrg ? 'edit' : 'adminEdit');
   if (kindOfCategory(before.o.category) !== input.orgType) throw ApiError.badRequest('单位类型不能修改', { orgType: '单位类型不能修改' });
   await assertCreditCodeFree(db, input.unifiedSocialCreditCode, before.o.id);
   const regionChanged = !sameRegion(before.o, input.region);
-  if (regionChanged && actor === 'org') throw ApiError.badRequest('所在区划由管理员维护，不能在入驻资料里修改', { region: '所在区划不能修改' });
+  if (regionChanged && isOrg) throw ApiError.badRequest('所在区划由管理员维护，不能在入驻资料里修改', { region: '所在区划不能修改' });
   await db.transaction(async (tx) => {
     let move = {};
     if (regionChanged) {
@@ -381,7 +371,7 @@ export async function removeProfiles(db: Db, session: Session, input: { ids: num
   if (rows.length !== new Set(input.ids).size) throw ApiError.notFound('入驻资料不存在或不在您的管辖范围内');
   for (const r of rows) {
     if (!EDITABLE_SETTLE.includes(r.p.settleStatus)) throw ApiError.badRequest(`“${r.o.name}”的入驻资料当前为「${settleStatusLabel(r.p.settleStatus)}」，不能删除`);
-    if (!actionsOf(session, r.p, r.o.category).includes('delete')) throw ApiError.forbidden(`不能删除“${r.o.name}”的入驻资料`);
+    settleWorkflow.assertOperation({ ...r.p, category: r.o.category, orgName: r.o.name }, session, 'delete');
   }
   await db.transaction(async (tx) => {
     await tx.delete(orgProfiles).where(inArray(orgProfiles.id, rows.map((r) => r.p.id)));
@@ -395,46 +385,20 @@ export async function removeProfiles(db: Db, session: Session, input: { ids: num
 
 // ---------- 入驻的办理 ----------
 
-/** 入驻状态的每次变更：查转换表，查办理方与权限，意见必填的检查意见；带起始状态更新（并发的另一次办理已改了状态时 409） */
+/** 入驻状态的每一步（引擎：办理方与权限 403、状态 409、意见必填 400、条件更新、历史、通知） */
 export async function applySettleTransition(db: Db, session: Session, input: { id: number; action: SettleAction; opinion?: string | null }, audit: Audit): Promise<ProfileDetail> {
-  const { user } = session;
-  const row = await loadProfile(db, user, input.id);
-  const t = settleTransitionOf(input.action);
-  const actor = settleActorOf(user, row.p);
-  if (!t.from.includes(row.p.settleStatus)) throw ApiError.badRequest(`入驻资料当前为「${settleStatusLabel(row.p.settleStatus)}」，不能${t.verb}`);
-  if (!actor || !t.actors.includes(actor)) throw ApiError.forbidden(`您不能${t.verb}`);
-  if (!can(session, settlePermission(t, row.o.category))) throw ApiError.forbidden(`没有${t.verb}的权限`);
-  const opinion = input.opinion?.trim() || null;
-  if (t.opinion === 'required' && !opinion) throw ApiError.badRequest('请输入审核意见', { opinion: '请输入审核意见' });
-  const now = new Date();
-  await db.transaction(async (tx) => {
-    const [after] = await tx
-      .update(orgProfiles)
-      .set({
-        settleStatus: t.to,
-        lastOpinion: t.opinion === 'none' ? row.p.lastOpinion : opinion,
-        ...(input.action === 'submit' ? { submittedAt: now } : {}),
-        ...(input.action === 'provincePass' ? { settledAt: now } : {}),
-        updatedAt: now,
-      })
-      .where(and(eq(orgProfiles.id, row.p.id), eq(orgProfiles.settleStatus, row.p.settleStatus)))
-      .returning();
-    if (!after) throw ApiError.conflict('入驻资料的状态已变化，请刷新后重试');
-    await tx.insert(orgSettleHistory).values({ orgId: row.o.id, action: t.action, fromStatus: row.p.settleStatus, toStatus: t.to, opinion, actorId: user.id, actorName: actorName(user) });
-    audit({ entity: 'org_profile', entityId: row.p.id, before: row.p, after, detail: `${t.verb}：${row.o.name}` });
-  });
-  return profileDetail(db, session, row.p.id);
+  await settleWorkflow.apply(db, session, input, audit);
+  return profileDetail(db, session, input.id);
 }
 
 /** 审核：按资料的当前状态与审核人的层级，通过或驳回对应的一步（市级审核或省级审核） */
 export async function auditProfile(db: Db, session: Session, input: { id: number; result: 'pass' | 'reject'; opinion?: string | null }, audit: Audit): Promise<ProfileDetail> {
-  const row = await loadProfile(db, session.user, input.id);
-  const actor = settleActorOf(session.user, row.p);
-  const wanted = SETTLE_TRANSITIONS.find(
-    (t) => t.permission === 'audit' && t.from.includes(row.p.settleStatus) && actor !== null && t.actors.includes(actor) && t.action.endsWith(input.result === 'pass' ? 'Pass' : 'Reject'),
-  );
-  if (!wanted) throw ApiError.badRequest(`入驻资料当前为「${settleStatusLabel(row.p.settleStatus)}」，您不能审核`);
-  return applySettleTransition(db, session, { id: input.id, action: wanted.action, opinion: input.opinion }, audit);
+  const p = await settleWorkflow.def.load(db, session.user, input.id);
+  const level = session.user.level === 'province' ? 'province' : 'city';
+  const action: SettleAction = `${level}${input.result === 'pass' ? 'Pass' : 'Reject'}`;
+  // 市级审核的资料不在待市级审核时，说它当前的状态（引擎的 409）
+  settleWorkflow.check(p, session, action);
+  return applySettleTransition(db, session, { id: input.id, action, opinion: input.opinion }, audit);
 }
 
 export const SETTLE_HISTORY_LABEL: Record<string, string> = {
@@ -465,7 +429,7 @@ export async function syncByCode(db: Db, session: Session, input: { code: string
   const [found] = await rowsQuery(db).where(and(eq(organisations.code, input.code), profileScope(session.user)));
   if (!found) throw ApiError.notFound('单位不存在或不在您的管辖范围内');
   if (found.p.settleStatus !== SETTLE_STATUS.SETTLED) throw ApiError.badRequest('只有已入驻的单位才能同步到求实平台');
-  if (!actionsOf(session, found.p, found.o.category).includes('sync')) throw ApiError.forbidden('只有管理员可以同步单位数据');
+  settleWorkflow.assertOperation({ ...found.p, category: found.o.category, orgName: found.o.name }, session, 'sync');
   const now = new Date();
   await db.update(orgProfiles).set({ pushedAt: now }).where(eq(orgProfiles.id, found.p.id));
   await db.insert(orgSettleHistory).values({ orgId: found.o.id, action: 'sync', fromStatus: found.p.settleStatus, toStatus: found.p.settleStatus, actorId: session.user.id, actorName: actorName(session.user) });

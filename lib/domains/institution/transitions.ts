@@ -1,5 +1,6 @@
-// 入驻状态机：培训机构与企业的入驻申请 → 市级审核 → 省级审核 → 已入驻（可暂停、恢复）。唯一的一张转换表，
-// 服务里的每次状态变更都经 service 的 applySettleTransition 查此表，表外的组合一律拒绝。
+// 入驻状态机的声明（lib/platform/workflow 的格式，纯数据）：培训机构与企业的入驻申请 → 市级审核 → 省级审核 → 已入驻
+// （可暂停、恢复）。引擎在 workflow.ts。
+import type { OperationDef, TransitionDef } from '@/lib/platform/workflow';
 
 export const SETTLE_STATUS = {
   /** 填写中（未提交或已撤回） */
@@ -43,84 +44,67 @@ export const kindOfCategory = (category: string): OrgKind => (category === 'trai
 /** 审核资源：企业的入驻在“企业审核”（companyAudit），培训机构的在“入驻审核”（settleInAudit） */
 export const auditResourceOf = (category: string): 'companyAudit' | 'settleInAudit' => (category === 'train' ? 'settleInAudit' : 'companyAudit');
 
-/** 谁办理：单位本身、单位所在市的市级管理员、省级管理员、管理员（市级或省级） */
-export type SettleActor = 'org' | 'city' | 'province';
-
+/** 谁办理：单位本身、单位所在市的市级管理员、省级管理员；admin 为管理员（所在市的市级或省级，暂停与恢复、管理员修改） */
+export type SettleActor = 'org' | 'city' | 'province' | 'admin';
+export const SETTLE_ACTOR_LABEL: Record<SettleActor, string> = { org: '入驻单位', city: '市级管理员', province: '省级管理员', admin: '管理员' };
 export type SettleAction = 'submit' | 'withdraw' | 'cityPass' | 'cityReject' | 'provincePass' | 'provinceReject' | 'suspend' | 'resume';
 
-export interface SettleTransition {
-  action: SettleAction;
-  verb: string;
-  from: readonly number[];
-  to: number;
-  actors: readonly SettleActor[];
-  /** 'apply'：settleIn.edit；'audit'：按单位类别的审核资源 .edit；'disable' / 'enable'：settleIn 的停用与启用 */
-  permission: 'apply' | 'audit' | 'disable' | 'enable';
-  opinion: 'required' | 'optional' | 'none';
+/** 状态机看到的入驻资料：状态、单位、范围与单位类别（审核资源按类别） */
+export interface SettleSubject {
+  settleStatus: number;
+  orgId: number;
+  cityId: number | null;
+  category: string;
 }
 
 const { DRAFT, CITY_REVIEW, CITY_REJECTED, PROVINCE_REVIEW, PROVINCE_REJECTED, SETTLED, SUSPENDED } = SETTLE_STATUS;
 
 /** 单位可修改资料、可删除的状态（从未审核通过过） */
 export const EDITABLE_SETTLE: readonly number[] = [DRAFT, CITY_REJECTED, PROVINCE_REJECTED];
+const ALL_SETTLE: readonly number[] = Object.values(SETTLE_STATUS);
 
-export const SETTLE_TRANSITIONS: readonly SettleTransition[] = [
-  { action: 'submit', verb: '提交入驻申请', from: EDITABLE_SETTLE, to: CITY_REVIEW, actors: ['org'], permission: 'apply', opinion: 'none' },
-  { action: 'withdraw', verb: '撤回入驻申请', from: [CITY_REVIEW], to: DRAFT, actors: ['org'], permission: 'apply', opinion: 'none' },
-  { action: 'cityPass', verb: '市级审核通过', from: [CITY_REVIEW], to: PROVINCE_REVIEW, actors: ['city'], permission: 'audit', opinion: 'optional' },
-  { action: 'cityReject', verb: '市级审核驳回', from: [CITY_REVIEW], to: CITY_REJECTED, actors: ['city'], permission: 'audit', opinion: 'required' },
-  { action: 'provincePass', verb: '省级审核通过', from: [PROVINCE_REVIEW], to: SETTLED, actors: ['province'], permission: 'audit', opinion: 'optional' },
-  { action: 'provinceReject', verb: '省级审核驳回', from: [PROVINCE_REVIEW], to: PROVINCE_REJECTED, actors: ['province'], permission: 'audit', opinion: 'required' },
-  { action: 'suspend', verb: '暂停入驻', from: [SETTLED], to: SUSPENDED, actors: ['city', 'province'], permission: 'disable', opinion: 'required' },
-  { action: 'resume', verb: '恢复入驻', from: [SUSPENDED], to: SETTLED, actors: ['city', 'province'], permission: 'enable', opinion: 'optional' },
+const APPLY = { actor: 'org', permission: 'settleIn.edit' } as const;
+/** 审核按单位类别：企业在“企业审核”，培训机构在“入驻审核” */
+const AUDIT = {
+  permission: (p: SettleSubject) => `${auditResourceOf(p.category)}.edit`,
+  permissionLabel: '按单位类别：settleInAudit.edit 或 companyAudit.edit',
+  permissionOptions: ['settleInAudit.edit', 'companyAudit.edit'],
+} as const;
+
+export const SETTLE_TRANSITIONS: readonly TransitionDef<SettleSubject, SettleAction, SettleActor, string>[] = [
+  { action: 'submit', verb: '提交入驻申请', from: EDITABLE_SETTLE, to: CITY_REVIEW, ...APPLY, opinion: 'none' },
+  { action: 'withdraw', verb: '撤回入驻申请', from: [CITY_REVIEW], to: DRAFT, ...APPLY, opinion: 'none', optional: true },
+  { action: 'cityPass', verb: '市级审核通过', from: [CITY_REVIEW], to: PROVINCE_REVIEW, actor: 'city', ...AUDIT, opinion: 'optional' },
+  { action: 'cityReject', verb: '市级审核驳回', from: [CITY_REVIEW], to: CITY_REJECTED, actor: 'city', ...AUDIT, opinion: 'required' },
+  { action: 'provincePass', verb: '省级审核通过', from: [PROVINCE_REVIEW], to: SETTLED, actor: 'province', ...AUDIT, opinion: 'optional' },
+  { action: 'provinceReject', verb: '省级审核驳回', from: [PROVINCE_REVIEW], to: PROVINCE_REJECTED, actor: 'province', ...AUDIT, opinion: 'required' },
+  { action: 'suspend', verb: '暂停入驻', from: [SETTLED], to: SUSPENDED, actor: 'admin', permission: 'settleIn.disable', opinion: 'required', optional: true },
+  { action: 'resume', verb: '恢复入驻', from: [SUSPENDED], to: SETTLED, actor: 'admin', permission: 'settleIn.enable', opinion: 'optional', optional: true },
 ];
 
 export const SETTLE_ACTIONS = SETTLE_TRANSITIONS.map((t) => t.action) as [SettleAction, ...SettleAction[]];
 
-export function settleTransitionOf(action: SettleAction): SettleTransition {
-  const t = SETTLE_TRANSITIONS.find((x) => x.action === action);
-  if (!t) throw new Error(`未知的入驻操作：${action}`); // i18n-ignore
-  return t;
-}
-
-/** 一步要的权限 */
-export function settlePermission(t: SettleTransition, category: string): string {
-  switch (t.permission) {
-    case 'apply':
-      return 'settleIn.edit';
-    case 'audit':
-      return `${auditResourceOf(category)}.edit`;
-    case 'disable':
-      return 'settleIn.disable';
-    case 'enable':
-      return 'settleIn.enable';
-  }
-}
-
-/** 审核方有事可办的状态（审核列表“待我审核”） */
-export function pendingSettleStatuses(actor: SettleActor): number[] {
-  return [...new Set(SETTLE_TRANSITIONS.filter((t) => t.permission === 'audit' && t.actors.includes(actor)).flatMap((t) => t.from))];
-}
-
-/** 转换之外、同样按状态决定的操作 */
-export type SettleOperation = 'edit' | 'delete' | 'sync';
+/**
+ * 转换之外、同样按状态决定的操作：单位只能在填写中或被驳回时修改（edit）；管理员可随时修改范围内的资料（adminEdit，不改状态）；
+ * 删除只限从未审核通过的；同步到求实平台由管理员对已入驻的办理。
+ */
+export type SettleOperation = 'edit' | 'adminEdit' | 'delete' | 'sync';
 export type SettleRowAction = SettleAction | SettleOperation;
 
-/**
- * 当前用户此刻对一份入驻资料能做的事，唯一的一处规则：服务端按它拒绝、列表与详情按它给出按钮。
- * 单位只能在填写中或被驳回时修改与删除；管理员可随时修改范围内的资料（不改状态），删除同样只限从未审核通过的。
- */
-export function settleActions(p: { settleStatus: number; category: string }, actor: SettleActor | null, allowed: (permission: string) => boolean): SettleRowAction[] {
-  if (!actor) return [];
-  const out: SettleRowAction[] = [];
-  const editable = EDITABLE_SETTLE.includes(p.settleStatus);
-  if ((actor !== 'org' || editable) && (allowed('settleIn.edit') || allowed('company.edit'))) out.push('edit');
-  if (editable && allowed('settleIn.delete')) out.push('delete');
-  if (actor !== 'org' && p.settleStatus === SETTLED && allowed('company.edit')) out.push('sync');
-  for (const t of SETTLE_TRANSITIONS) {
-    if (t.from.includes(p.settleStatus) && t.actors.includes(actor) && allowed(settlePermission(t, p.category))) out.push(t.action);
-  }
-  return out;
+const EDIT_PERMISSIONS = ['settleIn.edit', 'company.edit'];
+export const SETTLE_OPERATIONS: Readonly<Record<SettleOperation, OperationDef<SettleSubject, SettleActor>>> = {
+  edit: { label: '修改入驻资料', from: EDITABLE_SETTLE, actor: 'org', permission: EDIT_PERMISSIONS },
+  adminEdit: { label: '修改入驻资料', from: ALL_SETTLE, actor: 'admin', permission: EDIT_PERMISSIONS },
+  delete: { label: '删除入驻资料', from: EDITABLE_SETTLE, actor: ['org', 'admin'], permission: 'settleIn.delete' },
+  sync: { label: '同步到求实平台', from: [SETTLED], actor: 'admin', permission: 'company.edit' },
+};
+
+/** 用户对一份入驻资料是哪些办理方 */
+export function settleActorsOf(user: { level: string; orgId: number | null; cityId: number | null }, p: { orgId: number; cityId: number | null }): SettleActor[] {
+  if (user.level === 'org') return user.orgId === p.orgId ? ['org'] : [];
+  if (user.level === 'city') return user.cityId !== null && user.cityId === p.cityId ? ['city', 'admin'] : [];
+  if (user.level === 'province') return ['province', 'admin'];
+  return [];
 }
 
 export const settleStatusLabel = (s: number): string => SETTLE_STATUS_LABEL[s] ?? String(s);

@@ -3,10 +3,10 @@
 import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/platform/db/client';
 import { ApiError } from '@/lib/platform/api/errors';
-import { can, type Session, type SessionUser } from '@/lib/platform/auth/session';
+import type { SessionUser } from '@/lib/platform/auth/session';
 import { scopeWhere } from '@/lib/platform/auth/scope';
 import { teachers, teacherRelations, type Teacher } from './tables';
-import { teacherActions, type TeacherAction, type TeacherActor } from './transitions';
+import type { TeacherActor } from './transitions';
 
 /** 教师账号的用户类型（sys_user.user_type） */
 export const TEACHER_USER_TYPE = 'TEACHER';
@@ -38,10 +38,6 @@ export function teacherActorOf(user: SessionUser, t: Pick<Teacher, 'orgId' | 'us
   return null;
 }
 
-export function actionsFor(session: Session, t: Pick<Teacher, 'orgId' | 'userId' | 'cityId' | 'countyId' | 'auditStatus'>): TeacherAction[] {
-  return teacherActions(t, teacherActorOf(session.user, t), (p) => can(session, p));
-}
-
 /** 范围内的一名教师；不存在、已删除或范围外都是 404 */
 export async function loadTeacher(db: Db, user: SessionUser, id: number): Promise<Teacher> {
   const [row] = await db
@@ -50,9 +46,4 @@ export async function loadTeacher(db: Db, user: SessionUser, id: number): Promis
     .where(and(eq(teachers.id, id), teacherScope(user)));
   if (!row) throw ApiError.notFound('教师不存在或不在您的管辖范围内');
   return row;
-}
-
-/** 要求当前用户此刻可以对这名教师做某事（按 teacherActions），否则 403 并说明 */
-export function assertTeacherAction(session: Session, t: Teacher, action: TeacherAction, refusal: string): void {
-  if (!actionsFor(session, t).includes(action)) throw ApiError.forbidden(refusal);
 }

@@ -27,6 +27,7 @@ import {
 } from './schemas';
 import {
   auditTeachers,
+  resubmitTeacher,
   competentUnits,
   expertCandidates,
   exportTeachers,
@@ -37,7 +38,6 @@ import {
   removeTeachers,
   saveExpert,
   saveTeacher,
-  teacherClasses,
   teacherDetail,
   teacherForm,
   teacherOperationRecord,
@@ -136,6 +136,12 @@ export const teacherApi: EndpointTable = {
     input: TeacherAuditInput,
     handle: (input, ctx) => auditTeachers(ctx.db, sessionOf(ctx), input, ctx.audit),
   }),
+  'POST /teacher/resubmit': endpoint({
+    summary: '被驳回的教师重新提交审核（所属机构；修改资料时也会自动重新提交）',
+    permission: 'teacher.edit',
+    input: TeacherIdInput,
+    handle: (input, ctx) => resubmitTeacher(ctx.db, sessionOf(ctx), input, ctx.audit),
+  }),
   'GET /teacher/toOperationRecord': endpoint({
     summary: '教师的操作记录（登记、修改、审核、关系、推送，新到旧）',
     permission: GET,
@@ -153,13 +159,6 @@ export const teacherApi: EndpointTable = {
     permission: GET,
     input: TeacherIdInput,
     handle: ({ id }, ctx) => teacherOpinions(ctx.db, sessionOf(ctx), id),
-  }),
-  'GET /teacher/teacher_class': endpoint({
-    summary: '教师担任班主任或授课的培训班',
-    permission: GET,
-    input: TeacherIdInput,
-    paged: true,
-    handle: ({ id, page }, ctx) => teacherClasses(ctx.db, sessionOf(ctx), id, page),
   }),
   'GET /teacher/postTeacherDataToQiuShi': endpoint({
     summary: '把审核通过的教师推送到求实平台（审核方；记下推送时间与操作记录）',

@@ -8,7 +8,7 @@ import type { Page, PageResult } from '@/lib/platform/api/paging';
 import { fetchPage } from '@/lib/platform/db/paged';
 import { withUniqueMessage } from '@/lib/platform/db/save-row';
 import { ApiError } from '@/lib/platform/api/errors';
-import { can, type Session, type SessionUser } from '@/lib/platform/auth/session';
+import type { Session, SessionUser } from '@/lib/platform/auth/session';
 import { inScope } from '@/lib/platform/auth/scope';
 import { containsPattern } from '@/lib/platform/db/like';
 import { formatBeijing, beijingStamp } from '@/lib/platform/time';
@@ -18,19 +18,10 @@ import { resolveRegion } from '../area/service';
 import { organisations } from '../org/tables';
 import { baseWorks } from '../catalog/tables';
 import { attachFiles, detachFiles } from '../file/service';
-import { trainClasses, trainClassTeachers } from '../trainClass/tables';
-import { CLASS_STATUS_LABEL } from '../trainClass/transitions';
 import { teacherCertificates, teacherHistory, teacherRelations, teachers, type Teacher } from './tables';
-import {
-  isLocked,
-  REVIEWABLE_STATUSES,
-  TEACHER_AUDIT,
-  TEACHER_TRANSITIONS,
-  teacherAuditLabel,
-  teacherTransitionOf,
-  type TeacherTransitionAction,
-} from './transitions';
-import { actionsFor, assertTeacherAction, isTeacherAccount, loadTeacher, teacherActorOf, teacherScope } from './access';
+import { isLocked, REVIEWABLE_STATUSES, reviewStepOf, TEACHER_AUDIT, teacherAuditLabel } from './transitions';
+import { isTeacherAccount, loadTeacher, teacherActorOf, teacherScope } from './access';
+import { teacherWorkflow } from './workflow';
 import {
   CERT_KIND,
   CERT_KIND_LABEL,
@@ -169,7 +160,7 @@ function toItem(session: Session, { t, orgName, cityName, competentName }: ListR
     expertField: t.expertField,
     isExpert: t.expertAt !== null,
     createTime: formatBeijing(t.createdAt),
-    actions: actionsFor(session, t),
+    actions: teacherWorkflow.availableActions(t, session),
   };
 }
 
@@ -473,19 +464,19 @@ function fieldsOf(input: TeacherSaveValue, r: Resolved) {
 export async function updateTeacher(db: Db, session: Session, input: TeacherSaveValue & { id: number }, audit: Audit): Promise<TeacherDetail> {
   const { user } = session;
   const before = await loadTeacher(db, user, input.id);
-  assertTeacherAction(session, before, 'edit', '不能修改这名教师的资料');
+  teacherWorkflow.assertOperation(before, session, 'edit');
   const r = await resolveInput(db, user, input, before.orgId);
   if (isLocked(before.auditStatus)) {
     const changed = await changedLockedFields(db, before, input, r);
     if (changed.length) throw ApiError.badRequest(`教师已审核通过，不能修改：${changed.join('、')}`);
   }
-  const resubmit = TEACHER_TRANSITIONS.find((t) => t.action === 'resubmit')!;
-  const toStatus = resubmit.from.includes(before.auditStatus) ? resubmit.to : before.auditStatus;
+  // 被驳回的教师由所属机构修改即重新提交审核（同一事务里办理 resubmit）；管理员代改资料不改审核状态
+  const resubmit = teacherWorkflow.availableActions(before, session).includes('resubmit');
   await withUniqueMessage(DUPLICATE_CARD, () =>
     db.transaction(async (tx) => {
       const values = isLocked(before.auditStatus)
         ? { phone: input.userPhone, email: input.userEmail, content: input.teacherContent, avatarUrl: input.teacherTmg }
-        : { ...fieldsOf(input, r), auditStatus: toStatus };
+        : fieldsOf(input, r);
       const [after] = await tx
         .update(teachers)
         .set({ ...values, updatedAt: new Date() })
@@ -493,8 +484,8 @@ export async function updateTeacher(db: Db, session: Session, input: TeacherSave
         .returning();
       await writeRelations(tx, user, before.id, r.units);
       if (!isLocked(before.auditStatus)) await writeCertificates(tx, before.id, r.certificates);
-      const action = toStatus !== before.auditStatus ? resubmit.action : 'update';
-      await tx.insert(teacherHistory).values(historyRow(user, before.id, action, before.auditStatus, toStatus));
+      if (resubmit) await teacherWorkflow.applyIn(tx, session, { id: before.id, action: 'resubmit' }, audit);
+      else await tx.insert(teacherHistory).values(historyRow(user, before.id, 'update', before.auditStatus, before.auditStatus));
       await attachFiles(tx, { entity: TEACHER_FILE_ENTITY, entityId: before.id }, fileUrlsOf(input), { by: user });
       audit({ entity: 'teacher', entityId: before.id, before, after, detail: `修改教师 ${after.name}` });
     }),
@@ -518,7 +509,7 @@ export async function removeTeachers(db: Db, session: Session, input: { ids: num
   const rows = await loadMany(db, user, input.ids);
   for (const t of rows) {
     if (isLocked(t.auditStatus)) throw ApiError.badRequest(`教师“${t.name}”已审核通过，不能删除`);
-    assertTeacherAction(session, t, 'delete', `不能删除教师“${t.name}”`);
+    teacherWorkflow.assertOperation(t, session, 'delete');
   }
   await db.transaction(async (tx) => {
     await tx
@@ -538,38 +529,26 @@ export async function removeTeachers(db: Db, session: Session, input: { ids: num
 
 /**
  * POST teacher/auditNew：审核一批教师。目标状态 1 通过 / 2 驳回，按每名教师的当前状态在转换表里找到对应的一步
- * （待审核 → 通过或驳回；已通过 → 驳回即撤销通过）；找不到即拒绝，整批不处理。意见必填。
+ * （待审核 → 通过或驳回；已通过 → 驳回即撤销通过）；找不到即拒绝，整批不处理（一个事务）。意见必填。
  */
 export async function auditTeachers(db: Db, session: Session, input: { ids: number[]; auditStatus: number; auditOpinion: string }, audit: Audit): Promise<{ audited: number }> {
-  const { user } = session;
-  const rows = await loadMany(db, user, input.ids);
+  const rows = await loadMany(db, session.user, input.ids);
   const steps = rows.map((t) => {
-    const tr = TEACHER_TRANSITIONS.find((x) => x.actor === 'reviewer' && x.from.includes(t.auditStatus) && x.to === input.auditStatus);
-    if (!tr) throw ApiError.badRequest(`教师“${t.name}”当前为「${teacherAuditLabel(t.auditStatus)}」，不能${input.auditStatus === TEACHER_AUDIT.APPROVED ? '审核通过' : '审核驳回'}`);
-    if (teacherActorOf(user, t) !== 'reviewer') throw ApiError.forbidden('只有教师所属机构所在市的管理员或省级管理员可以审核');
-    if (!can(session, tr.permission)) throw ApiError.forbidden('没有师资审核的权限');
-    return { t, tr };
+    const action = reviewStepOf(t.auditStatus, input.auditStatus);
+    if (!action) throw ApiError.conflict(`教师“${t.name}”当前为「${teacherAuditLabel(t.auditStatus)}」，不能${input.auditStatus === TEACHER_AUDIT.APPROVED ? '审核通过' : '审核驳回'}`);
+    teacherWorkflow.guard(t, session, action, input.auditOpinion);
+    return { t, action };
   });
-  const now = new Date();
   await db.transaction(async (tx) => {
-    for (const { t, tr } of steps) {
-      // 带上起始状态：并发的另一次审核已改了状态时这一步不生效
-      const [after] = await tx
-        .update(teachers)
-        .set({ auditStatus: tr.to, auditOpinion: input.auditOpinion, auditedBy: user.id, auditedAt: now, updatedAt: now })
-        .where(and(eq(teachers.id, t.id), eq(teachers.auditStatus, t.auditStatus)))
-        .returning();
-      if (!after) throw ApiError.conflict(`教师“${t.name}”的状态已变化，请刷新后重试`);
-      await tx.insert(teacherHistory).values(historyRow(user, t.id, tr.action, t.auditStatus, tr.to, input.auditOpinion));
-      audit({ entity: 'teacher', entityId: t.id, before: t, after, detail: `${tr.verb}教师 ${t.name}` });
-    }
+    for (const { t, action } of steps) await teacherWorkflow.applyIn(tx, session, { id: t.id, action, opinion: input.auditOpinion }, audit);
   });
   return { audited: steps.length };
 }
 
-/** 单个转换（测试与界面按动作名办理时用） */
-export function auditStatusOf(action: TeacherTransitionAction): number {
-  return teacherTransitionOf(action).to;
+/** POST teacher/resubmit：被驳回的教师不改资料、直接重新提交审核（所属机构） */
+export async function resubmitTeacher(db: Db, session: Session, input: { id: number }, audit: Audit): Promise<TeacherDetail> {
+  await teacherWorkflow.apply(db, session, { id: input.id, action: 'resubmit' }, audit);
+  return teacherDetail(db, session, input.id);
 }
 
 // ---------- 记录 ----------
@@ -619,56 +598,13 @@ export async function teacherOpinions(db: Db, session: Session, id: number): Pro
 export async function pushTeacher(db: Db, session: Session, input: { id: number }, audit: Audit) {
   const t = await loadTeacher(db, session.user, input.id);
   if (t.auditStatus !== TEACHER_AUDIT.APPROVED) throw ApiError.badRequest('只有审核通过的教师才能推送到求实平台');
-  assertTeacherAction(session, t, 'push', '只有审核方可以推送教师数据');
+  teacherWorkflow.assertOperation(t, session, 'push');
   const now = new Date();
   await db.update(teachers).set({ pushedAt: now }).where(eq(teachers.id, t.id));
   await db.insert(teacherHistory).values(historyRow(session.user, t.id, 'push', t.auditStatus, t.auditStatus));
   audit({ entity: 'teacher', entityId: t.id, detail: `推送教师 ${t.name} 到求实平台` });
   const detail = await teacherDetail(db, session, t.id);
   return { pushedAt: formatBeijing(now), teacher: { bizCode: detail.bizCode, realName: detail.realName, cardNo: detail.cardNo, userType: detail.userType, teacherType: detail.teacherType, createUserCode: detail.createUserCode } };
-}
-
-// ---------- 所授班级 ----------
-
-export interface TeacherClassItem {
-  id: number;
-  code: string;
-  name: string;
-  role: string;
-  startDate: string;
-  endDate: string;
-  status: number;
-  statusName: string;
-  orgName: string;
-}
-
-/** GET teacher/teacher_class：教师担任班主任或授课的培训班（范围内的教师） */
-export async function teacherClasses(db: Db, session: Session, id: number, page: Page): Promise<PageResult<TeacherClassItem>> {
-  await loadTeacher(db, session.user, id);
-  const teaches = sql`exists (select 1 from ${trainClassTeachers} where ${trainClassTeachers.classId} = ${trainClasses.id} and ${trainClassTeachers.teacherId} = ${id})`;
-  const where = or(eq(trainClasses.headTeacherId, id), teaches)!;
-  return fetchPage(
-    page,
-    db
-      .select({ c: trainClasses, orgName: organisations.name })
-      .from(trainClasses)
-      .innerJoin(organisations, eq(organisations.id, trainClasses.orgId))
-      .where(where)
-      .orderBy(desc(trainClasses.startDate), desc(trainClasses.id)),
-    db.select({ total: count() }).from(trainClasses).where(where),
-    (rows) =>
-      rows.map(({ c, orgName }) => ({
-        id: c.id,
-        code: c.code,
-        name: c.name,
-        role: c.headTeacherId === id ? '班主任' : '授课教师',
-        startDate: c.startDate,
-        endDate: c.endDate,
-        status: c.status,
-        statusName: CLASS_STATUS_LABEL[c.status] ?? String(c.status),
-        orgName,
-      })),
-  );
 }
 
 // ---------- 专家库 ----------

@@ -85,6 +85,8 @@ import {
 } from './imports';
 import { countWorkTime, exportWorkTime, exportWorkTimeCount, listWorkTime } from './worktime';
 import type { MenuPermission } from '@/lib/domains/access/menu-tree';
+import { teacherClasses } from './teacher-classes';
+import { TeacherIdInput } from '@/lib/domains/teacher/schemas';
 
 // 权限组合：培训机构（trainInfo）与审批（trainInfoAudit）都能看班级；课程体系与学员库的菜单也能看它们的部分
 const CLASS_VIEW: readonly MenuPermission[] = ['trainInfo.query', 'trainInfoAudit.query', 'trainCalendar.query'];
@@ -141,6 +143,15 @@ const library = online('library');
 const excellent = online('excellent');
 
 export const trainClassApi: EndpointTable = {
+  // ---------- 教师所授的班级（师资库界面的路径；培训班引用师资，故在这里） ----------
+  'GET /teacher/teacher_class': endpoint({
+    summary: '教师担任班主任或授课的培训班',
+    permission: ['teacher.get', 'teacherAudit.get', 'expert.get', 'teacherRelation.get'],
+    input: TeacherIdInput,
+    paged: true,
+    handle: ({ id, page }, ctx) => teacherClasses(ctx.db, sessionOf(ctx), id, page),
+  }),
+
   // ---------- 班级（/trainInfo） ----------
   'GET /trainInfo/trainInfoList': endpoint({
     summary: '培训班分页列表（范围内；名称、编号、机构、状态、工种、培训类型、年度筛选；pendingOnly 只列市级有事可办的；afterId 按键集翻页、total 为 null）；每行带当前用户可做的操作',

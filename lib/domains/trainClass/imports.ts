@@ -20,9 +20,10 @@ import { trainAttendanceImports, trainClassTeachers, trainLessons, trainStudentI
 import { classForOperation, loadClass } from './access';
 import { overlapMessage, screenPeople, type PersonCheck } from './checks';
 import { batchClashes, beijingInstant, dateWithinMessage, placeKeyOf, type LessonSlot } from './curriculum';
-import { redeemForRoster } from '@/lib/domains/subsidy/coupons';
-import { attendanceProblem, DUPLICATE_STUDENT, pendingStudentImport, refreshStudentCount } from './roster';
-import { AttendanceImportRow, CHECK, COMPLETION, COMPLETION_LABEL, IMPORT_STATUS, LessonImportRow, StudentImportRow, type AttendanceImport, type ImportPreview, type LessonImport, type StudentImport } from './schemas';
+import { runClassHook } from './hooks';
+import { attendanceProblem, DUPLICATE_STUDENT, refreshStudentCount } from './roster';
+import { pendingAttendanceImport, pendingStudentImport } from './load';
+import { AttendanceImportRow, CHECK, COMPLETION, COMPLETION_LABEL, LessonImportRow, StudentImportRow, type AttendanceImport, type ImportPreview, type LessonImport, type StudentImport } from './schemas';
 
 // ---------- 学员名单 ----------
 
@@ -146,7 +147,7 @@ const staged = stagedImport({
   afterCommit: async (tx, c) => {
     await refreshStudentCount(tx, c.id);
     // 进班即核销本人可用的培训券（docs/SUBSIDIES.md）
-    await redeemForRoster(tx, c);
+    await runClassHook(tx, 'rosterImported', { klass: c });
   },
   messages: {
     pending: (fileName) => `已有未确认的学员导入「${fileName}」，请先确认或放弃`,
@@ -249,16 +250,6 @@ export const attendanceImport: ImportDef<typeof AttendanceImportRow, AttendanceP
 async function attendanceParams(db: Db, cls: TrainClass, mode: 'preview' | 'commit'): Promise<AttendanceParams & { mode: 'preview' | 'commit' }> {
   const rows = await db.select({ id: trainStudents.id, name: trainStudents.name, idNumber: trainStudents.idNumber, examine: trainStudents.examine }).from(trainStudents).where(eq(trainStudents.classId, cls.id));
   return { cls, mode, roster: new Map(rows.map((r) => [r.idNumber, r])), resolved: new WeakMap() };
-}
-
-/** 未确认的出勤导入（挡住结业提交） */
-export async function pendingAttendanceImport(db: Db, classId: number) {
-  const [row] = await db
-    .select()
-    .from(trainAttendanceImports)
-    .where(and(eq(trainAttendanceImports.classId, classId), eq(trainAttendanceImports.status, IMPORT_STATUS.PENDING)))
-    .limit(1);
-  return row ?? null;
 }
 
 const attendanceStaged = stagedImport({

@@ -8,18 +8,19 @@ import { ApiError } from '@/lib/platform/api/errors';
 import { MAX_PAGE_SIZE, toPage, type Page } from '@/lib/platform/api/paging';
 import type { z } from 'zod';
 import { assertInScope, scopeWhere } from '@/lib/platform/auth/scope';
-import { can, type Session, type SessionUser } from '@/lib/platform/auth/session';
+import { type Session, type SessionUser } from '@/lib/platform/auth/session';
 import { containsPattern, escapeLike } from '@/lib/platform/db/like';
 import { withUniqueMessage } from '@/lib/platform/db/save-row';
 import { parseIdNumber } from '@/lib/platform/identity';
 import { exportXlsx, keysetBatches, type ExportColumn } from '@/lib/platform/excel/export';
 import { attachFiles, detachFiles, storeFile } from '@/lib/domains/file/service';
-import { redeemForClass, releaseForStudents } from '@/lib/domains/subsidy/coupons';
-import { trainClasses, trainStudentImports, trainStudents, type TrainClass, type TrainStudent } from './tables';
+import { trainClasses, trainStudents, type TrainClass, type TrainStudent } from './tables';
 import { assertOperation, classActions, classForOperation, loadClass } from './access';
 import { checkPeople, overlapMessage, overlapsOf, recheckClass, studentOverlapMessage } from './checks';
-import { actorFor, CLASS_STATUS, classStatusLabel, EDITABLE_STATUSES } from './transitions';
-import { CHECK, COMPLETION, COMPLETION_LABEL, EXAMINE, EXAMINE_LABEL, ID_CHECK_LABEL, IMPORT_STATUS, QUALIFICATION_LABEL, type StudentFilter, type StudentItem, type StudentListInput, type StudentSave } from './schemas';
+import { classActorsOf, classStatusLabel, EDITABLE_STATUSES } from './transitions';
+import { runClassHook } from './hooks';
+import { pendingStudentImport } from './load';
+import { CHECK, COMPLETION, COMPLETION_LABEL, EXAMINE, EXAMINE_LABEL, ID_CHECK_LABEL, QUALIFICATION_LABEL, type StudentFilter, type StudentItem, type StudentListInput, type StudentSave } from './schemas';
 
 export const STUDENT_ENTITY = 'train_student';
 export const DUPLICATE_STUDENT = '该学员已在本班名单中';
@@ -106,12 +107,9 @@ export function studentActions(session: Session, c: TrainClass): string[] {
   const out: string[] = [];
   if (ops.includes('students')) out.push('edit', 'delete', 'idCard');
   if (ops.includes('attendance')) out.push('attendance');
-  if (mayExamine(session, c)) out.push('examine');
+  if (ops.includes('examineStudents')) out.push('examine');
   return out;
 }
-
-/** 审核员对学员的审核：班级所在市的市级管理员、有开班审批权限、班级待审核 */
-const mayExamine = (session: Session, c: TrainClass) => actorFor(session.user, c) === 'city' && can(session, 'trainInfoAudit.edit') && c.status === CLASS_STATUS.SUBMITTED;
 
 /**
  * 学员分页（listClassStudent、studentExamine、学员库）：给 classId 时为该班（范围外 404），否则为范围内全部班级的学员（带班级编号与名称）。
@@ -135,15 +133,6 @@ export async function listStudents(db: Db, session: Session, filter: StudentFilt
   };
 }
 
-/** 未确认的学员导入（挡住提交审核） */
-export async function pendingStudentImport(db: Db, classId: number) {
-  const [row] = await db
-    .select()
-    .from(trainStudentImports)
-    .where(and(eq(trainStudentImports.classId, classId), eq(trainStudentImports.status, IMPORT_STATUS.PENDING)))
-    .limit(1);
-  return row ?? null;
-}
 
 /** 学员分页的答复（listStudent、listClassStudent、studentExamine）：列表、总数（键集翻页时为 null）、页码、editable 与未确认的导入 */
 export async function studentPage(db: Db, session: Session, input: z.output<typeof StudentListInput>) {
@@ -219,8 +208,8 @@ export async function saveStudent(db: Db, session: Session, input: StudentSave, 
       await attachFiles(tx, { entity: STUDENT_ENTITY, entityId: row.id }, [row.idCardFront, row.idCardBack], { by: session.user });
       if (!before) await refreshCount(tx, c.id);
       // 进班即核销本人的培训券；改了证件号的先退回原来那人的券
-      if (before && before.idNumber !== row.idNumber) await releaseForStudents(tx, c.id, [row.id]);
-      if (!before || before.idNumber !== row.idNumber) await redeemForClass(tx, c, [{ studentId: row.id, idNumber: row.idNumber }]);
+      if (before && before.idNumber !== row.idNumber) await runClassHook(tx, 'studentsRemoved', { classId: c.id, studentIds: [row.id] });
+      if (!before || before.idNumber !== row.idNumber) await runClassHook(tx, 'studentsAdded', { klass: c, students: [{ studentId: row.id, idNumber: row.idNumber }] });
       return row;
     }),
   );
@@ -237,7 +226,7 @@ export async function deleteStudents(db: Db, session: Session, input: { classId:
       .where(and(eq(trainStudents.classId, c.id), inArray(trainStudents.id, input.ids)))
       .returning();
     for (const r of rows) await detachFiles(tx, { entity: STUDENT_ENTITY, entityId: r.id });
-    await releaseForStudents(tx, c.id, rows.map((r) => r.id));
+    await runClassHook(tx, 'studentsRemoved', { classId: c.id, studentIds: rows.map((r) => r.id) });
     await refreshCount(tx, c.id);
     return rows;
   });
@@ -353,7 +342,7 @@ export async function saveRemarkBatch(db: Db, session: Session, input: { classId
  */
 export async function judgeStudents(db: Db, session: Session, input: { id: number }, audit: Audit) {
   const c = await loadClass(db, session.user, input.id);
-  const recheck = EDITABLE_STATUSES.includes(c.status) && actorFor(session.user, c) === 'org';
+  const recheck = EDITABLE_STATUSES.includes(c.status) && classActorsOf(session.user, c).includes('org');
   if (recheck) {
     await recheckClass(db, c);
     audit({ entity: 'train_class', entityId: c.id, detail: `检查培训班 ${c.code} 的学员（身份核验与培训资格）` });
@@ -399,8 +388,7 @@ export async function qualificationOf(db: Db, session: Session, input: { classId
 /** 审核员对学员的审核（submitStudentExamine）：班级待审核时由班级所在市的市级管理员办理；不通过须填意见 */
 export async function examineStudents(db: Db, session: Session, input: { classId: number; items: { id: number; examine: number; opinion: string | null }[] }, audit: Audit) {
   const c = await loadClass(db, session.user, input.classId);
-  if (actorFor(session.user, c) !== 'city') throw ApiError.forbidden('只有班级所在市的市级管理员可以审核学员');
-  if (c.status !== CLASS_STATUS.SUBMITTED) throw ApiError.badRequest(`班级当前为「${classStatusLabel(c.status)}」，审核学员须在待审核时办理`);
+  assertOperation(session, c, 'examineStudents');
   for (const item of input.items) if (item.examine === EXAMINE.REJECTED && !item.opinion) throw ApiError.badRequest('审核不通过的学员请填写审核意见', { opinion: '请输入审核意见' });
   const ids = input.items.map((i) => i.id);
   const found = await db.select({ id: trainStudents.id }).from(trainStudents).where(and(eq(trainStudents.classId, c.id), inArray(trainStudents.id, ids)));

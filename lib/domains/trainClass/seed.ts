@@ -16,7 +16,7 @@ import { teacherOptions } from '../teacher/assignable';
 import { trainClasses, trainClassHistory, trainClassRequests, trainClassTeachers, trainLessons, trainStudents } from './tables';
 import { CLASS_STATUS, REQUEST_STATUS, type TransitionAction } from './transitions';
 import { COMPLETION, EXAMINE } from './schemas';
-import { classCode } from './service';
+import { numberClass } from './service';
 import { beijingInstant, placeKeyOf } from './curriculum';
 import { recheckClass } from './checks';
 
@@ -158,7 +158,7 @@ export async function seedTrainClasses(db: Db): Promise<void> {
       const [row] = await db
         .insert(trainClasses)
         .values({
-          code: `SEED${org.id}-${k}`,
+          ...(await numberClass(db, startDate)),
           name: name.slice(0, 100),
           orgId: org.id,
           cityId: org.cityId,
@@ -188,7 +188,6 @@ export async function seedTrainClasses(db: Db): Promise<void> {
           updatedAt: created,
         })
         .returning();
-      await db.update(trainClasses).set({ code: classCode(row.id, startDate) }).where(eq(trainClasses.id, row.id));
 
       // 授课教师与课程：每天一节，教师与时段避开已排的课（含别的机构的班：有的教师在几个单位上班）
       const used = new Set<number>([head.id]);

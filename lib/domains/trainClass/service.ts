@@ -9,6 +9,7 @@ import type { Page, PageResult } from '@/lib/platform/api/paging';
 import { scopeWhere } from '@/lib/platform/auth/scope';
 import { can, type Session, type SessionUser } from '@/lib/platform/auth/session';
 import { containsPattern } from '@/lib/platform/db/like';
+import { businessCode, nextId } from '@/lib/platform/db/codes';
 import { beijingDate, formatBeijing } from '@/lib/platform/time';
 import { LEVEL_NAMES } from '@/lib/domains/catalog/schemas';
 import { baseWorkLevels, baseWorks } from '@/lib/domains/catalog/tables';
@@ -17,25 +18,25 @@ import { dictOptions } from '@/lib/domains/dict/service';
 import { organisations } from '@/lib/domains/org/tables';
 import { classCourses } from '@/lib/domains/course/tables';
 import { attachFiles, detachFiles, storeFile } from '@/lib/domains/file/service';
-import { releaseForClasses } from '@/lib/domains/subsidy/coupons';
 import { assertTeachersAssignable } from '@/lib/domains/teacher/assignable';
 import { teachers } from '@/lib/domains/teacher/tables';
 import { trainClasses, trainClassHistory, trainClassRequests, trainClassTeachers, trainLessons, trainStudents, type TrainClass } from './tables';
 import { assertOperation, CLASS_ORG_CATEGORIES, classActions, classForOperation, classOrgFor, loadClass, ORG_ENABLED, pendingKindsOf } from './access';
-import { curriculumSummary } from './curriculum';
+import { curriculumSummary } from './lessons';
+import { runClassHook } from './hooks';
 import {
   CLASS_STATUS,
   CLASS_STATUS_COLOR,
   CLASS_STATUS_LABEL,
   CLOSED_STATUSES,
   classStatusLabel,
-  pendingStatuses,
   REQUEST_KIND_LABEL,
   REQUEST_STATUS,
   requestStatusLabel,
-  TRANSITIONS,
+  VERB_OF,
   type RequestKind,
 } from './transitions';
+import { classWorkflow } from './workflow';
 import type { ClassFilter, ClassItem, ClassSave } from './schemas';
 
 export const CLASS_ENTITY = 'train_class';
@@ -88,7 +89,7 @@ function filterWhere(user: SessionUser, f: ClassFilter): SQL | undefined {
   if (f.trainType) conds.push(eq(trainClasses.trainType, f.trainType));
   if (f.year !== undefined) conds.push(and(gte(trainClasses.startDate, `${f.year}-01-01`), lt(trainClasses.startDate, `${f.year + 1}-01-01`)));
   if (f.orgName) conds.push(inArray(trainClasses.orgId, sql`(select ${organisations.id} from ${organisations} where ${ilike(organisations.name, containsPattern(f.orgName))})`));
-  if (f.pendingOnly) conds.push(inArray(trainClasses.status, pendingStatuses('class')));
+  if (f.pendingOnly) conds.push(inArray(trainClasses.status, classWorkflow.pendingStatuses('city')));
   return and(...conds);
 }
 
@@ -247,7 +248,7 @@ export async function classHistory(db: Db, session: Session, id: number) {
     subject: h.subject,
     subjectName: h.subject === 'class' ? '班级' : REQUEST_KIND_LABEL[h.subject as RequestKind],
     action: h.action,
-    actionName: h.action === 'create' ? '新建' : (TRANSITIONS.find((t) => t.action === h.action)?.verb ?? h.action),
+    actionName: h.action === 'create' ? '新建' : (VERB_OF[h.action] ?? h.action),
     fromStatusName: statusName(h.subject, h.fromStatus),
     toStatusName: statusName(h.subject, h.toStatus),
     toStatus: h.toStatus,
@@ -320,8 +321,11 @@ async function assertLessonsWithin(db: Db, classId: number, startDate: string, e
   if (n > 0) throw ApiError.badRequest(`已排的课程中有 ${n} 节不在 ${startDate} 至 ${endDate} 之内，请先调整课程体系`);
 }
 
-const tempCode = () => `TMP${crypto.randomUUID().replace(/-/g, '').slice(0, 28)}`;
-export const classCode = (id: number, startDate: string) => `PX${startDate.slice(0, 4)}${String(id).padStart(6, '0')}`;
+/** 新班的主键与编号：PX + 开班年份 + 6 位序号（取自主键），一次插入带编号的行 */
+export async function numberClass(db: Db, startDate: string): Promise<{ id: number; code: string }> {
+  const id = await nextId(db, trainClasses);
+  return { id, code: businessCode({ prefix: 'PX', year: startDate.slice(0, 4), serial: id }) };
+}
 
 /**
  * 新建或修改班级（saveTrainInfo）。新建：培训机构或企业的用户，班级属于本机构，草稿；修改：草稿或被驳回时由本机构办理。
@@ -368,9 +372,8 @@ export async function saveClass(db: Db, session: Session, input: ClassSave, audi
     } else {
       [row] = await tx
         .insert(trainClasses)
-        .values({ ...fields, code: tempCode(), orgId, cityId: org!.cityId, countyId: org!.areaId, status: CLASS_STATUS.DRAFT, createdBy: user.id })
+        .values({ ...fields, ...(await numberClass(tx, input.startDate)), orgId, cityId: org!.cityId, countyId: org!.areaId, status: CLASS_STATUS.DRAFT, createdBy: user.id })
         .returning();
-      [row] = await tx.update(trainClasses).set({ code: classCode(row.id, row.startDate) }).where(eq(trainClasses.id, row.id)).returning();
       await tx.insert(trainClassHistory).values({ classId: row.id, subject: 'class', action: 'create', fromStatus: null, toStatus: CLASS_STATUS.DRAFT, actorId: user.id, actorName: actorName(user) });
     }
     await replaceTeachers(tx, row.id, teacherIds, names);
@@ -406,8 +409,8 @@ export async function deleteClasses(db: Db, session: Session, input: { ids: numb
   await db.transaction(async (tx) => {
     const ids = targets.map((c) => c.id);
     await tx.delete(classCourses).where(inArray(classCourses.classId, ids));
-    // 学员随班删除：核销到这些班的培训券退回为未使用
-    await releaseForClasses(tx, ids);
+    // 学员随班删除：登记的钩子（补贴退回培训券）在同一事务里执行
+    await runClassHook(tx, 'classDiscarded', { classIds: ids, reason: 'deleted' });
     for (const id of ids) await detachFiles(tx, { entity: CLASS_ENTITY, entityId: id });
     await tx.delete(trainClasses).where(inArray(trainClasses.id, ids));
   });

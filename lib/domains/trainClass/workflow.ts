@@ -1,7 +1,7 @@
-// 培训班与其附带申请的一切状态变更都经这里：查转换表（transitions.ts）→ 权限、办理方、当前状态、意见 → 条件（gates）→
-// 条件更新（防并发）→ 历史 → 铃铛通知 → 操作日志。
-// 延期开班通过时：班级日期改为新的日期，已排的课整体平移同样的天数（平移后教师与地点不得与别的班冲突，学员不得与别的班日期重叠）；
-// 信息更正通过时：把申请里的字段写到班级上。
+// 培训班与其两种附带申请（延期开班、信息更正）交给工作流引擎的声明：表、读取（范围）、条件、附带动作、历史与通知。
+// 转换与操作本身在 transitions.ts。延期开班通过时：班级日期改为新的日期，已排的课整体平移同样的天数（平移后教师与地点
+// 不得与别的班冲突，学员不得与别的班日期重叠）；信息更正通过时：把申请里的字段写到班级上。作废生效时执行培训班的钩子
+// classDiscarded（hooks.ts，补贴据此退回培训券）。
 import { and, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/platform/db/client';
 import type { Audit } from '@/lib/platform/api/endpoint';
@@ -12,192 +12,172 @@ import { can, type Session, type SessionUser } from '@/lib/platform/auth/session
 import { containsPattern } from '@/lib/platform/db/like';
 import { withUniqueMessage } from '@/lib/platform/db/save-row';
 import { beijingDate, formatBeijing } from '@/lib/platform/time';
-import { users } from '@/lib/domains/user/tables';
-import { resources, roleResources, userRoles } from '@/lib/domains/access/tables';
-import { notify } from '@/lib/domains/message/service';
-import { releaseForClasses } from '@/lib/domains/subsidy/coupons';
+import { actorName, defineWorkflow } from '@/lib/platform/workflow';
+import { scopedNotice } from '@/lib/domains/message/workflow-notice';
 import { organisations } from '@/lib/domains/org/tables';
 import { assertTeachersAssignable } from '@/lib/domains/teacher/assignable';
 import { teachers } from '@/lib/domains/teacher/tables';
 import { trainClasses, trainClassHistory, trainClassRequests, trainLessons, trainStudents, type TrainClass, type TrainClassRequest } from './tables';
-import { loadClass } from './access';
+import { loadClass, loadClassSubject, pendingAttendanceImport, pendingStudentImport, type ClassRow } from './load';
 import { recheckClass, overlapsOf, studentOverlapMessage } from './checks';
-import { clashOf, curriculumSummary, lessonsOf, placeKeyOf } from './curriculum';
-import { pendingStudentImport } from './roster';
-import { pendingAttendanceImport } from './imports';
+import { clashOf, curriculumSummary, lessonsOf, placeKeyOf } from './lessons';
+import { runClassHook } from './hooks';
 import {
   ACTOR_LABEL,
-  actorFor,
+  APPLY_OF,
+  CLASS_OPERATIONS,
   CLASS_STATUS,
+  CLASS_STATUS_LABEL,
+  CLASS_TRANSITIONS,
+  classActorsOf,
   classStatusLabel,
-  isApply,
-  pendingStatuses,
   REQUEST_KIND_LABEL,
   REQUEST_STATUS,
-  requestActions,
+  REQUEST_STATUS_LABEL,
+  REQUEST_TRANSITIONS,
+  REQUESTABLE_STATUSES,
   requestStatusLabel,
-  transitionOf,
-  TRANSITIONS,
+  VERB_OF,
+  type Actor,
+  type ClassTransitionAction,
   type GateKey,
+  type RequestAction,
+  type RequestGateKey,
   type RequestKind,
-  type Transition,
-  type TransitionAction,
+  type RequestSubject,
 } from './transitions';
 import { CHECK, COMPLETION, CORRECTABLE_FIELDS, CORRECTABLE_LABEL, EXAMINE, type CorrectableField, type RequestItem } from './schemas';
 
-const actorName = (user: SessionUser) => user.realName || user.nickName;
-const OPINION_MESSAGE: Partial<Record<TransitionAction, string>> = { discard: '请输入作废原因' };
-
 /** 各界面的路由（通知里的链接） */
-const PATHS: Record<'apply' | 'approve' | 'postponeApply' | 'postponeApprove' | 'correctApply' | 'correctApprove', string> = {
+const PATHS = {
   apply: '/train/class/apply',
   approve: '/train/class/approve',
   postponeApply: '/train/class/postpone-apply',
   postponeApprove: '/train/class/postpone-approve',
   correctApply: '/train/class/correct-apply',
   correctApprove: '/train/class/correct-approve',
-};
-
-// ---------- 条件 ----------
-
-async function gateFailures(tx: Db, c: TrainClass, gates: readonly GateKey[]): Promise<string[]> {
-  const out: string[] = [];
-  const today = beijingDate(new Date());
-  for (const gate of gates) {
-    switch (gate) {
-      case 'curriculum': {
-        const s = await curriculumSummary(tx, c);
-        if (s.lessons + s.online === 0) out.push('还没有排课程（线下课程或线上课程）');
-        else if (s.lessonHours + s.onlineHours < c.hours) out.push(`课程体系的总学时 ${s.lessonHours + s.onlineHours} 少于班级学时 ${c.hours}`);
-        if (s.outside > 0) out.push(`有 ${s.outside} 节课不在开班日期内`);
-        break;
-      }
-      case 'students': {
-        const [row] = await tx
-          .select({ n: count(), refused: sql<number>`count(*) filter (where ${trainStudents.idCheck} = ${CHECK.REFUSED} or ${trainStudents.qualification} = ${CHECK.REFUSED})::int` })
-          .from(trainStudents)
-          .where(eq(trainStudents.classId, c.id));
-        const n = Number(row?.n ?? 0);
-        if (n === 0) out.push('还没有学员');
-        if (n > c.capacity) out.push(`学员人数 ${n} 超过计划人数 ${c.capacity}`);
-        if (Number(row?.refused ?? 0) > 0) out.push(`有 ${row.refused} 名学员身份核验或培训资格不通过，请移出后再提交`);
-        const pending = await pendingStudentImport(tx, c.id);
-        if (pending) out.push(`有未确认的学员导入「${pending.fileName}」`);
-        break;
-      }
-      case 'startNotPassed':
-        if (c.startDate < today) out.push(`开班日期 ${c.startDate} 已过`);
-        break;
-      case 'startReached':
-        if (today < c.startDate) out.push(`未到开班日期 ${c.startDate}`);
-        break;
-      case 'endReached':
-        if (today < c.endDate) out.push(`未到结业日期 ${c.endDate}`);
-        break;
-      case 'lessonsHeld': {
-        // 最后一节线下课结束之后才能结业（结业日期当天的课也要上完）
-        const [last] = await tx.select({ name: trainLessons.name, endAt: trainLessons.endAt }).from(trainLessons).where(eq(trainLessons.classId, c.id)).orderBy(desc(trainLessons.endAt)).limit(1);
-        if (last && last.endAt.getTime() > Date.now()) out.push(`最后一节课「${last.name}」${formatBeijing(last.endAt).slice(0, 16)} 才结束，课上完之后才能结业`);
-        break;
-      }
-      case 'completionRecorded': {
-        const [row] = await tx
-          .select({ n: count() })
-          .from(trainStudents)
-          .where(and(eq(trainStudents.classId, c.id), eq(trainStudents.completion, COMPLETION.NONE), ne(trainStudents.examine, EXAMINE.REJECTED)));
-        if (Number(row?.n ?? 0) > 0) out.push(`还有 ${row.n} 名学员未登记结业情况`);
-        const pending = await pendingAttendanceImport(tx, c.id);
-        if (pending) out.push(`有未确认的出勤导入「${pending.fileName}」`);
-        break;
-      }
-    }
-  }
-  return out;
-}
-
-// ---------- 共用 ----------
-
-/** 一步转换前的检查：权限与办理方 403、状态 400、意见。of 为班级（状态为班级状态）或申请 */
-function guard(session: Session, t: Transition, of: { kind: 'class' | 'request'; orgId: number; cityId: number | null; status: number }, opinion: string | null | undefined) {
-  if (!can(session, t.permission)) throw ApiError.forbidden(`没有${t.verb}的权限`);
-  if (actorFor(session.user, of) !== t.actor) throw ApiError.forbidden(`「${t.verb}」须由${ACTOR_LABEL[t.actor]}办理`);
-  if (!t.from.includes(of.status)) {
-    throw ApiError.badRequest(of.kind === 'class' ? `班级当前为「${classStatusLabel(of.status)}」，不能${t.verb}` : `申请当前为「${requestStatusLabel(of.status)}」，不能${t.verb}`);
-  }
-  if (t.opinion === 'required' && !opinion?.trim()) {
-    const message = OPINION_MESSAGE[t.action] ?? '请输入审核意见';
-    throw ApiError.badRequest(message, { opinion: message });
-  }
-}
-
-/** 持有某审批资源 edit 权限的本市市级用户 */
-async function reviewersOf(tx: Db, resource: string, cityId: number | null): Promise<number[]> {
-  if (cityId === null) return [];
-  const rows = await tx
-    .selectDistinct({ id: users.id })
-    .from(users)
-    .innerJoin(userRoles, eq(userRoles.userId, users.id))
-    .innerJoin(roleResources, eq(roleResources.roleId, userRoles.roleId))
-    .innerJoin(resources, eq(resources.id, roleResources.resourceId))
-    .where(and(eq(users.level, 'city'), eq(users.cityId, cityId), eq(resources.key, resource), sql`'edit' = any(${roleResources.actions})`));
-  return rows.map((r) => r.id);
-}
-
-async function orgUsers(tx: Db, orgId: number): Promise<number[]> {
-  return (await tx.select({ id: users.id }).from(users).where(eq(users.orgId, orgId))).map((r) => r.id);
-}
+} as const;
 
 const link = (path: string, code: string) => `${path}?code=${encodeURIComponent(code)}`;
 
 // ---------- 班级 ----------
 
+/** 开班日期、结业日期都按北京时间的日历日比较 */
+const today = () => beijingDate(new Date());
+
+export const classWorkflow = defineWorkflow<ClassRow, ClassTransitionAction, Actor, GateKey, keyof typeof CLASS_OPERATIONS>({
+  key: 'trainClass',
+  label: '培训班',
+  entity: 'train_class',
+  table: trainClasses,
+  id: trainClasses.id,
+  position: { status: trainClasses.status },
+  updatedAt: trainClasses.updatedAt,
+  labels: { status: CLASS_STATUS_LABEL },
+  actors: ACTOR_LABEL,
+  actorLevels: { org: ['org'], city: ['city'] },
+  actorsOf: classActorsOf,
+  transitions: CLASS_TRANSITIONS,
+  operations: CLASS_OPERATIONS,
+  gates: {
+    curriculum: {
+      label: '有课程，总学时不少于班级学时，课都在开班日期内',
+      source: 'SPEC §4 开班申请（课程体系）',
+      check: async (db, c) => {
+        const s = await curriculumSummary(db, c);
+        const out: string[] = [];
+        if (s.lessons + s.online === 0) out.push('还没有排课程（线下课程或线上课程）');
+        else if (s.lessonHours + s.onlineHours < c.hours) out.push(`课程体系的总学时 ${s.lessonHours + s.onlineHours} 少于班级学时 ${c.hours}`);
+        if (s.outside > 0) out.push(`有 ${s.outside} 节课不在开班日期内`);
+        return out;
+      },
+    },
+    students: {
+      label: '有学员、不超过计划人数、都通过身份核验与培训资格检查、没有未确认的导入',
+      source: 'SPEC §4 开班申请（学员名单）',
+      check: async (db, c) => {
+        // 先按当前数据重新检查学员（同一事务；拒绝时随之回滚）
+        await recheckClass(db, c);
+        const [row] = await db
+          .select({ n: count(), refused: sql<number>`count(*) filter (where ${trainStudents.idCheck} = ${CHECK.REFUSED} or ${trainStudents.qualification} = ${CHECK.REFUSED})::int` })
+          .from(trainStudents)
+          .where(eq(trainStudents.classId, c.id));
+        const out: string[] = [];
+        const n = Number(row?.n ?? 0);
+        if (n === 0) out.push('还没有学员');
+        if (n > c.capacity) out.push(`学员人数 ${n} 超过计划人数 ${c.capacity}`);
+        if (Number(row?.refused ?? 0) > 0) out.push(`有 ${row.refused} 名学员身份核验或培训资格不通过，请移出后再提交`);
+        const pending = await pendingStudentImport(db, c.id);
+        if (pending) out.push(`有未确认的学员导入「${pending.fileName}」`);
+        return out;
+      },
+    },
+    startNotPassed: { label: '开班日期未过', source: 'SPEC §4（开班前审核与发布）', check: (_db, c) => (c.startDate < today() ? `开班日期 ${c.startDate} 已过` : null) },
+    startReached: { label: '已到开班日期', source: 'SPEC §4（开班）', check: (_db, c) => (today() < c.startDate ? `未到开班日期 ${c.startDate}` : null) },
+    endReached: { label: '已到结业日期', source: 'SPEC §4（结业提交）', check: (_db, c) => (today() < c.endDate ? `未到结业日期 ${c.endDate}` : null) },
+    lessonsHeld: {
+      label: '最后一节线下课已结束',
+      source: 'SPEC §4（结业提交）：结业日期当天的课也要上完',
+      check: async (db, c) => {
+        const [last] = await db.select({ name: trainLessons.name, endAt: trainLessons.endAt }).from(trainLessons).where(eq(trainLessons.classId, c.id)).orderBy(desc(trainLessons.endAt)).limit(1);
+        return last && last.endAt.getTime() > Date.now() ? `最后一节课「${last.name}」${formatBeijing(last.endAt).slice(0, 16)} 才结束，课上完之后才能结业` : null;
+      },
+    },
+    completionRecorded: {
+      label: '每名学员（审核不通过的除外）都登记了结业情况，没有未确认的出勤导入',
+      source: 'SPEC §4（结业提交）',
+      check: async (db, c) => {
+        const out: string[] = [];
+        const [row] = await db
+          .select({ n: count() })
+          .from(trainStudents)
+          .where(and(eq(trainStudents.classId, c.id), eq(trainStudents.completion, COMPLETION.NONE), ne(trainStudents.examine, EXAMINE.REJECTED)));
+        if (Number(row?.n ?? 0) > 0) out.push(`还有 ${row.n} 名学员未登记结业情况`);
+        const pending = await pendingAttendanceImport(db, c.id);
+        if (pending) out.push(`有未确认的出勤导入「${pending.fileName}」`);
+        return out;
+      },
+    },
+  },
+  load: loadClassSubject,
+  describe: (c) => `培训班 ${c.code}「${c.name}」`,
+  history: { table: trainClassHistory, values: (c) => ({ classId: c.id, subject: 'class', requestId: null }) },
+  effect: (_tx, c, { action, opinion, now }) => {
+    const t = CLASS_TRANSITIONS.find((x) => x.action === action)!;
+    return {
+      ...(action === 'submit' ? { submittedAt: now } : {}),
+      ...(action === 'approve' ? { approvedAt: now } : {}),
+      ...(action === 'publish' ? { publishedAt: now } : {}),
+      ...(action === 'discard' ? { discardReason: opinion, statusBeforeDiscard: c.status } : {}),
+      ...(action === 'discardReject' ? { statusBeforeDiscard: null } : {}),
+      ...(t.actor === 'city' ? { lastOpinion: opinion } : {}),
+    };
+  },
+  notice: scopedNotice<ClassRow, Actor>({
+    levels: { org: 'org', city: 'city' },
+    ownerActor: 'org',
+    link: (c, actor) => link(actor === 'city' ? PATHS.approve : PATHS.apply, c.code),
+  }),
+});
+
 export interface ClassTransitionRequest {
   id: number;
-  action: TransitionAction;
+  action: ClassTransitionAction;
   opinion?: string | null;
 }
 
-/** 班级的一步转换（提交、撤回、审核、发布、开班、结业、考核、作废、作废审核） */
+/** 班级的一步转换（提交、撤回、审核、发布、开班、结业、考核、作废、作废审核）；作废生效时同一事务里执行 classDiscarded 钩子 */
 export async function applyClassTransition(db: Db, session: Session, req: ClassTransitionRequest, audit: Audit) {
-  const { user } = session;
-  const t = transitionOf(req.action);
-  if (t.subject !== 'class') throw ApiError.badRequest('操作不正确');
   return db.transaction(async (tx) => {
-    const c = await loadClass(tx, user, req.id);
-    guard(session, t, { kind: 'class', ...c }, req.opinion);
-    if (t.action === 'submit') await recheckClass(tx, c);
-    if (t.gates) {
-      const reasons = await gateFailures(tx, c, t.gates);
-      if (reasons.length) throw ApiError.badRequest(`不能${t.verb}：${reasons.join('；')}`);
+    const r = await classWorkflow.applyIn(tx, session, req, audit);
+    const status = r.to.status;
+    let extra: Record<string, unknown> = {};
+    if (status === CLASS_STATUS.DISCARDED) {
+      const hooked = await runClassHook(tx, 'classDiscarded', { classIds: [r.id], reason: 'discarded' });
+      extra = hooked.data;
+      if (hooked.note) audit({ entity: 'train_class', entityId: r.id, after: hooked.data, detail: `培训班作废生效：${hooked.note}` });
     }
-    const to = t.to === 'previous' ? (c.statusBeforeDiscard ?? CLASS_STATUS.APPROVED) : t.to;
-    const opinion = t.opinion === 'none' ? null : req.opinion?.trim() || null;
-    const now = new Date();
-    const stamp = {
-      ...(t.action === 'submit' ? { submittedAt: now } : {}),
-      ...(t.action === 'approve' ? { approvedAt: now } : {}),
-      ...(t.action === 'publish' ? { publishedAt: now } : {}),
-      ...(t.action === 'discard' ? { discardReason: opinion, statusBeforeDiscard: c.status } : {}),
-      ...(t.action === 'discardReject' ? { statusBeforeDiscard: null } : {}),
-      ...(t.actor === 'city' ? { lastOpinion: opinion } : {}),
-    };
-    const [updated] = await tx
-      .update(trainClasses)
-      .set({ status: to, updatedAt: now, ...stamp })
-      .where(and(eq(trainClasses.id, c.id), eq(trainClasses.status, c.status)))
-      .returning({ id: trainClasses.id });
-    if (!updated) throw ApiError.conflict('班级状态已被他人更新，请刷新后重试');
-    await tx.insert(trainClassHistory).values({ classId: c.id, subject: 'class', action: t.action, fromStatus: c.status, toStatus: to, opinion, actorId: user.id, actorName: actorName(user), createdAt: now });
-    // 作废生效：核销到本班的培训券退回为未使用（否则券随作废的班一起丢失）
-    const couponsReleased = to === CLASS_STATUS.DISCARDED ? await releaseForClasses(tx, [c.id]) : [];
-
-    const what = `培训班 ${c.code}「${c.name}」`;
-    const content = `当前：${classStatusLabel(to)}${opinion ? `；意见：${opinion}` : ''}`;
-    if (t.actor === 'city') await notify(tx, await orgUsers(tx, c.orgId), { title: `${what}：${t.verb}`, content, kind: 'audit', link: link(PATHS.apply, c.code) });
-    else if (pendingStatuses('class').includes(to)) await notify(tx, await reviewersOf(tx, 'trainInfoAudit', c.cityId), { title: `${what}待办理：${t.verb}`, content, kind: 'audit', link: link(PATHS.approve, c.code) });
-    const released = couponsReleased.length ? `；退回培训券 ${couponsReleased.join('、')}` : '';
-    audit({ entity: 'train_class', entityId: c.id, before: { status: c.status }, after: { status: to, opinion, ...(couponsReleased.length ? { couponsReleased } : {}) }, detail: `${what}${t.verb}（${classStatusLabel(c.status)} → ${classStatusLabel(to)}）${released}` });
-    return { id: c.id, status: to, statusName: classStatusLabel(to), ...(couponsReleased.length ? { couponsReleased } : {}) };
+    return { id: r.id, status, statusName: classStatusLabel(status), ...extra };
   });
 }
 
@@ -213,22 +193,74 @@ export function reviewDiscard(db: Db, session: Session, input: { id: number; res
 
 // ---------- 附带申请 ----------
 
-const applyOf = (kind: RequestKind): Transition => TRANSITIONS.find((t) => t.subject === kind && isApply(t))!;
-const actionOf = (kind: RequestKind, step: 'Withdraw' | 'Approve' | 'Reject') => transitionOf(`${kind}${step}` as TransitionAction);
+type RequestRow = TrainClassRequest & RequestSubject & { classCode: string };
 
+/** 范围内的申请；范围外或不存在 404 */
 async function loadRequest(db: Db, user: SessionUser, id: number): Promise<TrainClassRequest> {
   const [row] = await db.select().from(trainClassRequests).where(eq(trainClassRequests.id, id));
   return assertInScope(user, row, '申请');
 }
 
-async function recordRequest(tx: Db, user: SessionUser, r: Pick<TrainClassRequest, 'id' | 'classId' | 'kind'>, action: TransitionAction, from: number | null, to: number, opinion: string | null) {
-  await tx.insert(trainClassHistory).values({ classId: r.classId, subject: r.kind, requestId: r.id, action, fromStatus: from, toStatus: to, opinion, actorId: user.id, actorName: actorName(user) });
-}
+/** 某种申请（另一种申请的 id 也是 404） */
+const requestLoader = (kind: RequestKind) => async (db: Db, user: SessionUser, id: number): Promise<RequestRow> => {
+  const r = await loadRequest(db, user, id);
+  if (r.kind !== kind) throw ApiError.notFound(`${REQUEST_KIND_LABEL[kind]}申请不存在`);
+  const [c] = await db.select({ code: trainClasses.code }).from(trainClasses).where(eq(trainClasses.id, r.classId));
+  return { ...r, classCode: c?.code ?? '' };
+};
 
 async function teacherNameOf(db: Db, id: number | null): Promise<string | null> {
   if (!id) return null;
   const [t] = await db.select({ name: teachers.name }).from(teachers).where(eq(teachers.id, id));
   return t?.name ?? null;
+}
+
+const requestNotice = (kind: RequestKind) =>
+  scopedNotice<RequestRow, Actor>({
+    levels: { org: 'org', city: 'city' },
+    ownerActor: 'org',
+    link: (r, actor) => link(kind === 'postpone' ? (actor === 'city' ? PATHS.postponeApprove : PATHS.postponeApply) : actor === 'city' ? PATHS.correctApprove : PATHS.correctApply, r.classCode),
+  });
+
+function requestWorkflow(kind: RequestKind, key: string, toClass: (tx: Db, c: TrainClass, r: TrainClassRequest) => Promise<void>) {
+  const approve: RequestAction = `${kind}Approve`;
+  return defineWorkflow<RequestRow, RequestAction, Actor, RequestGateKey>({
+    key,
+    label: `${REQUEST_KIND_LABEL[kind]}申请`,
+    entity: 'train_class_request',
+    table: trainClassRequests,
+    id: trainClassRequests.id,
+    position: { status: trainClassRequests.status },
+    updatedAt: trainClassRequests.updatedAt,
+    labels: { status: REQUEST_STATUS_LABEL },
+    actors: ACTOR_LABEL,
+    actorLevels: { org: ['org'], city: ['city'] },
+    actorsOf: classActorsOf,
+    transitions: REQUEST_TRANSITIONS[kind],
+    gates: {
+      classOpen: {
+        label: `班级仍在可申请${REQUEST_KIND_LABEL[kind]}的状态`,
+        source: 'docs/TRAIN_CLASS.md（附带申请）',
+        check: async (db, r) => {
+          const [c] = await db.select({ status: trainClasses.status }).from(trainClasses).where(eq(trainClasses.id, r.classId));
+          return c && REQUESTABLE_STATUSES[kind].includes(c.status) ? null : `班级当前为「${classStatusLabel(c?.status ?? -1)}」`;
+        },
+      },
+    },
+    load: requestLoader(kind),
+    describe: (r) => `培训班 ${r.classCode} 的${REQUEST_KIND_LABEL[kind]}申请`,
+    history: { table: trainClassHistory, values: (r) => ({ classId: r.classId, subject: kind, requestId: r.id }) },
+    effect: async (tx, r, { action, opinion, session, now }) => {
+      if (action === 'postponeWithdraw' || action === 'correctWithdraw') return {};
+      // 审核：通过时把申请落到班级上（锁住班级行，与班级的办理排队）
+      if (action === approve) {
+        await tx.select({ id: trainClasses.id }).from(trainClasses).where(eq(trainClasses.id, r.classId)).for('update');
+        await toClass(tx, await loadClass(tx, session.user, r.classId), r);
+      }
+      return { opinion, reviewerId: session.user.id, reviewerName: actorName(session.user), reviewedAt: now };
+    },
+    notice: requestNotice(kind),
+  });
 }
 
 export interface PostponeApply {
@@ -240,34 +272,35 @@ export interface PostponeApply {
 
 export type CorrectApply = { classId: number; reason: string } & Partial<Record<CorrectableField, string | number>>;
 
-/** 发起申请前的检查：范围 404、权限与办理方 403、班级状态 400 */
+/** 发起申请前的检查：范围 404、权限与办理方 403、班级状态 409（已有同种待审核申请时也是 409） */
 async function classForApply(db: Db, session: Session, kind: RequestKind, classId: number): Promise<TrainClass> {
-  const c = await loadClass(db, session.user, classId);
-  guard(session, applyOf(kind), { kind: 'class', ...c }, null);
+  const c = await loadClassSubject(db, session.user, classId);
+  if (c.pendingKinds.includes(kind) && classActorsOf(session.user, c).includes('org')) throw ApiError.conflict(`该班级已有待审核的${REQUEST_KIND_LABEL[kind]}申请，请等待审核或先撤回`);
+  classWorkflow.assertOperation(c, session, APPLY_OF[kind]);
   return c;
 }
 
 async function applyRequest(db: Db, session: Session, kind: RequestKind, c: TrainClass, values: Partial<typeof trainClassRequests.$inferInsert>, audit: Audit) {
   const { user } = session;
-  const t = applyOf(kind);
+  const verb = CLASS_OPERATIONS[APPLY_OF[kind]].label;
+  const wf = kind === 'postpone' ? postponeWorkflow : correctWorkflow;
   const row = await withUniqueMessage(`该班级已有待审核的${REQUEST_KIND_LABEL[kind]}申请，请等待审核或先撤回`, () =>
     db.transaction(async (tx) => {
       const [r] = await tx
         .insert(trainClassRequests)
         .values({ classId: c.id, orgId: c.orgId, cityId: c.cityId, kind, status: REQUEST_STATUS.PENDING, reason: '', ...values, createdBy: user.id })
         .returning();
-      await recordRequest(tx, user, r, t.action, null, REQUEST_STATUS.PENDING, r.reason);
-      const resource = kind === 'postpone' ? 'postponeAudit' : 'infoCorrectAudit';
-      await notify(tx, await reviewersOf(tx, resource, c.cityId), {
-        title: `培训班 ${c.code}「${c.name}」待审核：${t.verb}`,
-        content: r.reason,
-        kind: 'audit',
-        link: link(kind === 'postpone' ? PATHS.postponeApprove : PATHS.correctApprove, c.code),
-      });
+      await tx.insert(trainClassHistory).values({ classId: r.classId, subject: kind, requestId: r.id, action: APPLY_OF[kind], fromStatus: null, toStatus: REQUEST_STATUS.PENDING, opinion: r.reason, actorId: user.id, actorName: actorName(user) });
+      // 告诉能审核的人（与引擎办理后的通知同一份：持有审核权限的本市市级用户）
+      const subject = { ...r, classCode: c.code };
+      const permissions = wf.permissionsOf(`${kind}Approve`);
+      const notice = wf.def.notice!;
+      const ids = await notice.recipients(tx, subject, 'city', permissions);
+      if (ids.length) await notice.send(tx, ids, { title: `培训班 ${c.code}「${c.name}」待审核：${verb}`, content: r.reason, link: notice.link(subject, 'city') });
       return r;
     }),
   );
-  audit({ entity: 'train_class_request', entityId: row.id, after: row, detail: `培训班 ${c.code}${t.verb}` });
+  audit({ entity: 'train_class_request', entityId: row.id, after: row, detail: `培训班 ${c.code}${verb}` });
   return requestItem(db, session, row.id);
 }
 
@@ -297,21 +330,13 @@ export async function applyCorrect(db: Db, session: Session, input: CorrectApply
   return applyRequest(db, session, 'correct', c, { reason: input.reason, changes }, audit);
 }
 
+const workflowOfKind = (kind: RequestKind) => (kind === 'postpone' ? postponeWorkflow : correctWorkflow);
+
 /** 撤回申请（机构，待审核时） */
 export async function withdrawRequest(db: Db, session: Session, input: { id: number }, audit: Audit) {
   const r = await loadRequest(db, session.user, input.id);
-  const t = actionOf(r.kind as RequestKind, 'Withdraw');
-  guard(session, t, { ...r, kind: 'request' }, null);
-  await db.transaction(async (tx) => {
-    const [u] = await tx
-      .update(trainClassRequests)
-      .set({ status: REQUEST_STATUS.WITHDRAWN, updatedAt: new Date() })
-      .where(and(eq(trainClassRequests.id, r.id), eq(trainClassRequests.status, r.status)))
-      .returning({ id: trainClassRequests.id });
-    if (!u) throw ApiError.conflict('申请状态已被他人更新，请刷新后重试');
-    await recordRequest(tx, session.user, r, t.action, r.status, REQUEST_STATUS.WITHDRAWN, null);
-  });
-  audit({ entity: 'train_class_request', entityId: r.id, before: { status: r.status }, after: { status: REQUEST_STATUS.WITHDRAWN }, detail: t.verb });
+  const kind = r.kind as RequestKind;
+  await workflowOfKind(kind).apply(db, session, { id: r.id, action: `${kind}Withdraw` }, audit);
   return requestItem(db, session, r.id);
 }
 
@@ -360,39 +385,13 @@ async function applyCorrectToClass(tx: Db, c: TrainClass, r: TrainClassRequest) 
 
 /** 审核申请（postponeClassExamine 与信息更正审批）：通过时把申请落到班级上（班级须仍在可申请的状态） */
 export async function reviewRequest(db: Db, session: Session, input: { id: number; kind: RequestKind; result: 'pass' | 'reject'; opinion: string | null }, audit: Audit) {
-  const { user } = session;
-  const r = await loadRequest(db, user, input.id);
-  if (r.kind !== input.kind) throw ApiError.notFound(`${REQUEST_KIND_LABEL[input.kind]}申请不存在`);
-  const kind = r.kind as RequestKind;
-  const t = actionOf(kind, input.result === 'pass' ? 'Approve' : 'Reject');
-  guard(session, t, { ...r, kind: 'request' }, input.opinion);
-  const opinion = input.opinion?.trim() || null;
-  await db.transaction(async (tx) => {
-    const c = await loadClass(tx, user, r.classId);
-    if (input.result === 'pass') {
-      const apply = applyOf(kind);
-      if (!apply.from.includes(c.status)) throw ApiError.badRequest(`班级当前为「${classStatusLabel(c.status)}」，不能${t.verb}`);
-      if (kind === 'postpone') await applyPostponeToClass(tx, c, r);
-      else await applyCorrectToClass(tx, c, r);
-    }
-    const to = t.to as number;
-    const [u] = await tx
-      .update(trainClassRequests)
-      .set({ status: to, opinion, reviewerId: user.id, reviewerName: actorName(user), reviewedAt: new Date(), updatedAt: new Date() })
-      .where(and(eq(trainClassRequests.id, r.id), eq(trainClassRequests.status, r.status)))
-      .returning({ id: trainClassRequests.id });
-    if (!u) throw ApiError.conflict('申请状态已被他人更新，请刷新后重试');
-    await recordRequest(tx, user, r, t.action, r.status, to, opinion);
-    await notify(tx, await orgUsers(tx, c.orgId), {
-      title: `培训班 ${c.code}「${c.name}」：${t.verb}`,
-      content: `${REQUEST_KIND_LABEL[kind]}申请${requestStatusLabel(to)}${opinion ? `；意见：${opinion}` : ''}`,
-      kind: 'audit',
-      link: link(kind === 'postpone' ? PATHS.postponeApply : PATHS.correctApply, c.code),
-    });
-  });
-  audit({ entity: 'train_class_request', entityId: r.id, before: { status: r.status }, after: { status: t.to, opinion }, detail: `${REQUEST_KIND_LABEL[kind]}申请：${t.verb}` });
-  return requestItem(db, session, r.id);
+  const step = input.result === 'pass' ? 'Approve' : 'Reject';
+  await workflowOfKind(input.kind).apply(db, session, { id: input.id, action: `${input.kind}${step}` as RequestAction, opinion: input.opinion }, audit);
+  return requestItem(db, session, input.id);
 }
+
+export const postponeWorkflow = requestWorkflow('postpone', 'trainClassPostpone', applyPostponeToClass);
+export const correctWorkflow = requestWorkflow('correct', 'trainClassCorrect', applyCorrectToClass);
 
 // ---------- 申请的列表与详情 ----------
 
@@ -426,7 +425,7 @@ function toRequestItem(session: Session, row: { r: TrainClassRequest; classCode:
     reviewerName: r.reviewerName,
     createTime: formatBeijing(r.createdAt),
     reviewTime: r.reviewedAt ? formatBeijing(r.reviewedAt) : null,
-    actions: requestActions({ kind, status: r.status, orgId: r.orgId, cityId: r.cityId }, session.user, (p) => can(session, p)),
+    actions: workflowOfKind(kind).availableActions({ ...r, classCode: row.classCode }, session),
   };
 }
 
@@ -471,7 +470,7 @@ export async function requestHistory(db: Db, session: Session, id: number) {
   return rows.map((h) => ({
     id: h.id,
     action: h.action,
-    actionName: transitionOf(h.action as TransitionAction).verb,
+    actionName: VERB_OF[h.action] ?? h.action,
     fromStatusName: h.fromStatus === null ? '' : requestStatusLabel(h.fromStatus),
     toStatusName: h.toStatus === null ? '' : requestStatusLabel(h.toStatus),
     opinion: h.opinion,
@@ -488,7 +487,6 @@ export async function requestDetail(db: Db, session: Session, id: number) {
 
 /** 可以申请延期或更正的班级（申请界面的班级选择）：本机构、状态允许、没有同种待审核申请 */
 export async function requestableClasses(db: Db, session: Session, input: { kind: RequestKind }) {
-  const t = applyOf(input.kind);
   const { user } = session;
   if (user.level !== 'org' || user.orgId === null) return [];
   const rows = await db
@@ -497,7 +495,7 @@ export async function requestableClasses(db: Db, session: Session, input: { kind
     .where(
       and(
         eq(trainClasses.orgId, user.orgId),
-        inArray(trainClasses.status, t.from as number[]),
+        inArray(trainClasses.status, [...REQUESTABLE_STATUSES[input.kind]]),
         sql`not exists (select 1 from ${trainClassRequests} where ${trainClassRequests.classId} = ${trainClasses.id} and ${trainClassRequests.kind} = ${input.kind} and ${trainClassRequests.status} = ${REQUEST_STATUS.PENDING})`,
       ),
     )

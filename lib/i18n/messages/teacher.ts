@@ -7,6 +7,10 @@ import type { Catalogue } from '../index';
 const VERBS: Record<string, string> = {
   撤销通过: 'revoke the approval',
   修改后重新提交: 'resubmit after editing',
+  重新提交审核: 'resubmit for review',
+  修改教师资料: 'edit the teacher',
+  删除教师: 'delete the teacher',
+  推送到求实平台: 'push to the Qiushi platform',
 };
 
 const zhCN: Record<string, string> = Object.fromEntries(Object.keys(VERBS).map((v) => [`errors.verb.${v}`, v]));
@@ -120,6 +124,9 @@ const texts: Record<string, string> = {
   已推送到求实平台: 'Pushed to the Qiushi platform',
   暂无待审核的教师: 'No teachers awaiting review',
   '确定删除教师「{name}」吗？': 'Delete teacher “{name}”?',
+  重新提交: 'Resubmit',
+  '确定将教师「{name}」重新提交审核吗？': 'Resubmit teacher “{name}” for review?',
+  已重新提交审核: 'Resubmitted for review',
   '暂无教师，可登记教师': 'No teachers yet; register one',
   登记上班教师: 'Add a teacher working here',
   登记成功: 'Registered',

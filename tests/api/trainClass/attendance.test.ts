@@ -75,7 +75,7 @@ describe('批量登记出勤与结业', () => {
     await refused('enterprise', '/class/saveRemarkBatch', { classId: c.id, ids, attendedHours: 1 }, 404);
     // 草稿时不能登记
     await setClass(db, c.id, { status: CLASS_STATUS.DRAFT });
-    await refused('train_org', '/class/saveRemarkBatch', { classId: c.id, ids, attendedHours: 1 }, 400, '班级当前为「草稿」，登记出勤与结业须在培训中或已结业时办理');
+    await refused('train_org', '/class/saveRemarkBatch', { classId: c.id, ids, attendedHours: 1 }, 409, '培训班当前为「草稿」，不能登记出勤与结业');
   });
 });
 
@@ -112,7 +112,7 @@ describe('出勤导入', () => {
     expect(p.body.data.total).toBe(300);
     expect((await rowsOf(c.id)).every((s) => s.attendedHours === null)).toBe(true);
     // 待确认的出勤导入挡住结业；也挡住再导入一份
-    await refused('train_org', '/trainInfo/submitCourseReview', { id: c.id }, 400, /有未确认的出勤导入「出勤.xlsx」/);
+    await refused('train_org', '/trainInfo/submitCourseReview', { id: c.id }, 409, /有未确认的出勤导入「出勤.xlsx」/);
     const again = await upload('train_org', '/student/uploadAttendance', { classId: String(c.id), file: await toFile(wb) });
     expect(again.status).toBe(400);
 
@@ -163,8 +163,8 @@ describe('结业须在最后一节课结束之后', () => {
     // 课在今天晚些时候（还没结束）
     const later = new Date(Date.now() + 2 * 3600_000);
     await db.update(trainLessons).set({ startAt: new Date(later.getTime() - 3600_000), endAt: later }).where(eq(trainLessons.classId, c.id));
-    await refused('train_org', '/trainInfo/submitCourseReview', { id: c.id }, 400, /^不能结业提交：最后一节课「安全用电」\d{4}-\d{2}-\d{2} \d{2}:\d{2} 才结束，课上完之后才能结业$/);
-    await refused('train_org', '/trainInfo/updateTrainInfoStatus', { id: c.id, action: 'finish' }, 400, /最后一节课「安全用电」/);
+    await refused('train_org', '/trainInfo/submitCourseReview', { id: c.id }, 409, /^不能结业提交：最后一节课「安全用电」\d{4}-\d{2}-\d{2} \d{2}:\d{2} 才结束，课上完之后才能结业$/);
+    await refused('train_org', '/trainInfo/updateTrainInfoStatus', { id: c.id, action: 'finish' }, 409, /最后一节课「安全用电」/);
     expect(await statusOf(db, c.id)).toBe(CLASS_STATUS.IN_TRAINING);
     await db.update(trainLessons).set({ startAt: new Date(Date.now() - 2 * 3600_000), endAt: new Date(Date.now() - 3600_000) }).where(and(eq(trainLessons.classId, c.id)));
     await ok('train_org', '/trainInfo/submitCourseReview', { id: c.id });

@@ -43,7 +43,7 @@ describe('学员名单导入', () => {
     expect(p.status, JSON.stringify(p.body)).toBe(200);
     expect(p.body.data).toMatchObject({ total: 3, warningCount: 0 });
     expect(await studentsOf(c.id)).toHaveLength(1);
-    await refused('train_org', '/trainInfo/submitReview', { id: c.id }, 400, /有未确认的学员导入「学员名单.xlsx」/);
+    await refused('train_org', '/trainInfo/submitReview', { id: c.id }, 409, /有未确认的学员导入「学员名单.xlsx」/);
     const second = await preview(c.id, await workbook([STUDENT_HEADER, row(20_009)]));
     expect([second.status, second.body.returnMsg]).toEqual([400, '已有未确认的学员导入「学员名单.xlsx」，请先确认或放弃']);
     const done = await ok<{ total: number }>('train_org', '/student/uploadClassStudentCommit', { importId: p.body.data.importId });
@@ -136,7 +136,7 @@ describe('出勤、审核与导出', () => {
   it('市级在班级待审核时审核学员（不通过须填意见），机构不能；导出名单', async () => {
     const c = await readyClass();
     const [s] = await studentsOf(c.id);
-    await refused('sjz_admin', '/trainInfoExamine/submitStudentExamine', { classId: c.id, items: [{ id: s.id, examine: 2 }] }, 400, '班级当前为「草稿」，审核学员须在待审核时办理');
+    await refused('sjz_admin', '/trainInfoExamine/submitStudentExamine', { classId: c.id, items: [{ id: s.id, examine: 2 }] }, 409, '培训班当前为「草稿」，不能审核学员');
     await ok('train_org', '/trainInfo/submitReview', { id: c.id });
     await refused('train_org', '/trainInfoExamine/submitStudentExamine', { classId: c.id, items: [{ id: s.id, examine: 1 }] }, 403);
     await refused('sjz_admin', '/trainInfoExamine/submitStudentExamine', { classId: c.id, items: [{ id: s.id, examine: 2 }] }, 400, '审核不通过的学员请填写审核意见');

@@ -5,7 +5,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { setupTestDb } from '../../helpers/db';
 import type { Db } from '@/lib/platform/db/client';
 import { trainClasses, trainClassHistory, trainClassRequests, trainLessons, trainStudents } from '@/lib/domains/trainClass/tables';
-import { CLASS_STATUS, classStatusLabel, REQUEST_STATUS, TRANSITIONS, type Transition } from '@/lib/domains/trainClass/transitions';
+import { CLASS_STATUS, CLASS_TRANSITIONS, classStatusLabel, REQUEST_STATUS } from '@/lib/domains/trainClass/transitions';
 import type { ClassItem, RequestItem } from '@/lib/domains/trainClass/schemas';
 import { messages } from '@/lib/domains/message/tables';
 import { createClass, day, freshDay, lessonBody, login, ok, readyClass, refused, setClass, statusOf, studentBody, teachersOf, type Teacher } from './helpers';
@@ -18,7 +18,7 @@ let today: ClassItem;
 
 const ACCOUNT = { org: 'train_org', city: 'sjz_admin' } as const;
 const ALL_STATUSES = Object.values(CLASS_STATUS);
-const classTransitions = TRANSITIONS.filter((t) => t.subject === 'class');
+const classTransitions = CLASS_TRANSITIONS.map((t) => ({ ...t, from: t.from as readonly number[] }));
 
 beforeAll(async () => {
   db = await getDb();
@@ -31,7 +31,7 @@ beforeAll(async () => {
   await db.update(trainStudents).set({ completion: 1 }).where(eq(trainStudents.id, s.id));
 });
 
-const target = (t: Transition) => (t.to === 'previous' ? CLASS_STATUS.PUBLISHED : t.to);
+const target = (t: (typeof classTransitions)[number]) => (typeof t.to === 'number' ? t.to : CLASS_STATUS.PUBLISHED);
 
 describe('转换表：每个班级转换在每个状态下', () => {
   for (const t of classTransitions) {
@@ -46,7 +46,7 @@ describe('转换表：每个班级转换在每个状态下', () => {
           await ok(ACCOUNT[t.actor], '/trainInfo/updateTrainInfoStatus', body);
           expect(await statusOf(db, today.id), `${t.action} 自 ${classStatusLabel(s)}`).toBe(target(t));
         } else {
-          await refused(ACCOUNT[t.actor], '/trainInfo/updateTrainInfoStatus', body, 400, `班级当前为「${classStatusLabel(s)}」，不能${t.verb}`);
+          await refused(ACCOUNT[t.actor], '/trainInfo/updateTrainInfoStatus', body, 409, `培训班当前为「${classStatusLabel(s)}」，不能${t.verb}`);
           expect(await statusOf(db, today.id)).toBe(s);
         }
       }
@@ -107,17 +107,17 @@ describe('意见与条件', () => {
 
   it('提交审核：没有课程与学员时逐条说明原因', async () => {
     const c = await createClass();
-    await refused('train_org', '/trainInfo/submitReview', { id: c.id }, 400, '不能提交审核：还没有排课程（线下课程或线上课程）；还没有学员');
+    await refused('train_org', '/trainInfo/submitReview', { id: c.id }, 409, '不能提交审核：还没有排课程（线下课程或线上课程）；还没有学员');
   });
 
   it('提交审核：课程总学时少于班级学时、学员超过计划人数、有检查不通过的学员、开班日期已过', async () => {
     const date = freshDay();
     const c = await readyClass(date, { hours: 4, capacity: 1 });
     await ok('train_org', '/student/save', studentBody(c.id, 77, { idNumber: minorId() }));
-    await refused('train_org', '/trainInfo/submitReview', { id: c.id }, 400, /课程体系的总学时 2 少于班级学时 4.*学员人数 2 超过计划人数 1.*有 1 名学员身份核验或培训资格不通过，请移出后再提交/);
+    await refused('train_org', '/trainInfo/submitReview', { id: c.id }, 409, /课程体系的总学时 2 少于班级学时 4.*学员人数 2 超过计划人数 1.*有 1 名学员身份核验或培训资格不通过，请移出后再提交/);
     await setClass(db, c.id, { startDate: day(-1), hours: 2, capacity: 10 });
     await db.delete(trainStudents).where(and(eq(trainStudents.classId, c.id), eq(trainStudents.name, '学员77')));
-    await refused('train_org', '/trainInfo/submitReview', { id: c.id }, 400, /开班日期 .+ 已过/);
+    await refused('train_org', '/trainInfo/submitReview', { id: c.id }, 409, /开班日期 .+ 已过/);
   });
 
   it('提交之后：撤回回到草稿；审核通过、发布；开班须到开班日期，结业须到结业日期并登记每名学员的结业情况', async () => {
@@ -129,16 +129,16 @@ describe('意见与条件', () => {
     await ok('train_org', '/trainInfo/submitReview', { id: c.id });
     await ok('sjz_admin', '/trainInfo/updateAuditStatus', { id: c.id, result: 'pass', opinion: '同意' });
     await ok('sjz_admin', '/trainInfo/updateTrainInfoStatus', { id: c.id, action: 'publish' });
-    await refused('train_org', '/trainInfo/updateTrainInfoStatus', { id: c.id, action: 'start' }, 400, `不能开班：未到开班日期 ${date}`);
+    await refused('train_org', '/trainInfo/updateTrainInfoStatus', { id: c.id, action: 'start' }, 409, `不能开班：未到开班日期 ${date}`);
     await setClass(db, c.id, { startDate: day(-2), endDate: day(1) });
     await ok('train_org', '/trainInfo/updateTrainInfoStatus', { id: c.id, action: 'start' });
-    await refused('train_org', '/trainInfo/submitCourseReview', { id: c.id }, 400, /未到结业日期 .+；还有 1 名学员未登记结业情况/);
+    await refused('train_org', '/trainInfo/submitCourseReview', { id: c.id }, 409, /未到结业日期 .+；还有 1 名学员未登记结业情况/);
     await setClass(db, c.id, { endDate: day(0) });
     const [s] = await db.select().from(trainStudents).where(eq(trainStudents.classId, c.id));
     await refused('train_org', '/class/saveRemark', { id: s.id, attendedHours: 3, completion: 1 }, 400, '出勤学时不能超过班级学时 2');
     await ok('train_org', '/class/saveRemark', { id: s.id, attendedHours: 2, completion: 1, remark: '全勤' });
     // 课还没上（排在以后的日子）：不能结业；课上完之后可以
-    await refused('train_org', '/trainInfo/submitCourseReview', { id: c.id }, 400, /^不能结业提交：最后一节课「安全用电」.+ 才结束，课上完之后才能结业$/);
+    await refused('train_org', '/trainInfo/submitCourseReview', { id: c.id }, 409, /^不能结业提交：最后一节课「安全用电」.+ 才结束，课上完之后才能结业$/);
     await db.update(trainLessons).set({ startAt: new Date(Date.now() - 2 * 3600_000), endAt: new Date(Date.now() - 3600_000) }).where(eq(trainLessons.classId, c.id));
     await ok('train_org', '/trainInfo/submitCourseReview', { id: c.id });
     await ok('sjz_admin', '/trainInfo/updateTrainInfoStatus', { id: c.id, action: 'assess', opinion: '合格' });
@@ -151,10 +151,10 @@ describe('意见与条件', () => {
   it('审核通过之后不能再改班级资料、课程与学员', async () => {
     const c = await readyClass();
     await ok('train_org', '/trainInfo/submitReview', { id: c.id });
-    await refused('train_org', '/trainInfo/saveTrainInfo', { ...(await ok<Record<string, unknown>>('train_org', '/trainInfo/toEditTrainInfo', { id: c.id })), id: c.id, teacherIds: undefined }, 400, '班级当前为「待审核」，修改班级须在草稿或审核驳回时办理');
-    await refused('train_org', '/student/save', studentBody(c.id, 5), 400, '班级当前为「待审核」，修改学员名单须在草稿或审核驳回时办理');
-    await refused('train_org', '/class/addOrUpdateOfflineCourse', lessonBody(c.id, c.startDate, teachers[1].id, { startTime: '20:00', endTime: '21:30' }), 400, '班级当前为「待审核」，修改课程体系须在草稿或审核驳回时办理');
-    await refused('train_org', '/trainInfo/deleteBatch', { ids: [c.id] }, 400, '班级当前为「待审核」，删除班级须在草稿或审核驳回时办理');
+    await refused('train_org', '/trainInfo/saveTrainInfo', { ...(await ok<Record<string, unknown>>('train_org', '/trainInfo/toEditTrainInfo', { id: c.id })), id: c.id, teacherIds: undefined }, 409, '培训班当前为「待审核」，不能修改班级');
+    await refused('train_org', '/student/save', studentBody(c.id, 5), 409, '培训班当前为「待审核」，不能修改学员名单');
+    await refused('train_org', '/class/addOrUpdateOfflineCourse', lessonBody(c.id, c.startDate, teachers[1].id, { startTime: '20:00', endTime: '21:30' }), 409, '培训班当前为「待审核」，不能修改课程体系');
+    await refused('train_org', '/trainInfo/deleteBatch', { ids: [c.id] }, 409, '培训班当前为「待审核」，不能删除班级');
   });
 });
 
@@ -173,7 +173,7 @@ describe('延期开班', () => {
     for (const s of ALL_STATUSES) {
       await setClass(db, c.id, { status: s });
       if (s === CLASS_STATUS.APPROVED || s === CLASS_STATUS.PUBLISHED) continue;
-      await refused('train_org', '/trainInfoExamine/addPostponeClassExamine', body(c.id), 400, `班级当前为「${classStatusLabel(s)}」，不能申请延期开班`);
+      await refused('train_org', '/trainInfoExamine/addPostponeClassExamine', body(c.id), 409, `培训班当前为「${classStatusLabel(s)}」，不能申请延期开班`);
     }
     await setClass(db, c.id, { status: CLASS_STATUS.PUBLISHED });
     await refused('sjz_admin', '/trainInfoExamine/addPostponeClassExamine', body(c.id), 403);
@@ -202,12 +202,12 @@ describe('延期开班', () => {
     expect([after.startDate, after.endDate, after.status]).toEqual([newDate, newDate, CLASS_STATUS.APPROVED]);
     const lessons = await db.select().from(trainLessons).where(eq(trainLessons.classId, c.id));
     expect(lessons.map((l) => new Date(l.startAt.getTime() + 8 * 3600_000).toISOString().slice(0, 10))).toEqual([newDate]);
-    await refused('sjz_admin', '/trainInfoExamine/postponeClassExamine', { id: r.id, result: 'pass' }, 400, '申请当前为「已通过」，不能同意延期');
+    await refused('sjz_admin', '/trainInfoExamine/postponeClassExamine', { id: r.id, result: 'pass' }, 409, '延期开班申请当前为「已通过」，不能同意延期');
     // 再申请一次并撤回
     const again = await ok<RequestItem>('train_org', '/trainInfoExamine/addPostponeClassExamine', { classId: c.id, newStartDate: freshDay(), newEndDate: freshDay(), reason: '再延' });
     const withdrawn = await ok<RequestItem>('train_org', '/trainInfoExamine/withdrawItem', { id: again.id });
     expect(withdrawn.statusName).toBe('已撤回');
-    await refused('train_org', '/trainInfoExamine/withdrawItem', { id: again.id }, 400, '申请当前为「已撤回」，不能撤回延期申请');
+    await refused('train_org', '/trainInfoExamine/withdrawItem', { id: again.id }, 409, '延期开班申请当前为「已撤回」，不能撤回延期申请');
     const detail = await ok<{ history: { action: string }[] }>('train_org', '/trainInfoExamine/itemDetail', { id: again.id }, 'GET');
     expect(detail.history.map((x) => x.action)).toEqual(['postponeApply', 'postponeWithdraw']);
   });
@@ -228,7 +228,7 @@ describe('信息更正', () => {
   it('审核通过之后、结业之前可申请；没有不同的内容时拒绝；通过后写到班级上', async () => {
     const c = await readyClass();
     await setClass(db, c.id, { status: CLASS_STATUS.DRAFT });
-    await refused('train_org', '/trainInfoExamine/addInfoCorrect', { classId: c.id, reason: '改地点', place: '新地点' }, 400, '班级当前为「草稿」，不能申请信息更正');
+    await refused('train_org', '/trainInfoExamine/addInfoCorrect', { classId: c.id, reason: '改地点', place: '新地点' }, 409, '培训班当前为「草稿」，不能申请信息更正');
     await setClass(db, c.id, { status: CLASS_STATUS.IN_TRAINING });
     await refused('train_org', '/trainInfoExamine/addInfoCorrect', { classId: c.id, reason: '无变化', place: c.place }, 400, /没有要更正的内容/);
     const r = await ok<RequestItem>('train_org', '/trainInfoExamine/addInfoCorrect', { classId: c.id, reason: '换教室', place: '新校区实训楼 502', headTeacherId: teachers[1].id });
