@@ -4,7 +4,7 @@ import { blankToUndefined, flag, id, ids, int, looseDate, nullableText, optional
 import { BUILTIN_DICTS, DICT } from '@/lib/domains/dict/codes';
 import type { CheckFlag } from './tables';
 import { UnmaskFields } from '@/lib/domains/privacy/schemas';
-import { SUBSIDY_KINDS, TRANSITION_ACTIONS, type ApplyAction, type SubsidyKind } from './transitions';
+import { SUBSIDY_KINDS, TRANSITION_ACTIONS, type ApplyAction, type DecisionAction, type SubsidyKind } from './transitions';
 import { BOOK_TRANSITION_ACTIONS } from './standing-transitions';
 
 export const STANDARD_KINDS = ['type', 'work', 'living'] as const;
@@ -63,7 +63,8 @@ export const APPLY_STEPS = ['apply', 'audit', 'review', 'finance', 'search'] as 
 export type ApplyStep = (typeof APPLY_STEPS)[number];
 
 export const ApplyListInput = z.object({
-  kind: z.enum(SUBSIDY_KINDS, { error: '请指定补贴种类' }),
+  /** 不给时两种都列（财务审批、查询） */
+  kind: opt(z.enum(SUBSIDY_KINDS, { error: '请指定补贴种类' })),
   step: z.enum(APPLY_STEPS).default('search'),
   pendingOnly: opt(flag('只看待办')),
   status: opt(int('状态', 0, 7)),
@@ -232,6 +233,10 @@ export interface ApplyStudent {
   decision: number;
   decisionName: string;
   decisionReason: string | null;
+  /** 有阻断性核查问题 */
+  blocked: boolean;
+  /** 当前用户此刻对这名学员能做的决定（逐人决定的状态机） */
+  actions: DecisionAction[];
 }
 
 export type { SubsidyKind };

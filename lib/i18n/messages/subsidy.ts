@@ -17,6 +17,7 @@ const STATUSES: Record<string, string> = {
   批准占用: 'Committed',
   培训补贴: 'Training subsidy',
   生活交通补贴: 'Living and transport subsidy',
+  补贴种类: 'Subsidy type',
 };
 
 /** 动词形式：嵌进“申请当前为「…」，不能{verb}”等句子，也是办理弹窗上的按钮 */

@@ -148,7 +148,7 @@ describe('财务审批通过时自动核销', () => {
     const detail = await ok<{ balance: { available: number } }>('sjz_admin', '/fundAccount/detail', { accountId: String(account.id) }, 'GET');
     const cut = detail.balance.available;
     await ok('sjz_admin', '/fundAccount/addMovement', { accountId: account.id, kind: 'reduce', amount: cut, note: '测试：临时调减' });
-    await refused('sjz_admin', '/subsidy/updateApplyStatus', { id: saved.id, action: 'financeApprove' }, 400);
+    await refused('sjz_admin', '/subsidy/updateApplyStatus', { id: saved.id, action: 'financeApprove' }, 409);
     const statusOf = async (code: string) => (await db.select({ status: trainingCoupons.status, classId: trainingCoupons.classId }).from(trainingCoupons).where(eq(trainingCoupons.code, code)))[0];
     expect((await statusOf(early.code)).status).toBe(0);
 
