@@ -5,6 +5,7 @@ import type { Workflow } from '@/lib/platform/workflow';
 import { filingWorkflow, incrementWorkflow } from './domains/filing/workflow';
 import { applyWorkflow as subsidyApplyWorkflow, decisionWorkflow as subsidyDecisionWorkflow } from './domains/subsidy/workflow';
 import { standingBookWorkflow } from './domains/subsidy/standing';
+import { couponWorkflow } from './domains/subsidy/coupons';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyWorkflow = Workflow<any, any, any, any, any>;
@@ -15,6 +16,7 @@ export const WORKFLOWS: readonly AnyWorkflow[] = [
   subsidyApplyWorkflow,
   subsidyDecisionWorkflow,
   standingBookWorkflow,
+  couponWorkflow,
 ];
 
 export function workflowOf(key: string): AnyWorkflow {

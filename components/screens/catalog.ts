@@ -129,7 +129,7 @@ export const screenCatalog = {
   LivingSubsidyTwoLevelApprove: { firstPage: { path: '/subsidy/listApply', params: { kind: 'living', step: 'review', pendingOnly: 'true' } }, offers: SUBSIDY_REVIEW_ACTIONS },
   FundAccount: { firstPage: { path: '/fundAccount/list' } },
   AnnualTarget: { firstPage: { path: '/annualTarget/list' } },
-  CouponList: { firstPage: { path: '/coupon/list' } },
+  CouponList: { firstPage: { path: '/coupon/list' }, offers: ['coupon.disable', 'coupon.enable', 'coupon.use'] },
   YearTaskIssue: { firstPage: { path: '/annualTarget/list' } },
   YearTaskProgress: { firstPage: { path: '/yearTask/progress' } },
   StandingBookManage: { firstPage: { path: '/standingBook/list', params: { step: 'manage' } }, offers: ['standingBook.submit', 'standingBook.withdraw'] },

@@ -41,7 +41,7 @@ import { applyDetail, applyHistory, applyTransition, classStudentsForApply, deci
 import { fundAccountDetail, listFundAccounts, listMovements, recordMovement, saveFundAccount } from './fund';
 import { posterPdf, posterUrl } from './poster';
 import { deleteTargets, exportYearTaskProgress, listTargets, saveTarget, yearTaskProgress } from './targets';
-import { compareCoupons, couponStatus, issueCoupon, listCoupons, redeemCoupon, toggleCoupon } from './coupons';
+import { compareCoupons, couponStatus, issueCoupon, listCoupons, redeemableClasses, redeemCoupon, toggleCoupon } from './coupons';
 import { SUBSIDY_KINDS } from './transitions';
 import { bookDetail, bookHistory, bookTransition, deleteBook, eligibleBookClasses, exportBooks, listBooks, saveBook } from './standing';
 
@@ -335,7 +335,7 @@ export const subsidyApi: EndpointTable = {
     permission: ['coupon.query'],
     input: CouponListInput,
     paged: true,
-    handle: ({ page, ...f }, ctx) => listCoupons(ctx.db, sessionOf(ctx).user, f, page),
+    handle: ({ page, ...f }, ctx) => listCoupons(ctx.db, sessionOf(ctx), f, page),
   }),
   'POST /coupon/export': endpoint({
     summary: '按筛选条件导出培训券（Excel；证件号脱敏）',
@@ -350,13 +350,13 @@ export const subsidyApi: EndpointTable = {
     handle: (input, ctx) => issueCoupon(ctx.db, sessionOf(ctx), input, ctx.audit),
   }),
   'POST /coupon/disable': endpoint({
-    summary: '作废一张未使用的培训券',
+    summary: '作废一张未使用的培训券（发券所在市的市级管理员；opinion 可写原因）',
     permission: ['coupon.disable'],
     input: CouponToggleInput,
-    handle: (input, ctx) => toggleCoupon(ctx.db, sessionOf(ctx), { id: input.id, enable: false }, ctx.audit),
+    handle: (input, ctx) => toggleCoupon(ctx.db, sessionOf(ctx), { id: input.id, enable: false, opinion: input.opinion }, ctx.audit),
   }),
   'POST /coupon/enable': endpoint({
-    summary: '恢复一张已作废的培训券',
+    summary: '恢复一张已作废的培训券（发券所在市的市级管理员）',
     permission: ['coupon.enable'],
     input: CouponToggleInput,
     handle: (input, ctx) => toggleCoupon(ctx.db, sessionOf(ctx), { id: input.id, enable: true }, ctx.audit),
@@ -373,8 +373,13 @@ export const subsidyApi: EndpointTable = {
     input: CouponCompareInput,
     handle: (f, ctx) => compareCoupons(ctx.db, sessionOf(ctx).user, f),
   }),
+  'GET /coupon/redeemableClasses': endpoint({
+    summary: '开班机构能把培训券核销进去的本机构班级（审批通过之后、未作废）；不是开班机构时为空',
+    permission: ['student.edit', 'trainInfo.edit'],
+    handle: (_f, ctx) => redeemableClasses(ctx.db, sessionOf(ctx).user),
+  }),
   'POST /student/redeemCoupon': endpoint({
-    summary: '开班机构把学员本人的一张可用券核销到本班（一张券只能核销一次）',
+    summary: '开班机构把学员本人的一张可用券核销到本班（一张券只能核销一次）；不给 studentId 时按券上的证件号在本班找学员',
     permission: ['student.edit', 'trainInfo.edit'],
     input: CouponRedeemInput,
     handle: (input, ctx) => redeemCoupon(ctx.db, sessionOf(ctx), input, ctx.audit),

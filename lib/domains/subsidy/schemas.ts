@@ -146,10 +146,10 @@ export const CouponIssueInput = z.object({
   validFrom: looseDate('生效日期'),
   validTo: looseDate('失效日期'),
 });
-export const CouponToggleInput = z.object({ id: id('培训券') });
+export const CouponToggleInput = z.object({ id: id('培训券'), opinion: nullableText('原因', 500) });
 export const CouponStatusInput = z.object({ classId: id('培训班'), idNumber: required('证件号码', 18) });
 export const CouponCompareInput = z.object({ classId: id('培训班') });
-export const CouponRedeemInput = z.object({ classId: id('培训班'), studentId: id('学员'), code: required('券号', 32) });
+export const CouponRedeemInput = z.object({ classId: id('培训班'), studentId: optionalId('学员'), code: required('券号', 32) });
 
 export interface StandardItem {
   id: number;
