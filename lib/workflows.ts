@@ -6,6 +6,7 @@ import { filingWorkflow, incrementWorkflow } from './domains/filing/workflow';
 import { applyWorkflow as subsidyApplyWorkflow, decisionWorkflow as subsidyDecisionWorkflow } from './domains/subsidy/workflow';
 import { standingBookWorkflow } from './domains/subsidy/standing';
 import { couponWorkflow } from './domains/subsidy/coupons';
+import { targetWorkflow as annualTargetWorkflow } from './domains/subsidy/targets';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyWorkflow = Workflow<any, any, any, any, any>;
@@ -17,6 +18,7 @@ export const WORKFLOWS: readonly AnyWorkflow[] = [
   subsidyDecisionWorkflow,
   standingBookWorkflow,
   couponWorkflow,
+  annualTargetWorkflow,
 ];
 
 export function workflowOf(key: string): AnyWorkflow {

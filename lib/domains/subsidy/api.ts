@@ -34,13 +34,14 @@ import {
   TargetIdsInput,
   TargetListInput,
   TargetSaveInput,
+  TargetTransitionInput,
   TransitionInput,
 } from './schemas';
 import { deleteStandards, listStandards, newStandardVersion, saveStandard } from './standards';
 import { applyDetail, applyHistory, applyTransition, classStudentsForApply, decideItems, deleteApply, eligibleClasses, exportApplies, exportPaymentList, listApplies, paymentList, saveClassSubside } from './workflow';
 import { fundAccountDetail, listFundAccounts, listMovements, recordMovement, saveFundAccount } from './fund';
 import { posterPdf, posterUrl } from './poster';
-import { deleteTargets, exportYearTaskProgress, listTargets, saveTarget, yearTaskProgress } from './targets';
+import { deleteTargets, exportYearTaskProgress, listTargets, saveTarget, transitionTarget, yearTaskProgress } from './targets';
 import { compareCoupons, couponStatus, issueCoupon, listCoupons, redeemableClasses, redeemCoupon, toggleCoupon } from './coupons';
 import { SUBSIDY_KINDS } from './transitions';
 import { bookDetail, bookHistory, bookTransition, deleteBook, eligibleBookClasses, exportBooks, listBooks, saveBook } from './standing';
@@ -248,13 +249,19 @@ export const subsidyApi: EndpointTable = {
     handle: ({ page, ...f }, ctx) => listTargets(ctx.db, sessionOf(ctx), f, page),
   }),
   'POST /annualTarget/save': endpoint({
-    summary: '下达（省级给各市）或分解（市级给本市县区）年度目标；县区分解之和不超过本市目标',
+    summary: '保存年度目标（新建为草稿，经 updateStatus 下达）：省级给各市，市级分解到本市县区（须本市目标已下达）；县区分解之和不超过本市目标',
     permission: ['annualTarget.add', 'annualTarget.edit', 'yearTaskIssue.add', 'yearTaskIssue.edit'],
     input: TargetSaveInput,
     handle: (input, ctx) => saveTarget(ctx.db, sessionOf(ctx), input, ctx.audit),
   }),
+  'POST /annualTarget/updateStatus': endpoint({
+    summary: '年度目标的一步转换（issue 下达、recall 撤回下达），由下达方办理：市的目标由省级，县区的分解由本市市级',
+    permission: ['annualTarget.edit', 'yearTaskIssue.edit'],
+    input: TargetTransitionInput,
+    handle: (input, ctx) => transitionTarget(ctx.db, sessionOf(ctx), input, ctx.audit),
+  }),
   'POST /annualTarget/delete': endpoint({
-    summary: '删除年度目标（已分解到县区的须先删除分解）',
+    summary: '删除草稿状态的年度目标（已下达的须先撤回；已分解到县区的须先删除分解）',
     permission: ['annualTarget.delete', 'yearTaskIssue.delete'],
     input: TargetIdsInput,
     handle: (input, ctx) => deleteTargets(ctx.db, sessionOf(ctx), input, ctx.audit),

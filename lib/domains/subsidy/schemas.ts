@@ -6,6 +6,7 @@ import type { CheckFlag } from './tables';
 import { UnmaskFields } from '@/lib/domains/privacy/schemas';
 import { SUBSIDY_KINDS, TRANSITION_ACTIONS, type ApplyAction, type DecisionAction, type SubsidyKind } from './transitions';
 import { BOOK_TRANSITION_ACTIONS } from './standing-transitions';
+import { TARGET_ACTIONS } from './target-transitions';
 
 export const STANDARD_KINDS = ['type', 'work', 'living'] as const;
 export type StandardKind = (typeof STANDARD_KINDS)[number];
@@ -136,6 +137,7 @@ export const TargetSaveInput = z.object({
   remark: nullableText('备注', 300),
 });
 export const TargetIdsInput = z.object({ ids: ids('年度目标') });
+export const TargetTransitionInput = z.object({ id: id('年度目标'), action: z.enum(TARGET_ACTIONS, { error: '操作不正确' }), opinion: nullableText('意见', 500) });
 
 export const CouponListInput = z.object({ status: opt(int('状态', 0, 2)), idNumber: opt(z.string().trim().max(18)) });
 export const CouponIssueInput = z.object({
