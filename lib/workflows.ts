@@ -16,6 +16,10 @@ import { teacherWorkflow } from './domains/teacher/workflow';
 import { settleWorkflow } from './domains/institution/workflow';
 // 登记钩子的模块（只为其登记）
 import './domains/subsidy/class-hooks';
+import { applyWorkflow as subsidyApplyWorkflow, decisionWorkflow as subsidyDecisionWorkflow } from './domains/subsidy/workflow';
+import { standingBookWorkflow } from './domains/subsidy/standing';
+import { couponWorkflow } from './domains/subsidy/coupons';
+import { targetWorkflow as annualTargetWorkflow } from './domains/subsidy/targets';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyWorkflow = Workflow<any, any, any, any, any>;
@@ -29,6 +33,11 @@ export const WORKFLOWS: readonly AnyWorkflow[] = [
   correctWorkflow,
   teacherWorkflow,
   settleWorkflow,
+  subsidyApplyWorkflow,
+  subsidyDecisionWorkflow,
+  standingBookWorkflow,
+  couponWorkflow,
+  annualTargetWorkflow,
 ];
 
 export function workflowOf(key: string): AnyWorkflow {

@@ -20,6 +20,11 @@ const SETTLE_REVIEW = ['cityPass', 'cityReject', 'provincePass', 'provinceReject
 const PLAN_ORG_ACTIONS = ['exaPlan.submit', 'exaPlan.applyAudit', 'exaPlan.advance', 'exaPlan.cancelAudit', 'exaPlan.cancel'] as const;
 const PLAN_AUDIT_ACTIONS = ['exaPlan.cityPass', 'exaPlan.cityReject', 'exaPlan.provincePass', 'exaPlan.provinceReject', 'exaPlan.rollback'] as const;
 
+/** 补贴申请各界面（申请的办理弹窗 ApplyReview 照申请与每名学员上服务端给出的 actions 显示按钮） */
+const SUBSIDY_ORG_ACTIONS = ['subsidyApply.submit', 'subsidyApply.withdraw'] as const;
+const SUBSIDY_CITY_ACTIONS = ['subsidyApply.cityApprove', 'subsidyApply.cityReturn', 'subsidyApply.cityReject', 'subsidyDecision.approve', 'subsidyDecision.reject'] as const;
+const SUBSIDY_REVIEW_ACTIONS = ['subsidyApply.reviewApprove', 'subsidyApply.reviewReturn'] as const;
+
 export const screenCatalog = {
   UserList: { firstPage: { path: '/account/listUsers' } },
   AccountList: { firstPage: { path: '/account/listUsers' } },
@@ -122,21 +127,22 @@ export const screenCatalog = {
   WorkTimeCount: { firstPage: { path: '/workTime/count' } },
   TrainTypeSubsidy: { firstPage: { path: '/subsidy/listStandard', params: { kind: 'type' } } },
   TrainWorkSubsidy: { firstPage: { path: '/subsidy/listStandard', params: { kind: 'work' } } },
-  SubsidyApply: { firstPage: { path: '/subsidy/listApply', params: { kind: 'train', step: 'apply' } } },
-  SubsidyApprove: { firstPage: { path: '/subsidy/listApply', params: { kind: 'train', step: 'audit', pendingOnly: 'true' } } },
-  SubsidyTwoLevelApprove: { firstPage: { path: '/subsidy/listApply', params: { kind: 'train', step: 'review', pendingOnly: 'true' } } },
-  SubsidyFinanceApprove: { firstPage: { path: '/subsidy/listApply', params: { kind: 'train', step: 'finance', pendingOnly: 'true' } } },
+  SubsidyApply: { firstPage: { path: '/subsidy/listApply', params: { kind: 'train', step: 'apply' } }, offers: SUBSIDY_ORG_ACTIONS },
+  SubsidyApprove: { firstPage: { path: '/subsidy/listApply', params: { kind: 'train', step: 'audit', pendingOnly: 'true' } }, offers: SUBSIDY_CITY_ACTIONS },
+  SubsidyTwoLevelApprove: { firstPage: { path: '/subsidy/listApply', params: { kind: 'train', step: 'review', pendingOnly: 'true' } }, offers: SUBSIDY_REVIEW_ACTIONS },
+  // 财务审批：培训补贴与生活交通补贴都在这里（两种共用本市的资金账户）
+  SubsidyFinanceApprove: { firstPage: { path: '/subsidy/listApply', params: { step: 'finance', pendingOnly: 'true' } }, offers: ['subsidyApply.financeApprove', 'subsidyApply.financeReturn', 'subsidyApply.pay'] },
   SubsidySearch: { firstPage: { path: '/subsidy/listApply', params: { kind: 'train', step: 'search' } } },
-  LivingSubsidyApply: { firstPage: { path: '/subsidy/listApply', params: { kind: 'living', step: 'apply' } } },
-  LivingSubsidyApprove: { firstPage: { path: '/subsidy/listApply', params: { kind: 'living', step: 'audit', pendingOnly: 'true' } } },
-  LivingSubsidyTwoLevelApprove: { firstPage: { path: '/subsidy/listApply', params: { kind: 'living', step: 'review', pendingOnly: 'true' } } },
+  LivingSubsidyApply: { firstPage: { path: '/subsidy/listApply', params: { kind: 'living', step: 'apply' } }, offers: SUBSIDY_ORG_ACTIONS },
+  LivingSubsidyApprove: { firstPage: { path: '/subsidy/listApply', params: { kind: 'living', step: 'audit', pendingOnly: 'true' } }, offers: SUBSIDY_CITY_ACTIONS },
+  LivingSubsidyTwoLevelApprove: { firstPage: { path: '/subsidy/listApply', params: { kind: 'living', step: 'review', pendingOnly: 'true' } }, offers: SUBSIDY_REVIEW_ACTIONS },
   FundAccount: { firstPage: { path: '/fundAccount/list' } },
-  AnnualTarget: { firstPage: { path: '/annualTarget/list' } },
-  CouponList: { firstPage: { path: '/coupon/list' } },
-  YearTaskIssue: { firstPage: { path: '/annualTarget/list' } },
+  AnnualTarget: { firstPage: { path: '/annualTarget/list' }, offers: ['annualTarget.issue', 'annualTarget.recall'] },
+  CouponList: { firstPage: { path: '/coupon/list' }, offers: ['coupon.disable', 'coupon.enable', 'coupon.use'] },
+  YearTaskIssue: { firstPage: { path: '/annualTarget/list' }, offers: ['annualTarget.issue', 'annualTarget.recall'] },
   YearTaskProgress: { firstPage: { path: '/yearTask/progress' } },
-  StandingBookManage: { firstPage: { path: '/standingBook/list', params: { step: 'manage' } } },
-  StandingBookApprove: { firstPage: { path: '/standingBook/list', params: { step: 'approve', pendingOnly: 'true' } } },
+  StandingBookManage: { firstPage: { path: '/standingBook/list', params: { step: 'manage' } }, offers: ['standingBook.submit', 'standingBook.withdraw'] },
+  StandingBookApprove: { firstPage: { path: '/standingBook/list', params: { step: 'approve', pendingOnly: 'true' } }, offers: ['standingBook.approve', 'standingBook.return'] },
   StandingBookSearch: { firstPage: { path: '/standingBook/list', params: { step: 'search' } } },
   Analysis: {},
   BigScreenEval: {},

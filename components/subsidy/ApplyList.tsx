@@ -1,6 +1,6 @@
 'use client';
 // 补贴申请的各个界面，一个可配置组件：培训补贴的申请（SubsidyApply）、市级审批（SubsidyApprove）、二级审批（SubsidyTwoLevelApprove）、
-// 财务审批（SubsidyFinanceApprove）、查询（SubsidySearch）；生活交通补贴的申请、审批、二级审批。
+// 查询（SubsidySearch）；生活交通补贴的申请、审批、二级审批；财务审批（SubsidyFinanceApprove）两种补贴都在（共用本市资金账户）。
 // 列表来自 /subsidy/listApply（step 决定看哪一段，审批页默认只看待我办理的）；按钮只照服务端给出的行 actions 显示。
 // 财务看拨付名单（PaymentListDialog，证件号默认脱敏）；开班机构在财务审批通过之后打印公示海报。
 import { useCallback, useState } from 'react';
@@ -10,7 +10,7 @@ import TwoLineCell from '@/components/list/TwoLineCell';
 import { HistoryDialog } from '@/components/list/HistoryDialog';
 import { apiDownload } from '@/components/api-client';
 import { useT } from '@/lib/i18n/client';
-import { APPLY_STATUS_COLOR, APPLY_STATUS_LABEL, PUBLIC_STATUSES, RESOURCES, type SubsidyKind } from '@/lib/domains/subsidy/transitions';
+import { APPLY_STATUS_COLOR, APPLY_STATUS_LABEL, RESOURCES, SUBSIDY_KIND_LABEL, type SubsidyKind } from '@/lib/domains/subsidy/transitions';
 import type { ApplyItem, ApplyStep } from '@/lib/domains/subsidy/schemas';
 import { ApplyForm } from './ApplyForm';
 import { ApplyReview } from './ApplyReview';
@@ -22,16 +22,20 @@ const RED_ACTIONS = /退回|不予|不同意/; // i18n-ignore
 const STATUS_OPTIONS = Object.entries(APPLY_STATUS_LABEL).map(([value, label]) => ({ value: Number(value), label }));
 
 const TITLES: Record<SubsidyKind, Partial<Record<ApplyStep, string>>> = {
-  train: { apply: '补贴申请', audit: '补贴审批', review: '补贴二级审批', finance: '财务审批', search: '补贴查询' },
+  train: { apply: '补贴申请', audit: '补贴审批', review: '补贴二级审批', search: '补贴查询' },
   living: { apply: '生活交通补贴申请', audit: '生活交通补贴审批', review: '生活交通补贴二级审批' },
 };
 
-function resourceOf(kind: SubsidyKind, step: ApplyStep): string {
+const KIND_OPTIONS = Object.entries(SUBSIDY_KIND_LABEL).map(([value, label]) => ({ value, label }));
+
+function resourceOf(kind: SubsidyKind | undefined, step: ApplyStep): string {
   if (step === 'search') return 'subsidySearch';
-  return RESOURCES[kind][step];
+  if (step === 'finance') return 'subsidyFinance';
+  return RESOURCES[kind ?? 'train'][step];
 }
 
-function ApplyScreen({ kind, step }: { kind: SubsidyKind; step: ApplyStep }) {
+/** kind 不给时（财务审批）两种补贴都列，可按种类筛选 */
+function ApplyScreen({ kind, step }: { kind?: SubsidyKind; step: ApplyStep }) {
   const t = useT();
   const [refresh, setRefresh] = useState(0);
   const [reviewing, setReviewing] = useState<number | null>(null);
@@ -46,14 +50,15 @@ function ApplyScreen({ kind, step }: { kind: SubsidyKind; step: ApplyStep }) {
   return (
     <>
       <ListScreen<ApplyItem>
-        title={TITLES[kind][step] ?? ''}
+        title={kind ? (TITLES[kind][step] ?? '') : '财务审批'}
         resource={resource}
         rowKey="id"
-        testId={`subsidy-${kind}-${step}`}
+        testId={kind ? `subsidy-${kind}-${step}` : `subsidy-${step}`}
         refreshKey={refresh}
-        list={{ path: '/subsidy/listApply', params: { kind, step } }}
+        list={{ path: '/subsidy/listApply', params: kind ? { kind, step } : { step } }}
         filters={[
           ...(approving ? [{ name: 'pendingOnly', label: '范围', type: 'select' as const, options: [{ value: 'true', label: '待我办理' }, { value: 'false', label: '全部' }], initialValue: 'true' }] : []),
+          ...(kind ? [] : [{ name: 'kind', label: '补贴种类', type: 'select' as const, options: KIND_OPTIONS }]),
           { name: 'status', label: '状态', type: 'select', options: STATUS_OPTIONS },
           { name: 'code', label: '申请编号' },
           { name: 'className', label: '班级名称' },
@@ -62,6 +67,7 @@ function ApplyScreen({ kind, step }: { kind: SubsidyKind; step: ApplyStep }) {
         ]}
         columns={[
           { title: '申请编号', dataIndex: 'code', width: 150 },
+          ...(kind ? [] : [{ title: '补贴种类', dataIndex: 'kind', width: 120, render: (v: SubsidyKind) => t(SUBSIDY_KIND_LABEL[v]) }]),
           { title: '培训班', dataIndex: 'className', width: 240, render: (_v, r) => <TwoLineCell main={r.className} sub={`${r.classCode} · ${r.orgName}`} /> },
           { title: '状态', dataIndex: 'statusName', width: 120, render: (v: string, r) => <Tag color={APPLY_STATUS_COLOR[r.status]}>{t(v)}</Tag> },
           { title: '人数', dataIndex: 'studentCount', width: 70 },
@@ -101,7 +107,7 @@ function ApplyScreen({ kind, step }: { kind: SubsidyKind; step: ApplyStep }) {
             key: 'payment',
             label: '拨付名单',
             permission: ['subsidyFinance.get', 'subsidyFinance.export'],
-            visible: (r) => step === 'finance' && PUBLIC_STATUSES.includes(r.status),
+            visible: (r) => has(r, 'payment'),
             onClick: (r) => setPaymentOf(r.id),
           },
           {
@@ -117,7 +123,7 @@ function ApplyScreen({ kind, step }: { kind: SubsidyKind; step: ApplyStep }) {
       />
       {paymentOf !== null && <PaymentListDialog id={paymentOf} onClose={closePayment} />}
       <ApplyReview key={reviewing ?? 0} id={reviewing} onClose={() => setReviewing(null)} onDone={reload} />
-      {form.open && <ApplyForm key={form.editing?.id ?? 'new'} kind={kind} open editing={form.editing} onClose={() => setForm({ open: false, editing: null })} onDone={reload} />}
+      {form.open && kind && <ApplyForm key={form.editing?.id ?? 'new'} kind={kind} open editing={form.editing} onClose={() => setForm({ open: false, editing: null })} onDone={reload} />}
       <HistoryDialog recordId={historyOf} onClose={() => setHistoryOf(null)} path="/subsidy/applyHistory" colorOf={(e) => (RED_ACTIONS.test(e.actionName) ? 'red' : 'blue')} testId="subsidy-history" />
     </>
   );
@@ -126,7 +132,7 @@ function ApplyScreen({ kind, step }: { kind: SubsidyKind; step: ApplyStep }) {
 export const SubsidyApply = () => <ApplyScreen kind="train" step="apply" />;
 export const SubsidyApprove = () => <ApplyScreen kind="train" step="audit" />;
 export const SubsidyTwoLevelApprove = () => <ApplyScreen kind="train" step="review" />;
-export const SubsidyFinanceApprove = () => <ApplyScreen kind="train" step="finance" />;
+export const SubsidyFinanceApprove = () => <ApplyScreen step="finance" />;
 export const SubsidySearch = () => <ApplyScreen kind="train" step="search" />;
 export const LivingSubsidyApply = () => <ApplyScreen kind="living" step="apply" />;
 export const LivingSubsidyApprove = () => <ApplyScreen kind="living" step="audit" />;

@@ -6,11 +6,9 @@ import { Alert, App, Button, Descriptions, Input, Modal, Space, Spin, Table, Tag
 import { apiGet, apiPost } from '@/components/api-client';
 import { useT } from '@/lib/i18n/client';
 import type { ApplyItem, ApplyStudent } from '@/lib/domains/subsidy/schemas';
-import { APPLY_STATUS_COLOR, TRANSITIONS, type TransitionAction } from '@/lib/domains/subsidy/transitions';
+import { APPLY_STATUS_COLOR, DECISION_COLOR, TRANSITIONS, type TransitionAction } from '@/lib/domains/subsidy/transitions';
 
-type Detail = ApplyItem & { levelName: string; students: ApplyStudent[] };
-
-const DECISION_COLOR: Record<number, string> = { 0: 'default', 1: 'success', 2: 'error' };
+type Detail = ApplyItem & { levelName: string; students: ApplyStudent[]; openBlocked: number };
 const DANGER: TransitionAction[] = ['cityReject', 'cityReturn', 'reviewReturn', 'financeReturn', 'withdraw'];
 
 export function ApplyReview({ id, onClose, onDone }: { id: number | null; onClose: () => void; onDone: () => void }) {
@@ -64,7 +62,11 @@ export function ApplyReview({ id, onClose, onDone }: { id: number | null; onClos
 
   const transitions = d ? TRANSITIONS.filter((x) => d.actions.includes(x.action)) : [];
   const canDecide = d?.actions.includes('decide') ?? false;
-  const blocked = d?.students.filter((s) => s.flags.some((f) => f.block) && s.decision !== 2).length ?? 0;
+  const blocked = d?.openBlocked ?? 0;
+  // 勾选的学员里能同意、能不同意的（每名学员的决定由服务端按逐人决定的状态机给出）
+  const chosen = d?.students.filter((s) => selected.includes(s.id)) ?? [];
+  const canApprove = chosen.some((s) => s.actions.includes('approve'));
+  const canReject = chosen.some((s) => s.actions.includes('reject'));
 
   return (
     <Modal open={id !== null} title={d ? t('补贴申请 {code}', { code: d.code }) : ''} width={1180} onCancel={onClose} footer={null} destroyOnHidden>
@@ -99,7 +101,7 @@ export function ApplyReview({ id, onClose, onDone }: { id: number | null; onClos
             dataSource={d.students}
             pagination={{ pageSize: 10, showSizeChanger: false }}
             rowSelection={canDecide ? { selectedRowKeys: selected, onChange: (k) => setSelected(k as number[]) } : undefined}
-            rowClassName={(r) => (r.flags.some((f) => f.block) ? 'subsidy-flagged' : '')}
+            rowClassName={(r) => (r.blocked ? 'subsidy-flagged' : '')}
             columns={[
               { title: t('姓名'), dataIndex: 'name', width: 80 },
               { title: t('证件号码'), dataIndex: 'idNumber', width: 160 },
@@ -129,10 +131,10 @@ export function ApplyReview({ id, onClose, onDone }: { id: number | null; onClos
           {canDecide && (
             <Space style={{ marginTop: 8 }} wrap>
               <Input style={{ width: 360 }} placeholder={t('不同意的原因')} value={reason} onChange={(e) => setReason(e.target.value)} data-testid="decide-reason" />
-              <Button onClick={() => decide('reject')} danger loading={busy} data-testid="decide-reject">
+              <Button onClick={() => decide('reject')} danger loading={busy} disabled={chosen.length > 0 && !canReject} data-testid="decide-reject">
                 {t('不同意所选')}
               </Button>
-              <Button onClick={() => decide('approve')} loading={busy} data-testid="decide-approve">
+              <Button onClick={() => decide('approve')} loading={busy} disabled={chosen.length > 0 && !canApprove} data-testid="decide-approve">
                 {t('同意所选')}
               </Button>
             </Space>

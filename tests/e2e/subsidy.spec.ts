@@ -104,7 +104,7 @@ test.describe.serial('补贴：申请、核查、三级审批与资金', () => {
     const targetOf = async () =>
       (await api<{ list: { countyId: number | null; cityId: number; actualSubsidy: number; budget: number }[] }>(page, 'POST', '/annualTarget/list', { year: approved.year })).list.find((t) => t.countyId === null && t.cityId === approved.cityId)!;
     const target = await targetOf();
-    await (await handle(page, '/subsidy/train/finance', 'subsidy-train-finance', 'financeApprove')).act();
+    await (await handle(page, '/subsidy/train/finance', 'subsidy-finance', 'financeApprove')).act();
     await expect(page.locator('.ant-message-notice').filter({ hasText: '已批准待拨付' }).last()).toBeVisible();
     await page.goto('/subsidy/fund-account');
     const accountRow = rowOf(page.getByTestId('fund-account-list'), String(account.year)).filter({ hasText: String(account.available - approved.approvedAmount) });

@@ -66,7 +66,7 @@ test('拨付名单：默认脱敏；市级管理员选理由后看全；系统�
   const approved = list[0];
   expect(approved).toBeTruthy();
   await page.goto('/subsidy/train/finance');
-  const row = rowOf(page.getByTestId('subsidy-train-finance'), approved.code);
+  const row = rowOf(page.getByTestId('subsidy-finance'), approved.code);
   await clickRowAction(page, row, 'payment');
   const dialog = modalWith(page, page.getByTestId('payment-masked'));
   await expect(dialog.getByTestId('payment-masked')).toHaveText('证件号已脱敏');

@@ -34,14 +34,15 @@ import {
   TargetIdsInput,
   TargetListInput,
   TargetSaveInput,
+  TargetTransitionInput,
   TransitionInput,
 } from './schemas';
 import { deleteStandards, listStandards, newStandardVersion, saveStandard } from './standards';
 import { applyDetail, applyHistory, applyTransition, classStudentsForApply, decideItems, deleteApply, eligibleClasses, exportApplies, exportPaymentList, listApplies, paymentList, saveClassSubside } from './workflow';
 import { fundAccountDetail, listFundAccounts, listMovements, recordMovement, saveFundAccount } from './fund';
 import { posterPdf, posterUrl } from './poster';
-import { deleteTargets, exportYearTaskProgress, listTargets, saveTarget, yearTaskProgress } from './targets';
-import { compareCoupons, couponStatus, issueCoupon, listCoupons, redeemCoupon, toggleCoupon } from './coupons';
+import { deleteTargets, exportYearTaskProgress, listTargets, saveTarget, transitionTarget, yearTaskProgress } from './targets';
+import { compareCoupons, couponStatus, issueCoupon, listCoupons, redeemableClasses, redeemCoupon, toggleCoupon } from './coupons';
 import { SUBSIDY_KINDS } from './transitions';
 import { bookDetail, bookHistory, bookTransition, deleteBook, eligibleBookClasses, exportBooks, listBooks, saveBook } from './standing';
 import { eachOf, type MenuPermission } from '@/lib/domains/access/menu-tree';
@@ -249,13 +250,19 @@ export const subsidyApi: EndpointTable = {
     handle: ({ page, ...f }, ctx) => listTargets(ctx.db, sessionOf(ctx), f, page),
   }),
   'POST /annualTarget/save': endpoint({
-    summary: '下达（省级给各市）或分解（市级给本市县区）年度目标；县区分解之和不超过本市目标',
+    summary: '保存年度目标（新建为草稿，经 updateStatus 下达）：省级给各市，市级分解到本市县区（须本市目标已下达）；县区分解之和不超过本市目标',
     permission: ['annualTarget.add', 'annualTarget.edit', 'yearTaskIssue.add', 'yearTaskIssue.edit'],
     input: TargetSaveInput,
     handle: (input, ctx) => saveTarget(ctx.db, sessionOf(ctx), input, ctx.audit),
   }),
+  'POST /annualTarget/updateStatus': endpoint({
+    summary: '年度目标的一步转换（issue 下达、recall 撤回下达），由下达方办理：市的目标由省级，县区的分解由本市市级',
+    permission: ['annualTarget.edit', 'yearTaskIssue.edit'],
+    input: TargetTransitionInput,
+    handle: (input, ctx) => transitionTarget(ctx.db, sessionOf(ctx), input, ctx.audit),
+  }),
   'POST /annualTarget/delete': endpoint({
-    summary: '删除年度目标（已分解到县区的须先删除分解）',
+    summary: '删除草稿状态的年度目标（已下达的须先撤回；已分解到县区的须先删除分解）',
     permission: ['annualTarget.delete', 'yearTaskIssue.delete'],
     input: TargetIdsInput,
     handle: (input, ctx) => deleteTargets(ctx.db, sessionOf(ctx), input, ctx.audit),
@@ -336,7 +343,7 @@ export const subsidyApi: EndpointTable = {
     permission: ['coupon.query'],
     input: CouponListInput,
     paged: true,
-    handle: ({ page, ...f }, ctx) => listCoupons(ctx.db, sessionOf(ctx).user, f, page),
+    handle: ({ page, ...f }, ctx) => listCoupons(ctx.db, sessionOf(ctx), f, page),
   }),
   'POST /coupon/export': endpoint({
     summary: '按筛选条件导出培训券（Excel；证件号脱敏）',
@@ -351,13 +358,13 @@ export const subsidyApi: EndpointTable = {
     handle: (input, ctx) => issueCoupon(ctx.db, sessionOf(ctx), input, ctx.audit),
   }),
   'POST /coupon/disable': endpoint({
-    summary: '作废一张未使用的培训券',
+    summary: '作废一张未使用的培训券（发券所在市的市级管理员；opinion 可写原因）',
     permission: ['coupon.disable'],
     input: CouponToggleInput,
-    handle: (input, ctx) => toggleCoupon(ctx.db, sessionOf(ctx), { id: input.id, enable: false }, ctx.audit),
+    handle: (input, ctx) => toggleCoupon(ctx.db, sessionOf(ctx), { id: input.id, enable: false, opinion: input.opinion }, ctx.audit),
   }),
   'POST /coupon/enable': endpoint({
-    summary: '恢复一张已作废的培训券',
+    summary: '恢复一张已作废的培训券（发券所在市的市级管理员）',
     permission: ['coupon.enable'],
     input: CouponToggleInput,
     handle: (input, ctx) => toggleCoupon(ctx.db, sessionOf(ctx), { id: input.id, enable: true }, ctx.audit),
@@ -374,8 +381,13 @@ export const subsidyApi: EndpointTable = {
     input: CouponCompareInput,
     handle: (f, ctx) => compareCoupons(ctx.db, sessionOf(ctx).user, f),
   }),
+  'GET /coupon/redeemableClasses': endpoint({
+    summary: '开班机构能把培训券核销进去的本机构班级（审批通过之后、未作废）；不是开班机构时为空',
+    permission: ['student.edit', 'trainInfo.edit'],
+    handle: (_f, ctx) => redeemableClasses(ctx.db, sessionOf(ctx).user),
+  }),
   'POST /student/redeemCoupon': endpoint({
-    summary: '开班机构把学员本人的一张可用券核销到本班（一张券只能核销一次）',
+    summary: '开班机构把学员本人的一张可用券核销到本班（一张券只能核销一次）；不给 studentId 时按券上的证件号在本班找学员',
     permission: ['student.edit', 'trainInfo.edit'],
     input: CouponRedeemInput,
     handle: (input, ctx) => redeemCoupon(ctx.db, sessionOf(ctx), input, ctx.audit),

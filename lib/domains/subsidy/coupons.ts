@@ -1,5 +1,6 @@
 // 培训券（CouponList；student/couponStatus、student/comparisonCouponStatus）：市级发券给个人（面额、有效期），
-// 本人进了该市的培训班，开班机构核销（一张券只能核销一次：条件更新，并发时只有一个成功）；与班级名单比对，列出每名学员的券。
+// 本人进了该市的培训班，开班机构核销（一张券只能核销一次：引擎的条件更新，并发时只有一个成功）；与班级名单比对，列出每名学员的券。
+// 核销、作废、恢复交给工作流引擎（声明在 coupon-transitions.ts）；进班、移出与班级作废时的成批核销与退回在下面（培训班模块在同一事务里调用）。
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/platform/db/client';
 import type { Audit } from '@/lib/platform/api/endpoint';
@@ -7,14 +8,62 @@ import { ApiError } from '@/lib/platform/api/errors';
 import type { Page, PageResult } from '@/lib/platform/api/paging';
 import { assertInScope, scopeWhere } from '@/lib/platform/auth/scope';
 import type { Session, SessionUser } from '@/lib/platform/auth/session';
+import { businessCode, nextId } from '@/lib/platform/db/codes';
 import { fetchPage } from '@/lib/platform/db/paged';
 import { checkIdNumber, maskIdNumber } from '@/lib/platform/identity';
 import { formatBeijing } from '@/lib/platform/time';
+import { defineWorkflow } from '@/lib/platform/workflow';
 import { trainClasses, trainStudents, type TrainClass } from '@/lib/domains/trainClass/tables';
-import { trainingCoupons, type TrainingCoupon } from './tables';
+import { CLASS_STATUS } from '@/lib/domains/trainClass/transitions';
+import { trainingCouponHistory, trainingCoupons, type TrainingCoupon } from './tables';
+import { COUPON_STATUS, COUPON_STATUS_LABEL, COUPON_TRANSITIONS, type CouponAction, type CouponActor } from './coupon-transitions';
 
-export const COUPON_STATUS = { UNUSED: 0, USED: 1, VOID: 2 } as const;
-export const COUPON_STATUS_LABEL: Record<number, string> = { 0: '未使用', 1: '已使用', 2: '已作废' };
+export { COUPON_STATUS, COUPON_STATUS_LABEL } from './coupon-transitions';
+
+/** 能把券核销进去的班：审批通过之后、未作废的班（学员已进班） */
+const REDEEMABLE_CLASS_STATUSES: readonly number[] = [CLASS_STATUS.APPROVED, CLASS_STATUS.PUBLISHED, CLASS_STATUS.IN_TRAINING, CLASS_STATUS.FINISHED, CLASS_STATUS.ASSESSED];
+
+async function loadCoupon(db: Db, user: SessionUser, id: number): Promise<TrainingCoupon> {
+  const [row] = await db.select().from(trainingCoupons).where(eq(trainingCoupons.id, id));
+  return assertInScope(user, row, '培训券');
+}
+
+export const couponWorkflow = defineWorkflow<TrainingCoupon, CouponAction, CouponActor, 'redeemable'>({
+  key: 'coupon',
+  label: '培训券',
+  entity: 'training_coupon',
+  table: trainingCoupons,
+  id: trainingCoupons.id,
+  position: { status: trainingCoupons.status },
+  labels: { status: COUPON_STATUS_LABEL },
+  actors: { org: '开班机构', city: '发券所在市的市级管理员' },
+  actorLevels: { org: ['org'], city: ['city'] },
+  // 核销时券先记下要兑付到的班与开班机构（同一事务），开班机构因此是这张券的办理方
+  actorsOf: (user, c) => {
+    if (user.level === 'org') return user.orgId !== null && user.orgId === c.orgId ? ['org'] : [];
+    return user.level === 'city' && user.cityId === c.cityId ? ['city'] : [];
+  },
+  transitions: COUPON_TRANSITIONS,
+  gates: {
+    redeemable: {
+      label: '券是该班所在市发的、属于该学员（证件号相同），有效期含开班日期',
+      source: '培训券由发券地的培训机构为本人兑付（docs/SUBSIDIES.md 培训券）',
+      check: async (db, c) => {
+        const [klass] = c.classId === null ? [] : await db.select().from(trainClasses).where(eq(trainClasses.id, c.classId));
+        const [s] = c.studentId === null ? [] : await db.select().from(trainStudents).where(eq(trainStudents.id, c.studentId));
+        if (!klass || !s || s.classId !== klass.id) return '请选择要核销到的班级与学员';
+        if (klass.cityId !== c.cityId) return `培训券 ${c.code} 不是本市发放的`;
+        if (c.idNumber !== s.idNumber) return `培训券 ${c.code} 不属于学员「${s.name}」`;
+        if (c.validFrom > klass.startDate || c.validTo < klass.startDate) return `培训券 ${c.code} 的有效期 ${c.validFrom} 至 ${c.validTo} 不含开班日期 ${klass.startDate}`;
+        return null;
+      },
+    },
+  },
+  load: loadCoupon,
+  describe: (c) => `培训券 ${c.code}`,
+  history: { table: trainingCouponHistory, values: (c) => ({ couponId: c.id }) },
+  effects: { use: (_tx, _c, { now }) => ({ redeemedAt: now }) },
+});
 
 export interface CouponItem {
   id: number;
@@ -29,9 +78,11 @@ export interface CouponItem {
   statusName: string;
   classCode: string | null;
   redeemedAt: string | null;
+  /** 当前用户此刻能做的（作废、恢复） */
+  actions: CouponAction[];
 }
 
-const toItem = (c: TrainingCoupon, classCode: string | null): CouponItem => ({
+const toItem = (c: TrainingCoupon, classCode: string | null, session: Session | null = null): CouponItem => ({
   id: c.id,
   code: c.code,
   cityId: c.cityId,
@@ -44,15 +95,17 @@ const toItem = (c: TrainingCoupon, classCode: string | null): CouponItem => ({
   statusName: COUPON_STATUS_LABEL[c.status],
   classCode,
   redeemedAt: c.redeemedAt ? formatBeijing(c.redeemedAt) : null,
+  actions: session ? couponWorkflow.availableActions(c, session) : [],
 });
 
-export async function listCoupons(db: Db, user: SessionUser, f: { status?: number; idNumber?: string }, page: Page): Promise<PageResult<CouponItem>> {
+export async function listCoupons(db: Db, session: Session, f: { status?: number; idNumber?: string }, page: Page): Promise<PageResult<CouponItem>> {
+  const user = session.user;
   const where = and(scopeWhere(user, { cityId: trainingCoupons.cityId, orgId: trainingCoupons.orgId }), f.status !== undefined ? eq(trainingCoupons.status, f.status) : undefined, f.idNumber ? eq(trainingCoupons.idNumber, f.idNumber) : undefined);
   return fetchPage(
     page,
     db.select({ c: trainingCoupons, classCode: trainClasses.code }).from(trainingCoupons).leftJoin(trainClasses, eq(trainClasses.id, trainingCoupons.classId)).where(where).orderBy(desc(trainingCoupons.id)),
     db.select({ total: count() }).from(trainingCoupons).where(where),
-    (rows) => rows.map((r) => toItem(r.c, r.classCode)),
+    (rows) => rows.map((r) => toItem(r.c, r.classCode, session)),
   );
 }
 
@@ -68,28 +121,33 @@ export async function issueCoupon(db: Db, session: Session, input: { cityId?: nu
   if (!id.ok) throw ApiError.badRequest(id.message, { idNumber: id.message });
   if (input.validTo < input.validFrom) throw ApiError.badRequest('失效日期不能早于生效日期', { validTo: '失效日期不能早于生效日期' });
   return db.transaction(async (tx) => {
-    const [created] = await tx
+    // 券号 PXQ + 年份 + 8 位序号（序号取自主键）
+    const id = await nextId(tx, trainingCoupons);
+    const [row] = await tx
       .insert(trainingCoupons)
-      .values({ code: `T${Date.now()}${u.id}`.slice(0, 32), cityId, name: input.name, idNumber: input.idNumber, faceValue: input.faceValue, validFrom: input.validFrom, validTo: input.validTo, createdBy: u.id })
+      .values({ id, code: businessCode({ prefix: 'PXQ', year: input.validFrom.slice(0, 4), serial: id, width: 8 }), cityId, name: input.name, idNumber: input.idNumber, faceValue: input.faceValue, validFrom: input.validFrom, validTo: input.validTo, createdBy: u.id })
       .returning();
-    const [row] = await tx.update(trainingCoupons).set({ code: `PXQ${input.validFrom.slice(0, 4)}${String(created.id).padStart(8, '0')}` }).where(eq(trainingCoupons.id, created.id)).returning();
     audit({ entity: 'training_coupon', entityId: row.id, after: { ...row, idNumber: maskIdNumber(row.idNumber) }, detail: `发放培训券 ${row.code}（${input.faceValue} 元）` });
     return { id: row.id, code: row.code };
   });
 }
 
-/** 作废或恢复一张未使用的券（已使用的不能作废） */
-export async function toggleCoupon(db: Db, session: Session, input: { id: number; enable: boolean }, audit: Audit) {
-  const u = session.user;
-  if (u.level !== 'city' && u.level !== 'province') throw ApiError.forbidden('培训券由省级或市级管理员管理');
-  const [found] = await db.select().from(trainingCoupons).where(eq(trainingCoupons.id, input.id));
-  const c = assertInScope(u, found, '培训券');
-  const from = input.enable ? COUPON_STATUS.VOID : COUPON_STATUS.UNUSED;
-  const to = input.enable ? COUPON_STATUS.UNUSED : COUPON_STATUS.VOID;
-  const [row] = await db.update(trainingCoupons).set({ status: to }).where(and(eq(trainingCoupons.id, c.id), eq(trainingCoupons.status, from))).returning();
-  if (!row) throw ApiError.badRequest(`培训券 ${c.code} 当前为「${COUPON_STATUS_LABEL[c.status]}」，不能${input.enable ? '恢复' : '作废'}`);
-  audit({ entity: 'training_coupon', entityId: c.id, before: { status: c.status }, after: { status: to }, detail: `${input.enable ? '恢复' : '作废'}培训券 ${c.code}` });
-  return { id: c.id, status: to };
+/** 作废一张未使用的券、恢复一张已作废的券（已使用的不能作废）：发券所在市的市级管理员 */
+export async function toggleCoupon(db: Db, session: Session, input: { id: number; enable: boolean; opinion?: string | null }, audit: Audit) {
+  const r = await couponWorkflow.apply(db, session, { id: input.id, action: input.enable ? 'enable' : 'disable', opinion: input.opinion }, audit);
+  return { id: r.id, status: r.to.status };
+}
+
+/** 开班机构能把券核销进去的本机构班级（培训券界面的“核销培训券”；不是开班机构时为空，界面据此不给按钮） */
+export async function redeemableClasses(db: Db, user: SessionUser) {
+  if (user.level !== 'org' || user.orgId === null) return [];
+  const rows = await db
+    .select({ id: trainClasses.id, code: trainClasses.code, name: trainClasses.name, startDate: trainClasses.startDate })
+    .from(trainClasses)
+    .where(and(eq(trainClasses.orgId, user.orgId), inArray(trainClasses.status, [...REDEEMABLE_CLASS_STATUSES])))
+    .orderBy(desc(trainClasses.startDate))
+    .limit(200);
+  return rows.map((r) => ({ ...r, label: `${r.code} ${r.name}（${r.startDate} 开班）` }));
 }
 
 /** student/couponStatus：一个人（证件号）在某班所在市可用的券与已用的券 */
@@ -116,30 +174,32 @@ export async function compareCoupons(db: Db, user: SessionUser, f: { classId: nu
   });
 }
 
-/** 核销：开班机构把学员本人的一张可用券兑付到本班（一张券只核销一次） */
-export async function redeemCoupon(db: Db, session: Session, input: { classId: number; studentId: number; code: string }, audit: Audit) {
+/**
+ * 核销：开班机构把学员本人的一张可用券兑付到本班（一张券只核销一次）。不给学员时按券上的证件号在本班找。
+ * 先在未使用的券上记下班级、学员与机构（同一事务），再交引擎办理“核销”（条件、条件更新、历史、操作日志）。
+ */
+export async function redeemCoupon(db: Db, session: Session, input: { classId: number; studentId?: number; code: string }, audit: Audit) {
   const u = session.user;
   return db.transaction(async (tx) => {
     const [c] = await tx.select().from(trainClasses).where(eq(trainClasses.id, input.classId));
     const klass = assertInScope(u, c, '培训班');
     if (u.level !== 'org' || u.orgId !== klass.orgId) throw ApiError.forbidden('培训券由开班的机构核销');
-    const [s] = await tx.select().from(trainStudents).where(and(eq(trainStudents.id, input.studentId), eq(trainStudents.classId, klass.id)));
-    if (!s) throw ApiError.notFound('学员不在本班');
-    const [coupon] = await tx.select().from(trainingCoupons).where(eq(trainingCoupons.code, input.code));
+    const [coupon] = await tx.select().from(trainingCoupons).where(eq(trainingCoupons.code, input.code)).for('update');
     if (!coupon || coupon.cityId !== klass.cityId) throw ApiError.notFound(`培训券 ${input.code} 不存在或不是本市发放的`);
-    if (coupon.idNumber !== s.idNumber) throw ApiError.badRequest(`培训券 ${input.code} 不属于学员「${s.name}」`);
-    if (coupon.validFrom > klass.startDate || coupon.validTo < klass.startDate) throw ApiError.badRequest(`培训券 ${input.code} 的有效期 ${coupon.validFrom} 至 ${coupon.validTo} 不含开班日期 ${klass.startDate}`);
-    const [row] = await tx
-      .update(trainingCoupons)
-      .set({ status: COUPON_STATUS.USED, classId: klass.id, studentId: s.id, orgId: klass.orgId, redeemedAt: new Date() })
-      .where(and(eq(trainingCoupons.id, coupon.id), eq(trainingCoupons.status, COUPON_STATUS.UNUSED)))
-      .returning();
-    if (!row) {
-      const [now] = await tx.select({ status: trainingCoupons.status, classCode: sql<string | null>`(select ${trainClasses.code} from ${trainClasses} where ${trainClasses.id} = ${trainingCoupons.classId})` }).from(trainingCoupons).where(eq(trainingCoupons.id, coupon.id));
-      throw ApiError.badRequest(now.status === COUPON_STATUS.USED ? `培训券 ${input.code} 已在班级 ${now.classCode ?? ''} 核销过，一张券只能核销一次` : `培训券 ${input.code} 已作废`);
+    const [s] = await tx
+      .select()
+      .from(trainStudents)
+      .where(and(eq(trainStudents.classId, klass.id), input.studentId ? eq(trainStudents.id, input.studentId) : eq(trainStudents.idNumber, coupon.idNumber)))
+      .limit(1);
+    if (!s) throw input.studentId ? ApiError.notFound('学员不在本班') : ApiError.badRequest(`培训券 ${input.code} 的持有人不在本班`);
+    if (coupon.status === COUPON_STATUS.USED) {
+      const [used] = coupon.classId === null ? [] : await tx.select({ code: trainClasses.code }).from(trainClasses).where(eq(trainClasses.id, coupon.classId));
+      throw ApiError.conflict(`培训券 ${input.code} 已在班级 ${used?.code ?? ''} 核销过，一张券只能核销一次`);
     }
-    audit({ entity: 'training_coupon', entityId: row.id, before: { status: coupon.status }, after: { status: row.status, classId: klass.id }, detail: `培训券 ${row.code} 核销到班级 ${klass.code}` });
-    return { id: row.id, code: row.code };
+    if (coupon.status === COUPON_STATUS.VOID) throw ApiError.conflict(`培训券 ${input.code} 已作废`);
+    await tx.update(trainingCoupons).set({ classId: klass.id, studentId: s.id, orgId: klass.orgId }).where(and(eq(trainingCoupons.id, coupon.id), eq(trainingCoupons.status, COUPON_STATUS.UNUSED)));
+    await couponWorkflow.applyIn(tx, session, { id: coupon.id, action: 'use' }, audit);
+    return { id: coupon.id, code: coupon.code };
   });
 }
 

@@ -52,7 +52,7 @@ export async function exportFundAccounts(db: Db, session: Session, f: { year?: n
 }
 
 export async function exportCoupons(db: Db, session: Session, f: { status?: number; idNumber?: string }) {
-  const { list } = await listCoupons(db, session.user, f, ALL);
+  const { list } = await listCoupons(db, session, f, ALL);
   return exportXlsx({
     sheetName: '培训券',
     columns: [

@@ -4,8 +4,9 @@ import { blankToUndefined, flag, id, ids, int, looseDate, nullableText, optional
 import { BUILTIN_DICTS, DICT } from '@/lib/domains/dict/codes';
 import type { CheckFlag } from './tables';
 import { UnmaskFields } from '@/lib/domains/privacy/schemas';
-import { SUBSIDY_KINDS, TRANSITION_ACTIONS, type ApplyAction, type SubsidyKind } from './transitions';
+import { SUBSIDY_KINDS, TRANSITION_ACTIONS, type ApplyAction, type DecisionAction, type SubsidyKind } from './transitions';
 import { BOOK_TRANSITION_ACTIONS } from './standing-transitions';
+import { TARGET_ACTIONS } from './target-transitions';
 
 export const STANDARD_KINDS = ['type', 'work', 'living'] as const;
 export type StandardKind = (typeof STANDARD_KINDS)[number];
@@ -63,7 +64,8 @@ export const APPLY_STEPS = ['apply', 'audit', 'review', 'finance', 'search'] as 
 export type ApplyStep = (typeof APPLY_STEPS)[number];
 
 export const ApplyListInput = z.object({
-  kind: z.enum(SUBSIDY_KINDS, { error: '请指定补贴种类' }),
+  /** 不给时两种都列（财务审批、查询） */
+  kind: opt(z.enum(SUBSIDY_KINDS, { error: '请指定补贴种类' })),
   step: z.enum(APPLY_STEPS).default('search'),
   pendingOnly: opt(flag('只看待办')),
   status: opt(int('状态', 0, 7)),
@@ -135,6 +137,7 @@ export const TargetSaveInput = z.object({
   remark: nullableText('备注', 300),
 });
 export const TargetIdsInput = z.object({ ids: ids('年度目标') });
+export const TargetTransitionInput = z.object({ id: id('年度目标'), action: z.enum(TARGET_ACTIONS, { error: '操作不正确' }), opinion: nullableText('意见', 500) });
 
 export const CouponListInput = z.object({ status: opt(int('状态', 0, 2)), idNumber: opt(z.string().trim().max(18)) });
 export const CouponIssueInput = z.object({
@@ -145,10 +148,10 @@ export const CouponIssueInput = z.object({
   validFrom: looseDate('生效日期'),
   validTo: looseDate('失效日期'),
 });
-export const CouponToggleInput = z.object({ id: id('培训券') });
+export const CouponToggleInput = z.object({ id: id('培训券'), opinion: nullableText('原因', 500) });
 export const CouponStatusInput = z.object({ classId: id('培训班'), idNumber: required('证件号码', 18) });
 export const CouponCompareInput = z.object({ classId: id('培训班') });
-export const CouponRedeemInput = z.object({ classId: id('培训班'), studentId: id('学员'), code: required('券号', 32) });
+export const CouponRedeemInput = z.object({ classId: id('培训班'), studentId: optionalId('学员'), code: required('券号', 32) });
 
 export interface StandardItem {
   id: number;
@@ -232,6 +235,10 @@ export interface ApplyStudent {
   decision: number;
   decisionName: string;
   decisionReason: string | null;
+  /** 有阻断性核查问题 */
+  blocked: boolean;
+  /** 当前用户此刻对这名学员能做的决定（逐人决定的状态机） */
+  actions: DecisionAction[];
 }
 
 export type { SubsidyKind };

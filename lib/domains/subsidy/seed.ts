@@ -13,7 +13,9 @@ import { CLASS_STATUS } from '@/lib/domains/trainClass/transitions';
 import { annualTargets, standingBookHistory, standingBooks, trainingCoupons, fundAccounts, fundMovements, subsidyApplies, subsidyHistory, subsidyItems, subsidyStandards } from './tables';
 import { areas } from '@/lib/domains/area/tables';
 import { computeItems, crossCheck, type ItemChoice } from './compute';
-import { APPLY_STATUS, DECISION, transitionOf, type SubsidyKind, type TransitionAction } from './transitions';
+import { APPLY_STATUS, DECISION, type SubsidyKind, type TransitionAction } from './transitions';
+import { applyWorkflow } from './workflow';
+import { businessCode, nextId } from '@/lib/platform/db/codes';
 import { SUBSIDY_GROUPS } from './schemas';
 import { computeBook } from './standing';
 import { BOOK_STATUS } from './standing-transitions';
@@ -141,7 +143,6 @@ async function seedApplies(db: Db): Promise<void> {
       // 培训券：前三名已核销到本班，再三名有未使用的券，一名的券已作废
       const year = c.startDate.slice(0, 4);
       const coupons = students.slice(SEEDED_STUDENTS, SEEDED_STUDENTS + 7).map((st, i) => ({
-        code: `PXQ${year}${String(c.id).padStart(4, '0')}${String(i + 1).padStart(4, '0')}`,
         cityId: c.cityId ?? 130100,
         orgId: i < 3 ? c.orgId : null,
         name: st.name,
@@ -155,7 +156,11 @@ async function seedApplies(db: Db): Promise<void> {
         redeemedAt: i < 3 ? new Date(Date.parse(c.startDate)) : null,
         createdBy: actors.city.get(c.cityId ?? 0)?.id ?? null,
       }));
-      await db.insert(trainingCoupons).values(coupons);
+      // 券号 PXQ + 年份 + 8 位序号（序号取自主键），与发券接口相同
+      for (const coupon of coupons) {
+        const id = await nextId(db, trainingCoupons);
+        await db.insert(trainingCoupons).values({ ...coupon, id, code: businessCode({ prefix: 'PXQ', year, serial: id, width: 8 }) });
+      }
     } else {
       await createBatch(db, actors, c, 'train', students.slice(0, 8), S.CITY_PENDING);
     }
@@ -183,8 +188,9 @@ async function createBatch(db: Db, actors: Actors, c: TrainClass, kind: SubsidyK
     students.map((s, i) => [s.id, { studentId: s.id, certNo: null, bankName: '中国工商银行', bankAccount: bankAccount(s), groupCode: kind === 'living' ? SUBSIDY_GROUPS[i % SUBSIDY_GROUPS.length].value : undefined }]),
   );
   const computed = await computeItems(db, kind, c, students, choices);
-  const [created] = await db.insert(subsidyApplies).values({ code: `T${c.id}-${kind}-${status}-${students[0].id}`, kind, classId: c.id, orgId: c.orgId, cityId: c.cityId, countyId: c.countyId, year, status: S.DRAFT }).returning();
-  const code = `BT${year}${String(created.id).padStart(6, '0')}`;
+  const id = await nextId(db, subsidyApplies);
+  const code = businessCode({ prefix: 'BT', year, serial: id });
+  const [created] = await db.insert(subsidyApplies).values({ id, code, kind, classId: c.id, orgId: c.orgId, cityId: c.cityId, countyId: c.countyId, year, status: S.DRAFT }).returning();
   await db.insert(subsidyItems).values(computed.map((i) => ({ ...i, applyId: created.id, orgId: c.orgId, cityId: c.cityId })));
   const flags = await crossCheck(db, { applyId: created.id, kind, year, klass: c }, computed);
   const items = await db.select().from(subsidyItems).where(eq(subsidyItems.applyId, created.id));
@@ -206,10 +212,12 @@ async function createBatch(db: Db, actors: Actors, c: TrainClass, kind: SubsidyK
   const city = c.cityId !== null ? actors.city.get(c.cityId) : undefined;
   let from: number = S.DRAFT;
   for (const [k, action] of path.entries()) {
-    const t = transitionOf(action);
+    // 去向与办理方取自引擎的声明（演示数据按同一张转换表写历史）
+    const t = applyWorkflow.transitionOf(action);
+    const to = t.to as number;
     const who = t.actor === 'org' ? org : t.actor === 'city' ? city : actors.province;
-    await db.insert(subsidyHistory).values({ applyId: created.id, action, fromStatus: from, toStatus: t.to, opinion: OPINION[action] ?? null, actorId: who?.id ?? null, actorName: who?.name ?? '', createdAt: days(path.length - k + 1) });
-    from = t.to;
+    await db.insert(subsidyHistory).values({ applyId: created.id, action, fromStatus: from, toStatus: to, opinion: OPINION[action] ?? null, actorId: who?.id ?? null, actorName: who?.name ?? '', createdAt: days(path.length - k + 1) });
+    from = to;
   }
   const blockedCount = items.filter((i) => (flags.get(i.studentId) ?? []).some((x) => x.block)).length;
   const flaggedCount = items.filter((i) => (flags.get(i.studentId) ?? []).length > 0).length;
@@ -258,11 +266,11 @@ async function seedStandingBooks(db: Db): Promise<void> {
     const org = actors.org.get(c.orgId);
     const city = c.cityId !== null ? actors.city.get(c.cityId) : undefined;
     const status = approved ? BOOK_STATUS.APPROVED : BOOK_STATUS.PENDING;
+    const id = await nextId(db, standingBooks);
     const [book] = await db
       .insert(standingBooks)
-      .values({ ...snap, code: `T${c.id}-book`, classId: c.id, orgId: c.orgId, cityId: c.cityId, countyId: c.countyId, year, status, submittedAt: days(3), approvedAt: approved ? days(1) : null, approverId: approved ? (city?.id ?? null) : null, lastOpinion: approved ? '台账与班级资料一致，同意' : null, createdBy: org?.id ?? null })
+      .values({ ...snap, id, code: businessCode({ prefix: 'TZ', year, serial: id }), classId: c.id, orgId: c.orgId, cityId: c.cityId, countyId: c.countyId, year, status, submittedAt: days(3), approvedAt: approved ? days(1) : null, approverId: approved ? (city?.id ?? null) : null, lastOpinion: approved ? '台账与班级资料一致，同意' : null, createdBy: org?.id ?? null })
       .returning();
-    await db.update(standingBooks).set({ code: `TZ${year}${String(book.id).padStart(6, '0')}` }).where(eq(standingBooks.id, book.id));
     await db.insert(standingBookHistory).values([
       { bookId: book.id, action: 'register', fromStatus: null, toStatus: BOOK_STATUS.DRAFT, actorId: org?.id ?? null, actorName: org?.name ?? '', createdAt: days(4) },
       { bookId: book.id, action: 'submit', fromStatus: BOOK_STATUS.DRAFT, toStatus: BOOK_STATUS.PENDING, actorId: org?.id ?? null, actorName: org?.name ?? '', createdAt: days(3) },

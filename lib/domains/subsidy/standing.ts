@@ -1,7 +1,7 @@
 // 培训台账（StandingBookManage 台账维护 / StandingBookApprove 台账审批 / StandingBookSearch 台账查询）：
 // 每个已结业（或已考核）的班一本。开班机构登记（数据由服务端从培训班、学员出勤与结业、成绩、证书、补贴申请算出，不收客户端的数字），
 // 草稿与退回修改时可刷新数据、改备注，提交时再算一次；班级所在市的市级审批通过（定稿）或退回修改（须写意见）。
-// 状态变更一律查 standing-transitions.ts：权限、办理方、当前状态、意见 → 条件更新（防并发）→ 历史 → 通知 → 操作日志。
+// 状态变更交给工作流引擎：声明在 standing-transitions.ts，这里给表、读取（范围）、条件、附带动作、历史与通知。
 import { and, asc, count, desc, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/platform/db/client';
 import type { Audit } from '@/lib/platform/api/endpoint';
@@ -11,26 +11,27 @@ import { assertInScope, scopeWhere } from '@/lib/platform/auth/scope';
 import { can, type Session, type SessionUser } from '@/lib/platform/auth/session';
 import { fetchPage } from '@/lib/platform/db/paged';
 import { withUniqueMessage } from '@/lib/platform/db/save-row';
+import { businessCode, nextId } from '@/lib/platform/db/codes';
+import { defineWorkflow } from '@/lib/platform/workflow';
 import { exportXlsx } from '@/lib/platform/excel/export';
 import { maskIdNumber } from '@/lib/platform/identity';
 import { formatBeijing } from '@/lib/platform/time';
 import { LEVEL_NAMES } from '@/lib/domains/catalog/schemas';
 import { certificates } from '@/lib/domains/certificate/tables';
-import { notify } from '@/lib/domains/message/service';
+import { scopedNotice } from '@/lib/domains/message/workflow-notice';
 import { organisations } from '@/lib/domains/org/tables';
-import { users } from '@/lib/domains/user/tables';
 import { trainClasses, trainStudents, type TrainClass } from '@/lib/domains/trainClass/tables';
 import { CLASS_STATUS, classStatusLabel } from '@/lib/domains/trainClass/transitions';
 import { COMPLETION, COMPLETION_LABEL, EXAMINE } from '@/lib/domains/trainClass/schemas';
 import { standingBookHistory, standingBooks, subsidyApplies, subsidyItems, type StandingBook, type StandingBookLine } from './tables';
 import { assessResults, LIVE_STATUSES } from './compute';
-import { ACTOR_LABEL, actorFor, APPLY_STATUS, DECISION } from './transitions';
-import { BOOK_EDITABLE, BOOK_STATUS, bookActions, bookStatusLabel, bookTransitionOf, type BookAction, type BookTransitionAction } from './standing-transitions';
+import { ACTOR_LABEL, APPLY_STATUS, DECISION, scopedActors } from './transitions';
+import { BOOK_OPERATIONS, BOOK_STATUS, BOOK_STATUS_LABEL, BOOK_TRANSITIONS, bookStatusLabel, type BookAction, type BookActor, type BookTransitionAction } from './standing-transitions';
 import { ASSESS_LABEL } from './schemas';
 import { classColumns, classNameFilters, type ClassColumns } from './class-columns';
 
 const B = BOOK_STATUS;
-const actorName = (user: SessionUser) => user.realName || user.nickName;
+const actorName = (user: SessionUser) => (user.realName || user.nickName || user.account || '').slice(0, 64);
 
 /** 可以登记台账的班级状态：已结业、已考核 */
 export const BOOK_CLASS_STATUSES: readonly number[] = [CLASS_STATUS.FINISHED, CLASS_STATUS.ASSESSED];
@@ -78,7 +79,7 @@ export interface StandingBookLineItem extends StandingBookLine {
   assessName: string;
 }
 
-const actionsOf = (session: Session, b: Pick<StandingBook, 'status' | 'orgId' | 'cityId'>) => bookActions(b, session.user, (p) => can(session, p));
+const actionsOf = (session: Session, b: StandingBook): BookAction[] => standingBookWorkflow.availableActions(b, session);
 
 async function loadBook(db: Db, user: SessionUser, id: number, lock = false): Promise<StandingBook> {
   const q = db.select().from(standingBooks).where(eq(standingBooks.id, id));
@@ -182,9 +183,7 @@ export async function saveBook(db: Db, session: Session, input: { id?: number; c
   return db.transaction(async (tx) => {
     if (input.id) {
       const b = await loadBook(tx, user, input.id, true);
-      if (actorFor(user, b) !== 'org') throw ApiError.forbidden('台账由开班的机构维护');
-      if (!can(session, 'ledger.edit')) throw ApiError.forbidden('没有修改台账的权限');
-      if (!BOOK_EDITABLE.includes(b.status)) throw ApiError.badRequest(`台账当前为「${bookStatusLabel(b.status)}」，不能修改`);
+      standingBookWorkflow.assertOperation(b, session, 'edit');
       const [c] = await tx.select().from(trainClasses).where(eq(trainClasses.id, b.classId));
       const snap = await computeBook(tx, c);
       const [row] = await tx
@@ -199,17 +198,18 @@ export async function saveBook(db: Db, session: Session, input: { id?: number; c
     if (!can(session, 'ledger.add')) throw ApiError.forbidden('没有登记台账的权限');
     const [found] = await tx.select().from(trainClasses).where(eq(trainClasses.id, input.classId)).for('update');
     const c = assertInScope(user, found, '培训班');
-    if (actorFor(user, c) !== 'org') throw ApiError.forbidden('台账由开班的机构登记');
+    if (!scopedActors(user, c).includes('org')) throw ApiError.forbidden('台账由开班的机构登记');
     if (!BOOK_CLASS_STATUSES.includes(c.status)) throw ApiError.badRequest(`班级当前为「${classStatusLabel(c.status)}」，结业之后才能登记台账`);
     const snap = await computeBook(tx, c);
     const year = Number(c.endDate.slice(0, 4));
-    const [created] = await withUniqueMessage(`班级 ${c.code} 已登记台账`, () =>
+    // 编号 TZ + 年份 + 6 位序号（序号取自主键）
+    const id = await nextId(tx, standingBooks);
+    const [row] = await withUniqueMessage(`班级 ${c.code} 已登记台账`, () =>
       tx
         .insert(standingBooks)
-        .values({ ...snap, code: `T${c.id}-${Date.now()}`.slice(0, 32), classId: c.id, orgId: c.orgId, cityId: c.cityId, countyId: c.countyId, year, status: B.DRAFT, remark: input.remark ?? null, createdBy: user.id })
+        .values({ ...snap, id, code: businessCode({ prefix: 'TZ', year, serial: id }), classId: c.id, orgId: c.orgId, cityId: c.cityId, countyId: c.countyId, year, status: B.DRAFT, remark: input.remark ?? null, createdBy: user.id })
         .returning(),
     );
-    const [row] = await tx.update(standingBooks).set({ code: `TZ${year}${String(created.id).padStart(6, '0')}` }).where(eq(standingBooks.id, created.id)).returning();
     await tx.insert(standingBookHistory).values({ bookId: row.id, action: 'register', fromStatus: null, toStatus: B.DRAFT, opinion: null, actorId: user.id, actorName: actorName(user) });
     audit({ entity: 'standing_book', entityId: row.id, after: summary(row), detail: `登记台账 ${row.code}（班级 ${c.code}，${row.studentCount} 人）` });
     return { id: row.id, code: row.code };
@@ -230,11 +230,7 @@ const summary = (b: StandingBook) => ({
 export async function deleteBook(db: Db, session: Session, input: { id: number }, audit: Audit) {
   return db.transaction(async (tx) => {
     const b = await loadBook(tx, session.user, input.id, true);
-    if (!actionsOf(session, b).includes('delete')) {
-      if (actorFor(session.user, b) !== 'org') throw ApiError.forbidden('台账由开班的机构维护');
-      if (!can(session, 'ledger.delete')) throw ApiError.forbidden('没有删除台账的权限');
-      throw ApiError.badRequest(`台账当前为「${bookStatusLabel(b.status)}」，只有草稿可以删除`);
-    }
+    standingBookWorkflow.assertOperation(b, session, 'delete');
     await tx.delete(standingBooks).where(eq(standingBooks.id, b.id));
     audit({ entity: 'standing_book', entityId: b.id, before: summary(b), detail: `删除台账 ${b.code}` });
     return { id: b.id };
@@ -243,42 +239,55 @@ export async function deleteBook(db: Db, session: Session, input: { id: number }
 
 // ---------- 转换 ----------
 
+const classOfBook = async (db: Db, b: StandingBook) => (await db.select().from(trainClasses).where(eq(trainClasses.id, b.classId)))[0];
+
+export const standingBookWorkflow = defineWorkflow<StandingBook, BookTransitionAction, BookActor, 'hasStudents', keyof typeof BOOK_OPERATIONS>({
+  key: 'standingBook',
+  label: '台账',
+  entity: 'standing_book',
+  table: standingBooks,
+  id: standingBooks.id,
+  position: { status: standingBooks.status },
+  updatedAt: standingBooks.updatedAt,
+  labels: { status: BOOK_STATUS_LABEL },
+  actors: { org: ACTOR_LABEL.org, city: ACTOR_LABEL.city },
+  actorLevels: { org: ['org'], city: ['city'] },
+  actorsOf: (user, b) => scopedActors(user, b).filter((a): a is BookActor => a === 'org' || a === 'city'),
+  transitions: BOOK_TRANSITIONS,
+  operations: BOOK_OPERATIONS,
+  gates: {
+    hasStudents: {
+      label: '班级有学员',
+      source: '台账按班级实际学员汇总（docs/SUBSIDIES.md 培训台账）',
+      check: async (db, b) => {
+        const [r] = await db
+          .select({ n: count() })
+          .from(trainStudents)
+          .where(and(eq(trainStudents.classId, b.classId), sql`${trainStudents.examine} <> ${EXAMINE.REJECTED}`));
+        return Number(r.n) ? null : '班级还没有学员';
+      },
+    },
+  },
+  load: (db, user, id) => loadBook(db, user, id),
+  describe: (b) => `台账 ${b.code}`,
+  history: { table: standingBookHistory, values: (b) => ({ bookId: b.id }) },
+  effect: (_tx, _b, { action, opinion }) => (action === 'approve' || action === 'return' ? { lastOpinion: opinion } : {}),
+  effects: {
+    // 提交时按实际数据再算一次
+    submit: async (tx, b, { now }) => ({ ...(await computeBook(tx, await classOfBook(tx, b))), submittedAt: now, lastOpinion: null }),
+    approve: (_tx, _b, { now, session }) => ({ approvedAt: now, approverId: session.user.id }),
+  },
+  notice: scopedNotice<StandingBook, BookActor>({
+    levels: { org: 'org', city: 'city' },
+    ownerActor: 'org',
+    link: (b, actor) => `${actor === 'city' ? '/train/ledger/approve' : '/train/ledger/manage'}?code=${encodeURIComponent(b.code)}`,
+  }),
+});
+
 /** 一步转换（提交、撤回、审批通过、退回修改）；提交时按实际数据再算一次 */
 export async function bookTransition(db: Db, session: Session, req: { id: number; action: BookTransitionAction; opinion?: string | null }, audit: Audit) {
-  const { user } = session;
-  const t = bookTransitionOf(req.action);
-  if (!t) throw ApiError.badRequest('操作不正确');
-  return db.transaction(async (tx) => {
-    const b = await loadBook(tx, user, req.id, true);
-    if (!can(session, t.permission)) throw ApiError.forbidden(`没有${t.verb}的权限`);
-    if (actorFor(user, b) !== t.actor) throw ApiError.forbidden(`「${t.verb}」须由${ACTOR_LABEL[t.actor]}办理`);
-    if (!t.from.includes(b.status)) throw ApiError.badRequest(`台账当前为「${bookStatusLabel(b.status)}」，不能${t.verb}`);
-    const opinion = t.opinion === 'none' ? null : req.opinion?.trim() || null;
-    if (t.opinion === 'required' && !opinion) throw ApiError.badRequest('请输入审批意见', { opinion: '请输入审批意见' });
-    const [c] = await tx.select().from(trainClasses).where(eq(trainClasses.id, b.classId));
-    const now = new Date();
-    const set: Partial<typeof standingBooks.$inferInsert> = { status: t.to, updatedAt: now };
-    if (t.action === 'submit') {
-      const snap = await computeBook(tx, c);
-      if (snap.studentCount === 0) throw ApiError.badRequest(`不能${t.verb}：班级还没有学员`);
-      Object.assign(set, snap, { submittedAt: now, lastOpinion: null });
-    }
-    if (t.actor === 'city') Object.assign(set, { lastOpinion: opinion });
-    if (t.action === 'approve') Object.assign(set, { approvedAt: now, approverId: user.id });
-    const [updated] = await tx
-      .update(standingBooks)
-      .set(set)
-      .where(and(eq(standingBooks.id, b.id), eq(standingBooks.status, b.status)))
-      .returning();
-    if (!updated) throw ApiError.conflict('台账状态已被他人更新，请刷新后重试');
-    await tx.insert(standingBookHistory).values({ bookId: b.id, action: t.action, fromStatus: b.status, toStatus: t.to, opinion, actorId: user.id, actorName: actorName(user), createdAt: now });
-    if (t.actor !== 'org') {
-      const orgUsers = (await tx.select({ id: users.id }).from(users).where(eq(users.orgId, b.orgId))).map((r) => r.id);
-      await notify(tx, orgUsers, { title: `台账 ${b.code}（班级 ${c.code}）：${t.verb}`, content: `当前：${bookStatusLabel(t.to)}${opinion ? `；意见：${opinion}` : ''}`, kind: 'audit', link: `/train/ledger/manage?code=${encodeURIComponent(b.code)}` });
-    }
-    audit({ entity: 'standing_book', entityId: b.id, before: { status: b.status }, after: { status: t.to, opinion }, detail: `台账 ${b.code}（班级 ${c.code}）${t.verb}（${bookStatusLabel(b.status)} → ${bookStatusLabel(t.to)}）` });
-    return { id: b.id, status: t.to, statusName: bookStatusLabel(t.to) };
-  });
+  const r = await standingBookWorkflow.apply(db, session, req, audit);
+  return { id: r.id, status: r.to.status, statusName: r.positionName };
 }
 
 // ---------- 查询 ----------
@@ -409,7 +418,7 @@ export async function bookHistory(db: Db, user: SessionUser, f: { id: number }) 
   return rows.map((r) => ({
     id: r.id,
     action: r.action,
-    actionName: r.action === 'register' ? '登记台账' : (bookTransitionOf(r.action)?.verb ?? r.action),
+    actionName: r.action === 'register' ? '登记台账' : (BOOK_TRANSITIONS.find((t) => t.action === r.action)?.verb ?? r.action),
     fromStatusName: r.fromStatus === null ? null : bookStatusLabel(r.fromStatus),
     toStatusName: r.toStatus === null ? null : bookStatusLabel(r.toStatus),
     opinion: r.opinion,

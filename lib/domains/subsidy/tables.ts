@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, jsonb, pgTable, serial, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { historyColumns, statusHistoryColumns } from '../../platform/workflow/history';
 import { trainClasses, trainStudents } from '../trainClass/tables';
 
 /**
@@ -179,6 +180,22 @@ export const subsidyHistory = pgTable(
   (t) => [index('subsidy_history_apply_idx').on(t.applyId, t.createdAt)],
 );
 
+/** 逐人决定的每一步（同意、不同意）：谁、何时、从何决定到何决定、原因（subsidy_item.decision 的状态机，workflow.ts） */
+export const subsidyItemHistory = pgTable(
+  'subsidy_item_history',
+  {
+    ...historyColumns(),
+    ...statusHistoryColumns(),
+    itemId: integer('item_id')
+      .notNull()
+      .references(() => subsidyItems.id, { onDelete: 'cascade' }),
+    applyId: integer('apply_id')
+      .notNull()
+      .references(() => subsidyApplies.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('subsidy_item_history_item_idx').on(t.itemId, t.createdAt), index('subsidy_item_history_apply_idx').on(t.applyId, t.createdAt)],
+);
+
 /** 资金账户：每市每年度一个。余额不存：一律由流水求和（fund_movement）。 */
 export const fundAccounts = pgTable(
   'fund_account',
@@ -242,6 +259,8 @@ export const annualTargets = pgTable(
     trained: integer('trained').notNull(),
     certified: integer('certified').notNull(),
     budget: integer('budget').notNull(),
+    /** 0 草稿 1 已下达（targets-transitions.ts）；下达之前只有下达方看得到，县区的分解须本市目标已下达 */
+    status: smallint('status').notNull().default(1),
     remark: varchar('remark', { length: 300 }),
     createdBy: integer('created_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -249,6 +268,7 @@ export const annualTargets = pgTable(
   },
   (t) => [
     check('annual_target_values_chk', sql`${t.trained} >= 0 and ${t.certified} >= 0 and ${t.budget} >= 0`),
+    check('annual_target_status_chk', sql`${t.status} in (0, 1)`),
     uniqueIndex('annual_target_city_uq').on(t.year, t.cityId).where(sql`${t.countyId} is null`),
     uniqueIndex('annual_target_county_uq').on(t.year, t.countyId).where(sql`${t.countyId} is not null`),
     index('annual_target_city_idx').on(t.cityId, t.year),
@@ -257,6 +277,19 @@ export const annualTargets = pgTable(
 );
 
 export type AnnualTarget = typeof annualTargets.$inferSelect;
+
+/** 年度目标的每一步（下达、撤回） */
+export const annualTargetHistory = pgTable(
+  'annual_target_history',
+  {
+    ...historyColumns(),
+    ...statusHistoryColumns(),
+    targetId: integer('target_id')
+      .notNull()
+      .references(() => annualTargets.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('annual_target_history_target_idx').on(t.targetId, t.createdAt)],
+);
 
 /**
  * 培训券（CouponList）：市级（或省级为某市）发给个人，面额（元）与有效期；本人报名该市的培训班时由开班机构核销（兑付到班级）。
@@ -294,6 +327,19 @@ export const trainingCoupons = pgTable(
 );
 
 export type TrainingCoupon = typeof trainingCoupons.$inferSelect;
+
+/** 培训券的每一步（核销、作废、恢复）；进班与移出班级时的自动核销、退回由培训班模块成批办理，记在操作日志 */
+export const trainingCouponHistory = pgTable(
+  'training_coupon_history',
+  {
+    ...historyColumns(),
+    ...statusHistoryColumns(),
+    couponId: integer('coupon_id')
+      .notNull()
+      .references(() => trainingCoupons.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('training_coupon_history_coupon_idx').on(t.couponId, t.createdAt)],
+);
 
 /** 台账里一名学员的一行（登记与提交时由实际数据算出，审批通过后不再变） */
 export interface StandingBookLine {

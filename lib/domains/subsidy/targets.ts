@@ -1,13 +1,14 @@
 // 年度目标任务（AnnualTarget）：省级给各市下达培训人数、取证人数与补贴资金，市级分解到本市各县区（分解之和不超过本市目标）；
 // 完成情况由实际数据算出（不存）：培训人数 = 当年结业的班（已结业、已考核）里结业的学员；取证人数 = 当年发的有效证书；
 // 补贴资金 = 当年度财务审批通过（已批准待拨付、已拨付）的补贴批准额。县区的取证人数没有县区维度，不统计。
-import { and, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+// 下达与撤回交给工作流引擎（声明在 target-transitions.ts）：草稿只有下达方看得到，完成情况只统计已下达的目标。
+import { and, count, desc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/platform/db/client';
 import type { Audit } from '@/lib/platform/api/endpoint';
 import { ApiError } from '@/lib/platform/api/errors';
 import type { Page, PageResult } from '@/lib/platform/api/paging';
-import { assertInScope } from '@/lib/platform/auth/scope';
-import { can, type Session } from '@/lib/platform/auth/session';
+import type { Session, SessionUser } from '@/lib/platform/auth/session';
+import { defineWorkflow } from '@/lib/platform/workflow';
 import { fetchPage } from '@/lib/platform/db/paged';
 import { exportXlsx } from '@/lib/platform/excel/export';
 import { withUniqueMessage } from '@/lib/platform/db/save-row';
@@ -16,8 +17,9 @@ import { certificates } from '@/lib/domains/certificate/tables';
 import { trainClasses, trainStudents } from '@/lib/domains/trainClass/tables';
 import { CLASS_STATUS } from '@/lib/domains/trainClass/transitions';
 import { COMPLETION } from '@/lib/domains/trainClass/schemas';
-import { annualTargets, subsidyApplies, type AnnualTarget } from './tables';
+import { annualTargetHistory, annualTargets, subsidyApplies, type AnnualTarget } from './tables';
 import { APPLY_STATUS } from './transitions';
+import { TARGET_OPERATIONS, TARGET_STATUS, TARGET_STATUS_LABEL, TARGET_TRANSITIONS, type TargetAction, type TargetOperation } from './target-transitions';
 
 export interface TargetItem {
   id: number;
@@ -33,7 +35,9 @@ export interface TargetItem {
   actualCertified: number | null;
   actualSubsidy: number;
   remark: string | null;
-  actions: ('edit' | 'delete')[];
+  status: number;
+  statusName: string;
+  actions: (TargetAction | TargetOperation)[];
 }
 
 /** 目标所在范围的实际完成数：按市或按县区，一次查一批 */
@@ -71,17 +75,71 @@ async function actuals(db: Db, year: number, by: 'city' | 'county', ids: number[
   return out;
 }
 
-function targetScope(session: Session): SQL | undefined {
-  const u = session.user;
-  if (u.level === 'province') return undefined;
-  if (u.level === 'city') return eq(annualTargets.cityId, u.cityId ?? -1);
-  if (u.level === 'county') return eq(annualTargets.countyId, u.areaId ?? -1);
+/** 看得到的目标：范围内，且已下达或自己是下达方（省级下达市的目标，市级分解到县区） */
+function targetScope(u: SessionUser): SQL | undefined {
+  const issued = eq(annualTargets.status, TARGET_STATUS.ISSUED);
+  if (u.level === 'province') return or(isNull(annualTargets.countyId), issued);
+  if (u.level === 'city') return and(eq(annualTargets.cityId, u.cityId ?? -1), or(isNotNull(annualTargets.countyId), issued));
+  if (u.level === 'county') return and(eq(annualTargets.countyId, u.areaId ?? -1), issued);
   return eq(annualTargets.id, -1);
+}
+
+/** 谁能改、下达：市的目标由省级，县区的分解由本市市级 */
+const ownerOf = (u: SessionUser, t: Pick<AnnualTarget, 'cityId' | 'countyId'>) => (t.countyId === null ? u.level === 'province' : u.level === 'city' && u.cityId === t.cityId);
+
+async function loadTarget(db: Db, user: SessionUser, id: number): Promise<AnnualTarget> {
+  const [row] = await db.select().from(annualTargets).where(and(eq(annualTargets.id, id), targetScope(user)));
+  if (!row) throw ApiError.notFound('年度目标不存在或不在您的管辖范围内');
+  return row;
+}
+
+export const targetWorkflow = defineWorkflow<AnnualTarget, TargetAction, 'owner', 'parentIssued' | 'noBreakdown', TargetOperation>({
+  key: 'annualTarget',
+  label: '年度目标',
+  entity: 'annual_target',
+  table: annualTargets,
+  id: annualTargets.id,
+  position: { status: annualTargets.status },
+  updatedAt: annualTargets.updatedAt,
+  labels: { status: TARGET_STATUS_LABEL },
+  actors: { owner: '下达方（市的目标由省级，县区的分解由本市市级）' },
+  actorLevels: { owner: ['province', 'city'] },
+  actorsOf: (user, t) => (ownerOf(user, t) ? ['owner'] : []),
+  transitions: TARGET_TRANSITIONS,
+  operations: TARGET_OPERATIONS,
+  gates: {
+    parentIssued: {
+      label: '县区的分解：本市目标已下达',
+      source: '年度目标逐级下达：省级下达到市，市级再分解到县区（docs/SUBSIDIES.md 年度目标任务）',
+      check: async (db, t) => {
+        if (t.parentId === null) return null;
+        const [parent] = await db.select({ status: annualTargets.status }).from(annualTargets).where(eq(annualTargets.id, t.parentId));
+        return parent?.status === TARGET_STATUS.ISSUED ? null : `本市 ${t.year} 年度的目标尚未下达`;
+      },
+    },
+    noBreakdown: {
+      label: '市的目标：还没有分解到县区',
+      source: '已分解的目标撤回会让县区的分解失去依据（docs/SUBSIDIES.md 年度目标任务）',
+      check: async (db, t) => {
+        const [child] = await db.select({ id: annualTargets.id }).from(annualTargets).where(eq(annualTargets.parentId, t.id)).limit(1);
+        return child ? '该目标已分解到县区，请先删除县区的分解' : null;
+      },
+    },
+  },
+  load: loadTarget,
+  describe: (t) => `${t.year} 年度目标`,
+  history: { table: annualTargetHistory, values: (t) => ({ targetId: t.id }) },
+});
+
+/** 下达或撤回 */
+export async function transitionTarget(db: Db, session: Session, req: { id: number; action: TargetAction; opinion?: string | null }, audit: Audit) {
+  const r = await targetWorkflow.apply(db, session, req, audit);
+  return { id: r.id, status: r.to.status, statusName: r.positionName };
 }
 
 /** 目标与完成情况（市的在前，县区跟在本市之后） */
 export async function listTargets(db: Db, session: Session, f: { year?: number }, page: Page): Promise<PageResult<TargetItem>> {
-  const where = and(targetScope(session), f.year ? eq(annualTargets.year, f.year) : undefined);
+  const where = and(targetScope(session.user), f.year ? eq(annualTargets.year, f.year) : undefined);
   const county = sql<string | null>`(select ${areas.name} from ${areas} where ${areas.id} = ${annualTargets.countyId})`;
   return fetchPage(
     page,
@@ -119,7 +177,9 @@ export async function listTargets(db: Db, session: Session, f: { year?: number }
           actualCertified: a.certified,
           actualSubsidy: a.subsidy,
           remark: t.remark,
-          actions: ownerOf(session, t) ? (['edit', 'delete'] as const).filter((x) => can(session, `annualTarget.${x}`) || can(session, `yearTaskIssue.${x}`)) : [],
+          status: t.status,
+          statusName: TARGET_STATUS_LABEL[t.status] ?? String(t.status),
+          actions: targetWorkflow.availableActions(t, session),
         });
       }
       return out;
@@ -127,9 +187,6 @@ export async function listTargets(db: Db, session: Session, f: { year?: number }
   );
 }
 
-/** 谁能改：市的目标由省级，县区的分解由本市市级 */
-const ownerOf = (session: Session, t: Pick<AnnualTarget, 'cityId' | 'countyId'>) =>
-  t.countyId === null ? session.user.level === 'province' : session.user.level === 'city' && session.user.cityId === t.cityId;
 
 interface TargetInput {
   id?: number;
@@ -148,7 +205,7 @@ const METRICS = [
   ['budget', '补贴资金'],
 ] as const;
 
-/** 下达（省级给市）或分解（市级给本市县区）；县区分解之和不超过本市目标，市的目标不能低于已分解之和 */
+/** 保存（新建为草稿，下达另办）：省级给市、市级分解到本市县区（须本市目标已下达）；县区分解之和不超过本市目标，市的目标不能低于已分解之和 */
 export async function saveTarget(db: Db, session: Session, input: TargetInput, audit: Audit) {
   const u = session.user;
   return db.transaction(async (tx) => {
@@ -165,11 +222,11 @@ export async function saveTarget(db: Db, session: Session, input: TargetInput, a
       cityId = u.cityId!;
       countyId = county.id;
     } else throw ApiError.forbidden('年度目标由省级下达、市级分解');
-    const before = input.id ? assertInScope(u, (await tx.select().from(annualTargets).where(eq(annualTargets.id, input.id)))[0], '年度目标') : undefined;
-    if (before && !ownerOf(session, before)) throw ApiError.forbidden('只能修改自己下达或分解的目标');
+    const before = input.id ? await loadTarget(tx, u, input.id) : undefined;
+    if (before) targetWorkflow.assertOperation(before, session, 'edit');
     const [parent] = await tx.select().from(annualTargets).where(and(eq(annualTargets.year, input.year), eq(annualTargets.cityId, cityId), isNull(annualTargets.countyId))).for('update');
     if (countyId !== null) {
-      if (!parent) throw ApiError.badRequest(`本市 ${input.year} 年度的目标尚未下达，不能分解`);
+      if (!parent || parent.status !== TARGET_STATUS.ISSUED) throw ApiError.badRequest(`本市 ${input.year} 年度的目标尚未下达，不能分解`);
       const [sums] = await tx
         .select({ trained: sql<number>`coalesce(sum(${annualTargets.trained}), 0)::int`, certified: sql<number>`coalesce(sum(${annualTargets.certified}), 0)::int`, budget: sql<number>`coalesce(sum(${annualTargets.budget}), 0)::bigint` })
         .from(annualTargets)
@@ -189,19 +246,22 @@ export async function saveTarget(db: Db, session: Session, input: TargetInput, a
     }
     const values = { year: input.year, cityId, countyId, parentId: countyId !== null ? parent!.id : null, trained: input.trained, certified: input.certified, budget: input.budget, remark: input.remark };
     const [row] = await withUniqueMessage(countyId !== null ? `该县区 ${input.year} 年度已有分解的目标` : `该市 ${input.year} 年度的目标已下达`, () =>
-      before ? tx.update(annualTargets).set({ ...values, updatedAt: new Date() }).where(eq(annualTargets.id, before.id)).returning() : tx.insert(annualTargets).values({ ...values, createdBy: u.id }).returning(),
+      before
+        ? tx.update(annualTargets).set({ ...values, updatedAt: new Date() }).where(eq(annualTargets.id, before.id)).returning()
+        : tx.insert(annualTargets).values({ ...values, status: TARGET_STATUS.DRAFT, createdBy: u.id }).returning(),
     );
-    audit({ entity: 'annual_target', entityId: row.id, before, after: row, detail: `${before ? '修改' : countyId !== null ? '分解' : '下达'} ${input.year} 年度目标` });
+    audit({ entity: 'annual_target', entityId: row.id, before, after: row, detail: `${before ? '修改' : countyId !== null ? '分解（草稿）' : '新建（草稿）'} ${input.year} 年度目标` });
     return { id: row.id };
   });
 }
 
 export async function deleteTargets(db: Db, session: Session, input: { ids: number[] }, audit: Audit) {
   return db.transaction(async (tx) => {
-    const rows = await tx.select().from(annualTargets).where(inArray(annualTargets.id, input.ids));
+    const rows = await tx.select().from(annualTargets).where(and(inArray(annualTargets.id, input.ids), targetScope(session.user)));
     for (const id of input.ids) {
-      const r = assertInScope(session.user, rows.find((x) => x.id === id), '年度目标');
-      if (!ownerOf(session, r)) throw ApiError.forbidden('只能删除自己下达或分解的目标');
+      const r = rows.find((x) => x.id === id);
+      if (!r) throw ApiError.notFound('年度目标不存在或不在您的管辖范围内');
+      targetWorkflow.assertOperation(r, session, 'delete');
     }
     const [child] = await tx.select({ id: annualTargets.id }).from(annualTargets).where(inArray(annualTargets.parentId, input.ids)).limit(1);
     if (child) throw ApiError.badRequest('该目标已分解到县区，请先删除县区的分解');
@@ -245,7 +305,7 @@ export async function yearTaskProgress(db: Db, session: Session, f: { year?: num
     .select({ t: annualTargets, cityName: areas.name, countyName: county })
     .from(annualTargets)
     .leftJoin(areas, eq(areas.id, annualTargets.cityId))
-    .where(and(targetScope(session), eq(annualTargets.year, year)))
+    .where(and(targetScope(session.user), eq(annualTargets.year, year), eq(annualTargets.status, TARGET_STATUS.ISSUED)))
     .orderBy(annualTargets.cityId, sql`${annualTargets.countyId} nulls first`);
   const cityActual = await actuals(db, year, 'city', rows.filter((r) => r.t.countyId === null).map((r) => r.t.cityId));
   const countyActual = await actuals(db, year, 'county', rows.filter((r) => r.t.countyId !== null).map((r) => r.t.countyId!));
@@ -288,7 +348,7 @@ export async function yearTaskProgress(db: Db, session: Session, f: { year?: num
 export async function exportYearTaskProgress(db: Db, session: Session, f: { year?: number }) {
   const years = f.year
     ? [f.year]
-    : (await db.selectDistinct({ year: annualTargets.year }).from(annualTargets).where(targetScope(session)).orderBy(desc(annualTargets.year))).map((r) => r.year);
+    : (await db.selectDistinct({ year: annualTargets.year }).from(annualTargets).where(and(targetScope(session.user), eq(annualTargets.status, TARGET_STATUS.ISSUED))).orderBy(desc(annualTargets.year))).map((r) => r.year);
   const list: ProgressRow[] = [];
   for (const year of years) list.push(...(await yearTaskProgress(db, session, { year })).list);
   const rows = list.flatMap((r) => [r, ...(r.children ?? []).map((c) => ({ ...c, name: `　${c.name}` }))]);

@@ -1,5 +1,5 @@
 // 补贴申请（培训补贴与生活交通补贴）：机构为已考核的班级申请（subsidy/saveClassSubside），金额与核查由服务端算出；
-// 状态变更一律查 transitions.ts 的转换表：权限、办理方、当前状态、意见 → 条件（gates）→ 条件更新（防并发）→ 历史 → 通知 → 操作日志。
+// 申请与逐人决定的状态变更交给工作流引擎（lib/platform/workflow）：声明在 transitions.ts，这里给表、读取（范围）、条件、附带动作、历史与通知。
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/platform/db/client';
 import type { Audit } from '@/lib/platform/api/endpoint';
@@ -7,51 +7,49 @@ import { ApiError } from '@/lib/platform/api/errors';
 import type { Page, PageResult } from '@/lib/platform/api/paging';
 import { assertInScope, scopeWhere } from '@/lib/platform/auth/scope';
 import { can, type Session, type SessionUser } from '@/lib/platform/auth/session';
+import { businessCode, nextId } from '@/lib/platform/db/codes';
 import { fetchPage } from '@/lib/platform/db/paged';
 import { exportXlsx } from '@/lib/platform/excel/export';
 import { maskIdNumber } from '@/lib/platform/identity';
 import { formatBeijing } from '@/lib/platform/time';
+import { defineWorkflow } from '@/lib/platform/workflow';
 import { LEVEL_NAMES } from '@/lib/domains/catalog/schemas';
-import { users } from '@/lib/domains/user/tables';
-import { notify } from '@/lib/domains/message/service';
+import { scopedNotice } from '@/lib/domains/message/workflow-notice';
 import { organisations } from '@/lib/domains/org/tables';
 import { trainClasses, trainStudents, type TrainClass } from '@/lib/domains/trainClass/tables';
 import { CLASS_STATUS, classStatusLabel } from '@/lib/domains/trainClass/transitions';
 import { COMPLETION_LABEL, EXAMINE } from '@/lib/domains/trainClass/schemas';
-import { subsidyApplies, subsidyHistory, subsidyItems, type CheckFlag, type SubsidyApply } from './tables';
+import { subsidyApplies, subsidyHistory, subsidyItemHistory, subsidyItems, type CheckFlag, type SubsidyApply, type SubsidyItem } from './tables';
 import { computeItems, crossCheck, type ItemChoice } from './compute';
-import { moveForApply } from './fund';
+import { lockAccount, balanceOf, moveForApply, overdrawMessage } from './fund';
 import { redeemForClass } from './coupons';
 import { canUnmask, unmaskedView } from '@/lib/domains/privacy/service';
 import { ACCESS_ACTION, type AccessAction, type UnmaskRequest } from '@/lib/domains/privacy/schemas';
 import { classColumns, classNameFilters, type ClassColumns } from './class-columns';
 import {
   ACTOR_LABEL,
-  actorFor,
+  AFTER_CITY_STATUSES,
+  APPLY_OPERATIONS,
   APPLY_STATUS,
+  APPLY_STATUS_LABEL,
   applyStatusLabel,
-  availableActions,
   DECISION,
   DECISION_LABEL,
-  EDITABLE_STATUSES,
-  pendingStatusesOf,
+  DECISION_TRANSITIONS,
   PUBLIC_STATUSES,
   RESOURCES,
+  scopedActors,
   SUBSIDY_KIND_LABEL,
-  transitionOf,
+  TRANSITIONS,
+  type Actor,
   type ApplyAction,
-  type GateKey,
+  type DecisionLike,
   type SubsidyKind,
-  type Transition,
   type TransitionAction,
 } from './transitions';
 import { ASSESS_LABEL, type ApplyItem, type ApplyStep, type ApplyStudent, type SaveClassSubside } from './schemas';
 
-const actorName = (user: SessionUser) => user.realName || user.nickName;
 const S = APPLY_STATUS;
-
-export const applyActions = (session: Session, a: Pick<SubsidyApply, 'kind' | 'status' | 'orgId' | 'cityId'>): ApplyAction[] =>
-  availableActions({ ...a, kind: a.kind as SubsidyKind }, session.user, (p) => can(session, p));
 
 async function loadApply(db: Db, user: SessionUser, id: number, lock = false): Promise<SubsidyApply> {
   const q = db.select().from(subsidyApplies).where(eq(subsidyApplies.id, id));
@@ -188,7 +186,7 @@ export async function saveClassSubside(db: Db, session: Session, input: SaveClas
   return db.transaction(async (tx) => {
     const [found] = await tx.select().from(trainClasses).where(eq(trainClasses.id, input.classId)).for('update');
     const c = assertInScope(user, found, '培训班');
-    if (actorFor(user, c) !== 'org') throw ApiError.forbidden('补贴由开班的机构申请');
+    if (!scopedActors(user, c).includes('org')) throw ApiError.forbidden('补贴由开班的机构申请');
     if (c.status !== CLASS_STATUS.ASSESSED) throw ApiError.badRequest(`班级当前为「${classStatusLabel(c.status)}」，须在考核确认之后申请补贴`);
     let existing: SubsidyApply | undefined;
     if (input.id) {
@@ -196,9 +194,7 @@ export async function saveClassSubside(db: Db, session: Session, input: SaveClas
       if (existing.classId !== c.id || existing.kind !== input.kind) throw ApiError.badRequest('申请与班级、补贴种类不符');
     }
     if (!can(session, `${r.apply}.${existing ? 'edit' : 'add'}`)) throw ApiError.forbidden(`没有${existing ? '修改' : '新增'}${SUBSIDY_KIND_LABEL[input.kind]}申请的权限`);
-    if (existing && !EDITABLE_STATUSES.includes(existing.status)) {
-      throw ApiError.badRequest(`本班的${SUBSIDY_KIND_LABEL[input.kind]}申请 ${existing.code} 当前为「${applyStatusLabel(existing.status)}」，不能修改`);
-    }
+    if (existing) applyWorkflow.assertOperation(existing, session, 'edit');
     const studentIds = input.items.map((i) => i.studentId);
     if (new Set(studentIds).size !== studentIds.length) throw ApiError.badRequest('同一名学员选了两次');
     const students = await tx.select().from(trainStudents).where(and(eq(trainStudents.classId, c.id), inArray(trainStudents.id, studentIds)));
@@ -221,10 +217,12 @@ export async function saveClassSubside(db: Db, session: Session, input: SaveClas
       apply = existing;
       await tx.delete(subsidyItems).where(eq(subsidyItems.applyId, existing.id));
     } else {
-      // 先以临时编号写入，再按主键改为 BT + 年份 + 6 位序号
-      const [created] = await tx.insert(subsidyApplies).values({ code: `T${c.id}-${now.getTime()}-${user.id}`.slice(0, 32), kind: input.kind, classId: c.id, orgId: c.orgId, cityId: c.cityId, countyId: c.countyId, year, status: S.DRAFT, createdBy: user.id }).returning();
-      // 编号取自主键：BT + 年份 + 6 位序号
-      [apply] = await tx.update(subsidyApplies).set({ code: `BT${year}${String(created.id).padStart(6, '0')}` }).where(eq(subsidyApplies.id, created.id)).returning();
+      // 编号 BT + 年份 + 6 位序号（序号取自主键）
+      const id = await nextId(tx, subsidyApplies);
+      [apply] = await tx
+        .insert(subsidyApplies)
+        .values({ id, code: businessCode({ prefix: 'BT', year, serial: id }), kind: input.kind, classId: c.id, orgId: c.orgId, cityId: c.cityId, countyId: c.countyId, year, status: S.DRAFT, createdBy: user.id })
+        .returning();
     }
     await tx.insert(subsidyItems).values(computed.map((i) => ({ ...i, applyId: apply.id, orgId: c.orgId, cityId: c.cityId })));
     const result = await refresh(tx, apply, c, { recompute: false });
@@ -243,122 +241,97 @@ export async function saveClassSubside(db: Db, session: Session, input: SaveClas
 export async function deleteApply(db: Db, session: Session, input: { id: number }, audit: Audit) {
   return db.transaction(async (tx) => {
     const a = await loadApply(tx, session.user, input.id, true);
-    if (!applyActions(session, a).includes('delete')) {
-      if (actorFor(session.user, a) !== 'org') throw ApiError.forbidden('只有申请的机构可以删除');
-      if (!can(session, `${RESOURCES[a.kind as SubsidyKind].apply}.delete`)) throw ApiError.forbidden('没有删除补贴申请的权限');
-      throw ApiError.badRequest(`申请当前为「${applyStatusLabel(a.status)}」，只有草稿可以删除`);
-    }
+    applyWorkflow.assertOperation(a, session, 'delete');
     await tx.delete(subsidyApplies).where(eq(subsidyApplies.id, a.id));
     audit({ entity: 'subsidy_apply', entityId: a.id, before: a, detail: `删除补贴申请 ${a.code}` });
     return { id: a.id };
   });
 }
 
-// ---------- 逐人决定 ----------
-
-/** 市级审核时逐人同意或不同意（不同意须写原因）；有阻断性核查问题或不符合条件的学员不能同意 */
-export async function decideItems(db: Db, session: Session, input: { id: number; itemIds: number[]; decision: 'approve' | 'reject'; reason: string | null }, audit: Audit) {
-  const { user } = session;
-  return db.transaction(async (tx) => {
-    const a = await loadApply(tx, user, input.id, true);
-    const kind = a.kind as SubsidyKind;
-    if (!can(session, `${RESOURCES[kind].audit}.edit`)) throw ApiError.forbidden('没有审核补贴申请的权限');
-    if (actorFor(user, a) !== 'city') throw ApiError.forbidden('逐人审核须由班级所在市的市级管理员办理');
-    if (a.status !== S.CITY_PENDING) throw ApiError.badRequest(`申请当前为「${applyStatusLabel(a.status)}」，不能逐人审核`);
-    if (input.decision === 'reject' && !input.reason) throw ApiError.badRequest('请填写不同意的原因', { reason: '请填写不同意的原因' });
-    const items = await tx.select().from(subsidyItems).where(and(eq(subsidyItems.applyId, a.id), inArray(subsidyItems.id, input.itemIds)));
-    if (items.length !== new Set(input.itemIds).size) throw ApiError.notFound('学员不在这份申请中');
-    if (input.decision === 'approve') {
-      const blocked = items.find((i) => i.flags.some((f) => f.block));
-      if (blocked) throw ApiError.badRequest(`学员「${blocked.name}」有阻断性核查问题（${blocked.flags.filter((f) => f.block).map((f) => f.message).join('；')}），不能同意`);
-      const ineligible = items.find((i) => i.ineligible);
-      if (ineligible) throw ApiError.badRequest(`学员「${ineligible.name}」不符合补贴条件（${ineligible.ineligible}），不能同意`);
-    }
-    const decision = input.decision === 'approve' ? DECISION.APPROVED : DECISION.REJECTED;
-    await tx
-      .update(subsidyItems)
-      .set({ decision, decisionReason: input.decision === 'reject' ? input.reason : null })
-      .where(inArray(subsidyItems.id, items.map((i) => i.id)));
-    const names = items.map((i) => i.name).join('、');
-    await tx.insert(subsidyHistory).values({ applyId: a.id, action: input.decision === 'approve' ? 'itemApprove' : 'itemReject', fromStatus: a.status, toStatus: a.status, opinion: `${DECISION_LABEL[decision]}：${names}${input.reason ? `；原因：${input.reason}` : ''}`.slice(0, 500), actorId: user.id, actorName: actorName(user) });
-    audit({ entity: 'subsidy_item', entityId: a.id, before: items.map((i) => ({ id: i.id, decision: i.decision })), after: { decision, reason: input.reason }, detail: `补贴申请 ${a.code} 逐人${DECISION_LABEL[decision]}：${names}` });
-    return { count: items.length };
-  });
-}
-
-// ---------- 转换 ----------
-
-function guard(session: Session, t: Transition, a: SubsidyApply, opinion: string | null | undefined) {
-  const kind = a.kind as SubsidyKind;
-  if (!can(session, t.permission[kind])) throw ApiError.forbidden(`没有${t.verb}的权限`);
-  if (actorFor(session.user, a) !== t.actor) throw ApiError.forbidden(`「${t.verb}」须由${ACTOR_LABEL[t.actor]}办理`);
-  if (!t.from.includes(a.status)) throw ApiError.badRequest(`申请当前为「${applyStatusLabel(a.status)}」，不能${t.verb}`);
-  if (t.opinion === 'required' && !opinion?.trim()) throw ApiError.badRequest('请输入审核意见', { opinion: '请输入审核意见' });
-}
-
-async function gateFailures(tx: Db, a: SubsidyApply, c: TrainClass, gates: readonly GateKey[], t: Transition): Promise<string[]> {
-  const out: string[] = [];
-  for (const gate of gates) {
-    switch (gate) {
-      case 'hasItems':
-        if (a.studentCount === 0) out.push('还没有学员');
-        break;
-      case 'recheck':
-        await refresh(tx, a, c, { recompute: t.action === 'submit' });
-        break;
-      case 'blockedDecided': {
-        const items = await tx.select().from(subsidyItems).where(eq(subsidyItems.applyId, a.id));
-        const open = items.filter((i) => i.flags.some((f) => f.block) && i.decision !== DECISION.REJECTED);
-        if (open.length) out.push(`学员${open.map((i) => `「${i.name}」`).join('')}有阻断性核查问题，须先逐人选择不同意并写明原因`);
-        break;
-      }
-      case 'someApproved': {
-        const [row] = await tx
-          .select({ n: count() })
-          .from(subsidyItems)
-          .where(and(eq(subsidyItems.applyId, a.id), sql`${subsidyItems.decision} <> ${DECISION.REJECTED}`, sql`${subsidyItems.ineligible} is null`, sql`${subsidyItems.amount} > 0`));
-        if (Number(row?.n ?? 0) === 0) out.push('没有可以同意补贴的学员，请选择“不予补贴”');
-        break;
-      }
-      case 'fund':
-        break; // 在 applyTransition 里锁住账户后检查
-    }
-  }
-  return out;
-}
-
-export interface TransitionRequest {
-  id: number;
-  action: TransitionAction;
-  opinion?: string | null;
-}
+// ---------- 申请的状态机 ----------
 
 const PATHS: Record<SubsidyKind, { apply: string; audit: string; review: string; finance: string }> = {
   train: { apply: '/subsidy/train/apply', audit: '/subsidy/train/approve', review: '/subsidy/train/review', finance: '/subsidy/train/finance' },
   living: { apply: '/subsidy/living/apply', audit: '/subsidy/living/approve', review: '/subsidy/living/review', finance: '/subsidy/train/finance' },
 };
 
-/** 一步转换（提交、撤回、市级审核、退回、不予补贴、二级审批、财务审批、拨付） */
-export async function applyTransition(db: Db, session: Session, req: TransitionRequest, audit: Audit) {
-  const { user } = session;
-  const t = transitionOf(req.action);
-  return db.transaction(async (tx) => {
-    const a = await loadApply(tx, user, req.id, true);
-    const kind = a.kind as SubsidyKind;
-    guard(session, t, a, req.opinion);
-    const c = await classOf(tx, a.classId);
-    if (t.gates) {
-      const reasons = await gateFailures(tx, a, c, t.gates, t);
-      if (reasons.length) throw ApiError.badRequest(`不能${t.verb}：${reasons.join('；')}`);
-    }
-    const now = new Date();
-    const opinion = t.opinion === 'none' ? null : req.opinion?.trim() || null;
-    const set: Partial<typeof subsidyApplies.$inferInsert> = { status: t.to, updatedAt: now, ...(t.actor !== 'org' ? { lastOpinion: opinion } : {}) };
-    if (t.action === 'submit') {
+const kindOf = (a: { kind: string }) => a.kind as SubsidyKind;
+
+/** 通知里的链接：各办理方看的界面 */
+function linkOf(a: SubsidyApply, actor: Actor | 'owner'): string {
+  const p = PATHS[kindOf(a)];
+  const path = actor === 'city' ? (a.status === S.CITY_PENDING ? p.audit : p.finance) : actor === 'province' ? p.review : p.apply;
+  return `${path}?code=${encodeURIComponent(a.code)}`;
+}
+
+export const applyWorkflow = defineWorkflow<SubsidyApply, TransitionAction, Actor, 'hasItems' | 'recheck' | 'blockedDecided' | 'someApproved' | 'fund', keyof typeof APPLY_OPERATIONS>({
+  key: 'subsidyApply',
+  label: '补贴申请',
+  entity: 'subsidy_apply',
+  table: subsidyApplies,
+  id: subsidyApplies.id,
+  position: { status: subsidyApplies.status },
+  updatedAt: subsidyApplies.updatedAt,
+  labels: { status: APPLY_STATUS_LABEL },
+  actors: ACTOR_LABEL,
+  actorLevels: { org: ['org'], city: ['city'], province: ['province'] },
+  actorsOf: scopedActors,
+  transitions: TRANSITIONS,
+  operations: APPLY_OPERATIONS,
+  gates: {
+    hasItems: { label: '至少有一名学员', source: '补贴按人申请（docs/SUBSIDIES.md）', check: (_db, a) => (a.studentCount === 0 ? '还没有学员' : null) },
+    recheck: {
+      label: '按实际数据重算金额（提交时）与核查',
+      source: '金额由服务端算出，核查在提交与市级审核时重做（docs/SUBSIDIES.md 核查）',
+      check: async (db, a, { action }) => {
+        await refresh(db, a, await classOf(db, a.classId), { recompute: action === 'submit' });
+        return null;
+      },
+    },
+    blockedDecided: {
+      label: '有阻断性核查问题的学员都已逐人不同意',
+      source: '重复享受、日期重叠等不得补贴（docs/SUBSIDIES.md 核查）',
+      check: async (db, a) => {
+        const items = await db.select().from(subsidyItems).where(eq(subsidyItems.applyId, a.id));
+        const open = items.filter((i) => i.flags.some((f) => f.block) && i.decision !== DECISION.REJECTED);
+        return open.length ? `学员${open.map((i) => `「${i.name}」`).join('')}有阻断性核查问题，须先逐人选择不同意并写明原因` : null;
+      },
+    },
+    someApproved: {
+      label: '至少一名学员可以同意补贴',
+      source: '没有可补贴的学员时应“不予补贴”（docs/SUBSIDIES.md）',
+      check: async (db, a) => {
+        const [row] = await db
+          .select({ n: count() })
+          .from(subsidyItems)
+          .where(and(eq(subsidyItems.applyId, a.id), sql`${subsidyItems.decision} <> ${DECISION.REJECTED}`, sql`${subsidyItems.ineligible} is null`, sql`${subsidyItems.amount} > 0`));
+        return Number(row?.n ?? 0) === 0 ? '没有可以同意补贴的学员，请选择“不予补贴”' : null;
+      },
+    },
+    fund: {
+      label: '本市本年度资金账户的可用余额足以批准',
+      source: '资金账户不得透支（docs/SUBSIDIES.md 资金账户）',
+      // 锁住账户行再查余额：两笔审批不会同时通过而透支（附带动作在同一事务里记“批准占用”）
+      check: async (db, a) => {
+        const account = await lockAccount(db, a.cityId, a.year);
+        if (!account) return `本市 ${a.year} 年度的资金账户尚未建立，请先在“资金账户”中建立并拨入资金`;
+        const balance = await balanceOf(db, account.id);
+        return a.approvedAmount > balance.available ? overdrawMessage(account, balance.available, a.approvedAmount, `批准申请 ${a.code} 的`) : null;
+      },
+    },
+  },
+  load: (db, user, id) => loadApply(db, user, id),
+  describe: (a) => `${SUBSIDY_KIND_LABEL[kindOf(a)]}申请 ${a.code}`,
+  history: { table: subsidyHistory, values: (a) => ({ applyId: a.id }) },
+  effect: (_tx, _a, { action, opinion }) => (TRANSITIONS.find((t) => t.action === action)!.actor !== 'org' ? { lastOpinion: opinion } : {}),
+  effects: {
+    // 重新提交：清空上次的逐人决定与批准额
+    submit: async (tx, a, { now }) => {
       await tx.update(subsidyItems).set({ decision: DECISION.PENDING, decisionReason: null }).where(eq(subsidyItems.applyId, a.id));
-      Object.assign(set, { submittedAt: now, approvedAmount: 0, lastOpinion: null });
-    }
-    if (t.action === 'cityApprove') {
+      return { submittedAt: now, approvedAmount: 0, lastOpinion: null };
+    },
+    // 未定的可享受学员视为同意、不享受的记为不同意（原因即不享受的原因）；批准额 = 同意的学员金额之和
+    cityApprove: async (tx, a, { session }) => {
       await tx
         .update(subsidyItems)
         .set({ decision: DECISION.REJECTED, decisionReason: sql`${subsidyItems.ineligible}` })
@@ -368,46 +341,109 @@ export async function applyTransition(db: Db, session: Session, req: TransitionR
         .select({ total: sql<number>`coalesce(sum(${subsidyItems.amount}), 0)::int` })
         .from(subsidyItems)
         .where(and(eq(subsidyItems.applyId, a.id), eq(subsidyItems.decision, DECISION.APPROVED)));
-      Object.assign(set, { approvedAmount: Number(total), cityApproverId: user.id });
-    }
-    if (t.action === 'financeApprove' || t.action === 'pay') {
-      await moveForApply(tx, user, { kind: t.action === 'pay' ? 'pay' : 'commit', cityId: a.cityId, year: a.year, amount: a.approvedAmount, applyId: a.id, code: a.code, note: opinion });
-      Object.assign(set, t.action === 'pay' ? { paidAt: now } : { approvedAt: now });
-    }
+      return { approvedAmount: Number(total), cityApproverId: session.user.id };
+    },
+    financeApprove: async (tx, a, { session, now, opinion }) => {
+      await moveForApply(tx, session.user, { kind: 'commit', cityId: a.cityId, year: a.year, amount: a.approvedAmount, applyId: a.id, code: a.code, note: opinion });
+      return { approvedAt: now };
+    },
+    pay: async (tx, a, { session, now, opinion }) => {
+      await moveForApply(tx, session.user, { kind: 'pay', cityId: a.cityId, year: a.year, amount: a.approvedAmount, applyId: a.id, code: a.code, note: opinion });
+      return { paidAt: now };
+    },
+  },
+  notice: scopedNotice<SubsidyApply, Actor>({ levels: { org: 'org', city: 'city', province: 'province' }, ownerActor: 'org', link: linkOf }),
+});
+
+export const applyActions = (session: Session, a: SubsidyApply): ApplyAction[] => applyWorkflow.availableActions(a, session);
+
+export interface TransitionRequest {
+  id: number;
+  action: TransitionAction;
+  opinion?: string | null;
+}
+
+/** 一步转换（提交、撤回、市级审核、退回、不予补贴、二级审批、财务审批、拨付） */
+export async function applyTransition(db: Db, session: Session, req: TransitionRequest, audit: Audit) {
+  return db.transaction(async (tx) => {
+    const r = await applyWorkflow.applyIn(tx, session, req, audit);
+    const [a] = await tx.select().from(subsidyApplies).where(eq(subsidyApplies.id, req.id));
     // 培训补贴财务审批通过：同意的学员在本市的可用培训券自动核销到本班（同一事务，见 coupons.ts）
     let couponsRedeemed: string[] = [];
-    if (t.action === 'financeApprove' && kind === 'train') {
+    if (req.action === 'financeApprove' && a.kind === 'train') {
       const granted = await tx.select({ studentId: subsidyItems.studentId, idNumber: subsidyItems.idNumber }).from(subsidyItems).where(and(eq(subsidyItems.applyId, a.id), eq(subsidyItems.decision, DECISION.APPROVED)));
-      couponsRedeemed = await redeemForClass(tx, c, granted);
+      couponsRedeemed = await redeemForClass(tx, await classOf(tx, a.classId), granted);
+      if (couponsRedeemed.length) audit({ entity: 'subsidy_apply', entityId: a.id, after: { couponsRedeemed }, detail: `补贴申请 ${a.code} 财务审批通过，自动核销培训券 ${couponsRedeemed.length} 张` });
     }
-    const [updated] = await tx
-      .update(subsidyApplies)
-      .set(set)
-      .where(and(eq(subsidyApplies.id, a.id), eq(subsidyApplies.status, a.status)))
-      .returning({ id: subsidyApplies.id, approvedAmount: subsidyApplies.approvedAmount });
-    if (!updated) throw ApiError.conflict('申请状态已被他人更新，请刷新后重试');
-    await tx.insert(subsidyHistory).values({ applyId: a.id, action: t.action, fromStatus: a.status, toStatus: t.to, opinion, actorId: user.id, actorName: actorName(user), createdAt: now });
-    const what = `${SUBSIDY_KIND_LABEL[kind]}申请 ${a.code}（班级 ${c.code}）`;
-    const content = `当前：${applyStatusLabel(t.to)}${opinion ? `；意见：${opinion}` : ''}`;
-    if (t.actor !== 'org') {
-      const orgUsers = (await tx.select({ id: users.id }).from(users).where(eq(users.orgId, a.orgId))).map((r) => r.id);
-      await notify(tx, orgUsers, { title: `${what}：${t.verb}`, content, kind: 'audit', link: `${PATHS[kind].apply}?code=${encodeURIComponent(a.code)}` });
+    return { id: a.id, status: a.status, statusName: r.positionName, approvedAmount: a.approvedAmount, couponsRedeemed };
+  });
+}
+
+// ---------- 逐人决定的状态机 ----------
+
+export type DecisionRow = SubsidyItem & DecisionLike & { code: string };
+
+async function loadDecision(db: Db, user: SessionUser, itemId: number): Promise<DecisionRow> {
+  const [i] = await db.select().from(subsidyItems).where(eq(subsidyItems.id, itemId));
+  if (!i) throw ApiError.notFound('学员不在这份申请中');
+  const a = await loadApply(db, user, i.applyId);
+  return { ...i, kind: a.kind, orgId: a.orgId, cityId: a.cityId, applyStatus: a.status, code: a.code };
+}
+
+export const decisionWorkflow = defineWorkflow<DecisionRow, 'approve' | 'reject', 'city', 'notBlocked' | 'eligible'>({
+  key: 'subsidyDecision',
+  label: '逐人决定',
+  entity: 'subsidy_item',
+  table: subsidyItems,
+  id: subsidyItems.id,
+  position: { decision: subsidyItems.decision },
+  labels: { decision: DECISION_LABEL },
+  actors: { city: '市级管理员' },
+  actorLevels: { city: ['city'] },
+  actorsOf: (user, s) => scopedActors(user, s).filter((a): a is 'city' => a === 'city'),
+  transitions: DECISION_TRANSITIONS,
+  gates: {
+    notBlocked: {
+      label: '没有阻断性核查问题',
+      source: '重复享受、日期重叠、证件号、出勤、证书问题不得补贴（docs/SUBSIDIES.md 核查）',
+      check: (_db, i) => (i.flags.some((f) => f.block) ? `学员「${i.name}」有阻断性核查问题（${i.flags.filter((f) => f.block).map((f) => f.message).join('；')}），不能同意` : null),
+    },
+    eligible: {
+      label: '符合补贴条件（金额不为“不享受”）',
+      source: '标准、出勤与结业要求（docs/SUBSIDIES.md 补贴申请）',
+      check: (_db, i) => (i.ineligible ? `学员「${i.name}」不符合补贴条件（${i.ineligible}），不能同意` : null),
+    },
+  },
+  load: loadDecision,
+  describe: (i) => `补贴申请 ${i.code} 的学员「${i.name}」`,
+  history: { table: subsidyItemHistory, values: (i) => ({ itemId: i.id, applyId: i.applyId }), positionColumns: (from, to) => ({ fromStatus: from.decision, toStatus: to.decision }) },
+  effect: (_tx, _i, { action, opinion }) => ({ decisionReason: action === 'reject' ? opinion : null }),
+});
+
+/** 市级审核时逐人同意或不同意（不同意须写原因）；已是所选决定的学员不再办理 */
+export async function decideItems(db: Db, session: Session, input: { id: number; itemIds: number[]; decision: 'approve' | 'reject'; reason: string | null }, audit: Audit) {
+  return db.transaction(async (tx) => {
+    const a = await loadApply(tx, session.user, input.id, true);
+    const items = await tx.select().from(subsidyItems).where(and(eq(subsidyItems.applyId, a.id), inArray(subsidyItems.id, input.itemIds)));
+    if (items.length !== new Set(input.itemIds).size) throw ApiError.notFound('学员不在这份申请中');
+    const target = input.decision === 'approve' ? DECISION.APPROVED : DECISION.REJECTED;
+    for (const i of items) {
+      // 已同意的再同意：权限、办理方与申请状态照样检查，只是不再记一步
+      if (i.decision === target) {
+        decisionWorkflow.check({ ...i, kind: a.kind, orgId: a.orgId, cityId: a.cityId, applyStatus: a.status, code: a.code, decision: DECISION.PENDING }, session, input.decision);
+        continue;
+      }
+      await decisionWorkflow.applyIn(tx, session, { id: i.id, action: input.decision, opinion: input.reason }, audit);
     }
-    audit({
-      entity: 'subsidy_apply',
-      entityId: a.id,
-      before: { status: a.status },
-      after: { status: t.to, opinion, approvedAmount: updated.approvedAmount, ...(couponsRedeemed.length ? { couponsRedeemed } : {}) },
-      detail: `${what}${t.verb}（${applyStatusLabel(a.status)} → ${applyStatusLabel(t.to)}）${couponsRedeemed.length ? `，自动核销培训券 ${couponsRedeemed.length} 张` : ''}`,
-    });
-    return { id: a.id, status: t.to, statusName: applyStatusLabel(t.to), approvedAmount: updated.approvedAmount, couponsRedeemed };
+    return { count: items.length };
   });
 }
 
 // ---------- 查询 ----------
 
 interface ListFilter {
-  kind: SubsidyKind;
+  /** 不给时列出两种补贴（财务审批与查询：培训补贴与生活交通补贴共用本市的资金账户） */
+  kind?: SubsidyKind;
   step: ApplyStep;
   pendingOnly?: boolean;
   status?: number;
@@ -417,13 +453,17 @@ interface ListFilter {
   year?: number;
 }
 
+/** 各审批步“待我办理”的筛选：该步办理方的这些转换能从哪些状态出发（由转换表推出） */
+const STEP_ACTOR = { audit: 'city', review: 'province', finance: 'city' } as const;
+const PENDING_ACTIONS: Record<keyof typeof STEP_ACTOR, TransitionAction[]> = { audit: ['cityApprove'], review: ['reviewApprove'], finance: ['financeApprove', 'pay'] };
+
 function listWhere(user: SessionUser, f: ListFilter): SQL | undefined {
-  const pending = f.pendingOnly && (f.step === 'audit' || f.step === 'review' || f.step === 'finance') ? pendingStatusesOf(f.step) : null;
+  const pending = f.pendingOnly && (f.step === 'audit' || f.step === 'review' || f.step === 'finance') ? applyWorkflow.pendingStatuses(STEP_ACTOR[f.step], PENDING_ACTIONS[f.step]) : null;
   return and(
-    eq(subsidyApplies.kind, f.kind),
+    f.kind ? eq(subsidyApplies.kind, f.kind) : undefined,
     scopeWhere(user, { cityId: subsidyApplies.cityId, countyId: subsidyApplies.countyId, orgId: subsidyApplies.orgId }),
     // 二级审批与财务只看市级审核通过之后的申请
-    f.step === 'review' || f.step === 'finance' ? inArray(subsidyApplies.status, [S.REVIEW_PENDING, S.FINANCE_PENDING, S.APPROVED, S.PAID]) : undefined,
+    f.step === 'review' || f.step === 'finance' ? inArray(subsidyApplies.status, [...AFTER_CITY_STATUSES]) : undefined,
     f.step === 'audit' ? sql`${subsidyApplies.status} <> ${S.DRAFT}` : undefined,
     pending ? inArray(subsidyApplies.status, pending) : undefined,
     f.status !== undefined ? eq(subsidyApplies.status, f.status) : undefined,
@@ -487,9 +527,10 @@ export async function exportApplies(db: Db, session: Session, f: ListFilter) {
     .orderBy(desc(subsidyApplies.id))
     .limit(50_000);
   return exportXlsx({
-    sheetName: SUBSIDY_KIND_LABEL[f.kind],
+    sheetName: f.kind ? SUBSIDY_KIND_LABEL[f.kind] : '补贴申请',
     columns: [
       { header: '申请编号', key: 'code', width: 18 },
+      { header: '补贴种类', key: 'kind', width: 14, format: (v) => SUBSIDY_KIND_LABEL[v as SubsidyKind] ?? v },
       { header: '班级编号', key: 'classCode', width: 18 },
       { header: '班级名称', key: 'className', width: 30 },
       { header: '机构', key: 'orgName', width: 28 },
@@ -514,6 +555,7 @@ export async function applyDetail(db: Db, session: Session, f: { id: number }) {
   const [row] = await db.select(listColumns).from(subsidyApplies).innerJoin(trainClasses, eq(trainClasses.id, subsidyApplies.classId)).leftJoin(organisations, eq(organisations.id, subsidyApplies.orgId)).where(eq(subsidyApplies.id, a.id));
   const items = await db.select().from(subsidyItems).where(eq(subsidyItems.applyId, a.id)).orderBy(asc(subsidyItems.id));
   const own = session.user.level === 'org';
+  const decisionOf = (i: SubsidyItem): DecisionRow => ({ ...i, kind: a.kind, orgId: a.orgId, cityId: a.cityId, applyStatus: a.status, code: a.code });
   const students: ApplyStudent[] = items.map((i) => ({
     id: i.id,
     studentId: i.studentId,
@@ -535,32 +577,48 @@ export async function applyDetail(db: Db, session: Session, f: { id: number }) {
     decision: i.decision,
     decisionName: DECISION_LABEL[i.decision],
     decisionReason: i.decisionReason,
+    blocked: i.flags.some((f) => f.block),
+    actions: decisionWorkflow.availableActions(decisionOf(i), session),
   }));
-  return { ...toItem(session, row), levelName: LEVEL_NAMES[row.level] ?? '', students };
+  // 还没有逐人不同意的阻断学员（市级审核通过前须处理）
+  const openBlocked = items.filter((i) => i.flags.some((f) => f.block) && i.decision !== DECISION.REJECTED).length;
+  return { ...toItem(session, row), levelName: LEVEL_NAMES[row.level] ?? '', students, openBlocked };
 }
 
 export async function applyHistory(db: Db, user: SessionUser, f: { id: number }) {
   const a = await loadApply(db, user, f.id);
   const rows = await db.select().from(subsidyHistory).where(eq(subsidyHistory.applyId, a.id)).orderBy(asc(subsidyHistory.createdAt), asc(subsidyHistory.id));
-  const verb = (action: string) => (action === 'itemApprove' ? '逐人同意' : action === 'itemReject' ? '逐人不同意' : transitionOfSafe(action));
-  return rows.map((r) => ({
-    id: r.id,
-    action: r.action,
-    actionName: verb(r.action),
-    fromStatusName: r.fromStatus === null ? null : applyStatusLabel(r.fromStatus),
-    toStatusName: r.toStatus === null ? null : applyStatusLabel(r.toStatus),
-    opinion: r.opinion,
-    actorName: r.actorName,
-    createTime: formatBeijing(r.createdAt),
-  }));
-}
-
-function transitionOfSafe(action: string): string {
-  try {
-    return transitionOf(action as TransitionAction).verb;
-  } catch {
-    return action;
-  }
+  const items = await db
+    .select({ h: subsidyItemHistory, name: subsidyItems.name })
+    .from(subsidyItemHistory)
+    .innerJoin(subsidyItems, eq(subsidyItems.id, subsidyItemHistory.itemId))
+    .where(eq(subsidyItemHistory.applyId, a.id))
+    .orderBy(asc(subsidyItemHistory.createdAt), asc(subsidyItemHistory.id));
+  // 早先的逐人决定记在申请的历史里（itemApprove / itemReject），之后的记在逐人决定自己的历史里
+  const verb = (action: string) => (action === 'itemApprove' ? '逐人同意' : action === 'itemReject' ? '逐人不同意' : (TRANSITIONS.find((t) => t.action === action)?.verb ?? action));
+  const entries = [
+    ...rows.map((r) => ({
+      id: r.id,
+      action: r.action,
+      actionName: verb(r.action),
+      fromStatusName: r.fromStatus === null ? null : applyStatusLabel(r.fromStatus),
+      toStatusName: r.toStatus === null ? null : applyStatusLabel(r.toStatus),
+      opinion: r.opinion,
+      actorName: r.actorName,
+      at: r.createdAt,
+    })),
+    ...items.map(({ h, name }) => ({
+      id: -h.id,
+      action: h.action === 'approve' ? 'itemApprove' : 'itemReject',
+      actionName: `逐人${DECISION_LABEL[h.toStatus]}：${name}`,
+      fromStatusName: null,
+      toStatusName: null,
+      opinion: h.opinion,
+      actorName: h.actorName,
+      at: h.createdAt,
+    })),
+  ].sort((x, y) => x.at.getTime() - y.at.getTime());
+  return entries.map(({ at, ...e }) => ({ ...e, createTime: formatBeijing(at) }));
 }
 
 /** 拨付名单的资源：看全证件号要 subsidyFinance.unmask */

@@ -17,6 +17,7 @@ const STATUSES: Record<string, string> = {
   批准占用: 'Committed',
   培训补贴: 'Training subsidy',
   生活交通补贴: 'Living and transport subsidy',
+  补贴种类: 'Subsidy type',
 };
 
 /** 动词形式：嵌进“申请当前为「…」，不能{verb}”等句子，也是办理弹窗上的按钮 */
@@ -156,6 +157,12 @@ const texts: Record<string, string> = {
   取证人数: 'Persons certified',
   '补贴资金（元）': 'Subsidy funds (yuan)',
   下达或分解年度目标: 'Issue or split an annual target',
+  '新建年度目标（草稿）': 'New annual target (draft)',
+  下达: 'Issue',
+  已下达: 'Issued',
+  撤回下达: 'Recall',
+  撤回原因: 'Reason for recalling',
+  '下达后下级即可看到并据以分解，确定下达吗？': 'Once issued, the level below sees the target and can split it. Issue it?',
   修改年度目标: 'Edit annual target',
   范围: 'Scope',
   '确定删除这条年度目标吗？': 'Delete this annual target?',
@@ -171,6 +178,9 @@ const texts: Record<string, string> = {
   核销班级: 'Redeemed in class',
   核销时间: 'Redeemed at',
   发放培训券: 'Issue a training coupon',
+  核销培训券: 'Redeem a training coupon',
+  核销到的班级: 'Class to redeem into',
+  已核销: 'Redeemed',
   '市（省级发放时选）': 'City (when issued by the province)',
   已发放: 'Issued',
   '确定作废这张培训券吗？': 'Void this coupon?',

@@ -32,7 +32,7 @@ describe('培训券', () => {
     const before = await ok<{ studentId: number; usableCodes: string[]; redeemedCode: string | null }[]>('train_org', '/student/comparisonCouponStatus', { classId: klass.id });
     expect(before.find((r) => r.studentId === s.id)).toMatchObject({ usableCodes: [c.code], redeemedCode: null });
     await ok('train_org', '/student/redeemCoupon', { classId: klass.id, studentId: s.id, code: c.code });
-    await refused('train_org', '/student/redeemCoupon', { classId: klass.id, studentId: s.id, code: c.code }, 400, `培训券 ${c.code} 已在班级 ${klass.code} 核销过，一张券只能核销一次`);
+    await refused('train_org', '/student/redeemCoupon', { classId: klass.id, studentId: s.id, code: c.code }, 409, `培训券 ${c.code} 已在班级 ${klass.code} 核销过，一张券只能核销一次`);
     const after = await ok<{ studentId: number; usableCodes: string[]; redeemedCode: string | null }[]>('train_org', '/student/comparisonCouponStatus', { classId: klass.id });
     expect(after.find((r) => r.studentId === s.id)).toMatchObject({ usableCodes: [], redeemedCode: c.code });
     const status = await ok<{ code: string; statusName: string }[]>('train_org', '/student/couponStatus', { classId: klass.id, idNumber: s.idNumber });
@@ -42,14 +42,14 @@ describe('培训券', () => {
   it('不属于本人的券、作废的券不能核销；别的机构与别的市 404', async () => {
     const [a, b] = take(2);
     const c = await issue(a);
-    await refused('train_org', '/student/redeemCoupon', { classId: klass.id, studentId: b.id, code: c.code }, 400, `培训券 ${c.code} 不属于学员「${b.name}」`);
+    await refused('train_org', '/student/redeemCoupon', { classId: klass.id, studentId: b.id, code: c.code }, 409, `不能核销：培训券 ${c.code} 不属于学员「${b.name}」`);
     await refused('enterprise', '/student/redeemCoupon', { classId: klass.id, studentId: a.id, code: c.code }, 404);
     await refused('bd_admin', '/coupon/disable', { id: c.id }, 404);
     await ok('sjz_admin', '/coupon/disable', { id: c.id });
-    await refused('train_org', '/student/redeemCoupon', { classId: klass.id, studentId: a.id, code: c.code }, 400, `培训券 ${c.code} 已作废`);
+    await refused('train_org', '/student/redeemCoupon', { classId: klass.id, studentId: a.id, code: c.code }, 409, `培训券 ${c.code} 已作废`);
     await ok('sjz_admin', '/coupon/enable', { id: c.id });
     await ok('train_org', '/student/redeemCoupon', { classId: klass.id, studentId: a.id, code: c.code });
-    await refused('sjz_admin', '/coupon/disable', { id: c.id }, 400, `培训券 ${c.code} 当前为「已使用」，不能作废`);
+    await refused('sjz_admin', '/coupon/disable', { id: c.id }, 409, '培训券当前为「已使用」，不能作废');
   });
 
   it('学员进班即核销本人可用的券，移出班级时退回；一张券不会同时核销到两个班', async () => {
@@ -148,7 +148,7 @@ describe('财务审批通过时自动核销', () => {
     const detail = await ok<{ balance: { available: number } }>('sjz_admin', '/fundAccount/detail', { accountId: String(account.id) }, 'GET');
     const cut = detail.balance.available;
     await ok('sjz_admin', '/fundAccount/addMovement', { accountId: account.id, kind: 'reduce', amount: cut, note: '测试：临时调减' });
-    await refused('sjz_admin', '/subsidy/updateApplyStatus', { id: saved.id, action: 'financeApprove' }, 400);
+    await refused('sjz_admin', '/subsidy/updateApplyStatus', { id: saved.id, action: 'financeApprove' }, 409);
     const statusOf = async (code: string) => (await db.select({ status: trainingCoupons.status, classId: trainingCoupons.classId }).from(trainingCoupons).where(eq(trainingCoupons.code, code)))[0];
     expect((await statusOf(early.code)).status).toBe(0);
 

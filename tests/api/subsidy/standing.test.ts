@@ -69,10 +69,10 @@ describe('登记与审批', () => {
     const finished = await classOf(CLASS_STATUS.FINISHED);
     const [book] = await db.select().from(standingBooks).where(eq(standingBooks.classId, finished.id));
     const id = book.id;
-    await refused('sjz_admin', '/standingBook/updateStatus', { id, action: 'approve' }, 400, '台账当前为「草稿」，不能审批通过');
-    await refused('train_org', '/standingBook/updateStatus', { id, action: 'withdraw' }, 400, '台账当前为「草稿」，不能撤回');
+    await refused('sjz_admin', '/standingBook/updateStatus', { id, action: 'approve' }, 409, '台账当前为「草稿」，不能审批通过');
+    await refused('train_org', '/standingBook/updateStatus', { id, action: 'withdraw' }, 409, '台账当前为「草稿」，不能撤回');
     expect((await move('train_org', id, 'submit')).status).toBe(1);
-    await refused('train_org', '/standingBook/save', { id, remark: 'x' }, 400, '台账当前为「待审批」，不能修改');
+    await refused('train_org', '/standingBook/save', { id, remark: 'x' }, 409, '台账当前为「待审批」，不能修改');
     await refused('train_org', '/standingBook/updateStatus', { id, action: 'approve' }, 403, '没有审批通过的权限');
     await refused('admin', '/standingBook/updateStatus', { id, action: 'approve' }, 403, '「审批通过」须由市级管理员办理');
     await refused('bd_admin', '/standingBook/updateStatus', { id, action: 'approve' }, 404);
@@ -90,9 +90,9 @@ describe('登记与审批', () => {
     expect((await move('train_org', id, 'submit')).status).toBe(1);
     expect((await move('sjz_admin', id, 'approve', '同意')).status).toBe(3);
 
-    await refused('sjz_admin', '/standingBook/updateStatus', { id, action: 'approve' }, 400, '台账当前为「已审批」，不能审批通过');
-    await refused('train_org', '/standingBook/save', { id, remark: '再改' }, 400, '台账当前为「已审批」，不能修改');
-    await refused('train_org', '/standingBook/delete', { id }, 400, '台账当前为「已审批」，只有草稿可以删除');
+    await refused('sjz_admin', '/standingBook/updateStatus', { id, action: 'approve' }, 409, '台账当前为「已审批」，不能审批通过');
+    await refused('train_org', '/standingBook/save', { id, remark: '再改' }, 409, '台账当前为「已审批」，不能修改');
+    await refused('train_org', '/standingBook/delete', { id }, 409, '台账当前为「已审批」，不能删除');
     const d = await ok<Detail>('train_org', '/standingBook/detail', { id: String(id) }, 'GET');
     expect([d.statusName, d.lastOpinion, d.remark, d.actions]).toEqual(['已审批', '同意', '已核对出勤', []]);
 

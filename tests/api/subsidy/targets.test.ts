@@ -22,6 +22,7 @@ interface Target {
   budget: number;
   actualTrained: number;
   actualSubsidy: number;
+  statusName: string;
   actions: string[];
 }
 
@@ -36,20 +37,30 @@ describe('下达与分解', () => {
     const [sjzCounty] = await db.select().from(areas).where(eq(areas.pid, 130100)).limit(1);
     await refused('bd_admin', '/annualTarget/save', { year: 2031, countyId: c1.id, trained: 1, certified: 1, budget: 1 }, 400, '本市 2031 年度的目标尚未下达，不能分解');
     const city = await ok<{ id: number }>('admin', '/annualTarget/save', { year: 2031, cityId: 130600, trained: 100, certified: 80, budget: 50000 });
+    // 新建的是草稿：下达之前市级看不到、不能分解
+    expect((await ok<{ list: Target[] }>('bd_admin', '/annualTarget/list', { year: 2031 })).list).toEqual([]);
+    await refused('bd_admin', '/annualTarget/save', { year: 2031, countyId: c1.id, trained: 1, certified: 1, budget: 1 }, 400, '本市 2031 年度的目标尚未下达，不能分解');
+    await refused('bd_admin', '/annualTarget/updateStatus', { id: city.id, action: 'issue' }, 404);
+    await ok('admin', '/annualTarget/updateStatus', { id: city.id, action: 'issue' });
+    await refused('bd_admin', '/annualTarget/updateStatus', { id: city.id, action: 'recall' }, 403, '「撤回下达」须由下达方（市的目标由省级，县区的分解由本市市级）办理');
     await refused('bd_admin', '/annualTarget/save', { year: 2031, trained: 1, certified: 1, budget: 1 }, 400, '请选择要分解到的县区');
-    await ok('bd_admin', '/annualTarget/save', { year: 2031, countyId: c1.id, trained: 60, certified: 50, budget: 30000 });
+    const county = await ok<{ id: number }>('bd_admin', '/annualTarget/save', { year: 2031, countyId: c1.id, trained: 60, certified: 50, budget: 30000 });
     await refused('bd_admin', '/annualTarget/save', { year: 2031, countyId: c2.id, trained: 41, certified: 10, budget: 100 }, 400, '培训人数超出本市目标：本市 100，其他县区已分解 60，还可分解 40');
     await ok('bd_admin', '/annualTarget/save', { year: 2031, countyId: c2.id, trained: 40, certified: 30, budget: 20000 });
     await refused('bd_admin', '/annualTarget/save', { year: 2031, countyId: sjzCounty.id, trained: 1, certified: 1, budget: 1 }, 404);
     await refused('admin', '/annualTarget/save', { id: city.id, year: 2031, cityId: 130600, trained: 99, certified: 80, budget: 50000 }, 400, '培训人数不能低于已分解到各县区之和 100');
-    await refused('admin', '/annualTarget/delete', { ids: [city.id] }, 400, '该目标已分解到县区，请先删除县区的分解');
+    await refused('admin', '/annualTarget/delete', { ids: [city.id] }, 409, '年度目标当前为「已下达」，不能删除');
+    await refused('admin', '/annualTarget/updateStatus', { id: city.id, action: 'recall' }, 409, '不能撤回下达：该目标已分解到县区，请先删除县区的分解');
+    await ok('bd_admin', '/annualTarget/updateStatus', { id: county.id, action: 'issue' });
     await refused('admin', '/annualTarget/save', { year: 2031, cityId: 130600, trained: 1, certified: 1, budget: 1 }, 409, '该市 2031 年度的目标已下达');
     const mine = await ok<{ list: Target[] }>('bd_admin', '/annualTarget/list', { year: 2031 });
-    expect(mine.list.map((t) => [t.countyId, t.actions])).toEqual([
-      [null, []],
-      [c1.id, ['edit', 'delete']],
-      [c2.id, ['edit', 'delete']],
+    expect(mine.list.map((t) => [t.countyId, t.statusName, t.actions])).toEqual([
+      [null, '已下达', []],
+      [c1.id, '已下达', ['edit', 'recall']],
+      [c2.id, '草稿', ['edit', 'delete', 'issue']],
     ]);
+    // 县区的分解在下达之前省级看不到
+    expect((await ok<{ list: Target[] }>('admin', '/annualTarget/list', { year: 2031 })).list.map((t) => t.countyId)).toEqual([null, c1.id]);
     expect((await ok<{ list: Target[] }>('sjz_admin', '/annualTarget/list', { year: 2031 })).list).toEqual([]);
   });
 });
@@ -124,8 +135,12 @@ describe('年度任务完成情况（YearTaskProgress）', () => {
 
   it('市级在“年度任务下达”里以县区分解（yearTaskIssue 权限），分解后进度表出现该县区', async () => {
     const [county] = await db.select().from(areas).where(eq(areas.pid, 130600)).orderBy(asc(areas.id)).limit(1);
-    await ok('admin', '/annualTarget/save', { year: 2033, cityId: 130600, trained: 10, certified: 10, budget: 1000 });
-    await ok('bd_admin', '/annualTarget/save', { year: 2033, countyId: county.id, trained: 5, certified: 5, budget: 500 });
+    const city = await ok<{ id: number }>('admin', '/annualTarget/save', { year: 2033, cityId: 130600, trained: 10, certified: 10, budget: 1000 });
+    await ok('admin', '/annualTarget/updateStatus', { id: city.id, action: 'issue' });
+    const split = await ok<{ id: number }>('bd_admin', '/annualTarget/save', { year: 2033, countyId: county.id, trained: 5, certified: 5, budget: 500 });
+    // 草稿不进进度表
+    expect((await ok<{ list: Progress[] }>('bd_admin', '/yearTask/progress', { year: 2033 })).list[0].children).toBeUndefined();
+    await ok('bd_admin', '/annualTarget/updateStatus', { id: split.id, action: 'issue' });
     const rows = (await ok<{ list: Progress[] }>('bd_admin', '/yearTask/progress', { year: 2033 })).list;
     expect(rows[0].children?.map((c) => [c.countyId, c.trained, c.actualTrained, c.trainedRate])).toEqual([[county.id, 5, 0, 0]]);
   });

@@ -88,12 +88,12 @@ describe('转换表：每一步允许与拒绝的办理', () => {
   });
 
   it('草稿：市级不能审核，机构提交；提交后机构不能再改', async () => {
-    await refused('sjz_admin', '/subsidy/updateApplyStatus', { id, action: 'cityApprove' }, 400, '申请当前为「草稿」，不能市级审核通过');
+    await refused('sjz_admin', '/subsidy/updateApplyStatus', { id, action: 'cityApprove' }, 409, '补贴申请当前为「草稿」，不能市级审核通过');
     await refused('sjz_admin', '/subsidy/updateApplyStatus', { id, action: 'submit' }, 403, '没有提交申请的权限');
     await refused('admin', '/subsidy/updateApplyStatus', { id, action: 'submit' }, 403, '「提交申请」须由开班机构办理');
     expect((await step('train_org', id, 'submit')).status).toBe(APPLY_STATUS.CITY_PENDING);
-    await refused('train_org', '/subsidy/saveClassSubside', { id, classId: klass.id, kind: 'train', items: [itemOf(students[0])] }, 400, /当前为「待市级审核」，不能修改/);
-    await refused('train_org', '/subsidy/updateApplyStatus', { id, action: 'submit' }, 400, '申请当前为「待市级审核」，不能提交申请');
+    await refused('train_org', '/subsidy/saveClassSubside', { id, classId: klass.id, kind: 'train', items: [itemOf(students[0])] }, 409, /当前为「待市级审核」，不能修改/);
+    await refused('train_org', '/subsidy/updateApplyStatus', { id, action: 'submit' }, 409, '补贴申请当前为「待市级审核」，不能提交申请');
   });
 
   it('撤回回到草稿，再提交', async () => {
@@ -125,13 +125,13 @@ describe('转换表：每一步允许与拒绝的办理', () => {
     const after = await detail('sjz_admin', id);
     expect(after.students.map((s) => s.decision)).toEqual([2, 1, 1]);
     expect(after.students[0].decisionReason).toBe('本人未到场签到');
-    await refused('sjz_admin', '/subsidy/decideStudents', { id, itemIds: [d.students[0].id], decision: 'approve' }, 400, '申请当前为「待二级审批」，不能逐人审核');
+    await refused('sjz_admin', '/subsidy/decideStudents', { id, itemIds: [d.students[0].id], decision: 'approve' }, 409, '申请当前为「待二级审批」，不能逐人审核');
   });
 
   it('二级审批由省级办理；市级 403；退回须写意见', async () => {
     await refused('sjz_admin', '/subsidy/updateApplyStatus', { id, action: 'reviewApprove' }, 403, '「二级审批通过」须由省级管理员办理');
     await refused('admin', '/subsidy/updateApplyStatus', { id, action: 'reviewReturn' }, 400, '请输入审核意见');
-    await refused('sjz_admin', '/subsidy/updateApplyStatus', { id, action: 'financeApprove' }, 400, '申请当前为「待二级审批」，不能财务审批通过');
+    await refused('sjz_admin', '/subsidy/updateApplyStatus', { id, action: 'financeApprove' }, 409, '补贴申请当前为「待二级审批」，不能财务审批通过');
     expect((await step('admin', id, 'reviewApprove')).status).toBe(APPLY_STATUS.FINANCE_PENDING);
   });
 
@@ -146,8 +146,8 @@ describe('转换表：每一步允许与拒绝的办理', () => {
     expect((await step('sjz_admin', id, 'pay', '已代发')).status).toBe(APPLY_STATUS.PAID);
     const end = await ok<{ balance: { available: number; unpaid: number; paid: number } }>('sjz_admin', '/fundAccount/detail', { accountId: String(account.id) }, 'GET');
     expect(end.balance).toMatchObject({ available: mid.balance.available, unpaid: before.balance.unpaid, paid: before.balance.paid + 2 * typeAmount });
-    await refused('sjz_admin', '/subsidy/updateApplyStatus', { id, action: 'pay' }, 400, '申请当前为「已拨付」，不能登记拨付');
-    await refused('train_org', '/subsidy/updateApplyStatus', { id, action: 'withdraw' }, 400, '申请当前为「已拨付」，不能撤回申请');
+    await refused('sjz_admin', '/subsidy/updateApplyStatus', { id, action: 'pay' }, 409, '补贴申请当前为「已拨付」，不能登记拨付');
+    await refused('train_org', '/subsidy/updateApplyStatus', { id, action: 'withdraw' }, 409, '补贴申请当前为「已拨付」，不能撤回申请');
   });
 
   it('拨付名单：同意的学员、证件号脱敏、账号与金额；机构不能导出', async () => {
@@ -186,7 +186,7 @@ describe('转换表：每一步允许与拒绝的办理', () => {
     expect((await step('sjz_admin', other.id, 'cityReject', '材料不实')).status).toBe(APPLY_STATUS.REJECTED);
     for (const action of ['submit', 'cityApprove', 'reviewApprove', 'financeApprove']) {
       const who = action === 'submit' ? 'train_org' : action === 'reviewApprove' ? 'admin' : 'sjz_admin';
-      await refused(who, '/subsidy/updateApplyStatus', { id: other.id, action }, 400, /申请当前为「不予补贴」/);
+      await refused(who, '/subsidy/updateApplyStatus', { id: other.id, action }, 409, /申请当前为「不予补贴」/);
     }
   });
 });
@@ -241,8 +241,8 @@ describe('核查', () => {
     expect(d.students[0].flags.some((f) => f.message.includes(paid.code) && f.message.includes('已拨付'))).toBe(true);
     expect(d.students[1].flags).toEqual([]);
     await step('train_org', saved.id, 'submit');
-    await refused('sjz_admin', '/subsidy/decideStudents', { id: saved.id, itemIds: [d.students[0].id], decision: 'approve' }, 400, /有阻断性核查问题/);
-    await refused('sjz_admin', '/subsidy/updateApplyStatus', { id: saved.id, action: 'cityApprove' }, 400, `不能市级审核通过：学员「${dup.name}」有阻断性核查问题，须先逐人选择不同意并写明原因`);
+    await refused('sjz_admin', '/subsidy/decideStudents', { id: saved.id, itemIds: [d.students[0].id], decision: 'approve' }, 409, /有阻断性核查问题/);
+    await refused('sjz_admin', '/subsidy/updateApplyStatus', { id: saved.id, action: 'cityApprove' }, 409, `不能市级审核通过：学员「${dup.name}」有阻断性核查问题，须先逐人选择不同意并写明原因`);
     await ok('sjz_admin', '/subsidy/decideStudents', { id: saved.id, itemIds: [d.students[0].id], decision: 'reject', reason: '重复申请' });
     expect((await step('sjz_admin', saved.id, 'cityApprove')).approvedAmount).toBe(typeAmount);
   });
@@ -318,7 +318,7 @@ describe('资金', () => {
     // 调减到只剩 100 元
     await ok('sjz_admin', '/fundAccount/addMovement', { accountId: account.id, kind: 'reduce', amount: bal.balance.available - 100, note: '测试调减' });
     const [{ n: before }] = await db.select({ n: count() }).from(fundMovements).where(eq(fundMovements.accountId, account.id));
-    await refused('sjz_admin', '/subsidy/updateApplyStatus', { id: saved.id, action: 'financeApprove' }, 400, `资金账户「${account.name}」可用余额 100 元，不足以批准申请 ${saved.code} 的 ${2 * typeAmount} 元`);
+    await refused('sjz_admin', '/subsidy/updateApplyStatus', { id: saved.id, action: 'financeApprove' }, 409, `不能财务审批通过：资金账户「${account.name}」可用余额 100 元，不足以批准申请 ${saved.code} 的 ${2 * typeAmount} 元`);
     const [{ n: after }] = await db.select({ n: count() }).from(fundMovements).where(eq(fundMovements.accountId, account.id));
     expect(after).toBe(before);
     const [row] = await db.select().from(subsidyApplies).where(eq(subsidyApplies.id, saved.id));
@@ -332,5 +332,22 @@ describe('资金', () => {
     const [account] = await db.select().from(fundAccounts).where(eq(fundAccounts.cityId, klass.cityId!)).limit(1);
     await refused('bd_admin', '/fundAccount/addMovement', { accountId: account.id, kind: 'allocate', amount: 1 }, 404);
     await refused('train_org', '/fundAccount/addMovement', { accountId: account.id, kind: 'allocate', amount: 1 }, 403);
+  });
+});
+
+describe('财务审批：两种补贴都在财务的列表里', () => {
+  it('生活交通补贴到了待财务审批，财务的列表（不分种类）给出财务审批通过，办理后给出登记拨付', async () => {
+    const { klass } = await mainClass(db);
+    const [living] = await db
+      .select()
+      .from(subsidyApplies)
+      .where(and(eq(subsidyApplies.classId, klass.id), eq(subsidyApplies.kind, 'living'), eq(subsidyApplies.status, APPLY_STATUS.REVIEW_PENDING)));
+    await step('admin', living.id, 'reviewApprove');
+    const rowOf = async () =>
+      (await ok<{ list: { id: number; kind: string; actions: string[] }[] }>('sjz_admin', '/subsidy/listApply', { step: 'finance', pendingOnly: 'true', pageSize: 100 })).list.find((r) => r.id === living.id);
+    expect(await rowOf()).toMatchObject({ kind: 'living', actions: expect.arrayContaining(['financeApprove', 'financeReturn']) });
+    expect((await step('sjz_admin', living.id, 'financeApprove')).status).toBe(APPLY_STATUS.APPROVED);
+    expect((await rowOf())?.actions).toEqual(expect.arrayContaining(['pay', 'payment']));
+    expect((await step('sjz_admin', living.id, 'pay')).status).toBe(APPLY_STATUS.PAID);
   });
 });
