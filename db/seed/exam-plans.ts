@@ -19,7 +19,7 @@ import { DEFAULT_AUDITED_STEPS, seedStepAudits } from '@/lib/domains/exaPlan/ste
 
 type Position = readonly [step: number, state: number];
 
-const transitionOf = (action: TransitionAction) => TRANSITIONS.find((t) => t.action === action)!;
+const stepDef = (action: TransitionAction) => TRANSITIONS.find((t) => t.action === action)!;
 
 /** 每类计划都有的位置：第 0–9 步各一份，第 0 步的审核环节与驳回，已取消 */
 const COMMON: readonly Position[] = [
@@ -78,7 +78,7 @@ function pathTo([step, state]: Position): TransitionAction[] {
 function walk(path: readonly TransitionAction[], target: Position): { action: TransitionAction; from: Position; to: Position }[] {
   let pos: Position = [0, S.WORKING];
   return path.map((action) => {
-    const t = transitionOf(action);
+    const t = stepDef(action);
     let to: Position;
     // 去向：同一步换状态（to 为 { state }），或下一步办理中（第 0 步待省级审核的“市级通过”停在待省级审核）
     if (typeof t.to === 'object') to = [pos[0], t.to.state];
@@ -141,7 +141,7 @@ export async function seedExamPlans(db: Db): Promise<void> {
       const orgUser = accounts.find((a) => a.level === 'org' && a.orgId === org.id);
       const cityUser = accounts.find((a) => a.level === 'city' && a.cityId === org.cityId && ['sjz_admin', 'bd_admin'].includes(a.account));
       const actorOf = (action: TransitionAction) => {
-        const actor = transitionOf(action).actor;
+        const actor = stepDef(action).actor;
         const u = actor === 'org' ? orgUser : actor === 'city' ? cityUser : province;
         if (u) return { actorId: u.id, actorName: u.realName || u.nickName };
         return { actorId: null, actorName: actor === 'org' ? org.name : actor === 'city' ? `${org.cityName ?? ''}管理员` : '省级管理员' };
@@ -203,7 +203,7 @@ export async function seedExamPlans(db: Db): Promise<void> {
           fromState: s.from[1],
           toStep: s.to[0],
           toState: s.to[1],
-          opinion: transitionOf(s.action).opinion === 'none' ? null : (OPINIONS[s.action] ?? null),
+          opinion: stepDef(s.action).opinion === 'none' ? null : (OPINIONS[s.action] ?? null),
           createdAt: at(n + 1),
           ...actorOf(s.action),
         })),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, numeric, pgTable, primaryKey, serial, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { historyColumns } from '../../platform/workflow/history';
 import { organisations } from '../org/tables';
 import { filings } from '../filing/tables';
 
@@ -88,19 +89,15 @@ export const examPlanWorks = pgTable(
 export const examPlanHistory = pgTable(
   'exam_plan_history',
   {
-    id: serial('id').primaryKey(),
+    ...historyColumns(),
     planId: integer('plan_id')
       .notNull()
       .references(() => examPlans.id, { onDelete: 'cascade' }),
-    action: varchar('action', { length: 32 }).notNull(),
+    // 位置由两列组成：共用的 fromStatus/toStatus 不够，按列记下
     fromStep: smallint('from_step').notNull(),
     fromState: smallint('from_state').notNull(),
     toStep: smallint('to_step').notNull(),
     toState: smallint('to_state').notNull(),
-    opinion: varchar('opinion', { length: 500 }),
-    actorId: integer('actor_id'),
-    actorName: varchar('actor_name', { length: 64 }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('exam_plan_history_plan_idx').on(t.planId, t.createdAt)],
 );
