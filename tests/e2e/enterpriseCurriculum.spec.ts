@@ -55,7 +55,7 @@ test('企业从开班申请进入课程体系排课，并提交班级审核', as
   await form.getByLabel('结束时刻').fill('21:45');
   await form.getByLabel('上课地点').fill(PLACE);
   await form.getByLabel('学时').fill('1');
-  await chooseOption(page, form.getByLabel('授课教师'), teacher.name);
+  await chooseOption(page, form.getByLabel('授课教师'), teacher.name, teacher.name);
   await form.getByTestId('form-dialog-ok').click();
   await expect(form).toBeHidden();
   await expect(rowOf(lessons, '企业安全生产')).toContainText(`${DATE} 21:00–21:45`);

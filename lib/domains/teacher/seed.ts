@@ -12,7 +12,7 @@ import { seedImages } from '../institution/seed-images';
 import { teacherCertificates, teacherHistory, teacherRelations, teachers } from './tables';
 import { TEACHER_AUDIT } from './transitions';
 import { CERT_KIND, CERT_LEVELS, USER_TYPE } from './schemas';
-import { TEACHER_FILE_ENTITY } from './service';
+import { numberTeacher, TEACHER_FILE_ENTITY } from './service';
 
 const SURNAMES = '王李张刘陈杨赵黄周吴徐孙胡朱高林何郭马罗梁宋郑谢韩唐冯于董萧程曹袁邓许傅沈曾彭吕';
 const GIVEN = ['建国', '丽娜', '志强', '海燕', '晓明', '秀英', '国华', '春梅', '立新', '雪梅', '文博', '静怡', '子涵', '浩然', '雨轩', '思远', '明辉', '佳琪', '俊杰', '婉婷'];
@@ -81,7 +81,7 @@ export async function seedTeachers(db: Db): Promise<void> {
       const reviewer = o.cityId === 130600 ? account.get('bd_admin') : o.cityId === 130100 ? account.get('sjz_admin') : account.get('admin');
       plans.push({
         values: {
-          code: `JS2026${String(1000 + n).padStart(6, '0')}`,
+          ...(await numberTeacher(db, createdAt)),
           orgId: o.id,
           cityId: o.cityId,
           countyId: owner.region[2],
@@ -173,6 +173,7 @@ export async function seedTeachers(db: Db): Promise<void> {
 
 /** 测试与演示用：演示教师张明远的记录 id */
 export async function demoTeacherId(db: Db): Promise<number | null> {
-  const [row] = await db.select({ id: teachers.id }).from(teachers).where(eq(teachers.code, 'JS2026001000'));
+  // 演示教师的登录名即 nickName（编号取自主键，不固定）
+  const [row] = await db.select({ id: teachers.id }).from(teachers).where(eq(teachers.nickName, 'teacher'));
   return row?.id ?? null;
 }

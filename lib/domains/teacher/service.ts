@@ -7,6 +7,7 @@ import type { Audit } from '@/lib/platform/api/endpoint';
 import type { Page, PageResult } from '@/lib/platform/api/paging';
 import { fetchPage } from '@/lib/platform/db/paged';
 import { withUniqueMessage } from '@/lib/platform/db/save-row';
+import { businessCode, nextId } from '@/lib/platform/db/codes';
 import { ApiError } from '@/lib/platform/api/errors';
 import type { Session, SessionUser } from '@/lib/platform/auth/session';
 import { inScope } from '@/lib/platform/auth/scope';
@@ -46,6 +47,12 @@ const actorName = (user: SessionUser) => user.realName || user.nickName;
 
 /** 机构的所在县区：区划是县区一级时 */
 const countyOf = (o: { areaId: number; cityId: number | null }) => (o.cityId !== null && o.areaId !== o.cityId && o.areaId % 100 !== 0 ? o.areaId : null);
+
+/** 新教师的主键与编号：JS + 登记年份 + 6 位序号（取自主键），一次插入带编号的行 */
+export async function numberTeacher(db: Db, at = new Date()): Promise<{ id: number; code: string }> {
+  const id = await nextId(db, teachers);
+  return { id, code: businessCode({ prefix: 'JS', year: beijingStamp(at).slice(0, 4), serial: id }) };
+}
 
 // ---------- 历史 ----------
 
@@ -419,7 +426,7 @@ export async function saveTeacher(db: Db, session: Session, input: TeacherSaveVa
       const [row] = await tx
         .insert(teachers)
         .values({
-          code: `JS${beijingStamp(new Date()).slice(0, 8)}${crypto.randomUUID().replace(/-/g, '').slice(0, 10).toUpperCase()}`,
+          ...(await numberTeacher(tx)),
           orgId: r.owner.id,
           cityId: r.owner.cityId,
           countyId: countyOf(r.owner),
