@@ -24,11 +24,10 @@ import {
   CORRECTION_STATUS,
   CORRECTION_STATUS_LABEL,
   CORRECTION_TRANSITIONS,
-  photoRequired,
   type Actor,
   type CertificateSubject,
 } from './transitions';
-import { photoProblems, type PhotoProblem } from './photos';
+import { photoGateProblems } from './photos';
 
 // ---------- 条件的实现 ----------
 
@@ -55,14 +54,6 @@ export function correctionIdConflict(c: Pick<Certificate, 'idCard' | 'gender'>, 
     birthDate: (after.birthDate as string | null | undefined) ?? null,
   };
   return idConflict(merged, 'idCard' in after);
-}
-
-/** 照片能否读出（该类证书须贴照片时）：读不出的原因，读得出或不需要照片为空 */
-export async function photoGateProblems(db: Db, list: readonly Pick<Certificate, 'id' | 'photoUrl' | 'cerType'>[]): Promise<Map<number, PhotoProblem>> {
-  return photoProblems(
-    db,
-    list.filter((c) => photoRequired(c.cerType)),
-  );
 }
 
 // ---------- 证书 ----------

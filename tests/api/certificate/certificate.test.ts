@@ -323,6 +323,17 @@ describe('公开查询与核验', () => {
 });
 
 describe('国网数据上报与第 8 → 9 步', () => {
+  it('计划行只带当前用户能办的计划步骤：机构有“进入下一步”（或申请审核），市级管理员没有（议题 27：曾给市级显示机构的按钮，点了 403）', async () => {
+    const plan = await huayuanPlan(db, 8);
+    type Row = { id: number; actions: string[]; canApply: boolean };
+    const org = (await ok<Row[]>('eval_org', '/examaff/stategrid/getPlans', {})).find((p) => p.id === plan.id)!;
+    expect(org.actions.some((a) => ['advance', 'applyAudit', 'cancelAudit'].includes(a))).toBe(true);
+    const city = (await ok<Row[]>('sjz_admin', '/examaff/stategrid/getPlans', {})).find((p) => p.id === plan.id)!;
+    expect(city.actions).toEqual([]);
+    expect(city.canApply).toBe(false);
+    await refused('sjz_admin', '/exaPlan/nextStep', { id: plan.id }, 403);
+  });
+
   it('组批 → 确认 → 上报（不能重复上报）→ 退回一人 → 改正后重报只含被退回的人 → 全部接收、打印后进入第 9 步', async () => {
     const plan = await huayuanPlan(db, 8);
     // 演示数据可能已有批次：清掉以便从头走一遍
