@@ -20,6 +20,7 @@ import { applyWorkflow as subsidyApplyWorkflow, decisionWorkflow as subsidyDecis
 import { standingBookWorkflow } from './domains/subsidy/standing';
 import { couponWorkflow } from './domains/subsidy/coupons';
 import { targetWorkflow as annualTargetWorkflow } from './domains/subsidy/targets';
+import { batchWorkflow, certificateWorkflow, correctionWorkflow } from './domains/certificate/workflow';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyWorkflow = Workflow<any, any, any, any, any>;
@@ -38,6 +39,9 @@ export const WORKFLOWS: readonly AnyWorkflow[] = [
   standingBookWorkflow,
   couponWorkflow,
   annualTargetWorkflow,
+  certificateWorkflow,
+  correctionWorkflow,
+  batchWorkflow,
 ];
 
 export function workflowOf(key: string): AnyWorkflow {

@@ -9,8 +9,6 @@ import type { CertificateItem } from '@/lib/domains/certificate/schemas';
 import type { CorrectionItem } from '@/lib/domains/certificate/schemas';
 import { certificateColumns, certificateFilters, correctAction, voidAction } from './CertificateList';
 
-const STATUS_COLOR: Record<number, string> = { 0: 'warning', 1: 'success', 2: 'error' };
-
 const reviewForm: FormSpec<CorrectionItem> = {
   title: '审核更正申请',
   fields: [
@@ -56,7 +54,7 @@ function Corrections() {
       title: '状态',
       dataIndex: 'statusName',
       render: (v: string, r) => (
-        <Tag color={STATUS_COLOR[r.status]}>
+        <Tag color={r.statusColor}>
           <Tx text={v} />
         </Tag>
       ),
@@ -84,7 +82,7 @@ function Corrections() {
         },
       ]}
       columns={columns}
-      rowActions={[{ key: 'review', label: '审核', permission: 'certificateCorrect.edit', visible: (r) => r.actions.includes('review'), form: reviewForm }]}
+      rowActions={[{ key: 'review', label: '审核', permission: 'certificateCorrect.edit', visible: (r) => r.actions.includes('approve') || r.actions.includes('reject'), form: reviewForm }]}
       emptyText="暂无更正申请"
       testId="cert-correction-list"
     />

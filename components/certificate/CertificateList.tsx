@@ -62,7 +62,7 @@ export const certificateColumns: ListColumn<CertificateItem>[] = [
     dataIndex: 'statusName',
     render: (v: string, r) => (
       <Space size={4} wrap>
-        <Tag color={r.status === 1 ? 'error' : r.corrected ? 'purple' : 'success'}>
+        <Tag color={r.statusColor}>
           <Tx text={v} />
         </Tag>
         {r.pendingCorrection && (
@@ -70,7 +70,7 @@ export const certificateColumns: ListColumn<CertificateItem>[] = [
             <Tx text="更正待审核" />
           </Tag>
         )}
-        {r.status === 0 && r.photoUrl && r.photoProblem ? (
+        {r.valid && r.photoUrl && r.photoProblem ? (
           // 照片登记了却读不出（文件已不在存储中等）：不能打印，须重新上传
           <Tooltip title={<Tx text={r.photoProblem} />}>
             <Tag color="error" data-testid="cert-photo-problem">
@@ -79,7 +79,7 @@ export const certificateColumns: ListColumn<CertificateItem>[] = [
           </Tooltip>
         ) : (
           !r.complete &&
-          r.status === 0 && (
+          r.valid && (
             <Tag color="orange">
               <Tx text="资料不全" />
             </Tag>
@@ -338,9 +338,6 @@ function PlanPrintButtons({ planId, onPlan, reload }: { planId: number | undefin
   );
 }
 
-/** 证书管理步骤（第 7 步）的计划 */
-const CERTIFICATES_STEP = 7;
-
 /**
  * 证书填报的计划栏：选第 7 步的计划（列表随之只列该计划的证书），资料补齐后“提交”进入国网数据上报（第 8 步）。
  * 条件不满足（资料不全、更正待审核）时服务端的说明以提示显示。
@@ -351,8 +348,8 @@ function PlanSubmitBar({ planId, onPlan, reload }: { planId: number | undefined;
   const [plans, setPlans] = useState<{ value: number; label: string }[] | null>(null);
   const load = () => {
     if (plans) return;
-    void apiPost<{ id: number; code: string; name: string; step: number }[]>('/examaff/stategrid/getPlans', {}, { silent: true })
-      .then((list) => setPlans(list.filter((p) => p.step === CERTIFICATES_STEP).map((p) => ({ value: p.id, label: `${p.name}（${p.code}）` }))))
+    void apiPost<{ id: number; code: string; name: string; atCertificates: boolean }[]>('/examaff/stategrid/getPlans', {}, { silent: true })
+      .then((list) => setPlans(list.filter((p) => p.atCertificates).map((p) => ({ value: p.id, label: `${p.name}（${p.code}）` }))))
       .catch(() => setPlans([]));
   };
   const submit = () =>

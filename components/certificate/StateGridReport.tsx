@@ -1,7 +1,8 @@
 'use client';
 // 评价业务 › 证书管理 › 国网数据上报（StateGridReport）：选计划（第 7 步及以后），看台账合计；机构组批 → 下载人员信息工作簿 → 确认 →
 // 上报（默认生成签名清单，手工上传到国网平台）；市级登记国网的答复（接收或逐人退回）；被退回的改正后再组批重报。
-// 计划在第 8 步满足条件（全部接收、全部打印）后“进入下一步”到证书打印。按钮按服务端给出的 actions 显示。
+// 计划在第 8 步满足条件（全部接收、全部打印）后由机构“进入下一步”到证书打印（或申请审核）。按钮只按服务端给出的 actions 显示：
+// 计划行的 actions 是当前用户此刻对计划能办的步骤，批次行的 actions 是对批次能办的（市级管理员不会看到机构的按钮）。
 import { useCallback, useEffect, useState } from 'react';
 import { App, Button, Card, Input, Modal, Select, Space, Table, Tag, Typography } from 'antd';
 import ListScreen from '@/components/list/ListScreen';
@@ -13,19 +14,20 @@ interface PlanRow {
   id: number;
   code: string;
   name: string;
-  step: number;
   positionName: string;
   certificates: number;
   accepted: number;
   submitted: number;
   rejected: number;
   canApply: boolean;
+  /** 当前用户此刻对计划能办的步骤（advance 进入下一步、applyAudit 申请审核、cancelAudit 撤回审核申请） */
+  actions: string[];
 }
 interface BatchRow {
   id: number;
   batchNo: string;
-  status: number;
   statusName: string;
+  statusColor: string;
   personCount: number;
   createdAt: string;
   submittedAt: string | null;
@@ -39,13 +41,18 @@ interface LedgerRow {
   idCard: string;
   workName: string;
   levelName: string;
-  itemStatus: number | null;
   itemStatusName: string;
+  itemStatusColor: string;
   reason: string | null;
   times: number;
 }
 
-const ITEM_COLOR: Record<number, string> = { 0: 'default', 1: 'processing', 2: 'success', 3: 'error' };
+/** 计划的步骤：按钮文字、接口与确认的说明 */
+const PLAN_STEPS: { action: string; label: string; path: string; done: string; testId: string }[] = [
+  { action: 'advance', label: '进入下一步（证书打印）', path: '/exaPlan/nextStep', done: '办理成功', testId: 'state-grid-next' },
+  { action: 'applyAudit', label: '申请审核', path: '/exaPlan/auditingApply', done: '已申请审核', testId: 'state-grid-apply-audit' },
+  { action: 'cancelAudit', label: '撤回审核申请', path: '/exaPlanAudit/cancellAudit', done: '已撤回', testId: 'state-grid-cancel-audit' },
+];
 
 export default function StateGridReport() {
   const t = useT();
@@ -110,12 +117,12 @@ export default function StateGridReport() {
       title: '上报状态',
       dataIndex: 'itemStatusName',
       render: (v: string, r) => (
-        <Tag color={r.itemStatus === null ? 'default' : ITEM_COLOR[r.itemStatus]}>
+        <Tag color={r.itemStatusColor}>
           <Tx text={v} />
         </Tag>
       ),
     },
-    { title: '退回原因', dataIndex: 'reason', render: (v: string | null, r) => (r.itemStatus === 3 ? v : '—') },
+    { title: '退回原因', dataIndex: 'reason', render: (v: string | null) => v ?? '—' },
     { title: '上报次数', dataIndex: 'times', width: 90 },
   ];
 
@@ -164,19 +171,24 @@ export default function StateGridReport() {
               {t('组织上报批次')}
             </Button>
           )}
-          {plan?.step === 8 && (
-            <Button
-              onClick={() =>
-                modal.confirm({
-                  title: t('确定{verb}吗？', { verb: t('进入下一步') }),
-                  onOk: () => run('/exaPlan/nextStep', { id: plan.id }, '办理成功'),
-                })
-              }
-              data-testid="state-grid-next"
-            >
-              {t('进入下一步（证书打印）')}
-            </Button>
-          )}
+          {plan &&
+            PLAN_STEPS.filter((a) => plan.actions.includes(a.action)).map((a) => (
+              <Button
+                key={a.action}
+                onClick={() =>
+                  modal.confirm({
+                    title: t('确定{verb}吗？', { verb: t(a.label) }),
+                    okText: t('list.common.ok'),
+                    cancelText: t('list.common.cancel'),
+                    // 条件不满足时服务端的说明已提示，确认框照常关闭
+                    onOk: () => run(a.path, { id: plan.id }, a.done).catch(() => undefined),
+                  })
+                }
+                data-testid={a.testId}
+              >
+                {t(a.label)}
+              </Button>
+            ))}
         </Space>
       </Card>
       {plan && (
@@ -190,7 +202,15 @@ export default function StateGridReport() {
             columns={[
               { title: t('批次号'), dataIndex: 'batchNo' },
               { title: t('人数'), dataIndex: 'personCount' },
-              { title: t('状态'), dataIndex: 'statusName', render: (v: string) => <Tx text={v} /> },
+              {
+                title: t('状态'),
+                dataIndex: 'statusName',
+                render: (v: string, b: BatchRow) => (
+                  <Tag color={b.statusColor}>
+                    <Tx text={v} />
+                  </Tag>
+                ),
+              },
               { title: t('组批时间'), dataIndex: 'createdAt' },
               { title: t('上报时间'), dataIndex: 'submittedAt' },
               { title: t('说明'), dataIndex: 'reason' },
@@ -258,7 +278,7 @@ export default function StateGridReport() {
                         {t('上报')}
                       </Button>
                     )}
-                    {b.actions.includes('answer') && (
+                    {(b.actions.includes('accept') || b.actions.includes('reject')) && (
                       <Button size="small" type="link" onClick={() => setAnswering(b)} data-testid="state-grid-answer">
                         {t('登记答复')}
                       </Button>

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Alert, App, Button, Descriptions, Input, InputNumber, Modal, Select, Space, Table, Tag, Typography } from 'antd';
 import { apiPost } from '@/components/api-client';
 import { Tx, useT } from '@/lib/i18n/client';
-import { MARK, MARK_LABEL, SCORE_STATUS } from '@/lib/domains/score/rules';
+import { MARK_HAS_SCORE, MARK_LABEL } from '@/lib/domains/score/rules';
 import type { ScoreForm, ScoreFormSubject } from '@/lib/domains/score/schemas';
 import { CorrectionTable, ResultTag } from './shared';
 
@@ -31,7 +31,7 @@ function SubjectEditor({ form, s, onSaved }: { form: ScoreForm; s: ScoreFormSubj
       const next = await apiPost<ScoreForm>('/exaAff/updateScore', {
         examineeId: form.examinee.id,
         subject: s.subject,
-        score: draft.mark === MARK.NORMAL ? draft.score : null,
+        score: MARK_HAS_SCORE[draft.mark] ? draft.score : null,
         mark: draft.mark,
         submit,
         reason: draft.reason || undefined,
@@ -55,7 +55,7 @@ function SubjectEditor({ form, s, onSaved }: { form: ScoreForm; s: ScoreFormSubj
           step={0.5}
           precision={1}
           value={draft.score}
-          disabled={draft.mark !== MARK.NORMAL}
+          disabled={!MARK_HAS_SCORE[draft.mark]}
           placeholder={t('成绩')}
           onChange={(v) => setDraft((d) => ({ ...d, score: v ?? null }))}
           style={{ width: 110 }}
@@ -65,7 +65,7 @@ function SubjectEditor({ form, s, onSaved }: { form: ScoreForm; s: ScoreFormSubj
           value={draft.mark}
           style={{ width: 100 }}
           options={Object.entries(MARK_LABEL).map(([value, label]) => ({ value: Number(value), label: t(label) }))}
-          onChange={(mark: number) => setDraft((d) => ({ ...d, mark, score: mark === MARK.NORMAL ? d.score : null }))}
+          onChange={(mark: number) => setDraft((d) => ({ ...d, mark, score: MARK_HAS_SCORE[mark] ? d.score : null }))}
           data-testid={`${prefix}-mark`}
         />
         {s.needsReason ? (
@@ -142,8 +142,8 @@ export default function ScoreFormDialog({ form, onClose, onChanged }: { form: Sc
                 width: 150,
                 render: (_v, s) => (
                   <Space size={4} data-testid={`score-${s.subject}-current`}>
-                    <span>{s.status === null ? '—' : s.mark === MARK.NORMAL ? s.score : t(MARK_LABEL[s.mark])}</span>
-                    <Tag color={s.status === SCORE_STATUS.SUBMITTED ? 'success' : s.status === null ? 'default' : 'warning'}>
+                    <span>{t(s.currentText)}</span>
+                    <Tag color={s.statusColor}>
                       <Tx text={s.statusName} />
                     </Tag>
                   </Space>

@@ -4,7 +4,7 @@ import { Space, Table, Tag, Tooltip, Typography } from 'antd';
 import ListScreen from '@/components/list/ListScreen';
 import type { ListColumn, ListScreenProps, RowAction } from '@/components/list/types';
 import { Tx, useT } from '@/lib/i18n/client';
-import { MARK, MARK_LABEL, RESULT_COLOR, RESULT_LABEL, SCORE_STATUS, SUBJECT_LABEL } from '@/lib/domains/score/rules';
+import { RESULT_COLOR, RESULT_LABEL, SUBJECT_LABEL } from '@/lib/domains/score/rules';
 import type { ScoreCorrectionItem, ScoreRow, ScoreTotals } from '@/lib/domains/score/schemas';
 
 export function ResultTag({ result, reason }: { result: number; reason?: string | null }) {
@@ -20,11 +20,11 @@ export function ResultTag({ result, reason }: { result: number; reason?: string 
 export function ScoreCellView({ row, subject }: { row: ScoreRow; subject: number }) {
   const cell = row.scores[subject];
   if (!cell) return <Typography.Text type="secondary">—</Typography.Text>;
-  const text = cell.mark === MARK.NORMAL ? cell.text : <Tx text={MARK_LABEL[cell.mark]} />;
+  const text = cell.marked ? <Tx text={cell.text} /> : cell.text;
   return (
     <Space size={4}>
-      <span style={cell.mark !== MARK.NORMAL ? { color: '#cf1322' } : undefined}>{text}</span>
-      {cell.status !== SCORE_STATUS.SUBMITTED && (
+      <span style={cell.marked ? { color: '#cf1322' } : undefined}>{text}</span>
+      {!cell.submitted && (
         <Tag color="warning" style={{ marginInlineEnd: 0 }}>
           <Tx text="未提交" />
         </Tag>

@@ -100,7 +100,7 @@ function NetworkFiles() {
       title: '状态',
       dataIndex: 'statusName',
       render: (v: string, r) => (
-        <Tag color={r.status === 1 ? 'green' : 'default'}>
+        <Tag color={r.statusColor}>
           <Tx text={v} />
         </Tag>
       ),

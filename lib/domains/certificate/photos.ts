@@ -8,6 +8,7 @@ import { getStorage } from '@/lib/platform/storage';
 import { FILE_STATUS, fileRefs, fileUploads } from '../file/tables';
 import { keyOfUrl } from '../file/service';
 import { certificates, type Certificate } from './tables';
+import { photoRequired } from './transitions';
 
 /** 照片读不出的原因 */
 export const PHOTO_PROBLEM = {
@@ -29,7 +30,7 @@ export const PHOTO_PIXELS = { width: 180, height: 240 } as const;
  */
 export const photoRegistered: SQL<boolean> = sql<boolean>`(left(${certificates.photoUrl}, 7) = '/files/' and exists (select 1 from ${fileUploads} f where f.storage_key = substr(${certificates.photoUrl}, 8) and f.status = ${FILE_STATUS.READY} and f.kind = 'image'))`;
 
-type PhotoOf = Pick<Certificate, 'id' | 'photoUrl'>;
+type PhotoOf = Pick<Certificate, 'id' | 'photoUrl'> & { cerType?: number };
 interface PhotoFile {
   storageKey: string;
   kind: string;
@@ -134,6 +135,17 @@ export async function refPlanPhotos(db: Db, planId: number): Promise<void> {
   );
 }
 
+/**
+ * 声明的条件 photoReadable（transitions.ts 的 CERTIFICATE_GATES）：该类证书须贴照片时照片须读得出。
+ * 读不出的原因；读得出或该类不需要照片的不在结果里。打印、电子证书与证书状态机的条件都经它。
+ */
+export async function photoGateProblems(db: Db, list: readonly PhotoOf[]): Promise<Map<number, PhotoProblem>> {
+  return photoProblems(
+    db,
+    list.filter((c) => c.cerType === undefined || photoRequired(c.cerType)),
+  );
+}
+
 /** 拒绝时最多列出的证书张数 */
 const LISTED = 3;
 
@@ -147,6 +159,6 @@ export function photoRefusal(list: readonly Pick<Certificate, 'id' | 'cerCode' |
 
 /** 打印或生成电子证书之前：有读不出照片的证书即整批拒绝（什么也不生成，打印次数不变） */
 export async function assertPhotosReadable(db: Db, list: readonly Pick<Certificate, 'id' | 'cerCode' | 'name' | 'photoUrl'>[], verb: PhotoVerb): Promise<void> {
-  const problems = await photoProblems(db, list);
+  const problems = await photoGateProblems(db, list);
   if (problems.size) throw photoRefusal(list, problems, verb);
 }

@@ -107,6 +107,10 @@ export interface CertificateItem {
   photoUrl: string | null;
   status: number;
   statusName: string;
+  /** 状态标签的颜色（服务端按状态与“已更正”给出） */
+  statusColor: string;
+  /** 有效证书（未作废）：资料提示只对有效证书显示 */
+  valid: boolean;
   corrected: boolean;
   voidReason: string | null;
   printCount: number;
@@ -141,6 +145,7 @@ export interface CorrectionItem {
   source: string;
   status: number;
   statusName: string;
+  statusColor: string;
   appliedByName: string;
   reviewedByName: string | null;
   opinion: string | null;

@@ -61,13 +61,16 @@ async function seedPlan(db: Db, plan: ExamPlan, firstOfStep: boolean): Promise<v
     });
     await db.update(certificates).set({ corrected: true }).where(eq(certificates.id, first.id));
   } else if (plan.kind === 0 && firstOfStep) {
+    // 待审核的更正：证书上的性别登记错了（与身份证号不符），按身份证号更正回来——与号码一致，审核可以通过（idConsistent）
+    const wrong = first.gender === '男' ? '女' : '男';
+    await db.update(certificates).set({ gender: wrong }).where(eq(certificates.id, first.id));
     await db.insert(certificateCorrections).values({
       certificateId: first.id,
       planId: plan.id,
       orgId: plan.orgId,
       cityId: plan.cityId,
-      before: { gender: first.gender },
-      after: { gender: first.gender === '男' ? '女' : '男' },
+      before: { gender: wrong },
+      after: { gender: first.gender },
       reason: '报名时性别录入错误，持证人提供身份证复印件',
       source: 'org',
       status: CORRECTION_STATUS.PENDING,

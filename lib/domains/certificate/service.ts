@@ -6,7 +6,7 @@ import type { Db } from '@/lib/platform/db/client';
 import type { Audit } from '@/lib/platform/api/endpoint';
 import type { Page, PageResult } from '@/lib/platform/api/paging';
 import { ApiError } from '@/lib/platform/api/errors';
-import { can, type Session, type SessionUser } from '@/lib/platform/auth/session';
+import type { Session, SessionUser } from '@/lib/platform/auth/session';
 import { assertInScope, scopeWhere } from '@/lib/platform/auth/scope';
 import { fetchPage } from '@/lib/platform/db/paged';
 import { containsPattern } from '@/lib/platform/db/like';
@@ -21,6 +21,8 @@ import { fileUploads } from '../file/tables';
 import { certificateCorrections, certificates, type Certificate, type CertificateCorrection } from './tables';
 import { CERT_STATUS, CERT_STATUS_LABEL, CORRECTION_STATUS, CORRECTION_STATUS_LABEL, holderToken, viewPath } from './rules';
 import { CERTIFICATE_FILE_ENTITY, photoProblems, photoRegistered, type PhotoProblem } from './photos';
+import { CERT_STATUS_COLOR, CORRECTION_STATUS_COLOR } from './transitions';
+import { certificateWorkflow, correctionIdConflict, correctionWorkflow, loadCorrection } from './workflow';
 import { CORRECTABLE, FIELD_LABEL, type CertificateFilter, type CertificateItem, type CorrectableField, type CorrectionItem } from './schemas';
 import type { MenuPermission } from '@/lib/domains/access/menu-tree';
 
@@ -44,19 +46,9 @@ export function incompleteReason(c: Pick<Certificate, 'education' | 'company' | 
 /** SQL 的资料不全（列表筛选、步骤条件）：照片没有登记为可用的图片，或缺其他资料；存储里文件是否还在另由 photoProblems 查 */
 export const incompleteWhere = or(not(photoRegistered), isNull(certificates.education), isNull(certificates.company), isNull(certificates.mobile));
 
-const isOrgOf = (user: SessionUser, c: Pick<Certificate, 'orgId'>) => user.level === 'org' && user.orgId === c.orgId;
-const isReviewerOf = (user: SessionUser, c: Pick<Certificate, 'cityId'>) => user.level === 'province' || (user.level === 'city' && user.cityId === c.cityId);
-
-/** 当前用户此刻对一张证书可做的操作（服务端按它拒绝，界面按它显示按钮） */
+/** 当前用户此刻对一张证书可做的操作（引擎按声明算；服务端按它拒绝，界面按它显示按钮） */
 export function certificateActions(session: Session, c: Certificate, pendingCorrection: boolean): string[] {
-  const out: string[] = [];
-  if (c.status !== CERT_STATUS.VALID) return out;
-  const u = session.user;
-  if (isOrgOf(u, c) && can(session, 'certificateFill.edit')) out.push('fill');
-  if (isOrgOf(u, c) && !pendingCorrection && can(session, 'certificateCorrect.add')) out.push('correct');
-  if (isReviewerOf(u, c) && can(session, 'certificateCorrect.edit')) out.push('void');
-  if (can(session, 'certificatePrint.export')) out.push('print');
-  return out;
+  return certificateWorkflow.availableActions({ ...c, pendingCorrection }, session);
 }
 
 function filterWhere(user: SessionUser, f: CertificateFilter): SQL | undefined {
@@ -111,6 +103,8 @@ function toItem(session: Session, r: ListRow, photoProblem: PhotoProblem | null)
     photoUrl: c.photoUrl,
     status: c.status,
     statusName: c.status === CERT_STATUS.VALID && c.corrected ? '有效（已更正）' : CERT_STATUS_LABEL[c.status],
+    statusColor: c.status === CERT_STATUS.VALID && c.corrected ? 'purple' : CERT_STATUS_COLOR[c.status],
+    valid: c.status === CERT_STATUS.VALID,
     corrected: c.corrected,
     voidReason: c.voidReason,
     printCount: c.printCount,
@@ -158,7 +152,6 @@ async function hasPending(db: Db, certificateId: number): Promise<boolean> {
 
 function correctionItem(session: Session | null, x: CertificateCorrection, cert: { cerCode: string; name: string; cityId: number | null }): CorrectionItem {
   const changes = Object.keys(x.after).map((field) => ({ field, label: FIELD_LABEL[field as CorrectableField] ?? field, before: x.before[field] ?? null, after: x.after[field] ?? null }));
-  const canReview = session && x.status === CORRECTION_STATUS.PENDING && isReviewerOf(session.user, cert) && can(session, 'certificateCorrect.edit');
   return {
     id: x.id,
     certificateId: x.certificateId,
@@ -169,12 +162,13 @@ function correctionItem(session: Session | null, x: CertificateCorrection, cert:
     source: x.source === 'holder' ? '持证人' : '机构',
     status: x.status,
     statusName: CORRECTION_STATUS_LABEL[x.status],
+    statusColor: CORRECTION_STATUS_COLOR[x.status],
     appliedByName: x.appliedByName,
     reviewedByName: x.reviewedByName,
     opinion: x.opinion,
     createdAt: formatBeijing(x.createdAt),
     reviewedAt: x.reviewedAt ? formatBeijing(x.reviewedAt) : null,
-    actions: canReview ? ['review'] : [],
+    actions: session ? correctionWorkflow.availableActions({ ...x, certificate: cert as Certificate }, session) : [],
   };
 }
 
@@ -206,10 +200,8 @@ async function assertPhotoIsImage(db: Db, url: string): Promise<void> {
 
 export async function fillCertificate(db: Db, session: Session, input: { id: number; education: string | null; company: string | null; mobile: string | null; photoUrl: string | null }, audit: Audit) {
   const c = await loadCertificate(db, session.user, input.id);
-  if (!certificateActions(session, c, false).includes('fill')) {
-    if (c.status !== CERT_STATUS.VALID) throw ApiError.badRequest('证书已作废，不能补填资料');
-    throw ApiError.forbidden('只有发证的评价机构可以补填证书资料');
-  }
+  if (c.status === CERT_STATUS.VOID) throw ApiError.badRequest('证书已作废，不能补填资料');
+  certificateWorkflow.assertOperation({ ...c, pendingCorrection: false }, session, 'fill');
   const { id, ...values } = input;
   if (values.photoUrl && values.photoUrl !== c.photoUrl) {
     await assertPhotoIsImage(db, values.photoUrl);
@@ -258,6 +250,9 @@ export async function createCorrection(
   if (c.status !== CERT_STATUS.VALID) throw ApiError.badRequest('证书已作废，不能申请更正');
   if (await hasPending(db, c.id)) throw ApiError.badRequest('该证书已有一份待审核的更正申请，请等审核后再申请');
   const { before, after } = diff(c, values);
+  // 与身份证号矛盾的更正当场拒绝（审核通过时引擎的条件 idConsistent 再查一次）
+  const conflict = correctionIdConflict(c, after);
+  if (conflict) throw ApiError.badRequest(`不能申请更正：${conflict}`);
   const [row] = await db
     .insert(certificateCorrections)
     .values({ certificateId: c.id, planId: c.planId, orgId: c.orgId, cityId: c.cityId, before, after, ...meta })
@@ -269,7 +264,7 @@ export async function createCorrection(
 
 export async function applyCorrection(db: Db, session: Session, input: { id: number; reason: string } & CorrectionValues, audit: Audit) {
   const c = await loadCertificate(db, session.user, input.id);
-  if (!isOrgOf(session.user, c)) throw ApiError.forbidden('只有发证的评价机构可以申请更正');
+  if (c.status === CERT_STATUS.VALID) certificateWorkflow.assertOperation({ ...c, pendingCorrection: false }, session, 'correct');
   const { reason, name, idCard, gender, workName, level, cerDate } = input;
   const values = { name, idCard, gender, workName, level, cerDate };
   const row = await createCorrection(db, c, values, { reason, source: 'org', appliedBy: session.user.id, appliedByName: actorName(session) });
@@ -277,32 +272,12 @@ export async function applyCorrection(db: Db, session: Session, input: { id: num
   return correctionItem(session, row, c);
 }
 
+/** 审核更正（市级）：经引擎办理 approve / reject（通过则写入证书，见 workflow.ts） */
 export async function reviewCorrection(db: Db, session: Session, input: { id: number; result: 'pass' | 'reject'; opinion?: string }, audit: Audit) {
-  const [x] = await db.select().from(certificateCorrections).where(eq(certificateCorrections.id, input.id));
-  assertInScope(session.user, x, '更正申请');
-  if (!isReviewerOf(session.user, x)) throw ApiError.forbidden('更正申请须由证书所在市的市级管理员审核');
-  if (x.status !== CORRECTION_STATUS.PENDING) throw ApiError.badRequest('该更正申请已审核');
-  const pass = input.result === 'pass';
-  if (!pass && !input.opinion) throw ApiError.badRequest('请输入驳回意见', { opinion: '请输入驳回意见' });
-  const now = new Date();
-  return db.transaction(async (tx) => {
-    const updated = await tx
-      .update(certificateCorrections)
-      .set({ status: pass ? CORRECTION_STATUS.APPROVED : CORRECTION_STATUS.REJECTED, reviewedBy: session.user.id, reviewedByName: actorName(session), opinion: input.opinion ?? null, reviewedAt: now })
-      .where(and(eq(certificateCorrections.id, x.id), eq(certificateCorrections.status, CORRECTION_STATUS.PENDING)))
-      .returning();
-    if (!updated.length) throw ApiError.conflict('该更正申请已被他人审核，请刷新');
-    const [c] = await tx.select().from(certificates).where(eq(certificates.id, x.certificateId)).for('update');
-    if (pass) {
-      if (c.status !== CERT_STATUS.VALID) throw ApiError.badRequest('证书已作废，不能更正');
-      await tx
-        .update(certificates)
-        .set({ ...(x.after as Partial<Certificate>), corrected: true, updatedAt: now })
-        .where(eq(certificates.id, c.id));
-    }
-    audit({ entity: 'certificate', entityId: c.id, before: pass ? x.before : undefined, after: pass ? x.after : undefined, detail: `${pass ? '通过' : '驳回'}证书 ${c.cerCode} 的更正申请` });
-    return correctionItem(session, updated[0], c);
-  });
+  const action = input.result === 'pass' ? 'approve' : 'reject';
+  await correctionWorkflow.apply(db, session, { id: input.id, action, opinion: input.opinion ?? null }, audit);
+  const x = await loadCorrection(db, session.user, input.id);
+  return correctionItem(session, x, x.certificate);
 }
 
 export async function listCorrections(db: Db, session: Session, f: { status?: number; name?: string; cerCode?: string }, page: Page): Promise<PageResult<CorrectionItem>> {
@@ -331,24 +306,10 @@ export async function listCorrections(db: Db, session: Session, f: { status?: nu
 
 // ---------- 作废 ----------
 
+/** 作废（市级，原因即意见）：经引擎办理，待审核的更正随之驳回（见 workflow.ts） */
 export async function voidCertificate(db: Db, session: Session, input: { id: number; reason: string }, audit: Audit) {
-  const c = await loadCertificate(db, session.user, input.id);
-  if (c.status === CERT_STATUS.VOID) throw ApiError.badRequest('证书已作废');
-  if (!isReviewerOf(session.user, c)) throw ApiError.forbidden('证书须由所在市的市级管理员作废');
-  const now = new Date();
-  const updated = await db
-    .update(certificates)
-    .set({ status: CERT_STATUS.VOID, voidReason: input.reason, voidedAt: now, voidedByName: actorName(session), updatedAt: now })
-    .where(and(eq(certificates.id, c.id), eq(certificates.status, CERT_STATUS.VALID)))
-    .returning({ id: certificates.id });
-  if (!updated.length) throw ApiError.conflict('证书状态已被他人更新，请刷新');
-  // 待审核的更正随之驳回
-  await db
-    .update(certificateCorrections)
-    .set({ status: CORRECTION_STATUS.REJECTED, opinion: '证书已作废', reviewedBy: session.user.id, reviewedByName: actorName(session), reviewedAt: now })
-    .where(and(eq(certificateCorrections.certificateId, c.id), eq(certificateCorrections.status, CORRECTION_STATUS.PENDING)));
-  audit({ entity: 'certificate', entityId: c.id, before: { status: c.status }, after: { status: CERT_STATUS.VOID, reason: input.reason }, detail: `作废证书 ${c.cerCode}：${input.reason}` });
-  return { id: c.id, status: CERT_STATUS.VOID };
+  await certificateWorkflow.apply(db, session, { id: input.id, action: 'void', opinion: input.reason }, audit);
+  return { id: input.id, status: CERT_STATUS.VOID };
 }
 
 // ---------- 导出 ----------

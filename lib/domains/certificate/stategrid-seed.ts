@@ -4,7 +4,9 @@ import { and, asc, eq, ne } from 'drizzle-orm';
 import type { Db } from '@/lib/platform/db/client';
 import { examPlans, type ExamPlan } from '../exaPlan/tables';
 import { PLAN_STATE, PLAN_STEP } from '../exaPlan/transitions';
+import { nextId } from '@/lib/platform/db/codes';
 import { certificates, stateGridBatches, stateGridItems } from './tables';
+import { batchCode } from './codes';
 import { CERT_STATUS } from './rules';
 import { BATCH_STATUS, ITEM_STATUS } from './stategrid-rules';
 
@@ -12,13 +14,15 @@ const DAY = 24 * 3600 * 1000;
 
 async function batch(db: Db, plan: ExamPlan, n: number, status: number, certIds: number[], itemStatus: number, reason: string | null = null) {
   const at = new Date(Date.now() - (10 - n) * DAY);
+  const id = await nextId(db, stateGridBatches);
   const [b] = await db
     .insert(stateGridBatches)
     .values({
+      id,
       planId: plan.id,
       orgId: plan.orgId,
       cityId: plan.cityId,
-      batchNo: `GW${plan.code}-${n}`,
+      batchNo: batchCode(id, at),
       status,
       personCount: certIds.length,
       adapter: status >= BATCH_STATUS.SUBMITTED ? 'manual' : null,

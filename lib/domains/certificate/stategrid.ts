@@ -9,23 +9,31 @@ import type { Db } from '@/lib/platform/db/client';
 import type { Audit } from '@/lib/platform/api/endpoint';
 import type { Page, PageResult } from '@/lib/platform/api/paging';
 import { ApiError } from '@/lib/platform/api/errors';
-import type { Session } from '@/lib/platform/auth/session';
-import { assertInScope, scopeWhere } from '@/lib/platform/auth/scope';
+import { can, type Session } from '@/lib/platform/auth/session';
+import { scopeWhere } from '@/lib/platform/auth/scope';
 import { fetchPage } from '@/lib/platform/db/paged';
-import { formatBeijing, beijingStamp } from '@/lib/platform/time';
+import { formatBeijing } from '@/lib/platform/time';
 import { exportXlsx } from '@/lib/platform/excel/export';
 import { authSecret } from '@/lib/platform/auth/secret';
 import { LEVEL_NAMES } from '../catalog/schemas';
 import { examPlans, type ExamPlan } from '../exaPlan/tables';
 import { loadPlan } from '../exaPlan/access';
-import { PLAN_STATE, PLAN_STEP, positionLabel } from '../exaPlan/transitions';
+import { isWorkingOn, PLAN_STATE, PLAN_STEP, positionLabel } from '../exaPlan/transitions';
+import { planItem } from '../exaPlan/service';
+import { nextId } from '@/lib/platform/db/codes';
 import { attachFiles, detachFiles } from '../file/service';
 import { organisations } from '../org/tables';
-import { certificates, stateGridBatches, stateGridItems, type StateGridBatch } from './tables';
+import { certificates, stateGridBatches, stateGridBatchHistory, stateGridItems, type StateGridBatch } from './tables';
+import { batchCode } from './codes';
+import { batchWorkflow, loadBatchSubject } from './workflow';
 import { CERT_STATUS } from './rules';
 import { actorName, incompleteReason, isComplete } from './service';
 import { photoProblems } from './photos';
-import { BATCH_STATUS, BATCH_STATUS_LABEL, ITEM_STATUS, ITEM_STATUS_LABEL } from './stategrid-rules';
+import { BATCH_STATUS, BATCH_STATUS_LABEL, ITEM_STATUS, ITEM_STATUS_COLOR, ITEM_STATUS_LABEL } from './stategrid-rules';
+import { BATCH_STATUS_COLOR } from './transitions';
+
+/** 国网数据上报界面上可办的计划步骤（其余步骤在考试计划界面办理） */
+const PLAN_ACTIONS_HERE: readonly string[] = ['advance', 'applyAudit', 'cancelAudit'];
 
 /** 国网人员信息工作簿的列（顺序即文件中的顺序），见 docs/CERTIFICATES.md */
 export const PERSON_COLUMNS = [
@@ -45,31 +53,21 @@ export const PERSON_COLUMNS = [
 ] as const;
 
 const isPlanOrg = (session: Session, plan: Pick<ExamPlan, 'orgId'>) => session.user.level === 'org' && session.user.orgId === plan.orgId;
-const isReviewer = (session: Session, b: { cityId: number | null }) => session.user.level === 'province' || (session.user.level === 'city' && session.user.cityId === b.cityId);
 
-function batchActions(session: Session, b: StateGridBatch): string[] {
-  const out: string[] = [];
-  if (isPlanOrg(session, b)) {
-    if (b.status === BATCH_STATUS.DRAFT) out.push('confirm', 'files', 'discard');
-    if (b.status === BATCH_STATUS.CONFIRMED) out.push('submit', 'files');
-  }
-  if (isReviewer(session, b) && b.status === BATCH_STATUS.SUBMITTED) out.push('answer');
-  return out;
-}
+/** 批次上当前用户此刻可做的事：引擎按声明（transitions.ts）算；登记答复的两步（接收、退回）在界面上是一个“登记答复” */
+const batchActions = (session: Session, b: StateGridBatch): string[] => batchWorkflow.availableActions(b, session);
 
 const batchItem = (session: Session, b: StateGridBatch) => ({
   ...b,
   statusName: BATCH_STATUS_LABEL[b.status],
+  statusColor: BATCH_STATUS_COLOR[b.status],
   createdAt: formatBeijing(b.createdAt),
   submittedAt: b.submittedAt ? formatBeijing(b.submittedAt) : null,
   answeredAt: b.answeredAt ? formatBeijing(b.answeredAt) : null,
   actions: batchActions(session, b),
 });
 
-async function loadBatch(db: Db, session: Session, id: number): Promise<StateGridBatch> {
-  const [row] = await db.select().from(stateGridBatches).where(eq(stateGridBatches.id, id));
-  return assertInScope(session.user, row, '上报批次');
-}
+const loadBatch = (db: Db, session: Session, id: number): Promise<StateGridBatch> => loadBatchSubject(db, session.user, id);
 
 // ---------- 计划与台账 ----------
 
@@ -83,6 +81,9 @@ export async function stateGridPlans(db: Db, session: Session) {
     .limit(500);
   if (!plans.length) return [];
   const ids = plans.map((p) => p.id);
+  // 计划在本步（国网数据上报）时，当前用户对计划能办的步骤（进入下一步、申请审核…）由考试计划的规则算出：界面只显示这些
+  const planActions = new Map<number, string[]>();
+  for (const p of plans.filter((x) => x.step === PLAN_STEP.STATE_GRID || x.step === PLAN_STEP.CERTIFICATES)) planActions.set(p.id, (await planItem(db, session, p)).actions.filter((a) => PLAN_ACTIONS_HERE.includes(a)));
   const [certs, items] = await Promise.all([
     db
       .select({ planId: certificates.planId, n: count() })
@@ -110,7 +111,10 @@ export async function stateGridPlans(db: Db, session: Session) {
       accepted: byStatus(ITEM_STATUS.ACCEPTED),
       submitted: byStatus(ITEM_STATUS.SUBMITTED) + byStatus(ITEM_STATUS.PENDING),
       rejected: byStatus(ITEM_STATUS.REJECTED),
-      canApply: isPlanOrg(session, p) && p.step === PLAN_STEP.STATE_GRID && (p.state === PLAN_STATE.WORKING || p.state === PLAN_STATE.REJECTED),
+      canApply: isPlanOrg(session, p) && isWorkingOn(p, PLAN_STEP.STATE_GRID) && can(session, 'stateGrid.add'),
+      actions: planActions.get(p.id) ?? [],
+      /** 计划处于“证书管理”步骤（证书填报的计划栏只列这些） */
+      atCertificates: p.step === PLAN_STEP.CERTIFICATES,
     };
   });
 }
@@ -147,7 +151,9 @@ export async function stateGridLedger(db: Db, session: Session, f: { planId: num
         photoProblem: problems.get(c.id) ?? null,
         itemStatus,
         itemStatusName: itemStatus === null ? '未上报' : ITEM_STATUS_LABEL[itemStatus],
-        reason,
+        itemStatusColor: itemStatus === null ? 'default' : ITEM_STATUS_COLOR[itemStatus],
+        // 退回原因只对“被退回”的显示
+        reason: itemStatus === ITEM_STATUS.REJECTED ? reason : null,
         times: Number(times),
       }));
     },
@@ -161,7 +167,7 @@ export const fieldCoding = () => ({ columns: PERSON_COLUMNS, idType: { '01': '�
 export async function applyBatch(db: Db, session: Session, input: { planId: number }, audit: Audit) {
   const plan = await loadPlan(db, session.user, input.planId);
   if (!isPlanOrg(session, plan)) throw ApiError.forbidden('只有计划所属的评价机构可以组织上报');
-  if (plan.step !== PLAN_STEP.STATE_GRID || (plan.state !== PLAN_STATE.WORKING && plan.state !== PLAN_STATE.REJECTED))
+  if (!isWorkingOn(plan, PLAN_STEP.STATE_GRID))
     throw ApiError.badRequest(`计划当前处于「${positionLabel(plan)}」，国网数据上报须在「国网数据上报」步骤办理`);
   return db.transaction(async (tx) => {
     // 同一计划的组批依次进行
@@ -190,11 +196,11 @@ export async function applyBatch(db: Db, session: Session, input: { planId: numb
       const first = incomplete[0];
       throw ApiError.badRequest(`有 ${incomplete.length} 张证书的资料不全或照片无法读取（如 ${first.name} ${first.cerCode}：${incompleteReason(first, problems.get(first.id))}），请先在“证书填报”中补填`);
     }
-    const [{ n }] = await tx.select({ n: count() }).from(stateGridBatches).where(eq(stateGridBatches.planId, plan.id));
-    const batchNo = `GW${plan.code}-${beijingStamp(new Date())}-${Number(n) + 1}`;
+    const id = await nextId(tx, stateGridBatches);
+    const batchNo = batchCode(id, new Date());
     const [batch] = await tx
       .insert(stateGridBatches)
-      .values({ planId: plan.id, orgId: plan.orgId, cityId: plan.cityId, batchNo, personCount: list.length, createdByName: actorName(session) })
+      .values({ id, planId: plan.id, orgId: plan.orgId, cityId: plan.cityId, batchNo, personCount: list.length, createdByName: actorName(session) })
       .returning();
     await tx.insert(stateGridItems).values(list.map((c) => ({ batchId: batch.id, certificateId: c.id })));
     audit({ entity: 'state_grid_batch', entityId: batch.id, detail: `组织国网上报批次 ${batchNo}（${list.length} 人）` });
@@ -232,21 +238,13 @@ export async function personWorkbook(db: Db, session: Session, input: { batchId:
 }
 
 export async function confirmBatch(db: Db, session: Session, input: { batchId: number }, audit: Audit) {
-  const b = await loadBatch(db, session, input.batchId);
-  if (!batchActions(session, b).includes('confirm')) throw ApiError.badRequest(`批次${BATCH_STATUS_LABEL[b.status]}，不能确认`);
-  const [row] = await db
-    .update(stateGridBatches)
-    .set({ status: BATCH_STATUS.CONFIRMED, confirmedAt: new Date() })
-    .where(and(eq(stateGridBatches.id, b.id), eq(stateGridBatches.status, BATCH_STATUS.DRAFT)))
-    .returning();
-  if (!row) throw ApiError.conflict('批次状态已被他人更新，请刷新');
-  audit({ entity: 'state_grid_batch', entityId: b.id, detail: `确认国网上报批次 ${b.batchNo}` });
-  return batchItem(session, row);
+  await batchWorkflow.apply(db, session, { id: input.batchId, action: 'confirm' }, audit);
+  return batchItem(session, await loadBatch(db, session, input.batchId));
 }
 
 export async function discardBatch(db: Db, session: Session, input: { batchId: number }, audit: Audit) {
   const b = await loadBatch(db, session, input.batchId);
-  if (!batchActions(session, b).includes('discard')) throw ApiError.badRequest(`批次${BATCH_STATUS_LABEL[b.status]}，不能放弃`);
+  batchWorkflow.assertOperation(b, session, 'discard');
   await db.delete(stateGridBatches).where(and(eq(stateGridBatches.id, b.id), eq(stateGridBatches.status, BATCH_STATUS.DRAFT)));
   audit({ entity: 'state_grid_batch', entityId: b.id, detail: `放弃国网上报批次 ${b.batchNo}` });
   return { id: b.id };
@@ -260,7 +258,7 @@ export async function batchFiles(db: Db, session: Session, input: { batchId: num
 
 export async function saveBatchFile(db: Db, session: Session, input: { batchId: number; name: string; url: string }, audit: Audit) {
   const b = await loadBatch(db, session, input.batchId);
-  if (!batchActions(session, b).includes('files')) throw ApiError.badRequest(`批次${BATCH_STATUS_LABEL[b.status]}，不能再改附件`);
+  batchWorkflow.assertOperation(b, session, 'files');
   await attachFiles(db, { entity: 'state_grid_batch', entityId: b.id }, [input.url], { by: session.user });
   const files = [...b.files.filter((f) => f.url !== input.url), { name: input.name, url: input.url }];
   await db.update(stateGridBatches).set({ files }).where(eq(stateGridBatches.id, b.id));
@@ -270,7 +268,7 @@ export async function saveBatchFile(db: Db, session: Session, input: { batchId: 
 
 export async function deleteBatchFile(db: Db, session: Session, input: { batchId: number; url: string }, audit: Audit) {
   const b = await loadBatch(db, session, input.batchId);
-  if (!batchActions(session, b).includes('files')) throw ApiError.badRequest(`批次${BATCH_STATUS_LABEL[b.status]}，不能再改附件`);
+  batchWorkflow.assertOperation(b, session, 'files');
   const files = b.files.filter((f) => f.url !== input.url);
   await db.update(stateGridBatches).set({ files }).where(eq(stateGridBatches.id, b.id));
   await detachFiles(db, { entity: 'state_grid_batch', entityId: b.id });
@@ -311,8 +309,8 @@ export function stateGridAdapter(): StateGridAdapter {
   return url && key ? httpAdapter(url, key) : manualAdapter;
 }
 
-/** 把答复写进台账与批次：未被退回的接收，被退回的写原因；批次有退回即“被退回” */
-async function recordAnswer(tx: Db, b: StateGridBatch, rejections: { certificateId: number; reason: string }[]) {
+/** 把答复写进台账：未被退回的接收，被退回的写原因 */
+async function recordItems(tx: Db, b: StateGridBatch, rejections: { certificateId: number; reason: string }[]) {
   const now = new Date();
   const rejectedIds = rejections.map((r) => r.certificateId);
   for (const r of rejections) {
@@ -325,18 +323,27 @@ async function recordAnswer(tx: Db, b: StateGridBatch, rejections: { certificate
     .update(stateGridItems)
     .set({ status: ITEM_STATUS.ACCEPTED, updatedAt: now })
     .where(and(eq(stateGridItems.batchId, b.id), eq(stateGridItems.status, ITEM_STATUS.SUBMITTED), rejectedIds.length ? sql`${stateGridItems.certificateId} <> all(${sql.param(rejectedIds)}::int[])` : undefined));
+}
+
+/** 接口适配器同步给出的答复：由系统登记（办理人“国网平台”，写一行历史），与人工登记的结果相同 */
+async function recordAdapterAnswer(tx: Db, b: StateGridBatch, rejections: { certificateId: number; reason: string }[]) {
+  await recordItems(tx, b, rejections);
+  const now = new Date();
   const status = rejections.length ? BATCH_STATUS.REJECTED : BATCH_STATUS.ACCEPTED;
   const [row] = await tx
     .update(stateGridBatches)
     .set({ status, answeredAt: now, reason: rejections.length ? `退回 ${rejections.length} 人` : null })
-    .where(eq(stateGridBatches.id, b.id))
+    .where(and(eq(stateGridBatches.id, b.id), eq(stateGridBatches.status, BATCH_STATUS.SUBMITTED)))
     .returning();
+  await tx.insert(stateGridBatchHistory).values({ batchId: b.id, action: rejections.length ? 'reject' : 'accept', fromStatus: BATCH_STATUS.SUBMITTED, toStatus: status, opinion: null, actorId: null, actorName: '国网平台', createdAt: now });
   return row;
 }
 
 export async function submitBatch(db: Db, session: Session, input: { batchId: number }, audit: Audit, adapter: StateGridAdapter = stateGridAdapter()) {
   const b = await loadBatch(db, session, input.batchId);
-  if (!batchActions(session, b).includes('submit')) throw ApiError.badRequest(b.status === BATCH_STATUS.DRAFT ? '请先确认批次再上报' : `批次${BATCH_STATUS_LABEL[b.status]}，不能重复上报`);
+  // 先按声明拒绝（草稿须先确认、已上报的不能重复上报），再调用适配器
+  if (b.status === BATCH_STATUS.DRAFT && batchWorkflow.availableActions(b, session).includes('confirm')) throw ApiError.badRequest('请先确认批次再上报');
+  batchWorkflow.check(b, session, 'submit');
   const people = await batchPeople(db, b.id);
   const rows = people.map((p) => personRow(p.c, p.orgName));
   const digest = createHash('sha256').update(JSON.stringify(rows)).digest('hex');
@@ -352,17 +359,13 @@ export async function submitBatch(db: Db, session: Session, input: { batchId: nu
   };
   const answer = await adapter.submit(manifest, rows);
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(stateGridBatches)
-      .set({ status: BATCH_STATUS.SUBMITTED, adapter: adapter.name, manifest, submittedAt: new Date() })
-      .where(and(eq(stateGridBatches.id, b.id), eq(stateGridBatches.status, BATCH_STATUS.CONFIRMED)))
-      .returning();
-    if (!row) throw ApiError.conflict('批次已上报，不能重复上报');
+    await batchWorkflow.applyIn(tx, session, { id: b.id, action: 'submit' }, audit);
+    const [row] = await tx.update(stateGridBatches).set({ adapter: adapter.name, manifest }).where(eq(stateGridBatches.id, b.id)).returning();
     await tx.update(stateGridItems).set({ status: ITEM_STATUS.SUBMITTED, updatedAt: new Date() }).where(eq(stateGridItems.batchId, b.id));
     let out = row;
     if (answer.accepted !== null) {
       const byCode = new Map(people.map((p) => [p.c.cerCode, p.c.id]));
-      out = await recordAnswer(
+      out = await recordAdapterAnswer(
         tx,
         row,
         answer.rejections.filter((r) => byCode.has(r.cerCode)).map((r) => ({ certificateId: byCode.get(r.cerCode)!, reason: r.reason })),
@@ -373,18 +376,23 @@ export async function submitBatch(db: Db, session: Session, input: { batchId: nu
   });
 }
 
-/** 登记国网的答复（手工上传的批次）：市级（或省级）按国网平台的结果登记接收，或逐人退回并写原因 */
+/** 登记国网的答复（手工上传的批次）：市级按国网平台的结果登记接收（accept），或逐人退回并写原因（reject） */
 export async function answerBatch(db: Db, session: Session, input: { batchId: number; rejections: { certificateId: number; reason: string }[] }, audit: Audit) {
   const b = await loadBatch(db, session, input.batchId);
-  if (!isReviewer(session, b)) throw ApiError.forbidden('国网的答复由计划所在市的市级管理员登记');
-  if (b.status !== BATCH_STATUS.SUBMITTED) throw ApiError.badRequest(`批次${BATCH_STATUS_LABEL[b.status]}，不能登记答复`);
+  const action = input.rejections.length ? 'reject' : 'accept';
+  batchWorkflow.check(b, session, action);
   const inBatch = await db.select({ certificateId: stateGridItems.certificateId }).from(stateGridItems).where(eq(stateGridItems.batchId, b.id));
   const ids = new Set(inBatch.map((i) => i.certificateId));
   const stray = input.rejections.find((r) => !ids.has(r.certificateId));
   if (stray) throw ApiError.badRequest('退回的人员不在该批次中');
   return db.transaction(async (tx) => {
-    const row = await recordAnswer(tx, b, input.rejections);
-    audit({ entity: 'state_grid_batch', entityId: b.id, detail: `登记国网答复：批次 ${b.batchNo}${input.rejections.length ? `退回 ${input.rejections.length} 人` : '全部接收'}` });
+    await batchWorkflow.applyIn(tx, session, { id: b.id, action }, audit);
+    await recordItems(tx, b, input.rejections);
+    const [row] = await tx
+      .update(stateGridBatches)
+      .set({ reason: input.rejections.length ? `退回 ${input.rejections.length} 人` : null })
+      .where(eq(stateGridBatches.id, b.id))
+      .returning();
     return batchItem(session, row);
   });
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, jsonb, pgTable, primaryKey, serial, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { historyColumns, statusHistoryColumns } from '@/lib/platform/workflow/history';
 import { examPlans } from '../exaPlan/tables';
 import { examinees } from '../examinee/tables';
 
@@ -219,4 +220,31 @@ export const stateGridItems = pgTable(
       .where(sql`${t.status} <> 3`),
     index('state_grid_item_batch_idx').on(t.batchId, t.status),
   ],
+);
+
+/** 证书与更正的状态历史（工作流引擎写）：作废一行（correction_id 为空），更正的审核一行（correction_id 为该更正） */
+export const certificateHistory = pgTable(
+  'certificate_history',
+  {
+    ...historyColumns(),
+    ...statusHistoryColumns(),
+    certificateId: integer('certificate_id')
+      .notNull()
+      .references(() => certificates.id, { onDelete: 'cascade' }),
+    correctionId: integer('correction_id').references(() => certificateCorrections.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('certificate_history_cert_idx').on(t.certificateId, t.createdAt)],
+);
+
+/** 国网上报批次的状态历史（工作流引擎写；接口适配器同步答复时办理人为“国网平台”） */
+export const stateGridBatchHistory = pgTable(
+  'state_grid_batch_history',
+  {
+    ...historyColumns(),
+    ...statusHistoryColumns(),
+    batchId: integer('batch_id')
+      .notNull()
+      .references(() => stateGridBatches.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('state_grid_batch_history_batch_idx').on(t.batchId, t.createdAt)],
 );

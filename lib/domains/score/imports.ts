@@ -24,6 +24,7 @@ import { isPlanAuditor, markExaminee } from './service';
 import { examResults, examScores } from './tables';
 import { judge, MARK, MARK_LABEL, MAX_SCORE, SCORE_STATUS, SUBJECT_LABEL, SUBJECT_SHORT, type SubjectScore } from './rules';
 import { MarkImportRow, ScoreImportRow, type MarkImport, type ScoreImport } from './schemas';
+import { scoreTimeRefusal } from './time-gates';
 
 /** 科目的写法：全称、短名、数字 */
 const SUBJECT_WORDS = new Map<string, number>([
@@ -101,6 +102,9 @@ async function lookup(tx: Db, plan: ExamPlan, rows: readonly Candidate[]) {
       sessionId: examSeats.sessionId,
       roomId: examSeats.roomId,
       sessionName: examSessions.name,
+      examDate: examSessions.examDate,
+      startTime: examSessions.startTime,
+      endTime: examSessions.endTime,
       roomName: examRooms.name,
     })
     .from(examinees)
@@ -115,7 +119,7 @@ async function lookup(tx: Db, plan: ExamPlan, rows: readonly Candidate[]) {
     byTicket.set(r.ticketNo!, { id: r.id, name: r.name, qualification: r.qualification, level: r.level });
     if (r.subject === null || r.sessionId === null || r.roomId === null) continue;
     const key = `${r.id}|${r.subject}`;
-    seats.set(key, [...(seats.get(key) ?? []), { sessionId: r.sessionId, roomId: r.roomId, sessionName: r.sessionName ?? '', roomName: r.roomName ?? '' } as SeatInfo]);
+    seats.set(key, [...(seats.get(key) ?? []), { sessionId: r.sessionId, roomId: r.roomId, sessionName: r.sessionName ?? '', examDate: r.examDate ?? '', startTime: r.startTime ?? '', endTime: r.endTime ?? '', roomName: r.roomName ?? '' } as SeatInfo]);
   }
   // 这些考生已有的各科成绩（已提交的不能经导入覆盖；写入时连同新成绩算出结果）
   const ids = [...new Set(found.map((r) => r.id))];
@@ -149,6 +153,9 @@ function resolveRow<K extends string>(
   if (!p.subjects.includes(c.subject)) return { issue: { row: c.row, column: subjectKey, message: `本计划没有安排「${SUBJECT_LABEL[c.subject]}」` } };
   const seat = found.seats.get(`${e.id}|${c.subject}`) ?? [];
   if (p.rights && !mayEnter(p.rights, c.subject, seat)) return { issue: { row: c.row, column: subjectKey, message: entryRefusal(c.subject, seat) } };
+  // 导入的成绩即提交：考试结束之后才能导入（time-gates.ts）
+  const early = scoreTimeRefusal(seat, true);
+  if (early) return { issue: { row: c.row, column: subjectKey, message: early } };
   return { examineeId: e.id, sessionId: seat[0]?.sessionId ?? null, submitted: found.done.has(`${e.id}|${c.subject}`) };
 }
 

@@ -11,10 +11,13 @@ export const SUBJECT_SHORT: Record<number, string> = { 1: '理论', 2: '实操',
 /** 标记：正常（有分数）、缺考、违纪（作弊）；后两者没有分数、该科不合格 */
 export const MARK = { NORMAL: 0, ABSENT: 1, CHEATING: 2 } as const;
 export const MARK_LABEL: Record<number, string> = { 0: '正常', 1: '缺考', 2: '违纪' };
+/** 带分数的标记（只有“正常”）：表单据此启用分数框，缺考、违纪不填分数 */
+export const MARK_HAS_SCORE: Record<number, boolean> = { 0: true, 1: false, 2: false };
 
 /** 一科成绩的办理状态：已录入（暂存，可改）→ 已提交（只能更正，须填原因） */
 export const SCORE_STATUS = { ENTERED: 0, SUBMITTED: 1 } as const;
 export const SCORE_STATUS_LABEL: Record<number, string> = { 0: '已录入未提交', 1: '已提交' };
+export const SCORE_STATUS_COLOR: Record<number, string> = { 0: 'warning', 1: 'success' };
 
 /** 一名考生的结果 */
 export const RESULT = { PENDING: 0, PASS: 1, FAIL: 2 } as const;

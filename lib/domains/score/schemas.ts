@@ -149,6 +149,10 @@ export interface ScoreCell {
   mark: number;
   status: number;
   text: string;
+  /** 已提交（未提交的标“未提交”） */
+  submitted: boolean;
+  /** 缺考或违纪（没有分数，text 为标记名） */
+  marked: boolean;
 }
 
 export interface ScoreRow {
@@ -207,6 +211,10 @@ export interface ScoreFormSubject {
   mark: number;
   status: number | null;
   statusName: string;
+  /** 状态标签的颜色：已提交 success、暂存 warning、未录入 default */
+  statusColor: string;
+  /** 当前成绩的文字：分数、缺考 / 违纪，未录入为 — */
+  currentText: string;
   enteredByName: string | null;
   submittedAt: string | null;
   /** 当前用户此刻可录入（或更正）该科 */

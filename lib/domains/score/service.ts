@@ -27,7 +27,7 @@ import { timeText } from '../examSite/rules';
 import { examResults, examScoreCorrections, examScores, scoreObjections, type ExamScore } from './tables';
 import { assertNotRefused, closedMessage, entryMode, entryRefusal, entryRights, examineesByTicket, mayEnter, seatsOf, type EntryRights } from './context';
 import { lockPlanScores, recomputeResults, scoreTotals } from './results';
-import { MARK, MARK_LABEL, RESULT, RESULT_LABEL, SCORE_STATUS, SCORE_STATUS_LABEL, scoreText, SUBJECT_LABEL, SUBJECT_SHORT } from './rules';
+import { MARK, MARK_HAS_SCORE, MARK_LABEL, RESULT, RESULT_LABEL, SCORE_STATUS, SCORE_STATUS_COLOR, SCORE_STATUS_LABEL, scoreText, SUBJECT_LABEL, SUBJECT_SHORT } from './rules';
 import {
   OBJECTION_STATUS,
   type ScoreCell,
@@ -39,6 +39,7 @@ import {
   type ScoreRow,
   type ScoreUpdate,
 } from './schemas';
+import { scoreTimeRefusal } from './time-gates';
 
 const levelName = (l: number) => LEVEL_NAMES[l] ?? String(l);
 const num = (v: string | null) => (v === null ? null : Number(v));
@@ -109,7 +110,7 @@ async function scoresByExaminee(db: Db, ids: readonly number[]): Promise<Map<num
   return out;
 }
 
-const cellOf = (s: ExamScore): ScoreCell => ({ score: num(s.score), mark: s.mark, status: s.status, text: scoreText(s) });
+const cellOf = (s: ExamScore): ScoreCell => ({ score: num(s.score), mark: s.mark, status: s.status, text: scoreText(s), submitted: s.status === SCORE_STATUS.SUBMITTED, marked: !MARK_HAS_SCORE[s.mark] });
 
 /** 公示期内有待处理异议的考生 */
 async function objectionExaminees(db: Db, planId: number, examineeIds?: readonly number[]): Promise<Map<number, { id: number; content: string }[]>> {
@@ -227,6 +228,8 @@ async function formOf(db: Db, session: Session, e: Examinee, plan: ExamPlan): Pr
       mark: s?.mark ?? MARK.NORMAL,
       status: s?.status ?? null,
       statusName: s ? SCORE_STATUS_LABEL[s.status] : '未录入',
+      statusColor: s ? SCORE_STATUS_COLOR[s.status] : 'default',
+      currentText: s ? scoreText(s) : '—',
       enteredByName: s?.enteredByName ?? null,
       submittedAt: s?.submittedAt ? formatBeijing(s.submittedAt) : null,
       editable: locked === null,
@@ -342,6 +345,9 @@ async function writeScore(
     return { examinee: e, plan, subject, before, after: { ...value, status: SCORE_STATUS.SUBMITTED }, corrected: true };
   }
   if (entryMode(plan) === 'objection') throw ApiError.badRequest('公示期内只能因待处理的异议更正已提交的成绩');
+  // 时间条件（time-gates.ts）：开考之前不能录入，考试结束之前不能提交
+  const early = scoreTimeRefusal(seats, input.submit, now);
+  if (early) throw ApiError.conflict(early);
   const status = input.submit ? SCORE_STATUS.SUBMITTED : SCORE_STATUS.ENTERED;
   await tx
     .insert(examScores)

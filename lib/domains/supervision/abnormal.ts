@@ -18,6 +18,7 @@ import { examinees } from '../examinee/tables';
 import { examRooms, examSessions } from '../examSite/tables';
 import { assignedSessionIds, assertSupervisionStep, loadSupervisedPlan, supervisedWhere, supervisionOf, supervisionOpen, type Supervision } from './access';
 import { abnormalRecords, type AbnormalRecord } from './tables';
+import { occurredOutside, sessionNotStarted } from './time-gates';
 import { ABNORMAL_KIND_LABEL, AbnormalImportRow, type AbnormalAdd, type AbnormalImport, type AbnormalItem } from './schemas';
 
 const ENTITY = 'abnormal_record';
@@ -36,11 +37,16 @@ interface Resolved {
 }
 
 /** 场次（及其计划：范围、督导员分派、步骤）、考场、考生（准考证号）都须属于同一计划 */
-async function resolve(db: Db, session: Session, input: { sessionId: number; roomId?: number; ticketNo?: string }, sup: Supervision): Promise<Resolved> {
+async function resolve(db: Db, session: Session, input: { sessionId: number; roomId?: number; ticketNo?: string; occurredAt: Date }, sup: Supervision): Promise<Resolved> {
   const [s] = await db.select().from(examSessions).where(eq(examSessions.id, input.sessionId));
   if (!s || !inScope(session.user, s)) throw ApiError.notFound('场次不存在或不在您的管辖范围内');
   const { plan } = await loadSupervisedPlan(db, session.user, s.planId, sup);
   assertSupervisionStep(plan, WHAT);
+  // 时间条件（time-gates.ts）：场次已开考，发生时间在开考之后、此刻之前
+  const early = sessionNotStarted(s, WHAT);
+  if (early) throw ApiError.conflict(early);
+  const outside = occurredOutside(s, input.occurredAt);
+  if (outside) throw ApiError.badRequest(outside, { occurredAt: outside });
   let roomId: number | null = null;
   if (input.roomId !== undefined) {
     const [r] = await db.select({ planId: examRooms.planId }).from(examRooms).where(eq(examRooms.id, input.roomId));
@@ -260,6 +266,7 @@ export interface ImportParams {
 interface Lookup {
   plans: Map<string, ExamPlan | string>;
   sessions: Map<string, number>;
+  sessionTimes: Map<number, { name: string; examDate: string; startTime: string }>;
   rooms: Map<string, number>;
   tickets: Map<string, { id: number; name: string }>;
 }
@@ -289,7 +296,10 @@ async function lookup(tx: Db, rows: ImportRow<AbnormalImport>[], session: Sessio
   const planIds = [...plans.values()].filter((p): p is ExamPlan => typeof p !== 'string').map((p) => p.id);
   const [sessions, rooms, tickets] = planIds.length
     ? await Promise.all([
-        tx.select({ id: examSessions.id, planId: examSessions.planId, name: examSessions.name }).from(examSessions).where(inArray(examSessions.planId, planIds)),
+        tx
+          .select({ id: examSessions.id, planId: examSessions.planId, name: examSessions.name, examDate: examSessions.examDate, startTime: examSessions.startTime })
+          .from(examSessions)
+          .where(inArray(examSessions.planId, planIds)),
         tx.select({ id: examRooms.id, planId: examRooms.planId, name: examRooms.name }).from(examRooms).where(inArray(examRooms.planId, planIds)),
         tx
           .select({ id: examinees.id, planId: examinees.planId, name: examinees.name, ticketNo: examinees.ticketNo })
@@ -308,6 +318,7 @@ async function lookup(tx: Db, rows: ImportRow<AbnormalImport>[], session: Sessio
   return {
     plans,
     sessions: new Map(sessions.map((s) => [`${s.planId}:${s.name}`, s.id])),
+    sessionTimes: new Map(sessions.map((s) => [s.id, s])),
     rooms: new Map(rooms.map((r) => [`${r.planId}:${r.name}`, r.id])),
     tickets: new Map(tickets.map((t) => [`${t.planId}:${t.ticketNo}`, { id: t.id, name: t.name }])),
   };
@@ -341,7 +352,18 @@ export const abnormalImport = defineImport<typeof AbnormalImportRow, ImportParam
         issues.push({ row: r.row, column: 'planCode', message: plan ?? '计划不存在或不在您的管辖范围内' });
         continue;
       }
-      if (!found.sessions.has(`${plan.id}:${r.data.sessionName}`)) issues.push({ row: r.row, column: 'sessionName', message: '本计划没有该场次' });
+      const sessionId = found.sessions.get(`${plan.id}:${r.data.sessionName}`);
+      if (sessionId === undefined) issues.push({ row: r.row, column: 'sessionName', message: '本计划没有该场次' });
+      else {
+        // 时间条件（time-gates.ts）
+        const s = found.sessionTimes.get(sessionId)!;
+        const early = sessionNotStarted(s, WHAT);
+        if (early) issues.push({ row: r.row, column: 'sessionName', message: early });
+        else {
+          const outside = occurredOutside(s, r.data.occurredAt);
+          if (outside) issues.push({ row: r.row, column: 'occurredAt', message: outside });
+        }
+      }
       if (r.data.roomName && !found.rooms.has(`${plan.id}:${r.data.roomName}`)) issues.push({ row: r.row, column: 'roomName', message: '本计划没有该考场' });
       if (r.data.ticketNo && !found.tickets.has(`${plan.id}:${r.data.ticketNo}`)) issues.push({ row: r.row, column: 'ticketNo', message: '不是本计划的考生' });
     }

@@ -13,7 +13,7 @@ import { attachFiles, detachFiles } from '../file/service';
 import { examPlans } from '../exaPlan/tables';
 import { assertAssignedSupervisor, assertSupervisionStep, loadSupervisedPlan, supervisedWhere, supervisionOf, supervisionOpen } from './access';
 import { chinaNetworkFiles } from './tables';
-import { NETWORK_FILE_STATUS, NETWORK_FILE_STATUS_LABEL, NETWORK_FILE_TYPE_LABEL, type NetworkFileItem } from './schemas';
+import { NETWORK_FILE_STATUS, NETWORK_FILE_STATUS_COLOR, NETWORK_FILE_STATUS_LABEL, NETWORK_FILE_TYPE_LABEL, type NetworkFileItem } from './schemas';
 
 const ENTITY = 'china_network_file';
 /** 一个计划最多的报送材料 */
@@ -110,6 +110,7 @@ export async function listNetworkFiles(db: Db, session: Session, filter: { planI
         url: f.url,
         status: f.status,
         statusName: NETWORK_FILE_STATUS_LABEL[f.status] ?? '',
+        statusColor: NETWORK_FILE_STATUS_COLOR[f.status] ?? 'default',
         createdByName: f.createdByName,
         createTime: formatBeijing(f.createdAt),
         committedAt: f.committedAt ? formatBeijing(f.committedAt) : null,

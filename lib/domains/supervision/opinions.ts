@@ -15,9 +15,17 @@ import { examPlans } from '../exaPlan/tables';
 import { examSessions } from '../examSite/tables';
 import { assertAssignedSupervisor, assertSupervisionStep, loadSupervisedPlan, supervisedWhere, supervisionOf } from './access';
 import { supervisorOpinions, supervisorOrgOpinions } from './tables';
+import { examNotStarted, sessionNotStarted } from './time-gates';
 import { OPINION_CONCLUSION_LABEL, ORG_RATING_LABEL, type OpinionAdd, type OpinionItem, type OrgOpinionItem } from './schemas';
 
 const OPINION_ENTITY = 'supervisor_opinion';
+
+/** 指明场次时按该场次，否则按计划的第一场 */
+async function openingRefusal(db: Db, planId: number, sessionId: number | undefined, what: string): Promise<string | null> {
+  if (sessionId === undefined) return examNotStarted(db, planId, what);
+  const [s] = await db.select({ name: examSessions.name, examDate: examSessions.examDate, startTime: examSessions.startTime }).from(examSessions).where(eq(examSessions.id, sessionId));
+  return s ? sessionNotStarted(s, what) : null;
+}
 
 /** 填写督导意见（exaSupervisorOpinion/add）：指明场次时须是本人担任督导的场次 */
 export async function addOpinion(db: Db, session: Session, input: OpinionAdd, audit: Audit) {
@@ -28,6 +36,9 @@ export async function addOpinion(db: Db, session: Session, input: OpinionAdd, au
     const [s] = await db.select({ planId: examSessions.planId }).from(examSessions).where(eq(examSessions.id, input.sessionId));
     throw ApiError.badRequest(!s || s.planId !== plan.id ? '所选场次不属于该考试计划' : '您没有被分派督导该场次');
   }
+  // 时间条件（time-gates.ts）：对场次的意见须该场次已开考，对整个计划的须第一场已开考
+  const early = await openingRefusal(db, plan.id, input.sessionId, '填写督导意见');
+  if (early) throw ApiError.conflict(early);
   const authorName = session.user.realName ?? person.name;
   const row = await db.transaction(async (tx) => {
     const [created] = await tx
@@ -97,6 +108,8 @@ export async function saveOrgOpinion(db: Db, session: Session, input: { planId: 
   const { plan, sup, sessionIds } = await loadSupervisedPlan(db, session.user, input.planId);
   assertSupervisionStep(plan, '填写对评价机构的评价');
   const person = assertAssignedSupervisor(sup, sessionIds, '填写对评价机构的评价');
+  const early = await examNotStarted(db, plan.id, '填写对评价机构的评价');
+  if (early) throw ApiError.conflict(early);
   const [before] = await db
     .select()
     .from(supervisorOrgOpinions)

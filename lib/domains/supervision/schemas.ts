@@ -19,6 +19,7 @@ export const ABNORMAL_KIND_LABEL: Record<number, string> = { 1: '违纪', 2: '�
 export const NETWORK_FILE_TYPE_LABEL: Record<number, string> = { 1: '督导报告', 2: '现场照片', 3: '考场视频', 4: '其他材料' };
 export const NETWORK_FILE_STATUS = { DRAFT: 0, COMMITTED: 1 } as const;
 export const NETWORK_FILE_STATUS_LABEL: Record<number, string> = { 0: '未提交', 1: '已提交' };
+export const NETWORK_FILE_STATUS_COLOR: Record<number, string> = { 0: 'default', 1: 'green' };
 
 /** 一条记录最多的佐证材料 */
 export const MAX_EVIDENCE = 9;
@@ -226,6 +227,7 @@ export interface NetworkFileItem {
   url: string;
   status: number;
   statusName: string;
+  statusColor: string;
   createdByName: string;
   createTime: string;
   committedAt: string | null;

@@ -12,6 +12,7 @@ import { PLAN_STEP } from '../exaPlan/transitions';
 import { eachUnseededPlan, simplePdf, storeSeedPdf } from '../examAffairs/seed-files';
 import { abnormalRecords, chinaNetworkFiles, supervisorOpinions, supervisorOrgOpinions } from './tables';
 import { ABNORMAL_KIND, NETWORK_FILE_STATUS, OPINION_CONCLUSION } from './schemas';
+import { sessionStarted } from './time-gates';
 
 const OPINIONS = [
   { conclusion: OPINION_CONCLUSION.COMPLIANT, content: '考场布置规范，考生身份核验严格，监考人员到岗及时，试卷启封与回收程序完整。' },
@@ -31,6 +32,8 @@ async function seedPlan(db: Db, plan: ExamPlan): Promise<void> {
     .orderBy(asc(examSessions.examDate), asc(examSessions.startTime), asc(examSessions.id));
   if (!assigned.length) return;
   const first = assigned[0];
+  // 督导意见与异常记录只在开考之后（time-gates.ts）：考试还在将来的计划（第 4 步）不造
+  if (!sessionStarted(first.session)) return;
   const author = { personId: first.personId, userId: first.userId, authorName: first.name };
   const pick = OPINIONS[plan.id % OPINIONS.length];
   await db.insert(supervisorOpinions).values({ planId: plan.id, orgId: plan.orgId, cityId: plan.cityId, sessionId: first.session.id, ...author, ...pick });

@@ -4,6 +4,7 @@ import type { Catalogue } from '../index';
 
 /** 中文原文 → 英文 */
 const texts: Record<string, string> = {
+  已申请审核: 'Review requested',
   审核更正申请: 'Review correction request',
   驳回时必填: 'Required when rejecting',
   申请人: 'Applicant',
@@ -150,6 +151,11 @@ const texts: Record<string, string> = {
 };
 
 const errors: Record<string, string> = {
+  请核对新的身份证号: 'Check the new ID number',
+  '如身份证号有误，请在同一份更正中一并更正身份证号；否则请不要更改该项': 'If the ID number is wrong, correct it in the same request; otherwise do not change this item',
+  '不能申请更正：{reason}': 'Cannot request the correction: {reason}',
+  '性别「{gender}」与身份证号 {idCard} 不符（按第 17 位应为{expected}）：{fix}': 'Gender “{gender}” contradicts ID number {idCard} (digit 17 says {expected}): {fix}',
+  '出生日期 {birthDate} 与身份证号 {idCard} 不符（按第 7–14 位应为 {expected}）：{fix}': 'Birth date {birthDate} contradicts ID number {idCard} (digits 7–14 say {expected}): {fix}',
   '证书已作废，不能补填资料': 'The certificate is void; its data cannot be completed',
   只有发证的评价机构可以补填证书资料: 'Only the issuing evaluation organisation can complete certificate data',
   '身份证号：{message}': 'ID number: {message}',

@@ -100,6 +100,8 @@ const texts: Record<string, string> = {
 
 /** lib/domains/score 的服务端消息（含导入的行错误） */
 const errors: Record<string, string> = {
+  '场次「{session}」{date} {time} 开考，开考之前不能录入成绩': 'Session “{session}” starts at {date} {time}; scores cannot be entered before it starts',
+  '场次「{session}」{date} {time} 结束，考试结束后才能提交成绩（之前可以先暂存）': 'Session “{session}” ends at {date} {time}; scores can be submitted only after it ends (save a draft until then)',
   只有计划所在市的市级管理员可以派出督导员: 'Only a city administrator of the plan’s city can dispatch supervisors',
   所选督导员不存在: 'The chosen supervisor does not exist',
   '计划当前处于「{position}」，派出督导员须在考试之前（编排考场或考务安排步骤）': 'The plan is at “{position}”; supervisors are dispatched before the exam (room arrangement or exam affairs step)',

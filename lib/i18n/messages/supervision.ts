@@ -71,6 +71,9 @@ const texts: Record<string, string> = {
 
 /** 服务端消息 */
 const errors: Record<string, string> = {
+  '场次「{session}」{date} {time} 开考，开考之后才能{what}': 'Session “{session}” starts at {date} {time}; {what} only after it starts',
+  '发生时间 {time} 晚于现在，请填写实际发生的时间': 'Occurrence time {time} is in the future; enter when it actually happened',
+  '发生时间早于场次「{session}」开考（{date} {time}），请核对发生时间或场次': 'The occurrence time is before session “{session}” starts ({date} {time}); check the time or the session',
   不是本计划的考生: 'Not an examinee of this plan',
   考试计划不存在或不在您的管辖范围内: 'Exam plan not found or outside your jurisdiction',
   异常记录不存在或不在您的管辖范围内: 'The incident record does not exist or is outside your jurisdiction',

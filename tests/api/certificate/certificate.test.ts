@@ -5,6 +5,7 @@ import { and, asc, eq, isNotNull, isNull, max } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import sharp from 'sharp';
 import { setupTestDb } from '../../helpers/db';
+import { checkIdNumber, idCheckChar } from '@/lib/platform/identity/id-number';
 import { call } from '../../helpers/api';
 import type { Db } from '@/lib/platform/db/client';
 import { examPlans } from '@/lib/domains/exaPlan/tables';
@@ -131,7 +132,7 @@ describe('证书管理', () => {
     expect(after.corrected).toBe(true);
     expect(after.statusName).toBe('有效（已更正）');
     expect(after.corrections[0].changes).toEqual([{ field: 'name', label: '姓名', before: c.name, after: '李更正' }]);
-    await refused('sjz_admin', '/certificate/reviewCorrection', { id: applied.id, result: 'pass' }, 400, '该更正申请已审核');
+    await refused('sjz_admin', '/certificate/reviewCorrection', { id: applied.id, result: 'pass' }, 409, '证书更正申请当前为「已通过」，不能通过');
   });
 
   it('作废：市级填原因；机构不能作废；作废的不能打印、不能补填；编号不再分配', async () => {
@@ -140,7 +141,7 @@ describe('证书管理', () => {
     await refused('eval_org', '/certificate/voidCertificate', { id: c.id, reason: '机构自己作废' }, 403);
     await refused('sjz_admin', '/certificate/voidCertificate', { id: c.id }, 400, /作废原因/);
     await ok('sjz_admin', '/certificate/voidCertificate', { id: c.id, reason: '冒名顶替，经核查撤销' });
-    await refused('sjz_admin', '/certificate/voidCertificate', { id: c.id, reason: '再作废' }, 400, '证书已作废');
+    await refused('sjz_admin', '/certificate/voidCertificate', { id: c.id, reason: '再作废' }, 409, '证书当前为「已作废」，不能作废');
     await refused('eval_org', '/certificate/printCertificates', { ids: [c.id] }, 400, /已作废，不能打印/);
     await refused('eval_org', '/certificate/fillCertificate', { id: c.id, education: '高中', company: 'x', mobile: '13900001111', photoUrl: null }, 400, '证书已作废，不能补填资料');
     // 同机构同类同年度再发证：流水号接着最大的往后，不复用作废的号
@@ -303,14 +304,36 @@ describe('公开查询与核验', () => {
     const view = await call<{ cerCode: string }>('POST', '/comApi/certificateHolder', { json: { token } });
     expect(view.body.data.cerCode).toBe(c.cerCode);
     expect((await call('POST', '/comApi/certificateHolder', { json: { token: `${c.id}.AAAAAAAAAAAAAAAA` } })).status).toBe(404);
-    const r = await call('POST', '/comApi/certificateHolderCorrect', { json: { token, gender: c.gender === '男' ? '女' : '男', reason: '性别登记错误' } });
-    expect(r.status).toBe(200);
+    // 只改性别而与身份证号矛盾：拒绝，并说明要一并更正身份证号（GB 11643 第 17 位）
+    const flipped = c.gender === '男' ? '女' : '男';
+    const refusedGender = await call<null>('POST', '/comApi/certificateHolderCorrect', { json: { token, gender: flipped, reason: '性别登记错误' } });
+    expect(refusedGender.status).toBe(400);
+    expect(refusedGender.body.returnMsg).toMatch(/与身份证号 .* 不符（按第 17 位应为.）：如身份证号有误，请在同一份更正中一并更正身份证号/);
+    // 身份证号一并更正（顺序码改为相应的奇偶、重算校验位）：受理
+    const seq = (Number(c.idCard[16]) + 1) % 10;
+    const first17 = c.idCard.slice(0, 16) + String(seq);
+    const newId = first17 + idCheckChar(first17);
+    const parsed = checkIdNumber(newId);
+    expect(parsed.ok && parsed.value.gender).toBe(flipped);
+    const r = await call('POST', '/comApi/certificateHolderCorrect', { json: { token, gender: flipped, idCard: newId, reason: '性别与身份证号登记错误' } });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
     const [x] = await db.select().from(certificateCorrections).where(and(eq(certificateCorrections.certificateId, c.id), eq(certificateCorrections.status, 0)));
     expect(x.source).toBe('holder');
   });
 });
 
 describe('国网数据上报与第 8 → 9 步', () => {
+  it('计划行只带当前用户能办的计划步骤：机构有“进入下一步”（或申请审核），市级管理员没有（议题 27：曾给市级显示机构的按钮，点了 403）', async () => {
+    const plan = await huayuanPlan(db, 8);
+    type Row = { id: number; actions: string[]; canApply: boolean };
+    const org = (await ok<Row[]>('eval_org', '/examaff/stategrid/getPlans', {})).find((p) => p.id === plan.id)!;
+    expect(org.actions.some((a) => ['advance', 'applyAudit', 'cancelAudit'].includes(a))).toBe(true);
+    const city = (await ok<Row[]>('sjz_admin', '/examaff/stategrid/getPlans', {})).find((p) => p.id === plan.id)!;
+    expect(city.actions).toEqual([]);
+    expect(city.canApply).toBe(false);
+    await refused('sjz_admin', '/exaPlan/nextStep', { id: plan.id }, 403);
+  });
+
   it('组批 → 确认 → 上报（不能重复上报）→ 退回一人 → 改正后重报只含被退回的人 → 全部接收、打印后进入第 9 步', async () => {
     const plan = await huayuanPlan(db, 8);
     // 演示数据可能已有批次：清掉以便从头走一遍
@@ -338,7 +361,7 @@ describe('国网数据上报与第 8 → 9 步', () => {
     const submitted = await ok<{ status: number; manifest: { sha256: string; signature: string } }>('eval_org', '/examaff/stategrid/girdSubmit', { batchId: batch.id });
     expect(submitted.status).toBe(2);
     expect(submitted.manifest.signature).toMatch(/^[0-9a-f]{64}$/);
-    await refused('eval_org', '/examaff/stategrid/girdSubmit', { batchId: batch.id }, 400, /不能重复上报/);
+    await refused('eval_org', '/examaff/stategrid/girdSubmit', { batchId: batch.id }, 409, '国网上报批次当前为「已上报」，不能上报');
     const victim = pendingIds[0];
     await refused('eval_org', '/examaff/stategrid/answer', { batchId: batch.id, rejections: [] }, 403);
     await ok('sjz_admin', '/examaff/stategrid/answer', { batchId: batch.id, rejections: [{ certificateId: victim, reason: '证件号码与公安人口库不一致' }] });

@@ -6,7 +6,8 @@ import { setupTestDb } from '../../helpers/db';
 import type { Db } from '@/lib/platform/db/client';
 import { examPlans, type ExamPlan } from '@/lib/domains/exaPlan/tables';
 import { examinees } from '@/lib/domains/examinee/tables';
-import { examSessionStaff } from '@/lib/domains/examSite/tables';
+import { examSessions, examSessionStaff } from '@/lib/domains/examSite/tables';
+import { beijingDate } from '@/lib/platform/time';
 import { PLAN_STATE } from '@/lib/domains/exaPlan/transitions';
 import { examResults, examScoreCorrections, examScores } from '@/lib/domains/score/tables';
 import { MARK, RESULT, SCORE_STATUS, SUBJECT } from '@/lib/domains/score/rules';
@@ -153,6 +154,26 @@ describe('扫码、列表与步骤', () => {
     expect(mine.total).toBeLessThan(all.total + 1);
     expect(mine.list.every((r) => r.actions.includes('score'))).toBe(true);
     expect(mine.list[0].idNumber).toMatch(/\*/);
+  });
+
+  it('开考之前不能录入，考试结束之前不能提交（议题 27 第 3 项）；导入同样', async () => {
+    const seat = await freshKnowledge(2);
+    const [session] = await db.select().from(examSessions).where(eq(examSessions.id, seat.sessionId));
+    const today = beijingDate(new Date());
+    try {
+      // 场次在将来：暂存也不行
+      await db.update(examSessions).set({ examDate: beijingDate(new Date(), 30) }).where(eq(examSessions.id, seat.sessionId));
+      await refused('eval_org', '/exaAff/updateScore', { examineeId: seat.examineeId, subject: SUBJECT.KNOWLEDGE, score: 80 }, 409, /开考之前不能录入成绩/);
+      // 场次正在进行（今天 00:00–23:59）：可以暂存，不能提交
+      await db.update(examSessions).set({ examDate: today, startTime: '00:00', endTime: '23:59' }).where(eq(examSessions.id, seat.sessionId));
+      await ok('eval_org', '/exaAff/updateScore', { examineeId: seat.examineeId, subject: SUBJECT.KNOWLEDGE, score: 80 });
+      await refused('eval_org', '/exaAff/updateScore', { examineeId: seat.examineeId, subject: SUBJECT.KNOWLEDGE, score: 80, submit: true }, 409, /23:59 结束，考试结束后才能提交成绩（之前可以先暂存）/);
+      expect((await scoreRow(seat.examineeId, SUBJECT.KNOWLEDGE)).status).toBe(SCORE_STATUS.ENTERED);
+    } finally {
+      await db.update(examSessions).set({ examDate: session.examDate, startTime: session.startTime, endTime: session.endTime }).where(eq(examSessions.id, seat.sessionId));
+    }
+    // 考试结束之后：提交
+    await ok('eval_org', '/exaAff/updateScore', { examineeId: seat.examineeId, subject: SUBJECT.KNOWLEDGE, score: 80, submit: true });
   });
 
   it('计划不在“成绩管理”步骤办理中：不能录入', async () => {

@@ -7,6 +7,7 @@ import { call } from '../../helpers/api';
 import { xlsxFile } from '../../helpers/xlsx';
 import { authHeaders } from '../access/login-helper';
 import { examinees } from '@/lib/domains/examinee/tables';
+import { examSessions } from '@/lib/domains/examSite/tables';
 import { PLAN_STEP } from '@/lib/domains/exaPlan/transitions';
 import { abnormalRecords, supervisorOpinions } from '@/lib/domains/supervision/tables';
 import type { AbnormalItem, OpinionItem, TaskItem } from '@/lib/domains/supervision/schemas';
@@ -20,13 +21,13 @@ let others: Arranged;
 beforeAll(async () => {
   await login('supervisor', 'sjz_admin', 'admin', 'eval_org');
   const d = await db();
-  mine = await arrangedPlan(d, '2031-05-11', '杨帆');
-  others = await arrangedPlan(d, '2031-05-12', '胡立新');
+  mine = await arrangedPlan(d, '2026-05-11', '杨帆');
+  others = await arrangedPlan(d, '2026-05-12', '胡立新');
 }, 120_000);
 
 const opinion = (account: string, planId: number, over: Record<string, unknown> = {}) => post(account, '/exaSupervisorOpinion/add', { planId, conclusion: 1, content: '考场秩序良好', ...over });
 const abnormal = (account: string, sessionId: number, over: Record<string, unknown> = {}) =>
-  post<{ id: number }>(account, '/exaExamAbnormalRecord/add', { sessionId, kind: 1, occurredAt: '2031-05-11 09:25', description: '考生携带手机', ...over });
+  post<{ id: number }>(account, '/exaExamAbnormalRecord/add', { sessionId, kind: 1, occurredAt: '2026-05-11 09:25', description: '考生携带手机', ...over });
 
 describe('督导员只看分派给自己的计划', () => {
   it('任务列表只有本人督导的场次；市级管理员看得到本市全部', async () => {
@@ -57,6 +58,33 @@ describe('督导员只看分派给自己的计划', () => {
 });
 
 describe('督导意见', () => {
+  it('开考之前不能填写督导意见与异常记录（议题 27 第 3 项）', async () => {
+    const d = await db();
+    // 把理论场次挪到将来：对该场次的意见、异常记录与对整个计划的意见都拒绝，并说明何时可以
+    await d.update(examSessions).set({ examDate: '2031-05-11' }).where(eq(examSessions.id, mine.knowledge));
+    await d.update(examSessions).set({ examDate: '2031-05-11' }).where(eq(examSessions.id, mine.onSite));
+    try {
+      const bySession = await opinion('supervisor', mine.plan.id, { sessionId: mine.knowledge });
+      expect(bySession.status).toBe(409);
+      expect(bySession.body.returnMsg).toBe('场次「理论知识考试」2031-05-11 09:00 开考，开考之后才能填写督导意见');
+      const wholePlan = await opinion('supervisor', mine.plan.id);
+      expect(wholePlan.status).toBe(409);
+      const orgOpinion = await post('supervisor', '/exaSupervisorOpinionOrg/add', { planId: mine.plan.id, rating: 1, content: '良好' });
+      expect(orgOpinion.status).toBe(409);
+      expect(orgOpinion.body.returnMsg).toContain('开考之后才能填写对评价机构的评价');
+      const record = await abnormal('supervisor', mine.knowledge, { occurredAt: '2031-05-11 09:25' });
+      expect(record.status).toBe(409);
+      expect(record.body.returnMsg).toBe('场次「理论知识考试」2031-05-11 09:00 开考，开考之后才能填写考试异常记录');
+    } finally {
+      await d.update(examSessions).set({ examDate: '2026-05-11' }).where(eq(examSessions.id, mine.knowledge));
+      await d.update(examSessions).set({ examDate: '2026-05-11' }).where(eq(examSessions.id, mine.onSite));
+    }
+    // 发生时间早于开考：拒绝
+    const before = await abnormal('supervisor', mine.knowledge, { occurredAt: '2026-05-11 08:00' });
+    expect(before.status).toBe(400);
+    expect(before.body.returnMsg).toBe('发生时间早于场次「理论知识考试」开考（2026-05-11 09:00），请核对发生时间或场次');
+  });
+
   it('分派的督导员可填写；省级管理员不是该计划的督导员 403；只在考务安排或成绩管理步骤', async () => {
     const ok = await opinion('supervisor', mine.plan.id, { sessionId: mine.knowledge, conclusion: 2 });
     expect(ok.status).toBe(200);
@@ -88,7 +116,7 @@ describe('考试异常记录', () => {
   it('校验消息；督导员只能改本人填写的', async () => {
     const badKind = await abnormal('supervisor', mine.knowledge, { kind: 8 });
     expect(badKind.body.returnMsg).toContain('异常类别不正确');
-    const badTime = await abnormal('supervisor', mine.knowledge, { occurredAt: '2031/05/11' });
+    const badTime = await abnormal('supervisor', mine.knowledge, { occurredAt: '2026/05/11' });
     expect(badTime.body.returnMsg).toContain('发生时间格式应为 YYYY-MM-DD HH:mm');
     const badTicket = await abnormal('supervisor', mine.knowledge, { ticketNo: 'NOPE0001' });
     expect(badTicket.body.returnMsg).toBe('准考证号「NOPE0001」不是本计划的考生');
@@ -96,14 +124,14 @@ describe('考试异常记录', () => {
     const [e] = await d.select().from(examinees).where(eq(examinees.planId, mine.plan.id)).limit(1);
     const ok = await abnormal('supervisor', mine.knowledge, { ticketNo: e.ticketNo, files: [] });
     expect(ok.status).toBe(200);
-    const byAdmin = await abnormal('admin', mine.onSite, { kind: 4, description: '设备故障' });
+    const byAdmin = await abnormal('admin', mine.onSite, { kind: 4, description: '设备故障', occurredAt: '2026-05-11 13:50' });
     expect(byAdmin.status).toBe(200);
-    const edit = await post('supervisor', '/exaExamAbnormalRecord/update', { id: byAdmin.body.data.id, sessionId: mine.onSite, kind: 4, occurredAt: '2031-05-11 14:00', description: '改' });
+    const edit = await post('supervisor', '/exaExamAbnormalRecord/update', { id: byAdmin.body.data.id, sessionId: mine.onSite, kind: 4, occurredAt: '2026-05-11 14:00', description: '改' });
     expect(edit.status).toBe(403);
     expect(edit.body.returnMsg).toBe('只能修改本人填写的异常记录');
     const list = await post<Paged<AbnormalItem>>('supervisor', '/exaExamAbnormalRecord/by', { planId: mine.plan.id });
     const mineRow = list.body.data.list.find((r) => r.id === ok.body.data.id)!;
-    expect(mineRow).toMatchObject({ examineeName: e.name, kindName: '违纪', occurredAt: '2031-05-11 09:25', actions: ['edit', 'delete'] });
+    expect(mineRow).toMatchObject({ examineeName: e.name, kindName: '违纪', occurredAt: '2026-05-11 09:25', actions: ['edit', 'delete'] });
     expect(list.body.data.list.find((r) => r.id === byAdmin.body.data.id)!.actions).toEqual([]);
     expect((await post('supervisor', '/exaExamAbnormalRecord/del', { ids: [ok.body.data.id] })).status).toBe(200);
   });
@@ -114,7 +142,7 @@ describe('考试异常记录', () => {
     const countRows = async () => (await d.select({ n: count() }).from(abnormalRecords).where(eq(abnormalRecords.planId, mine.plan.id)))[0].n;
     const before = await countRows();
     const head = ['计划编号', '场次名称', '考场名称', '准考证号', '异常类别', '发生时间', '情况说明', '处理结果'];
-    const good = [mine.plan.code, '理论知识考试', 'K101', null, '违纪', '2031-05-11 09:40', '交头接耳', '警告'];
+    const good = [mine.plan.code, '理论知识考试', 'K101', null, '违纪', '2026-05-11 09:40', '交头接耳', '警告'];
     const form = async (rows: unknown[][]) => {
       const f = new FormData();
       f.append('file', await xlsxFile([head, ...(rows as never[])]));
@@ -122,7 +150,7 @@ describe('考试异常记录', () => {
     };
     const bad = await call<{ errorCount: number; errors: { row: number; column: string; message: string }[]; errorFileUrl: string }>('POST', '/exaExamAbnormalRecord/exceptionImport', {
       headers,
-      form: await form([good, [mine.plan.code, '不存在的场次', null, null, '违纪', '2031-05-11 09:45', '说明', null], [others.plan.code, '理论知识考试', null, null, '作弊', '2031-05-12 09:45', '说明', null]]),
+      form: await form([good, [mine.plan.code, '不存在的场次', null, null, '违纪', '2026-05-11 09:45', '说明', null], [others.plan.code, '理论知识考试', null, null, '作弊', '2026-05-12 09:45', '说明', null]]),
     });
     expect(bad.status).toBe(400);
     expect(bad.body.data.errorCount).toBe(2);
@@ -133,7 +161,7 @@ describe('考试异常记录', () => {
     expect(bad.body.data.errorFileUrl).toMatch(/importErrors/);
     expect(await countRows()).toBe(before);
 
-    const ok = await call<{ total: number }>('POST', '/exaExamAbnormalRecord/exceptionImport', { headers, form: await form([good, [mine.plan.code, '操作技能考核', 'S201', null, '设备故障', '2031-05-11 14:10', '断电', '恢复']]) });
+    const ok = await call<{ total: number }>('POST', '/exaExamAbnormalRecord/exceptionImport', { headers, form: await form([good, [mine.plan.code, '操作技能考核', 'S201', null, '设备故障', '2026-05-11 14:10', '断电', '恢复']]) });
     expect(ok.status).toBe(200);
     expect(ok.body.data.total).toBe(2);
     expect(await countRows()).toBe(before + 2);
