@@ -4,7 +4,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '@/lib/platform/db/client';
 import type { GateDef } from '@/lib/platform/workflow';
 import { formatBeijing } from '@/lib/platform/time';
-import { examSessions } from '../exaPlan/tables';
+import { examSessions } from '../examSite/tables';
 
 export type SupervisionGate = 'sessionStarted' | 'examStarted' | 'occurredInSession';
 
