@@ -3,11 +3,12 @@
 // 它也引用登记跨领域条件（registerGate）与钩子的模块：端点表（lib/api.ts）、种子与测试都引用本文件，登记因此总在使用之前。
 import type { Workflow } from '@/lib/platform/workflow';
 import { filingWorkflow, incrementWorkflow } from './domains/filing/workflow';
+import { courseWorkflow } from './domains/course/workflow';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyWorkflow = Workflow<any, any, any, any, any>;
 
-export const WORKFLOWS: readonly AnyWorkflow[] = [filingWorkflow, incrementWorkflow];
+export const WORKFLOWS: readonly AnyWorkflow[] = [filingWorkflow, incrementWorkflow, courseWorkflow];
 
 export function workflowOf(key: string): AnyWorkflow {
   const wf = WORKFLOWS.find((w) => w.def.key === key);

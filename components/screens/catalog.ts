@@ -13,6 +13,8 @@ interface ScreenEntry {
 
 /** 备案各类别的界面：机构提交、申请作废，提交增量 */
 const FILING_ORG_ACTIONS = ['filing.submit', 'filing.voidApply', 'filingIncrement.submit'] as const;
+/** 课程列表（培训管理与内容管理的图文、视频课程）上的维护步骤 */
+const COURSE_OWNER_ACTIONS = ['course.submit', 'course.withdraw', 'course.revise', 'course.onShelf', 'course.offShelf'] as const;
 
 export const screenCatalog = {
   UserList: { firstPage: { path: '/account/listUsers' } },
@@ -54,13 +56,13 @@ export const screenCatalog = {
   },
   BaseRecordOrgList: { firstPage: { path: '/org/listBaseRecordOrg' } },
   CourseTypeList: { firstPage: { path: '/bks/v1/comCourseType/by', pageSize: 50 } },
-  CourseList: { firstPage: { path: '/bks/v1/comCourse/by' } },
-  CourseAudit: { firstPage: { path: '/bks/v1/comCourse/auditList' } },
+  CourseList: { firstPage: { path: '/bks/v1/comCourse/by' }, offers: COURSE_OWNER_ACTIONS },
+  CourseAudit: { firstPage: { path: '/bks/v1/comCourse/auditList' }, offers: ['course.approve', 'course.reject', 'course.offShelf'] },
   TagList: { firstPage: { path: '/bks/v1/comTag/by', pageSize: 50 } },
   ClassifyList: { firstPage: { path: '/bks/v1/comClassify/by', pageSize: 50 } },
   CoursewareList: { firstPage: { path: '/bks/v1/chapterCourseware/by' } },
-  PictureCourseList: { firstPage: { path: '/bks/v1/comCourse/by', params: { kind: 'picture' } } },
-  VideoCourseList: { firstPage: { path: '/bks/v1/comCourse/by', params: { kind: 'video' } } },
+  PictureCourseList: { firstPage: { path: '/bks/v1/comCourse/by', params: { kind: 'picture' } }, offers: COURSE_OWNER_ACTIONS },
+  VideoCourseList: { firstPage: { path: '/bks/v1/comCourse/by', params: { kind: 'video' } }, offers: COURSE_OWNER_ACTIONS },
   ExcellentCourseList: { firstPage: { path: '/bks/v1/comExcellentCourse/by', pageSize: 50 } },
   CourseCommentList: { firstPage: { path: '/bks/v1/comCourseComment/by' } },
   ExaPlanSkillLevel: { firstPage: { path: '/exaPlan/listExaPlan', params: { kind: 0 } } },
