@@ -13,6 +13,8 @@ interface ScreenEntry {
 
 /** 备案各类别的界面：机构提交、申请作废，提交增量 */
 const FILING_ORG_ACTIONS = ['filing.submit', 'filing.voidApply', 'filingIncrement.submit'] as const;
+/** 文章列表（四类）上的发布与撤回 */
+const ARTICLE_ACTIONS = ['article.publish', 'article.withdraw'] as const;
 /** 课程列表（培训管理与内容管理的图文、视频课程）上的维护步骤 */
 const COURSE_OWNER_ACTIONS = ['course.submit', 'course.withdraw', 'course.revise', 'course.onShelf', 'course.offShelf'] as const;
 
@@ -38,10 +40,10 @@ export const screenCatalog = {
   OpinionCollect: { firstPage: { path: '/sys/opinion/topic/list' } },
   FeedbackList: { firstPage: { path: '/sys/feedback/list' } },
   BannerList: { firstPage: { path: '/sys/content/banner/list' } },
-  NoticeList: { firstPage: { path: '/sys/content/notice/list' } },
-  NewsList: { firstPage: { path: '/sys/content/news/list' } },
-  PolicyList: { firstPage: { path: '/sys/content/policy/list' } },
-  HelpCenter: { firstPage: { path: '/sys/content/help/list' } },
+  NoticeList: { firstPage: { path: '/sys/content/notice/list' }, offers: ARTICLE_ACTIONS },
+  NewsList: { firstPage: { path: '/sys/content/news/list' }, offers: ARTICLE_ACTIONS },
+  PolicyList: { firstPage: { path: '/sys/content/policy/list' }, offers: ARTICLE_ACTIONS },
+  HelpCenter: { firstPage: { path: '/sys/content/help/list' }, offers: ARTICLE_ACTIONS },
   AssessorList: { firstPage: { path: '/perEval/list' } },
   SupervisorList: { firstPage: { path: '/perSuper/listSuper' } },
   ProctorList: { firstPage: { path: '/examStaff/listExamStaff' } },

@@ -8,7 +8,7 @@ import type { Audit } from '@/lib/platform/api/endpoint';
 import type { Page, PageResult } from '@/lib/platform/api/paging';
 import { ApiError, FORBIDDEN_MESSAGE } from '@/lib/platform/api/errors';
 import { can, type Session, type SessionUser } from '@/lib/platform/auth/session';
-import { assertInScope, scopeWhere } from '@/lib/platform/auth/scope';
+import { scopeWhere } from '@/lib/platform/auth/scope';
 import { fetchPage } from '@/lib/platform/db/paged';
 import { businessCode, nextId } from '@/lib/platform/db/codes';
 import { actorName } from '@/lib/platform/workflow';
