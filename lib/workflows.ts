@@ -5,11 +5,12 @@ import type { Workflow } from '@/lib/platform/workflow';
 import { filingWorkflow, incrementWorkflow } from './domains/filing/workflow';
 import { courseWorkflow } from './domains/course/workflow';
 import { articleWorkflow } from './domains/content/workflow';
+import { accountWorkflow } from './domains/user/workflow';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyWorkflow = Workflow<any, any, any, any, any>;
 
-export const WORKFLOWS: readonly AnyWorkflow[] = [filingWorkflow, incrementWorkflow, courseWorkflow, articleWorkflow];
+export const WORKFLOWS: readonly AnyWorkflow[] = [filingWorkflow, incrementWorkflow, courseWorkflow, articleWorkflow, accountWorkflow];
 
 export function workflowOf(key: string): AnyWorkflow {
   const wf = WORKFLOWS.find((w) => w.def.key === key);

@@ -19,8 +19,8 @@ const ARTICLE_ACTIONS = ['article.publish', 'article.withdraw'] as const;
 const COURSE_OWNER_ACTIONS = ['course.submit', 'course.withdraw', 'course.revise', 'course.onShelf', 'course.offShelf'] as const;
 
 export const screenCatalog = {
-  UserList: { firstPage: { path: '/account/listUsers' } },
-  AccountList: { firstPage: { path: '/account/listUsers' } },
+  UserList: { firstPage: { path: '/account/listUsers' }, offers: ['account.freeze', 'account.unfreeze'] },
+  AccountList: { firstPage: { path: '/account/listUsers' }, offers: ['account.freeze', 'account.unfreeze'] },
   RoleList: { firstPage: { path: '/role/listRoles' } },
   ResourceList: { firstPage: { path: '/resource/list', pageSize: 50 } },
   OrganizationList: {},
