@@ -3,23 +3,14 @@ import { USER_STATUS_LABEL } from '../user/status';
 import { z } from 'zod';
 import { blankToUndefined, id, optionalId } from '@/lib/platform/validation/fields';
 import { NewPassword } from '@/lib/platform/auth/password';
-import { Mobile, NewAccount } from '../user/schemas';
+import { Mobile, NewAccount, USER_TYPES } from '../user/schemas';
 
 /** 账号状态的说法（与 user/status.ts 同一份） */
 export const ACCOUNT_STATUS: Record<number, string> = USER_STATUS_LABEL;
 export const LEVEL_NAME: Record<string, string> = { province: '省级', city: '市级', county: '县区级', org: '机构' };
 
 /** 可选的用户类型；不填时按层级与机构类别推定 */
-export const USER_TYPES: Record<string, string> = {
-  RENCAI_ADMIN: '省级管理员',
-  RENCAI_SHI: '市县管理员',
-  RENCAI_ORG: '机构用户',
-  ENTERPRISE: '企业用户',
-  TEACHER: '教师',
-  SUPERVISOR: '督导员',
-  ASSESSOR: '考评员',
-  USER: '普通用户',
-};
+export { USER_TYPES };
 
 
 export const AccountId = id('用户 id');

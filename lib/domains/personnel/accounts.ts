@@ -9,7 +9,7 @@ import type { Audit } from '@/lib/platform/api/endpoint';
 import type { Session } from '@/lib/platform/auth/session';
 import { inScope, scopeWhere } from '@/lib/platform/auth/scope';
 import { withUniqueMessage } from '@/lib/platform/db/save-row';
-import { USER_TYPES } from '../account/schemas';
+import { USER_TYPES } from '../user/schemas';
 import { UNUSABLE_STATUSES } from '../user/status';
 import { users } from '../user/tables';
 import { people } from './tables';
