@@ -26,6 +26,7 @@ import {
   WorkIdInput,
   WorkListInput,
   type Library,
+  statusPermission,
   type PersonItem,
 } from './schemas';
 import {
@@ -121,13 +122,13 @@ function libraryEndpoints(library: Library) {
     }),
     stop: endpoint({
       summary: `停用${name}（可批量，可填原因）；停用后不能再分派到考务`,
-      permission: library === 'examStaff' ? perm('edit') : perm('disable'),
+      permission: statusPermission(library, 'stop'),
       input: StopInput,
       handle: ({ ids, reason }, ctx) => setStatus(ctx.db, ctx, library, ids, STATUS_STOPPED, reason),
     }),
     start: endpoint({
       summary: `启用（恢复在岗）${name}`,
-      permission: library === 'examStaff' ? perm('edit') : perm('enable'),
+      permission: statusPermission(library, 'start'),
       input: PersonIdsInput,
       handle: ({ ids }, ctx) => setStatus(ctx.db, ctx, library, ids, STATUS_ACTIVE),
     }),
