@@ -21,6 +21,9 @@ import { standingBookWorkflow } from './domains/subsidy/standing';
 import { couponWorkflow } from './domains/subsidy/coupons';
 import { targetWorkflow as annualTargetWorkflow } from './domains/subsidy/targets';
 import { batchWorkflow, certificateWorkflow, correctionWorkflow } from './domains/certificate/workflow';
+import { courseWorkflow } from './domains/course/workflow';
+import { articleWorkflow } from './domains/content/workflow';
+import { accountWorkflow } from './domains/user/workflow';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyWorkflow = Workflow<any, any, any, any, any>;
@@ -42,6 +45,9 @@ export const WORKFLOWS: readonly AnyWorkflow[] = [
   certificateWorkflow,
   correctionWorkflow,
   batchWorkflow,
+  courseWorkflow,
+  articleWorkflow,
+  accountWorkflow,
 ];
 
 export function workflowOf(key: string): AnyWorkflow {

@@ -7,13 +7,13 @@ import { Tx } from '@/lib/i18n/client';
 import { apiPost } from '@/components/api-client';
 import { NewPassword } from '@/lib/platform/auth/password';
 import { Mobile, NewAccount } from '@/lib/domains/user/schemas';
+import { USER_STATUS_COLOR } from '@/lib/domains/user/status';
 import { ACCOUNT_STATUS, LEVEL_NAME, USER_TYPES, type AccountDetail, type AccountRow } from '@/lib/domains/account/schemas';
 
 const toOptions = (map: Record<string | number, string>, numeric = false): Option[] =>
   Object.entries(map).map(([value, label]) => ({ value: numeric ? Number(value) : value, label }));
 
 export const STATUS_OPTIONS = toOptions(ACCOUNT_STATUS, true);
-const STATUS_COLOR: Record<number, string> = { 0: 'success', 1: 'error', 2: 'processing', 3: 'default' };
 
 /** 角色选择：启用的、不高于本人层级的角色 */
 const roleSource = { path: '/bks/v1/sys/role/list', method: 'GET' as const, labelKey: 'name', valueKey: 'id' };
@@ -96,7 +96,7 @@ const rolesText = (roles: AccountRow['roles']) =>
     '-'
   );
 
-const statusTag = (status: number) => <Tag color={STATUS_COLOR[status] ?? 'default'}>{ACCOUNT_STATUS[status] ? <Tx text={ACCOUNT_STATUS[status]} /> : status}</Tag>;
+const statusTag = (status: number) => <Tag color={USER_STATUS_COLOR[status] ?? 'default'}>{ACCOUNT_STATUS[status] ? <Tx text={ACCOUNT_STATUS[status]} /> : status}</Tag>;
 
 export function accountListProps(resource: 'sysUser' | 'account', title: string): ListScreenProps<AccountRow> {
   return {
@@ -158,7 +158,7 @@ export function accountListProps(resource: 'sysUser' | 'account', title: string)
         label: 'accounts.action.freeze',
         danger: true,
         permission: `${resource}.disable`,
-        visible: (row) => row.status === 0,
+        visible: (row) => row.actions?.includes('freeze') ?? false,
         confirm: (row, t) => t('确定冻结账号「{account}」吗？冻结后该账号立即下线且不能登录。', { account: row.account }),
         call: { path: '/account/frozen', body: (row) => ({ id: row.id }), successMessage: '已冻结' },
       },
@@ -166,7 +166,7 @@ export function accountListProps(resource: 'sysUser' | 'account', title: string)
         key: 'unFrozen',
         label: '解冻',
         permission: `${resource}.enable`,
-        visible: (row) => row.status === 1,
+        visible: (row) => row.actions?.includes('unfreeze') ?? false,
         confirm: (row, t) => t('确定解冻账号「{account}」吗？', { account: row.account }),
         call: { path: '/account/unFrozen', body: (row) => ({ id: row.id }), successMessage: '已解冻' },
       },

@@ -9,7 +9,7 @@ import { useCan } from '@/components/shell/ShellContext';
 import { useT } from '@/lib/i18n/client';
 import type { Translate } from '@/lib/i18n';
 import type { FieldSpec, FormSpec, ListScreenProps, Option } from '@/components/list/types';
-import { JOB_CATEGORIES, LEVEL_NAMES, STATUS_NAMES, type JobItem, type WorkItem, jobCode } from '@/lib/domains/catalog/schemas';
+import { CATALOG_STATUS, JOB_CATEGORIES, LEVEL_NAMES, STATUS_NAMES, WORK_ORGS_NOTE, WORK_TAG_COLOR, type JobItem, type WorkItem, jobCode } from '@/lib/domains/catalog/schemas';
 import WorkRowsEditor, { type WorkRow } from './WorkRowsEditor';
 import LevelRestrictionDialog from './LevelRestrictionDialog';
 import WorkOrgsDialog from './WorkOrgsDialog';
@@ -33,7 +33,7 @@ function WorkTags({ works }: { works: WorkItem[] }) {
   return (
     <Space size={[4, 4]} wrap>
       {works.map((w) => (
-        <Tag key={w.code} color={w.status === 0 ? 'blue' : 'default'} title={t('{code}；{count} 家机构开展', { code: w.code, count: w.orgCount })}>
+        <Tag key={w.code} color={WORK_TAG_COLOR[w.status] ?? 'default'} title={t('{code}；{count} 家机构开展', { code: w.code, count: w.orgCount })}>
           {w.name} · {levelRange(w.levels, t)}
         </Tag>
       ))}
@@ -145,7 +145,7 @@ export default function BaseJobList() {
               {(works as WorkItem[]).map((w) => (
                 <Typography.Text key={w.code}>
                   {w.code} {w.name}：{levelRange(w.levels, t)}
-                  <Typography.Text type="secondary">{t(w.status === 1 ? '（{count} 家机构开展，已停用）' : '（{count} 家机构开展）', { count: w.orgCount })}</Typography.Text>
+                  <Typography.Text type="secondary">{t(WORK_ORGS_NOTE[w.status] ?? WORK_ORGS_NOTE[CATALOG_STATUS.ENABLED], { count: w.orgCount })}</Typography.Text>
                 </Typography.Text>
               ))}
             </Space>

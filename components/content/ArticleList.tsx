@@ -9,25 +9,25 @@ import type { FieldSpec, FormSpec, ListScreenProps } from '@/components/list/typ
 import { apiPost } from '@/components/api-client';
 import { Tx, useT } from '@/lib/i18n/client';
 import { ARTICLE_CATEGORIES, articleSaveInput, type ArticleDetail, type ArticleItem } from '@/lib/domains/content/schemas';
-import { KIND_LABEL, STATUS_LABEL, SCHEDULED_LABEL, type ArticleKind } from '@/lib/domains/content/transitions';
+import { FILTER_STATUS, KIND_LABEL, STATUS_COLOR, STATUS_LABEL, SCHEDULED_LABEL, type ArticleKind } from '@/lib/domains/content/transitions';
 import { useScopeOptions } from './scope';
 import ArticlePreview from './ArticlePreview';
 import styles from './content.module.css';
 
-const STATUS_COLOR: Record<string, string> = { draft: 'default', published: 'green', withdrawn: 'orange', scheduled: 'blue' };
+const SCHEDULED_COLOR = 'blue';
 
 const STATUS_OPTIONS = [
-  { label: STATUS_LABEL.draft, value: 'draft' },
-  { label: STATUS_LABEL.published, value: 'published' },
+  { label: STATUS_LABEL[FILTER_STATUS.draft], value: 'draft' },
+  { label: STATUS_LABEL[FILTER_STATUS.published], value: 'published' },
   { label: SCHEDULED_LABEL, value: 'scheduled' },
-  { label: STATUS_LABEL.withdrawn, value: 'withdrawn' },
+  { label: STATUS_LABEL[FILTER_STATUS.withdrawn], value: 'withdrawn' },
 ];
 
 function StatusCell({ row }: { row: ArticleItem }) {
   if (row.scheduled) {
     return (
       <Tooltip title={row.publishTime}>
-        <Tag color={STATUS_COLOR.scheduled}>
+        <Tag color={SCHEDULED_COLOR}>
           <Tx text={SCHEDULED_LABEL} />
         </Tag>
       </Tooltip>

@@ -26,7 +26,7 @@ export default function ArticlePreview({ kind, id, onClose }: { kind: ArticleKin
     };
   }, [kind, id, t]);
 
-  const live = detail?.status === 'published' && !detail.scheduled;
+  const live = detail?.live ?? false;
   return (
     <Modal open title={t('预览')} width={880} footer={null} onCancel={onClose} destroyOnHidden>
       {error && <Alert type="error" showIcon title={error} />}

@@ -6,7 +6,7 @@ import { Alert, App, Button, Card, Col, Descriptions, Empty, Form, Image, Input,
 import { FileImageOutlined, FilePdfOutlined, FileTextOutlined, PlayCircleOutlined } from '@ant-design/icons';
 import { apiPost } from '@/components/api-client';
 import { useT } from '@/lib/i18n/client';
-import { COURSE_STATUS, COURSEWARE_KIND_LABEL, type CoursewareKind } from '@/lib/domains/course/transitions';
+import { COURSEWARE_KIND_LABEL, type CoursewareKind } from '@/lib/domains/course/transitions';
 import type { CommentItem, CoursewareItem, SectionList } from '@/lib/domains/course/schemas';
 import { formatDuration, KindTag, StatusTag } from './shared';
 
@@ -146,7 +146,7 @@ export default function CoursePlayer({ data }: { data: SectionList | null }) {
     );
   }
   const { course, rating, sections } = data;
-  const approved = course.status === COURSE_STATUS.APPROVED;
+  const approved = course.published;
   const index = current ? wares.indexOf(current) : -1;
 
   return (

@@ -12,7 +12,7 @@ import { useCan } from '@/components/shell/ShellContext';
 import { useT } from '@/lib/i18n/client';
 import type { Translate } from '@/lib/i18n';
 import type { DictItemView, DictTypeView } from '@/lib/domains/dict/service';
-import { DictTypeSaveInput } from '@/lib/domains/dict/schemas';
+import { DICT_STATUS_TAG, DictTypeSaveInput } from '@/lib/domains/dict/schemas';
 import { zodRule } from '@/components/list/rules';
 
 const STATUS_OPTIONS = [
@@ -204,7 +204,7 @@ export default function DictList() {
                       <Space size={4}>
                         <Typography.Text strong={t.code === selected}>{t.name}</Typography.Text>
                         {t.builtin && <Tag color="blue">{tr('内置')}</Tag>}
-                        {t.status === 1 && <Tag>{tr('停用')}</Tag>}
+                        {DICT_STATUS_TAG[t.status] && <Tag>{tr(DICT_STATUS_TAG[t.status]!)}</Tag>}
                       </Space>
                       <div>
                         <Typography.Text type="secondary" style={{ fontSize: 12 }}>

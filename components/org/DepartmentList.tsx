@@ -100,7 +100,7 @@ export default function DepartmentList() {
       confirm: (row, t) => t('确定删除部门「{name}」吗？', { name: row.name }),
     },
     rowActions: [
-      { key: 'audit', label: '审核', permission: 'department.edit', form: auditForm, visible: (row) => row.auditStatus === 0 },
+      { key: 'audit', label: '审核', permission: 'department.edit', form: auditForm, visible: (row) => row.awaitingAudit },
       { key: 'opinions', label: '审核记录', permission: ['department.get', 'department.edit'], onClick: (row) => showOpinions(row) },
     ],
     emptyText: '暂无部门',

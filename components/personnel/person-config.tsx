@@ -6,7 +6,7 @@ import { DeleteOutlined, PlusOutlined, UserOutlined } from '@ant-design/icons';
 import { apiPost } from '@/components/api-client';
 import { Tx, useT } from '@/lib/i18n/client';
 import type { FieldSpec, FormSpec, ListColumn, ListScreenProps, RowAction, BatchAction } from '@/components/list/types';
-import { EDUCATIONS, TITLES, type PersonDetail, type PersonItem } from '@/lib/domains/personnel/schemas';
+import { EDUCATIONS, PERSON_ACTIONS, PERSON_STATUS_COLOR, TITLES, type PersonDetail, type PersonItem } from '@/lib/domains/personnel/schemas';
 import { mobileSchema } from '@/lib/platform/identity';
 import { zodRule } from '@/components/list/rules';
 import AccountPicker from './AccountPicker';
@@ -43,7 +43,7 @@ export function PersonAvatar({ row, path, size = 36 }: { row: PersonItem; path: 
 
 export function StatusTag({ row }: { row: PersonItem }) {
   return (
-    <Tag color={row.status === 0 ? 'green' : 'default'} title={row.stopReason ?? undefined}>
+    <Tag color={PERSON_STATUS_COLOR[row.status] ?? 'default'} title={row.stopReason ?? undefined}>
       <Tx text={row.statusName} />
     </Tag>
   );
@@ -188,7 +188,7 @@ export function statusActions(p: LibraryPaths, perms: { stop: string; start: str
       label: 'access.action.disable',
       danger: true,
       permission: perms.stop,
-      visible: (row) => row.status === 0,
+      visible: (row) => row.actions.includes(PERSON_ACTIONS.STOP),
       form: {
         title: p.titles.stop,
         fields: [
@@ -205,7 +205,7 @@ export function statusActions(p: LibraryPaths, perms: { stop: string; start: str
       key: 'start',
       label: 'access.action.enable',
       permission: perms.start,
-      visible: (row) => row.status === 1,
+      visible: (row) => row.actions.includes(PERSON_ACTIONS.START),
       confirm: (row, t) => t('确定启用{kind}{name}吗？启用后可以分派到考务。', { kind: t(p.name), name: row.name }),
       call: { path: p.start, body: (row) => ({ ids: [row.id] }), successMessage: '已启用' },
     },

@@ -15,9 +15,11 @@ export const STATUS_OPTIONS = Object.entries(STATUS_LABEL).map(([value, label]) 
 export const TYPE_OPTIONS = QUESTION_TYPES.map((value) => ({ value, label: QUESTION_TYPE_LABEL[value] }));
 export const DIFFICULTY_OPTIONS = Object.entries(DIFFICULTY_LABEL).map(([value, label]) => ({ value: Number(value), label }));
 
+const STATUS_COLOR: Record<number, string> = { [BANK_STATUS.ENABLED]: 'green' };
+
 export function StatusTag({ status }: { status: number }) {
   const t = useT();
-  return <Tag color={status === BANK_STATUS.ENABLED ? 'green' : 'default'}>{t(STATUS_LABEL[status])}</Tag>;
+  return <Tag color={STATUS_COLOR[status] ?? 'default'}>{t(STATUS_LABEL[status])}</Tag>;
 }
 
 /** 名称（与排序）的小弹窗：新增或重命名科目、知识点 */

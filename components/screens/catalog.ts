@@ -24,10 +24,14 @@ const PLAN_AUDIT_ACTIONS = ['exaPlan.cityPass', 'exaPlan.cityReject', 'exaPlan.p
 const SUBSIDY_ORG_ACTIONS = ['subsidyApply.submit', 'subsidyApply.withdraw'] as const;
 const SUBSIDY_CITY_ACTIONS = ['subsidyApply.cityApprove', 'subsidyApply.cityReturn', 'subsidyApply.cityReject', 'subsidyDecision.approve', 'subsidyDecision.reject'] as const;
 const SUBSIDY_REVIEW_ACTIONS = ['subsidyApply.reviewApprove', 'subsidyApply.reviewReturn'] as const;
+/** 文章列表（四类）上的发布与撤回 */
+const ARTICLE_ACTIONS = ['article.publish', 'article.withdraw'] as const;
+/** 课程列表（培训管理与内容管理的图文、视频课程）上的维护步骤 */
+const COURSE_OWNER_ACTIONS = ['course.submit', 'course.withdraw', 'course.revise', 'course.onShelf', 'course.offShelf'] as const;
 
 export const screenCatalog = {
-  UserList: { firstPage: { path: '/account/listUsers' } },
-  AccountList: { firstPage: { path: '/account/listUsers' } },
+  UserList: { firstPage: { path: '/account/listUsers' }, offers: ['account.freeze', 'account.unfreeze'] },
+  AccountList: { firstPage: { path: '/account/listUsers' }, offers: ['account.freeze', 'account.unfreeze'] },
   RoleList: { firstPage: { path: '/role/listRoles' } },
   ResourceList: { firstPage: { path: '/resource/list', pageSize: 50 } },
   OrganizationList: {},
@@ -47,10 +51,10 @@ export const screenCatalog = {
   OpinionCollect: { firstPage: { path: '/sys/opinion/topic/list' } },
   FeedbackList: { firstPage: { path: '/sys/feedback/list' } },
   BannerList: { firstPage: { path: '/sys/content/banner/list' } },
-  NoticeList: { firstPage: { path: '/sys/content/notice/list' } },
-  NewsList: { firstPage: { path: '/sys/content/news/list' } },
-  PolicyList: { firstPage: { path: '/sys/content/policy/list' } },
-  HelpCenter: { firstPage: { path: '/sys/content/help/list' } },
+  NoticeList: { firstPage: { path: '/sys/content/notice/list' }, offers: ARTICLE_ACTIONS },
+  NewsList: { firstPage: { path: '/sys/content/news/list' }, offers: ARTICLE_ACTIONS },
+  PolicyList: { firstPage: { path: '/sys/content/policy/list' }, offers: ARTICLE_ACTIONS },
+  HelpCenter: { firstPage: { path: '/sys/content/help/list' }, offers: ARTICLE_ACTIONS },
   AssessorList: { firstPage: { path: '/perEval/list' } },
   SupervisorList: { firstPage: { path: '/perSuper/listSuper' } },
   ProctorList: { firstPage: { path: '/examStaff/listExamStaff' } },
@@ -65,13 +69,13 @@ export const screenCatalog = {
   },
   BaseRecordOrgList: { firstPage: { path: '/org/listBaseRecordOrg' } },
   CourseTypeList: { firstPage: { path: '/bks/v1/comCourseType/by', pageSize: 50 } },
-  CourseList: { firstPage: { path: '/bks/v1/comCourse/by' } },
-  CourseAudit: { firstPage: { path: '/bks/v1/comCourse/auditList' } },
+  CourseList: { firstPage: { path: '/bks/v1/comCourse/by' }, offers: COURSE_OWNER_ACTIONS },
+  CourseAudit: { firstPage: { path: '/bks/v1/comCourse/auditList' }, offers: ['course.approve', 'course.reject', 'course.offShelf'] },
   TagList: { firstPage: { path: '/bks/v1/comTag/by', pageSize: 50 } },
   ClassifyList: { firstPage: { path: '/bks/v1/comClassify/by', pageSize: 50 } },
   CoursewareList: { firstPage: { path: '/bks/v1/chapterCourseware/by' } },
-  PictureCourseList: { firstPage: { path: '/bks/v1/comCourse/by', params: { kind: 'picture' } } },
-  VideoCourseList: { firstPage: { path: '/bks/v1/comCourse/by', params: { kind: 'video' } } },
+  PictureCourseList: { firstPage: { path: '/bks/v1/comCourse/by', params: { kind: 'picture' } }, offers: COURSE_OWNER_ACTIONS },
+  VideoCourseList: { firstPage: { path: '/bks/v1/comCourse/by', params: { kind: 'video' } }, offers: COURSE_OWNER_ACTIONS },
   ExcellentCourseList: { firstPage: { path: '/bks/v1/comExcellentCourse/by', pageSize: 50 } },
   CourseCommentList: { firstPage: { path: '/bks/v1/comCourseComment/by' } },
   ExaPlanSkillLevel: { firstPage: { path: '/exaPlan/listExaPlan', params: { kind: 0 } }, offers: PLAN_ORG_ACTIONS },

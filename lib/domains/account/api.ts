@@ -50,7 +50,7 @@ export const accountApi: EndpointTable = {
     permission: perm('query'),
     input: AccountListInput,
     paged: true,
-    handle: ({ page, ...filter }, ctx) => listAccounts(ctx.db, ctx.user(), filter, page),
+    handle: ({ page, ...filter }, ctx) => listAccounts(ctx.db, sessionOf(ctx), filter, page),
   }),
   'POST /account/export': endpoint({
     summary: '导出筛选后的账号（.xlsx，流式）',

@@ -1,24 +1,16 @@
 // 账号管理的输入与行形状：服务端校验与前端表单共用（不引入任何服务端模块）。
+import { USER_STATUS_LABEL } from '../user/status';
 import { z } from 'zod';
 import { blankToUndefined, id, optionalId } from '@/lib/platform/validation/fields';
 import { NewPassword } from '@/lib/platform/auth/password';
-import { Mobile, NewAccount } from '../user/schemas';
+import { Mobile, NewAccount, USER_TYPES } from '../user/schemas';
 
-/** 0 正常 1 冻结 2 待审核 3 注册被驳回 */
-export const ACCOUNT_STATUS: Record<number, string> = { 0: '正常', 1: '冻结', 2: '待审核', 3: '已驳回' };
+/** 账号状态的说法（与 user/status.ts 同一份） */
+export const ACCOUNT_STATUS: Record<number, string> = USER_STATUS_LABEL;
 export const LEVEL_NAME: Record<string, string> = { province: '省级', city: '市级', county: '县区级', org: '机构' };
 
 /** 可选的用户类型；不填时按层级与机构类别推定 */
-export const USER_TYPES: Record<string, string> = {
-  RENCAI_ADMIN: '省级管理员',
-  RENCAI_SHI: '市县管理员',
-  RENCAI_ORG: '机构用户',
-  ENTERPRISE: '企业用户',
-  TEACHER: '教师',
-  SUPERVISOR: '督导员',
-  ASSESSOR: '考评员',
-  USER: '普通用户',
-};
+export { USER_TYPES };
 
 
 export const AccountId = id('用户 id');
@@ -136,11 +128,13 @@ export interface AccountRow {
   areaName: string | null;
   orgId: number | null;
   orgName: string | null;
-  /** 0 正常 1 冻结 2 待审核 3 已驳回 */
+  /** user/status.ts 的 USER_STATUS */
   status: number;
   roles: { id: number; name: string }[];
   createdAt: string;
   lastLoginAt: string | null;
+  /** 列表行上当前用户可做的状态操作（冻结、解冻），服务端算出 */
+  actions?: ('freeze' | 'unfreeze')[];
 }
 
 export interface AccountDetail extends AccountRow {

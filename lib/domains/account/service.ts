@@ -17,10 +17,13 @@ import { formatBeijing } from '@/lib/platform/time';
 import { areas } from '../area/tables';
 import { ROOT_AREA_ID } from '../area/schemas';
 import { organisations } from '../org/tables';
+import { ORG_STATE } from '../org/codes';
 import { roles, userRoles } from '../access/tables';
 import { lackingGrantsOf, ungrantableMessage } from '../access/roles';
 import { users, type User } from '../user/tables';
-import { revokeUserSessions } from '../user/session';
+import { activeSessionCount, revokeUserSessions } from '../user/session';
+import { USER_STATUS, type UserStatus } from '../user/status';
+import { accountWorkflow } from '../user/workflow';
 import { accountExists, assertMobileFree, BCRYPT_ROUNDS, newCode, profileChanges } from '../user/service';
 import {
   ACCOUNT_STATUS,
@@ -179,9 +182,12 @@ export function accountListShape(actor: SessionUser, filter: AccountFilter) {
   };
 }
 
-export async function listAccounts(db: Db, actor: SessionUser, filter: AccountFilter, page: Page) {
-  const shape = accountListShape(actor, filter);
-  return fetchPreparedPage(db, shape.name, () => shape.build(db), shape.params, page, accountRows);
+/** 列表：每行带当前用户可做的冻结、解冻（状态机按状态与权限算出），界面照它显示按钮 */
+export async function listAccounts(db: Db, session: Session, filter: AccountFilter, page: Page) {
+  const shape = accountListShape(session.user, filter);
+  return fetchPreparedPage(db, shape.name, () => shape.build(db), shape.params, page, (rows) =>
+    accountRows(rows).map((r) => ({ ...r, actions: accountWorkflow.availableActions(r, session) })),
+  );
 }
 
 /** 管辖范围内的账号；范围外与不存在一样答 404 */
@@ -265,7 +271,7 @@ export async function resolvePlacement(db: Db, actor: SessionUser, where: { area
       .where(where.orgId !== undefined ? eq(organisations.id, where.orgId) : eq(organisations.code, where.orgCode!));
     if (!org) throw ApiError.badRequest('所属机构不存在', { orgId: '所属机构不存在' });
     if (!inScope(actor, { cityId: org.cityId, countyId: org.areaId, orgId: org.id })) throw outside();
-    if (org.status !== 0) throw ApiError.badRequest('该机构未启用，不能在其下建账号', { orgId: '该机构未启用' });
+    if (org.status !== ORG_STATE.NORMAL) throw ApiError.badRequest('该机构未启用，不能在其下建账号', { orgId: '该机构未启用' });
     return { level: 'org', areaId: org.areaId, cityId: org.cityId, orgId: org.id, orgCategory: org.category };
   }
   if (where.areaId !== undefined) {
@@ -487,44 +493,30 @@ export async function resetAccountPassword(db: Db, session: Session, { id, passw
   return { id: target.id, revokedSessions };
 }
 
-/** 冻结或解冻一批账号（全部合规才执行）；冻结立即结束其全部会话 */
-async function setStatus(db: Db, actor: SessionUser, targets: User[], status: 0 | 1, audit: Audit) {
-  if (status === 1 && targets.some((t) => t.id === actor.id)) throw ApiError.badRequest('不能冻结自己的账号');
+/** 冻结或解冻一批账号（全部合规才执行，一个事务）：每个账号经状态机办理（冻结立即结束其全部会话） */
+async function setStatus(db: Db, session: Session, targets: User[], status: UserStatus, audit: Audit) {
+  const freeze = status === USER_STATUS.FROZEN;
+  if (freeze && targets.some((t) => t.id === session.user.id)) throw ApiError.badRequest('不能冻结自己的账号');
   // 待审核、已驳回的账号不走冻结与解冻
-  const wrong = targets.find((t) => t.status !== 0 && t.status !== 1);
-  if (wrong) throw ApiError.conflict(`账号 ${wrong.account} 处于「${ACCOUNT_STATUS[wrong.status]}」状态，不能${status === 1 ? '冻结' : '解冻'}`);
+  const wrong = targets.find((t) => t.status !== USER_STATUS.NORMAL && t.status !== USER_STATUS.FROZEN);
+  if (wrong) throw ApiError.conflict(`账号 ${wrong.account} 处于「${ACCOUNT_STATUS[wrong.status]}」状态，不能${freeze ? '冻结' : '解冻'}`);
   const changing = targets.filter((t) => t.status !== status);
   let revokedSessions = 0;
   await db.transaction(async (tx) => {
-    if (!changing.length) return;
-    const set = status === 1 ? { status, updatedAt: new Date() } : { status, failedLogins: 0, lockedUntil: null, updatedAt: new Date() };
-    await tx.update(users).set(set).where(
-      inArray(
-        users.id,
-        changing.map((t) => t.id),
-      ),
-    );
-    if (status === 1) for (const t of changing) revokedSessions += await revokeUserSessions(tx, t.id, 'frozen');
+    for (const t of changing) {
+      if (freeze) revokedSessions += await activeSessionCount(tx, t.id);
+      await accountWorkflow.applyIn(tx, session, { id: t.id, action: freeze ? 'freeze' : 'unfreeze' }, audit);
+    }
   });
-  for (const t of changing) {
-    audit({
-      entity: 'sys_user',
-      entityId: t.id,
-      before: { status: t.status },
-      after: { status },
-      detail: `${status === 1 ? '冻结' : '解冻'}账号 ${t.account}`,
-    });
-  }
   return { changed: changing.length, revokedSessions };
 }
 
 export async function freezeAccount(db: Db, session: Session, { id, frozen }: { id: number; frozen: boolean }, audit: Audit) {
-  const actor = session.user;
-  const target = await scopedAccount(db, actor, id);
-  if (frozen && target.status === 1) throw ApiError.conflict('该账号已是冻结状态');
-  if (!frozen && target.status !== 1) throw ApiError.conflict('该账号未被冻结');
-  const result = await setStatus(db, actor, [target], frozen ? 1 : 0, audit);
-  return { id: target.id, status: frozen ? 1 : 0, revokedSessions: result.revokedSessions };
+  const target = await scopedAccount(db, session.user, id);
+  if (frozen && target.status === USER_STATUS.FROZEN) throw ApiError.conflict('该账号已是冻结状态');
+  if (!frozen && target.status !== USER_STATUS.FROZEN) throw ApiError.conflict('该账号未被冻结');
+  const result = await setStatus(db, session, [target], frozen ? USER_STATUS.FROZEN : USER_STATUS.NORMAL, audit);
+  return { id: target.id, status: frozen ? USER_STATUS.FROZEN : USER_STATUS.NORMAL, revokedSessions: result.revokedSessions };
 }
 
 /** 一批 id 全部在范围内才继续；有一个不在就整体 404 */
@@ -677,7 +669,7 @@ export async function batchUpdateAccounts(db: Db, session: Session, input: z.out
     });
   }
   if (input.status !== undefined) {
-    const result = await setStatus(db, actor, targets, input.status as 0 | 1, audit);
+    const result = await setStatus(db, session, targets, input.status === USER_STATUS.FROZEN ? USER_STATUS.FROZEN : USER_STATUS.NORMAL, audit);
     statusChanged = result.changed;
     revokedSessions = result.revokedSessions;
   }
@@ -690,7 +682,7 @@ export async function batchUpdateAccounts(db: Db, session: Session, input: z.out
 export async function assignableOrgs(db: Db, actor: SessionUser, filter: z.output<typeof OrgListInput>) {
   const where = and(
     scopeWhere(actor, { cityId: organisations.cityId, countyId: organisations.areaId, orgId: organisations.id }),
-    eq(organisations.status, 0),
+    eq(organisations.status, ORG_STATE.NORMAL),
     ne(organisations.category, 'admin'),
     filter.name ? ilike(organisations.name, like(filter.name)) : undefined,
     filter.cityId !== undefined ? eq(organisations.cityId, filter.cityId) : undefined,
@@ -747,7 +739,7 @@ export async function takenMobiles(db: Db, mobiles: readonly string[]): Promise<
   const rows = await db
     .select({ mobile: users.mobile })
     .from(users)
-    .where(and(inArray(users.mobile, [...mobiles]), notInArray(users.status, [3])));
+    .where(and(inArray(users.mobile, [...mobiles]), notInArray(users.status, [USER_STATUS.REJECTED])));
   return new Set(rows.map((r) => r.mobile!));
 }
 

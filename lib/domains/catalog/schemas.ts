@@ -30,7 +30,12 @@ export function levelCodeOf(text: string): number | null {
 }
 
 export const LIMIT_TYPES: Record<number, string> = { 0: '不限制', 1: '从业年限', 2: '持低一级证书后年限' };
-export const STATUS_NAMES: Record<number, string> = { 0: '启用', 1: '停用' };
+/** 目录条目（工种、职业）的状态 */
+export const CATALOG_STATUS = { ENABLED: 0, DISABLED: 1 } as const;
+export const STATUS_NAMES: Record<number, string> = { [CATALOG_STATUS.ENABLED]: '启用', [CATALOG_STATUS.DISABLED]: '停用' };
+/** 工种标签的颜色与说明（按状态取值） */
+export const WORK_TAG_COLOR: Record<number, string> = { [CATALOG_STATUS.ENABLED]: 'blue', [CATALOG_STATUS.DISABLED]: 'default' };
+export const WORK_ORGS_NOTE: Record<number, string> = { [CATALOG_STATUS.ENABLED]: '（{count} 家机构开展）', [CATALOG_STATUS.DISABLED]: '（{count} 家机构开展，已停用）' };
 
 export const JOB_CODE_PATTERN = /^[1-8]-\d{2}-\d{2}-\d{2}$/;
 export const JOB_CODE_MESSAGE = '职业编码应为“大类-中类-小类-细类”格式，如 6-18-01-01';

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { flag, id as Id, ids, int, MAX_INT32, nullableDate, nullableText, required, text } from '@/lib/platform/validation/fields';
 import { FILE_URL_PATTERN } from '../file/schemas';
-import { ARTICLE_KINDS, ARTICLE_STATUSES, type ArticleAction, type ArticleKind, type ArticleStatus } from './transitions';
+import { ARTICLE_KINDS, STATUS_FILTERS, type ArticleAction, type ArticleKind, type ArticleStatus } from './transitions';
 
 /** 各类文章的分类（固定的一组；公开列表按它筛选） */
 export const ARTICLE_CATEGORIES: Record<ArticleKind, readonly [string, ...string[]]> = {
@@ -49,7 +49,7 @@ export const articleListInput = (kind: ArticleKind) =>
     title: z.string().trim().max(100).optional().describe('标题（模糊）'),
     category: z.enum(ARTICLE_CATEGORIES[kind], { error: '分类不正确' }).optional().describe('分类'),
     /** scheduled：已发布但发布时间未到 */
-    status: z.enum([...ARTICLE_STATUSES, 'scheduled'], { error: '状态不正确' }).optional().describe('状态'),
+    status: z.enum(STATUS_FILTERS, { error: '状态不正确' }).optional().describe('状态'),
     cityId: Scope,
   });
 export type ArticleListFilter = z.output<ReturnType<typeof articleListInput>>;
@@ -156,6 +156,8 @@ export interface ArticleItem {
   statusName: string;
   /** 已发布但发布时间未到 */
   scheduled: boolean;
+  /** 已发布且发布时间已到：门户上看得到 */
+  live: boolean;
   top: boolean;
   sort: number;
   cityId: number | null;

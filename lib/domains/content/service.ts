@@ -5,7 +5,7 @@ import type { Db } from '@/lib/platform/db/client';
 import type { Audit } from '@/lib/platform/api/endpoint';
 import type { Page, PageResult } from '@/lib/platform/api/paging';
 import { ApiError } from '@/lib/platform/api/errors';
-import { can, type Session, type SessionUser } from '@/lib/platform/auth/session';
+import type { Session, SessionUser } from '@/lib/platform/auth/session';
 import { assertInScope, scopeWhere } from '@/lib/platform/auth/scope';
 import { fetchPage } from '@/lib/platform/db/paged';
 import { containsPattern } from '@/lib/platform/db/like';
@@ -15,15 +15,14 @@ import { formatBeijing } from '@/lib/platform/time';
 import { areas } from '../area/tables';
 import { users } from '../user/tables';
 import { assertImages, attachContentFiles, detachContentFiles, originalNames, setContentFilesPublic, uploadedUrlsIn } from './files';
+import { articleWorkflow } from './workflow';
 import { articles, banners, type ArticleAttachment, type ArticleRow, type BannerRow } from './tables';
 import {
   ARTICLE_STATUS,
   EDITABLE_STATUSES,
   KIND_LABEL,
-  availableActions,
+  FILTER_STATUS,
   statusLabel,
-  transitionOf,
-  transitionPermission,
   type ArticleKind,
   type ArticleStatus,
   type TransitionAction,
@@ -102,6 +101,7 @@ function articleItem(r: { row: ArticleRow; cityName: string | null; updaterReal:
     status,
     statusName: statusLabel(status),
     scheduled: status === ARTICLE_STATUS.PUBLISHED && a.publishAt !== null && a.publishAt.getTime() > Date.now(),
+    live: status === ARTICLE_STATUS.PUBLISHED && a.publishAt !== null && a.publishAt.getTime() <= Date.now(),
     top: a.top,
     sort: a.sort,
     cityId: a.cityId,
@@ -111,7 +111,7 @@ function articleItem(r: { row: ArticleRow; cityName: string | null; updaterReal:
     publishTime: a.publishAt ? formatBeijing(a.publishAt) : null,
     updateTime: formatBeijing(a.updatedAt),
     updatedByName: displayName({ realName: r.updaterReal, nickName: r.updaterNick }),
-    actions: availableActions({ kind, status, top: a.top }, (p) => can(session, p)),
+    actions: articleWorkflow.availableActions({ ...a, kind }, session),
   };
 }
 
@@ -119,8 +119,8 @@ function listWhere(user: SessionUser, kind: ArticleKind, f: ArticleListFilter): 
   const now = new Date();
   let status: SQL | undefined;
   if (f.status === 'scheduled') status = and(eq(articles.status, ARTICLE_STATUS.PUBLISHED), gt(articles.publishAt, now));
-  else if (f.status === ARTICLE_STATUS.PUBLISHED) status = and(eq(articles.status, ARTICLE_STATUS.PUBLISHED), lte(articles.publishAt, now));
-  else if (f.status) status = eq(articles.status, f.status);
+  else if (f.status === 'published') status = and(eq(articles.status, ARTICLE_STATUS.PUBLISHED), lte(articles.publishAt, now));
+  else if (f.status) status = eq(articles.status, FILTER_STATUS[f.status]);
   return and(
     eq(articles.kind, kind),
     scopeWhere(user, { cityId: articles.cityId }),
@@ -290,8 +290,8 @@ export async function deleteArticles(db: Db, session: Session, { kind, ids }: { 
 }
 
 /**
- * 发布或撤回：查转换表（起始状态、所需权限）。发布时间不填即现在，晚于现在为定时发布（到点才在门户出现）；
- * 更新带起始状态条件，并发的两次操作只有一次生效。
+ * 发布或撤回（引擎：权限、状态、条件更新、历史、操作日志）。发布时间不填即现在，晚于现在为定时发布（到点才在门户出现）：
+ * 在同一事务里先记下请求的发布时间，引擎的附带动作据此写入。
  */
 export async function transitionArticle(
   db: Db,
@@ -299,33 +299,18 @@ export async function transitionArticle(
   input: { kind: ArticleKind; id: number; action: TransitionAction; publishAt?: Date | null },
   audit: Audit,
 ): Promise<{ id: number; status: ArticleStatus; publishTime: string | null }> {
-  const { kind } = input;
-  const t = transitionOf(input.action);
-  const label = KIND_LABEL[kind];
-  if (!can(session, transitionPermission(t.action, kind))) throw ApiError.forbidden();
-  const before = await loadArticle(db, session.user, kind, input.id);
-  if (!t.from.includes(before.status as ArticleStatus)) {
-    throw ApiError.badRequest(`${statusLabel(before.status)}的${label}不能${t.verb}`);
-  }
-  const now = new Date();
-  const set =
-    t.action === 'publish'
-      ? { status: t.to, publishAt: input.publishAt && input.publishAt > now ? input.publishAt : now, publishedBy: session.user.id, updatedBy: session.user.id, updatedAt: now }
-      : { status: t.to, updatedBy: session.user.id, updatedAt: now };
-  const [row] = await db
-    .update(articles)
-    .set(set)
-    .where(and(eq(articles.id, before.id), inArray(articles.status, [...t.from])))
-    .returning();
-  if (!row) throw ApiError.conflict(`该${label}的状态刚被改变，请刷新后重试`);
-  await setContentFilesPublic(db, 'content_article', row.id, row.status === ARTICLE_STATUS.PUBLISHED);
-  const scheduled = t.action === 'publish' && row.publishAt! > now;
-  audit({
-    entity: 'content_article',
-    entityId: row.id,
-    before,
-    after: row,
-    detail: scheduled ? `定时发布${label}“${row.title}”（${formatBeijing(row.publishAt!)}）` : `${t.verb}${label}“${row.title}”`,
+  await loadArticle(db, session.user, input.kind, input.id);
+  const row = await db.transaction(async (tx) => {
+    if (input.action === 'publish') {
+      await tx
+        .update(articles)
+        .set({ publishAt: input.publishAt ?? null })
+        .where(and(eq(articles.id, input.id), inArray(articles.status, [...EDITABLE_STATUSES])));
+    }
+    await articleWorkflow.applyIn(tx, session, { id: input.id, action: input.action }, audit);
+    const [after] = await tx.select().from(articles).where(eq(articles.id, input.id));
+    await setContentFilesPublic(tx, 'content_article', after.id, after.status === ARTICLE_STATUS.PUBLISHED);
+    return after;
   });
   return { id: row.id, status: row.status as ArticleStatus, publishTime: row.publishAt ? formatBeijing(row.publishAt) : null };
 }

@@ -1,7 +1,8 @@
 // 门户内容：文章（通知公告、新闻资讯、政策法规、帮助中心四类共用一张表，以 kind 区分）与轮播图。
 // city_id 为空表示全省，否则为某市发布、只由该市管理员（与省级）管理。
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, jsonb, pgTable, serial, text, timestamp, unique, varchar } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, unique, varchar } from 'drizzle-orm/pg-core';
+import { historyColumns, statusHistoryColumns } from '@/lib/platform/workflow/history';
 import { areas } from '../area/tables';
 import { users } from '../user/tables';
 
@@ -26,8 +27,8 @@ export const articles = pgTable(
     attachments: jsonb('attachments').$type<ArticleAttachment[]>().notNull().default([]),
     /** 按类别的固定分类（schemas.ts 的 ARTICLE_CATEGORIES） */
     category: varchar('category', { length: 16 }).notNull(),
-    /** draft 草稿 / published 已发布 / withdrawn 已撤回 */
-    status: varchar('status', { length: 12 }).notNull().default('draft'),
+    /** 0 草稿 / 1 已发布 / 2 已撤回（transitions.ts 的 ARTICLE_STATUS），只经状态机改变 */
+    status: smallint('status').notNull().default(0),
     /** 发布时间：发布时写入；晚于当前时间即定时发布，到点才公开 */
     publishAt: timestamp('publish_at', { withTimezone: true }),
     top: boolean('top').notNull().default(false),
@@ -43,8 +44,8 @@ export const articles = pgTable(
   },
   (t) => [
     check('content_article_kind_chk', sql`${t.kind} in ('notice', 'news', 'policy', 'help')`),
-    check('content_article_status_chk', sql`${t.status} in ('draft', 'published', 'withdrawn')`),
-    check('content_article_published_chk', sql`${t.status} <> 'published' or ${t.publishAt} is not null`),
+    check('content_article_status_chk', sql`${t.status} between 0 and 2`),
+    check('content_article_published_chk', sql`${t.status} <> 1 or ${t.publishAt} is not null`),
     // 同一类、同一发布范围内标题不重复（全省的也算一个范围）
     unique('content_article_title_uq').on(t.kind, t.cityId, t.title).nullsNotDistinct(),
     // 公开列表：某类已发布、到期的，置顶与排序在前
@@ -54,6 +55,19 @@ export const articles = pgTable(
   ],
 );
 export type ArticleRow = typeof articles.$inferSelect;
+
+/** 文章的发布与撤回历史 */
+export const articleHistory = pgTable(
+  'content_article_history',
+  {
+    ...historyColumns(),
+    ...statusHistoryColumns(),
+    articleId: integer('article_id')
+      .notNull()
+      .references(() => articles.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('content_article_history_article_idx').on(t.articleId, t.createdAt)],
+);
 
 export const banners = pgTable(
   'content_banner',

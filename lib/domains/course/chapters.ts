@@ -323,6 +323,7 @@ export async function sectionList(db: Db, session: Session, courseId: number): P
       status: c.status,
       statusName: courseStatusLabel(c.status),
       orgName: meta?.orgName ?? null,
+      published: c.status === USABLE_STATUS,
     },
     rating: { average: rating?.avg === null || rating?.avg === undefined ? null : Number(rating.avg), count: Number(rating?.n ?? 0) },
     sections: chapters.map((ch) => {

@@ -264,7 +264,8 @@ export interface SectionItem extends ChapterItem {
 }
 
 export interface SectionList {
-  course: Pick<CourseItem, 'id' | 'code' | 'kind' | 'kindName' | 'name' | 'typeName' | 'teacherName' | 'hours' | 'intro' | 'cover' | 'status' | 'statusName' | 'orgName'>;
+  /** published：已上架（学员看得到、可评论）；否则是维护者或审核员的预览 */
+  course: Pick<CourseItem, 'id' | 'code' | 'kind' | 'kindName' | 'name' | 'typeName' | 'teacherName' | 'hours' | 'intro' | 'cover' | 'status' | 'statusName' | 'orgName'> & { published: boolean };
   rating: { average: number | null; count: number };
   sections: SectionItem[];
 }

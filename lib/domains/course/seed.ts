@@ -10,7 +10,8 @@ import { chapterCoursewares, courseChapters, courseClassifies, courseComments, c
 import { attachCourseFiles, storeSeedFile } from './files';
 import type { FileOwner } from '../file/service';
 import { coverPng, handoutPdf, seedVideo, slidePng } from './seed-media';
-import { COURSE_STATUS as S, transitionOf, type CourseKind, type TransitionAction } from './transitions';
+import { businessCode, nextId } from '@/lib/platform/db/codes';
+import { COURSE_STATUS as S, TRANSITIONS, type CourseKind, type TransitionAction } from './transitions';
 
 const TYPE_TREE: readonly { name: string; children: readonly string[] }[] = [
   { name: '职业素养', children: ['职业道德', '安全生产'] },
@@ -233,10 +234,12 @@ export async function seedCourses(db: Db): Promise<void> {
       const path = PATHS[sc.status];
       const submittedAt = path.length ? new Date(createdAt.getTime() + 2 * DAY) : null;
       const auditedAt = path.length > 1 ? new Date(createdAt.getTime() + 4 * DAY) : null;
+      const id = await nextId(db, courses);
       const [row] = await db
         .insert(courses)
         .values({
-          code: `${slug}_tmp`,
+          id,
+          code: businessCode({ prefix: 'KC', year: createdAt.getFullYear(), serial: id }),
           kind: sc.kind,
           name: sc.name,
           typeId: typeIds.get(sc.type)!,
@@ -259,7 +262,6 @@ export async function seedCourses(db: Db): Promise<void> {
           updatedAt: auditedAt ?? submittedAt ?? createdAt,
         })
         .returning();
-      await db.update(courses).set({ code: `KC${createdAt.getFullYear()}${String(row.id).padStart(6, '0')}` }).where(eq(courses.id, row.id));
       await attachCourseFiles(db, 'course', row.id, [cover]);
       const tags = sc.tags.flatMap((t) => (tagIds.has(t) ? [tagIds.get(t)!] : []));
       if (tags.length) await db.insert(courseTagLinks).values(tags.map((tagId) => ({ courseId: row.id, tagId })));
@@ -270,7 +272,8 @@ export async function seedCourses(db: Db): Promise<void> {
       const history: (typeof courseHistory.$inferInsert)[] = [{ courseId: row.id, action: 'create', fromStatus: S.DRAFT, toStatus: S.DRAFT, actorId: actor.id, actorName: actor.realName || actor.nickName, createdAt }];
       let status: number = S.DRAFT;
       path.forEach((action, i) => {
-        const t = transitionOf(action);
+        const t = TRANSITIONS.find((x) => x.action === action)!;
+        if (typeof t.to !== 'number') throw new Error(`课程转换 ${action} 的去向须是一个状态`); // i18n-ignore
         const who = t.actor === 'auditor' || action === 'offShelf' ? (auditor ?? actor) : actor;
         const opinion = action === 'reject' || action === 'offShelf' ? (sc.opinion ?? null) : action === 'approve' ? '内容完整，同意上架' : null;
         history.push({ courseId: row.id, action, fromStatus: status, toStatus: t.to, opinion, actorId: who.id, actorName: who.realName || who.nickName, createdAt: new Date(createdAt.getTime() + (i + 2) * DAY) });

@@ -8,8 +8,10 @@ import type { Audit } from '@/lib/platform/api/endpoint';
 import type { Page, PageResult } from '@/lib/platform/api/paging';
 import { ApiError, FORBIDDEN_MESSAGE } from '@/lib/platform/api/errors';
 import { can, type Session, type SessionUser } from '@/lib/platform/auth/session';
-import { assertInScope, scopeWhere } from '@/lib/platform/auth/scope';
+import { scopeWhere } from '@/lib/platform/auth/scope';
 import { fetchPage } from '@/lib/platform/db/paged';
+import { businessCode, nextId } from '@/lib/platform/db/codes';
+import { actorName } from '@/lib/platform/workflow';
 import { containsPattern } from '@/lib/platform/db/like';
 import { exportXlsx, keysetBatches } from '@/lib/platform/excel/export';
 import { formatBeijing } from '@/lib/platform/time';
@@ -20,11 +22,10 @@ import { dictOptions } from '../dict/service';
 import { DICT } from '../dict/codes';
 import { attachCourseFiles, detachCourseFiles } from './files';
 import { assertClassifyAndTags, assertTypeExists } from './library';
+import { courseWorkflow, classCountOf, loadCourse, type Course } from './workflow';
 import { chapterCoursewares, classCourses, courseChapters, courseClassifies, courseHistory, courses, courseTagLinks, courseTags, courseTypes } from './tables';
 import {
   AUDIT_RESOURCE,
-  availableActions,
-  canAudit,
   COURSE_KIND_LABEL,
   COURSE_KINDS,
   COURSE_STATUS,
@@ -32,22 +33,16 @@ import {
   DELETABLE_STATUSES,
   EDITABLE_STATUSES,
   kindPermissions,
-  PENDING_AUDIT,
-  transitionOf,
+  TRANSITIONS,
   type CourseKind,
   type TransitionAction,
 } from './transitions';
 import type { CourseHistoryItem, CourseItem } from './schemas';
 
-export type Course = typeof courses.$inferSelect;
+export type { Course } from './workflow';
+export { loadCourse, classCountOf } from './workflow';
 
 const scopeOf = (user: SessionUser) => scopeWhere(user, { cityId: courses.cityId, orgId: courses.orgId });
-
-/** 取范围内的课程，范围外或不存在答 404 */
-export async function loadCourse(db: Db, user: SessionUser, id: number): Promise<Course> {
-  const [row] = await db.select().from(courses).where(eq(courses.id, id));
-  return assertInScope(user, row, '课程');
-}
 
 /** 查看某种课程所需的权限（任一）：维护资源的查询、审核、课件管理 */
 export const viewPermissions = (kind: CourseKind): string[] => [...kindPermissions(kind, 'query'), `${AUDIT_RESOURCE}.query`, 'courseware.query'];
@@ -142,7 +137,7 @@ export interface AuditFilter {
 export async function listCoursesForAudit(db: Db, session: Session, filter: AuditFilter, page: Page): Promise<PageResult<CourseItem>> {
   const where = and(
     courseWhere(session.user, listKinds(session, filter.kind, true), filter),
-    filter.pendingOnly ? inArray(courses.status, [...PENDING_AUDIT]) : ne(courses.status, COURSE_STATUS.DRAFT),
+    filter.pendingOnly ? inArray(courses.status, courseWorkflow.pendingStatuses('auditor')) : ne(courses.status, COURSE_STATUS.DRAFT),
   );
   return fetchPage(page, listRows(db).where(where).orderBy(desc(courses.submittedAt), desc(courses.id)), countRows(db, where), (rows) => toItems(db, session, rows));
 }
@@ -168,7 +163,6 @@ async function toItems(db: Db, session: Session, rows: ListRow[]): Promise<Cours
   const nChapters = new Map(chapters.map((r) => [r.courseId, Number(r.n)]));
   const nWares = new Map(wares.map((r) => [r.courseId, Number(r.n)]));
   const nClasses = new Map(classes.map((r) => [r.courseId, Number(r.n)]));
-  const allowed = (p: string | readonly string[]) => can(session, p);
   return rows.map(({ c, typeName, classifyName, orgName, cityName }) => {
     const kind = c.kind as CourseKind;
     const courseTagList = tagsOf.get(c.id) ?? [];
@@ -201,7 +195,7 @@ async function toItems(db: Db, session: Session, rows: ListRow[]): Promise<Cours
       chapterCount: nChapters.get(c.id) ?? 0,
       coursewareCount: nWares.get(c.id) ?? 0,
       classCount: nClasses.get(c.id) ?? 0,
-      actions: availableActions({ kind, status: c.status, orgId: c.orgId }, session.user, allowed),
+      actions: courseWorkflow.availableActions({ ...c, kind }, session),
       submitTime: c.submittedAt ? formatBeijing(c.submittedAt) : null,
       auditTime: c.auditedAt ? formatBeijing(c.auditedAt) : null,
       createTime: formatBeijing(c.createdAt),
@@ -227,7 +221,7 @@ export async function courseHistoryOf(db: Db, session: Session, id: number): Pro
   return rows.map((h) => ({
     id: h.id,
     action: h.action,
-    actionName: h.action === 'create' ? '创建课程' : transitionOf(h.action as TransitionAction).verb,
+    actionName: h.action === 'create' ? '创建课程' : (TRANSITIONS.find((t) => t.action === h.action)?.verb ?? h.action),
     fromStatusName: courseStatusLabel(h.fromStatus),
     toStatusName: courseStatusLabel(h.toStatus),
     opinion: h.opinion,
@@ -309,10 +303,11 @@ async function resolveRefs(db: Db, input: SaveCourseInput): Promise<{ workName: 
   return { workName: w.name };
 }
 
-/** 课程编号 KC + 年份 + 6 位序号（取自主键，先以临时编号插入再改写，免并发撞号） */
-const tempCode = () => `TMP${crypto.randomUUID().replace(/-/g, '').slice(0, 28)}`;
-
-const actorName = (user: SessionUser) => user.realName || user.nickName;
+/** 课程编号 KC + 年份 + 6 位序号（序号取自主键，一次插入带编号的行） */
+async function numberCourse(db: Db, at = new Date()): Promise<{ id: number; code: string }> {
+  const id = await nextId(db, courses);
+  return { id, code: businessCode({ prefix: 'KC', year: at.getFullYear(), serial: id }) };
+}
 
 /**
  * 新增或修改课程。机构用户的课程属于本机构；管理员建的课程不属于机构，范围为其所在市（省级为全省）。
@@ -354,12 +349,7 @@ export async function saveCourse(db: Db, session: Session, input: SaveCourseInpu
       }
       [c] = await tx
         .insert(courses)
-        .values({ ...fields, code: tempCode(), kind: input.kind, status: COURSE_STATUS.DRAFT, orgId, cityId, createdBy: user.id })
-        .returning();
-      [c] = await tx
-        .update(courses)
-        .set({ code: `KC${c.createdAt.getFullYear()}${String(c.id).padStart(6, '0')}` })
-        .where(eq(courses.id, c.id))
+        .values({ ...fields, ...(await numberCourse(tx)), kind: input.kind, status: COURSE_STATUS.DRAFT, orgId, cityId, createdBy: user.id })
         .returning();
       await tx.insert(courseHistory).values({ courseId: c.id, action: 'create', fromStatus: COURSE_STATUS.DRAFT, toStatus: COURSE_STATUS.DRAFT, actorId: user.id, actorName: actorName(user) });
     }
@@ -373,12 +363,6 @@ export async function saveCourse(db: Db, session: Session, input: SaveCourseInpu
     return c;
   });
   return courseItem(db, session, saved.id);
-}
-
-/** 使用该课程的培训班数 */
-export async function classCountOf(db: Db, courseId: number): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(classCourses).where(eq(classCourses.courseId, courseId));
-  return Number(row?.n ?? 0);
 }
 
 /** 删除：被培训班使用的不能删除（说明有几个班在用）；待审核与已上架的不能删除。章节、课件、评论随之删除。 */
@@ -407,53 +391,10 @@ export interface CourseTransitionRequest {
   opinion?: string | null;
 }
 
-/** 按转换表办理一步：状态、权限、审核员规则、意见、提交前须有课件、被使用的课程不能撤回修改 */
+/** 办理一步（引擎：权限、办理方、状态、意见、条件、历史、操作日志、通知），返回办理后的列表行 */
 export async function applyCourseTransition(db: Db, session: Session, req: CourseTransitionRequest, audit: Audit): Promise<CourseItem> {
-  const { user } = session;
-  const t = transitionOf(req.action);
-  const c = await loadCourse(db, user, req.id);
-  const kind = c.kind as CourseKind;
-  if (!can(session, t.permissions(kind))) throw ApiError.forbidden(`没有${t.verb}的权限`);
-  if (t.actor === 'auditor' && !canAudit(c, user)) {
-    throw ApiError.forbidden(user.level === 'city' || user.level === 'province' ? '不能审核本机构的课程' : '只有市级、省级管理员可以审核课程');
-  }
-  if (!t.from.includes(c.status)) throw ApiError.badRequest(`课程当前为「${courseStatusLabel(c.status)}」，不能${t.verb}`);
-  const opinion = req.opinion?.trim() || null;
-  if (t.opinion === 'required' && !opinion) throw ApiError.badRequest(`${t.verb}须填写意见`, { opinion: '请填写审核意见' });
-  if (req.action === 'submit') {
-    const [w] = await db.select({ n: count() }).from(chapterCoursewares).where(eq(chapterCoursewares.courseId, c.id));
-    if (Number(w.n) === 0) throw ApiError.badRequest('课程还没有课件，请先添加章节与课件再提交审核');
-  }
-  if (req.action === 'revise') {
-    const used = await classCountOf(db, c.id);
-    if (used > 0) throw ApiError.badRequest(`课程已被 ${used} 个培训班使用，不能撤回修改`);
-  }
-  const now = new Date();
-  const audited = t.actor === 'auditor';
-  const updated = await db.transaction(async (tx) => {
-    // 条件更新：并发的另一步已改了状态时本步不生效
-    const [row] = await tx
-      .update(courses)
-      .set({
-        status: t.to,
-        updatedAt: now,
-        ...(req.action === 'submit' ? { submittedAt: now, lastOpinion: null } : {}),
-        ...(audited ? { auditedAt: now, lastOpinion: opinion } : {}),
-      })
-      .where(and(eq(courses.id, c.id), eq(courses.status, c.status)))
-      .returning();
-    if (!row) throw ApiError.conflict('课程状态已被他人改变，请刷新后重试');
-    await tx.insert(courseHistory).values({ courseId: c.id, action: t.action, fromStatus: c.status, toStatus: t.to, opinion, actorId: user.id, actorName: actorName(user) });
-    return row;
-  });
-  audit({
-    entity: 'course',
-    entityId: c.id,
-    before: { status: c.status },
-    after: { status: updated.status, opinion },
-    detail: `${t.verb}课程 ${c.code} ${c.name}：${courseStatusLabel(c.status)} → ${courseStatusLabel(t.to)}`,
-  });
-  return courseItem(db, session, c.id);
+  await courseWorkflow.apply(db, session, req, audit);
+  return courseItem(db, session, req.id);
 }
 
 /** 审核：pass → approve，reject → reject */

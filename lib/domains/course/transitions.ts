@@ -1,4 +1,6 @@
-// 课程状态机：唯一的一张转换表。服务里的每次状态变更都经 service.applyCourseTransition 查此表，表外的组合一律拒绝。
+// 课程状态机的声明（lib/platform/workflow 的格式）：状态、转换、操作；引擎（workflow.ts）按它办理与拒绝。
+import type { OperationDef, TransitionDef } from '@/lib/platform/workflow';
+
 // 草稿 → 待审核 → 已上架（审核通过）/ 已驳回（须填意见）；驳回或下架的课程撤回为草稿修改后重新提交；
 // 已上架与已下架之间由内容管理员切换（arraigned）。只有已上架的课程可被培训班、精品课程等引用。
 
@@ -45,38 +47,63 @@ const { DRAFT, SUBMITTED, APPROVED, REJECTED, OFF_SHELF } = COURSE_STATUS;
 
 export type TransitionAction = 'submit' | 'withdraw' | 'approve' | 'reject' | 'revise' | 'offShelf' | 'onShelf';
 
-/** 谁办理：维护课程的人（课程归属范围内），或审核员（市级、省级管理员，不能是课程所属机构的人） */
+/** 谁办理：维护课程的人（课程归属范围内），审核员（市级、省级管理员，不能是课程所属机构的人） */
 export type Actor = 'owner' | 'auditor';
+export const ACTOR_LABEL: Record<Actor, string> = { owner: '课程维护方', auditor: '审核员' };
 
-export interface Transition {
-  action: TransitionAction;
-  verb: string;
-  from: readonly number[];
-  to: number;
-  actor: Actor;
-  /** 所需权限（任一）：按课程种类给出 */
-  permissions: (kind: CourseKind) => string[];
-  opinion: 'required' | 'optional' | 'none';
+/** 办理前的条件（实现在 workflow.ts） */
+export type GateKey = 'hasWares' | 'notInClass';
+
+/** 转换所需的课程信息 */
+export interface ActionSubject {
+  kind: CourseKind;
+  status: number;
+  orgId: number | null;
 }
 
-export const TRANSITIONS: readonly Transition[] = [
-  { action: 'submit', verb: '提交审核', from: [DRAFT], to: SUBMITTED, actor: 'owner', permissions: (k) => kindPermissions(k, 'edit'), opinion: 'none' },
-  { action: 'withdraw', verb: '撤回提交', from: [SUBMITTED], to: DRAFT, actor: 'owner', permissions: (k) => kindPermissions(k, 'edit'), opinion: 'none' },
-  { action: 'approve', verb: '审核通过', from: [SUBMITTED], to: APPROVED, actor: 'auditor', permissions: () => [`${AUDIT_RESOURCE}.edit`], opinion: 'optional' },
-  { action: 'reject', verb: '审核驳回', from: [SUBMITTED], to: REJECTED, actor: 'auditor', permissions: () => [`${AUDIT_RESOURCE}.edit`], opinion: 'required' },
-  { action: 'revise', verb: '撤回修改', from: [REJECTED, OFF_SHELF], to: DRAFT, actor: 'owner', permissions: (k) => kindPermissions(k, 'edit'), opinion: 'none' },
+type Step = TransitionDef<ActionSubject, TransitionAction, Actor, GateKey>;
+
+const KIND_EDIT = {
+  permission: (c: ActionSubject) => kindPermissions(c.kind, 'edit'),
+  permissionLabel: '该种类课程的 edit（course、pictureCourse、videoCourse）',
+  permissionOptions: ['course.edit', 'pictureCourse.edit', 'videoCourse.edit'],
+} as const;
+const AUDIT = { permission: `${AUDIT_RESOURCE}.edit` } as const;
+
+export const TRANSITIONS: readonly Step[] = [
+  { action: 'submit', verb: '提交审核', from: [DRAFT], to: SUBMITTED, actor: 'owner', ...KIND_EDIT, opinion: 'none', gates: ['hasWares'] },
+  { action: 'withdraw', verb: '撤回提交', from: [SUBMITTED], to: DRAFT, actor: 'owner', ...KIND_EDIT, opinion: 'none', optional: true },
+  { action: 'approve', verb: '审核通过', from: [SUBMITTED], to: APPROVED, actor: 'auditor', ...AUDIT, opinion: 'optional' },
+  { action: 'reject', verb: '审核驳回', from: [SUBMITTED], to: REJECTED, actor: 'auditor', ...AUDIT, opinion: 'required', opinionMessage: '审核驳回须填写意见' },
+  { action: 'revise', verb: '撤回修改', from: [REJECTED, OFF_SHELF], to: DRAFT, actor: 'owner', ...KIND_EDIT, opinion: 'none', gates: ['notInClass'] },
   // 下架：内容管理员（该种类的停用权限）或审核员（监管）；上架：内容管理员
-  { action: 'offShelf', verb: '下架', from: [APPROVED], to: OFF_SHELF, actor: 'owner', permissions: (k) => [`${KIND_RESOURCE[k]}.disable`, `${AUDIT_RESOURCE}.edit`], opinion: 'optional' },
-  { action: 'onShelf', verb: '上架', from: [OFF_SHELF], to: APPROVED, actor: 'owner', permissions: (k) => [`${KIND_RESOURCE[k]}.enable`], opinion: 'none' },
+  {
+    action: 'offShelf',
+    verb: '下架',
+    from: [APPROVED],
+    to: OFF_SHELF,
+    actor: 'owner',
+    permission: (c) => [`${KIND_RESOURCE[c.kind]}.disable`, `${AUDIT_RESOURCE}.edit`],
+    permissionLabel: '该种类课程的 disable 或 courseAudit.edit',
+    permissionOptions: ['pictureCourse.disable', 'videoCourse.disable', `${AUDIT_RESOURCE}.edit`],
+    opinion: 'optional',
+    optional: true,
+  },
+  {
+    action: 'onShelf',
+    verb: '上架',
+    from: [OFF_SHELF],
+    to: APPROVED,
+    actor: 'owner',
+    permission: (c) => `${KIND_RESOURCE[c.kind]}.enable`,
+    permissionLabel: '该种类课程的 enable（pictureCourse、videoCourse）',
+    permissionOptions: ['pictureCourse.enable', 'videoCourse.enable'],
+    opinion: 'none',
+    optional: true,
+  },
 ];
 
 export const TRANSITION_ACTIONS = TRANSITIONS.map((t) => t.action) as [TransitionAction, ...TransitionAction[]];
-
-export function transitionOf(action: TransitionAction): Transition {
-  const t = TRANSITIONS.find((x) => x.action === action);
-  if (!t) throw new Error(`未知的课程操作：${action}`); // i18n-ignore
-  return t;
-}
 
 /** 可修改资料、章节与课件的状态 */
 export const EDITABLE_STATUSES: readonly number[] = [DRAFT];
@@ -88,11 +115,11 @@ export const USABLE_STATUS = APPROVED;
 export type CourseOperation = 'edit' | 'delete';
 export type CourseAction = TransitionAction | CourseOperation;
 
-export interface ActionSubject {
-  kind: CourseKind;
-  status: number;
-  orgId: number | null;
-}
+/** 修改与删除：维护方，按状态与该种类的权限 */
+export const OPERATIONS: Readonly<Record<CourseOperation, OperationDef<ActionSubject, Actor>>> = {
+  edit: { label: '修改', from: EDITABLE_STATUSES, actor: 'owner', permission: (c) => kindPermissions(c.kind, 'edit') },
+  delete: { label: '删除', from: DELETABLE_STATUSES, actor: 'owner', permission: (c) => kindPermissions(c.kind, 'delete') },
+};
 
 export interface ActorInfo {
   level: 'province' | 'city' | 'county' | 'org';
@@ -103,27 +130,8 @@ export interface ActorInfo {
 export const canAudit = (course: { orgId: number | null }, user: ActorInfo): boolean =>
   (user.level === 'city' || user.level === 'province') && (course.orgId === null || course.orgId !== user.orgId);
 
-/** 当前用户能否办理这一步（不含范围：调用方已确认课程在范围内） */
-export function transitionAllowed(t: Transition, c: ActionSubject, user: ActorInfo, allowed: (permission: string | readonly string[]) => boolean): boolean {
-  if (!t.from.includes(c.status)) return false;
-  if (!allowed(t.permissions(c.kind))) return false;
-  return t.actor === 'auditor' ? canAudit(c, user) : true;
-}
-
-/**
- * 当前用户此刻对一门课程能做的事，唯一的一处规则：服务端按它拒绝、列表按它给出按钮。
- * allowed 查会话权限（任一）。
- */
-export function availableActions(c: ActionSubject, user: ActorInfo, allowed: (permission: string | readonly string[]) => boolean): CourseAction[] {
-  const out: CourseAction[] = [];
-  if (EDITABLE_STATUSES.includes(c.status) && allowed(kindPermissions(c.kind, 'edit'))) out.push('edit');
-  if (DELETABLE_STATUSES.includes(c.status) && allowed(kindPermissions(c.kind, 'delete'))) out.push('delete');
-  for (const t of TRANSITIONS) if (transitionAllowed(t, c, user, allowed)) out.push(t.action);
-  return out;
-}
-
-/** 审核员有事可办的状态（审核列表“待审核”） */
-export const PENDING_AUDIT: readonly number[] = [...new Set(TRANSITIONS.filter((t) => t.actor === 'auditor').flatMap((t) => t.from))];
+/** 用户对课程是哪些办理方：范围内的都可维护（读取已查范围），市级、省级另为审核员 */
+export const actorsOf = (user: ActorInfo, c: ActionSubject): Actor[] => (canAudit(c, user) ? ['owner', 'auditor'] : ['owner']);
 
 export const courseStatusLabel = (status: number): string => COURSE_STATUS_LABEL[status] ?? String(status);
 

@@ -12,10 +12,10 @@ import type { Page, PageResult } from '@/lib/platform/api/paging';
 import { exportXlsx, keysetBatches } from '@/lib/platform/excel/export';
 import { formatBeijing } from '@/lib/platform/time';
 import { dictItems, dictTypes, type DictItem, type DictType } from './tables';
-import type { DictItemListInput, DictItemSaveInput, DictTypeSaveInput } from './schemas';
+import { DICT_STATUS, type DictItemListInput, type DictItemSaveInput, type DictTypeSaveInput } from './schemas';
 import { containsPattern } from '@/lib/platform/db/like';
 
-export const STATUS_NAMES: Record<number, string> = { 0: '启用', 1: '停用' };
+export const STATUS_NAMES: Record<number, string> = { [DICT_STATUS.ENABLED]: '启用', [DICT_STATUS.DISABLED]: '停用' };
 
 export const like = containsPattern;
 

@@ -5,6 +5,8 @@ import { listJobRuns, listJobs, runJobNow, saveJob, setJobEnabled } from './jobs
 import { exportOperationLogs, listOperationLogs } from './operation-log';
 import { exportLoginLogs, forceLogout, listLoginLogs, listOnlineSessions } from './sessions';
 import { serverStatus } from './server-status';
+import { compareOrganisation, organisationRecords } from './org-history';
+import { ChangeInput, OrgIdInput } from '../org/schemas';
 import {
   DeviceFilter,
   DeviceIdInput,
@@ -22,6 +24,19 @@ import { assertSaveAllowed } from '@/lib/platform/api/save-permission';
 import { localeOfRequest } from '@/lib/i18n/request';
 
 export const opsApi: EndpointTable = {
+  // 机构的变更记录（读操作日志，见 org-history.ts）
+  'GET /sys/orgination/toOperationRecord': endpoint({
+    summary: '机构的变更记录（取自操作日志，新到旧）',
+    permission: 'organization.get',
+    input: OrgIdInput,
+    handle: ({ id }, ctx) => organisationRecords(ctx.db, ctx.user(), id),
+  }),
+  'GET /sys/orgination/comparison': endpoint({
+    summary: '机构某次变更（默认最近一次）的前后对比，逐字段标出改动',
+    permission: 'organization.get',
+    input: ChangeInput,
+    handle: ({ id, logId }, ctx) => compareOrganisation(ctx.db, ctx.user(), id, logId),
+  }),
   // 操作日志
   'POST /perOperationLog/listPerOperationLog': endpoint({
     summary: '操作日志分页列表（谁、何时、哪个接口、改前改后）；可按账号、模块、实体、日期区间、关键字筛选；市级管理员看本市用户的操作，其他人只看自己的',

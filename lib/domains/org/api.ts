@@ -1,7 +1,6 @@
 // 机构与部门管理（SPEC §7 Organisation and account management、Departments），全部按会话的数据范围过滤。
 import { endpoint, sessionOf, type EndpointTable } from '@/lib/platform/api/endpoint';
 import {
-  ChangeInput,
   ChooseAddInput,
   ChooseDelInput,
   ChooseListInput,
@@ -14,7 +13,6 @@ import {
   DeptUpdateInput,
   MoveOrgInput,
   OrgDetailInput,
-  OrgIdInput,
   OrgListInput,
   OrgRemoveInput,
   OrgSaveInput,
@@ -32,7 +30,6 @@ import {
   updateOrganisation,
   updateOwnOrganisation,
 } from './service';
-import { compareOrganisation, organisationRecords } from './history';
 import { addChoice, listChoices, removeChoices, updateChoice } from './choose';
 import { auditDepartment, createDepartment, departmentForm, departmentOpinions, listDepartments, removeDepartments, updateDepartment } from './department';
 
@@ -80,18 +77,6 @@ export const orgApi: EndpointTable = {
     permission: 'organization.edit',
     input: MoveOrgInput,
     handle: (input, ctx) => moveOrganisation(ctx.db, sessionOf(ctx), input, ctx.audit),
-  }),
-  'GET /sys/orgination/toOperationRecord': endpoint({
-    summary: '机构的变更记录（取自操作日志，新到旧）',
-    permission: 'organization.get',
-    input: OrgIdInput,
-    handle: ({ id }, ctx) => organisationRecords(ctx.db, ctx.user(), id),
-  }),
-  'GET /sys/orgination/comparison': endpoint({
-    summary: '机构某次变更（默认最近一次）的前后对比，逐字段标出改动',
-    permission: 'organization.get',
-    input: ChangeInput,
-    handle: ({ id, logId }, ctx) => compareOrganisation(ctx.db, ctx.user(), id, logId),
   }),
   'POST /sys/orgination-work/save': endpoint({
     summary: '设置机构可开展评价/培训的工种（整体替换；工种编码与名称）',

@@ -14,8 +14,11 @@ export const ORG_TYPES: Record<number, string> = {
   103: '民办职业培训机构',
 };
 
-export const ORG_STATUS: Record<number, string> = { 0: '正常', 1: '停用', 2: '待审核' };
+/** 机构状态（organisation.status） */
+export const ORG_STATE = { NORMAL: 0, DISABLED: 1, PENDING: 2 } as const;
+export const ORG_STATUS: Record<number, string> = { [ORG_STATE.NORMAL]: '正常', [ORG_STATE.DISABLED]: '停用', [ORG_STATE.PENDING]: '待审核' };
 
 /** 部门审核状态 */
-export const DEPT_AUDIT_STATUS: Record<number, string> = { 0: '待审核', 1: '审核通过', 2: '审核驳回' };
+export const DEPT_AUDIT = { PENDING: 0, APPROVED: 1, REJECTED: 2 } as const;
+export const DEPT_AUDIT_STATUS: Record<number, string> = { [DEPT_AUDIT.PENDING]: '待审核', [DEPT_AUDIT.APPROVED]: '审核通过', [DEPT_AUDIT.REJECTED]: '审核驳回' };
 

@@ -11,6 +11,7 @@ import { assertInScope, inScope, scopeWhere } from '@/lib/platform/auth/scope';
 import { formatBeijing } from '@/lib/platform/time';
 import { departmentAudits, departments, organisations } from './tables';
 import { DEPT_AUDIT_STATUS, type DeptAuditInput, type DeptItem, type DeptSaveInput, type DeptUpdateInput } from './schemas';
+import { DEPT_AUDIT } from './codes';
 import type { Audit } from '@/lib/platform/api/endpoint';
 import { containsPattern } from '@/lib/platform/db/like';
 
@@ -53,6 +54,7 @@ function toItem(r: Row, auditorName: string | null = null): DeptItem {
     cityId: r.cityId,
     auditStatus: r.auditStatus,
     auditStatusName: DEPT_AUDIT_STATUS[r.auditStatus] ?? String(r.auditStatus),
+    awaitingAudit: r.auditStatus === DEPT_AUDIT.PENDING,
     auditOpinion: r.auditOpinion,
     auditorName,
     auditTime: r.auditedAt ? formatBeijing(r.auditedAt) : null,
@@ -121,7 +123,7 @@ export async function createDepartment(db: Db, session: Session, input: z.output
   if (dup) throw ApiError.conflict(`机构「${org.name}」下已有部门编码 ${input.code}`);
   const [{ id }] = await db
     .insert(departments)
-    .values({ ...input, areaId: org.areaId, cityId: org.cityId, auditStatus: 0, createdBy: user.id })
+    .values({ ...input, areaId: org.areaId, cityId: org.cityId, auditStatus: DEPT_AUDIT.PENDING, createdBy: user.id })
     .returning({ id: departments.id });
   const after = await departmentForm(db, user, id);
   audit({ entity: 'department', entityId: id, after, detail: `新增部门 ${org.name}/${input.name}` });
@@ -135,7 +137,7 @@ export async function updateDepartment(db: Db, session: Session, input: z.output
   const { id, ...fields } = input;
   await db
     .update(departments)
-    .set({ ...fields, ...(current.auditStatus === 2 ? { auditStatus: 0 } : {}), updatedAt: new Date() })
+    .set({ ...fields, ...(current.auditStatus === DEPT_AUDIT.REJECTED ? { auditStatus: DEPT_AUDIT.PENDING } : {}), updatedAt: new Date() })
     .where(eq(departments.id, id));
   const after = await departmentForm(db, user, id);
   audit({ entity: 'department', entityId: id, before: toItem(current), after, detail: `修改部门 ${current.orgName}/${after.name}` });
@@ -159,14 +161,14 @@ export async function removeDepartments(db: Db, session: Session, ids: number[],
 export async function auditDepartment(db: Db, session: Session, input: z.output<typeof DeptAuditInput>, audit: Audit): Promise<DeptItem> {
   const user = session.user;
   const current = await loadInScope(db, user, input.id);
-  if (current.auditStatus !== 0) throw ApiError.badRequest(`该部门已${DEPT_AUDIT_STATUS[current.auditStatus]}，不能重复审核`);
+  if (current.auditStatus !== DEPT_AUDIT.PENDING) throw ApiError.badRequest(`该部门已${DEPT_AUDIT_STATUS[current.auditStatus]}，不能重复审核`);
   const now = new Date();
   const opinion = input.auditOpinion || null;
   await db.transaction(async (tx) => {
     const done = await tx
       .update(departments)
       .set({ auditStatus: input.auditStatus, auditOpinion: opinion, auditedBy: user.id, auditedAt: now, updatedAt: now })
-      .where(and(eq(departments.id, input.id), eq(departments.auditStatus, 0)))
+      .where(and(eq(departments.id, input.id), eq(departments.auditStatus, DEPT_AUDIT.PENDING)))
       .returning({ id: departments.id });
     if (!done.length) throw ApiError.badRequest('该部门已被审核，不能重复审核');
     await tx.insert(departmentAudits).values({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { id, nullableText as optionalText } from '@/lib/platform/validation/fields';
 import { RegionValue } from '@/lib/domains/area/schemas';
-import { isUnifiedSocialCreditCode, MOBILE_PATTERN } from '@/lib/domains/user/schemas';
+import { isUnifiedSocialCreditCode, MOBILE_PATTERN } from '@/lib/platform/identity';
 import { DEPT_AUDIT_STATUS, ORG_CATEGORIES, ORG_STATUS, ORG_TYPES, type OrgCategory } from './codes';
 
 export { ORG_CATEGORIES, ORG_TYPES, ORG_STATUS, DEPT_AUDIT_STATUS, type OrgCategory } from './codes';
@@ -262,6 +262,8 @@ export interface DeptItem {
   cityId: number | null;
   auditStatus: number;
   auditStatusName: string;
+  /** 待审核：审核按钮按它显示（界面不比较状态号） */
+  awaitingAudit: boolean;
   auditOpinion: string | null;
   auditorName: string | null;
   auditTime: string | null;

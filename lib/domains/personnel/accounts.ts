@@ -9,7 +9,8 @@ import type { Audit } from '@/lib/platform/api/endpoint';
 import type { Session } from '@/lib/platform/auth/session';
 import { inScope, scopeWhere } from '@/lib/platform/auth/scope';
 import { withUniqueMessage } from '@/lib/platform/db/save-row';
-import { USER_TYPES } from '../account/schemas';
+import { USER_TYPES } from '../user/schemas';
+import { UNUSABLE_STATUSES } from '../user/status';
 import { users } from '../user/tables';
 import { people } from './tables';
 import { ACCOUNT_USER_TYPE, hasAccounts, LIBRARY_NAMES, type AccountLibrary, type AccountOption, type Library, type PersonDetail } from './schemas';
@@ -29,8 +30,8 @@ const LIBRARY_OF_USER_TYPE: Partial<Record<string, AccountLibrary>> = Object.fro
   (Object.keys(ACCOUNT_USER_TYPE) as AccountLibrary[]).map((library) => [ACCOUNT_USER_TYPE[library], library]),
 );
 
-/** 账号状态：待审核（2）与注册被驳回（3）的账号不能登录，也不能绑定 */
-const UNUSABLE_ACCOUNT_STATUS = [2, 3];
+/** 账号状态：待审核与注册被驳回的账号不能登录，也不能绑定 */
+const UNUSABLE_ACCOUNT_STATUS = [...UNUSABLE_STATUSES];
 
 /** 账号的数据范围（与账号管理相同：市、县区、机构） */
 const accountScope = { cityId: users.cityId, countyId: users.areaId, orgId: users.orgId };

@@ -27,6 +27,7 @@ import {
   WorkIdInput,
   WorkListInput,
   type Library,
+  statusPermission,
   type PersonItem,
 } from './schemas';
 import {
@@ -45,7 +46,6 @@ import {
   STATUS_STOPPED,
 } from './service';
 import { importDefs, importJsonBatch } from './imports';
-import type { MenuPermission } from '@/lib/domains/access/menu-tree';
 import { importPhotoZip } from './photos';
 import { accountOptions, bindAccount, unbindAccount } from './accounts';
 import { assertSaveAllowed } from '@/lib/platform/api/save-permission';
@@ -73,13 +73,6 @@ const exportColumns = (library: Library): ExportColumn<PersonItem>[] => [
   { header: '停用原因', key: 'stopReason', width: 20 },
   { header: '录入时间', key: 'createTime', width: 20 },
 ];
-
-/** 停用与启用：考评员、督导员有单独的动作，监考人员按修改 */
-const TOGGLE_PERMISSION = {
-  assessor: { stop: 'assessor.disable', start: 'assessor.enable' },
-  supervisor: { stop: 'supervisor.disable', start: 'supervisor.enable' },
-  examStaff: { stop: 'examStaff.edit', start: 'examStaff.edit' },
-} as const satisfies Record<Library, { stop: MenuPermission; start: MenuPermission }>;
 
 /** 一个库的各类端点（路径由下面的表给出） */
 function libraryEndpoints(library: Library) {
@@ -130,13 +123,13 @@ function libraryEndpoints(library: Library) {
     }),
     stop: endpoint({
       summary: `停用${name}（可批量，可填原因）；停用后不能再分派到考务`,
-      permission: TOGGLE_PERMISSION[library].stop,
+      permission: statusPermission(library, 'stop'),
       input: StopInput,
       handle: ({ ids, reason }, ctx) => setStatus(ctx.db, ctx, library, ids, STATUS_STOPPED, reason),
     }),
     start: endpoint({
       summary: `启用（恢复在岗）${name}`,
-      permission: TOGGLE_PERMISSION[library].start,
+      permission: statusPermission(library, 'start'),
       input: PersonIdsInput,
       handle: ({ ids }, ctx) => setStatus(ctx.db, ctx, library, ids, STATUS_ACTIVE),
     }),

@@ -24,6 +24,8 @@ import {
   hasAccounts,
   LIBRARY_NAMES,
   PERSON_ACTIONS,
+  PERSON_STATE,
+  statusPermission,
   PERSON_STATUS,
   type AssignmentItem,
   type Library,
@@ -36,8 +38,8 @@ import {
   type PersonWorkItem,
 } from './schemas';
 
-export const STATUS_ACTIVE = 0;
-export const STATUS_STOPPED = 1;
+export const STATUS_ACTIVE = PERSON_STATE.ACTIVE;
+export const STATUS_STOPPED = PERSON_STATE.STOPPED;
 
 /** 同库重复的统一消息 */
 export const duplicateMessage = (library: Library) => `该身份证号已在${LIBRARY_NAMES[library]}库中`;
@@ -86,10 +88,13 @@ const allowedBy = (session: Session): Allowed => (p) => can(session, p);
  * 行内操作：考评员库、督导员库的人员可“绑定账号”（尚未绑定时）或“解除绑定”（已绑定时），权限为该库的 edit。
  * 考务人员库没有账号绑定。绑定与解除的规则在 ./accounts.ts。
  */
-export function personActions(p: Pick<Person, 'library' | 'userId'>, allowed: Allowed): PersonAction[] {
+export function personActions(p: Pick<Person, 'library' | 'userId' | 'status'>, allowed: Allowed): PersonAction[] {
   const library = p.library as Library;
-  if (!hasAccounts(library) || !allowed(`${library}.edit`)) return [];
-  return [p.userId === null ? PERSON_ACTIONS.BIND_ACCOUNT : PERSON_ACTIONS.UNBIND_ACCOUNT];
+  const out: PersonAction[] = [];
+  if (p.status === STATUS_ACTIVE && allowed(statusPermission(library, 'stop'))) out.push(PERSON_ACTIONS.STOP);
+  if (p.status === STATUS_STOPPED && allowed(statusPermission(library, 'start'))) out.push(PERSON_ACTIONS.START);
+  if (hasAccounts(library) && allowed(`${library}.edit`)) out.push(p.userId === null ? PERSON_ACTIONS.BIND_ACCOUNT : PERSON_ACTIONS.UNBIND_ACCOUNT);
+  return out;
 }
 
 type Row = Awaited<ReturnType<ReturnType<typeof baseQuery>['execute']>>[number];

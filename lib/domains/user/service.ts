@@ -16,10 +16,12 @@ import { formatBeijing } from '@/lib/platform/time';
 import { areas } from '../area/tables';
 import { resolveRegion } from '../area/service';
 import { organisations } from '../org/tables';
+import { ORG_STATE } from '../org/codes';
 import { roles, userRoles } from '../access/tables';
 import { messages } from '../message/tables';
 import { loginLogs, userSessions, users, type User } from './tables';
 import { createSession, hashToken, revokeToken, revokeUserSessions } from './session';
+import { USER_STATUS } from './status';
 import { issueSmsCode, verifySmsCode } from './sms';
 import { finishOidcLogin, requireOidcConfig } from './sso';
 import { assertNotBlacklisted } from '../portal/blacklist';
@@ -170,9 +172,9 @@ async function refuseIfLocked(db: Db, user: User, meta: ClientMeta): Promise<voi
 /** 冻结、待审核、被驳回的账号不能登录 */
 async function refuseIfInactive(db: Db, user: User, meta: ClientMeta): Promise<void> {
   let message: string | null = null;
-  if (user.status === 1) message = '账号已被冻结，请联系管理员';
-  else if (user.status === 2) message = '账号正在审核中，审核通过后即可登录';
-  else if (user.status === 3) {
+  if (user.status === USER_STATUS.FROZEN) message = '账号已被冻结，请联系管理员';
+  else if (user.status === USER_STATUS.PENDING) message = '账号正在审核中，审核通过后即可登录';
+  else if (user.status === USER_STATUS.REJECTED) {
     const [last] = await db
       .select({ content: messages.content })
       .from(messages)
@@ -309,7 +311,7 @@ async function unknownAccountFailure(db: Db, account: string, password: string, 
 
 /** 非驳回状态的同号账号（驳回的注册不占手机号，可用同一手机号重新注册） */
 async function accountsByMobile(db: Db, mobile: string): Promise<User[]> {
-  return db.select().from(users).where(and(eq(users.mobile, mobile), ne(users.status, 3))).orderBy(asc(users.id));
+  return db.select().from(users).where(and(eq(users.mobile, mobile), ne(users.status, USER_STATUS.REJECTED))).orderBy(asc(users.id));
 }
 
 /** 短信验证码登录（/account/sms）：与密码登录相同的锁定与状态规则；错误的验证码计入该验证码的尝试次数 */
@@ -515,7 +517,7 @@ async function adminsFor(db: Db, cityId: number | null) {
     .select({ id: users.id, nickName: users.nickName, realName: users.realName, mobile: users.mobile, level: users.level, areaName: areas.name })
     .from(users)
     .leftJoin(areas, eq(areas.id, users.areaId))
-    .where(and(eq(users.status, 0), cityCond ? or(cityCond, provinceCond) : provinceCond))
+    .where(and(eq(users.status, USER_STATUS.NORMAL), cityCond ? or(cityCond, provinceCond) : provinceCond))
     .orderBy(sql`case when ${users.level} = 'province' then 1 else 0 end`, asc(users.id));
 }
 
@@ -530,7 +532,7 @@ export async function registerOrganisation(db: Db, input: z.output<typeof Regist
       and(
         eq(organisations.unifiedSocialCreditCode, input.unifiedSocialCreditCode),
         // 被驳回的注册不占信用代码；被停用的机构仍然占用
-        sql`not exists (select 1 from ${users} where ${users.orgId} = ${organisations.id} and ${users.status} = 3)`,
+        sql`not exists (select 1 from ${users} where ${users.orgId} = ${organisations.id} and ${users.status} = ${USER_STATUS.REJECTED})`,
       ),
     );
   if (dup) {
@@ -553,7 +555,7 @@ export async function registerOrganisation(db: Db, input: z.output<typeof Regist
           areaId,
           cityId: city,
           unifiedSocialCreditCode: input.unifiedSocialCreditCode,
-          status: 2,
+          status: ORG_STATE.PENDING,
         })
         .returning({ id: organisations.id });
       await tx.insert(users).values({
@@ -568,7 +570,7 @@ export async function registerOrganisation(db: Db, input: z.output<typeof Regist
         areaId,
         cityId: city,
         orgId: org.id,
-        status: 2,
+        status: USER_STATUS.PENDING,
         passwordStrength: passwordStrength(input.password),
       });
       const admins = await adminsFor(tx, city);
@@ -593,7 +595,7 @@ export async function registerOrganisation(db: Db, input: z.output<typeof Regist
 const registrantScope = { cityId: users.cityId, countyId: users.areaId, orgId: users.orgId };
 
 export async function pendingRegisters(db: Db, actor: SessionUser, filter: z.output<typeof PendingRegistersInput>, page: Page) {
-  const where: (SQL | undefined)[] = [eq(users.status, 2), eq(users.level, 'org'), scopeWhere(actor, registrantScope)];
+  const where: (SQL | undefined)[] = [eq(users.status, USER_STATUS.PENDING), eq(users.level, 'org'), scopeWhere(actor, registrantScope)];
   if (filter.orgName) where.push(ilike(organisations.name, containsPattern(filter.orgName)));
   if (filter.category) where.push(eq(organisations.category, filter.category));
   const cond = and(...where);
@@ -640,19 +642,19 @@ export async function auditRegister(db: Db, actor: SessionUser, input: z.output<
     found && { cityId: found.user.cityId, countyId: found.user.areaId, orgId: found.user.orgId, ...found },
     '注册申请',
   );
-  if (target.user.status !== 2 || !target.org) throw ApiError.conflict('该注册申请已审核，请勿重复审核');
+  if (target.user.status !== USER_STATUS.PENDING || !target.org) throw ApiError.conflict('该注册申请已审核，请勿重复审核');
   const org = target.org;
   const category = org.category as RegisterCategory;
   await db.transaction(async (tx) => {
     const done = await tx
       .update(users)
-      .set({ status: input.pass ? 0 : 3, updatedAt: new Date() })
-      .where(and(eq(users.id, target.user.id), eq(users.status, 2)))
+      .set({ status: input.pass ? USER_STATUS.NORMAL : USER_STATUS.REJECTED, updatedAt: new Date() })
+      .where(and(eq(users.id, target.user.id), eq(users.status, USER_STATUS.PENDING)))
       .returning({ id: users.id });
     if (done.length === 0) throw ApiError.conflict('该注册申请已审核，请勿重复审核');
     await tx
       .update(organisations)
-      .set({ status: input.pass ? 0 : 1 })
+      .set({ status: input.pass ? ORG_STATE.NORMAL : ORG_STATE.DISABLED })
       .where(eq(organisations.id, org.id));
     if (input.pass && ROLE_OF[category]) {
       const [role] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.code, ROLE_OF[category]));
@@ -668,28 +670,6 @@ export async function auditRegister(db: Db, actor: SessionUser, input: z.output<
     });
   });
   return { code: input.code, status: input.pass ? ('approved' as const) : ('rejected' as const) };
-}
-
-// ---------------------------------------------------------------- 冻结
-
-/** 冻结账号：限管辖范围内，不能冻结自己；立即吊销其全部会话 */
-export async function freezeUser(db: Db, actor: SessionUser, code: string) {
-  const target = await scopedUser(db, actor, code);
-  if (target.id === actor.id) throw ApiError.badRequest('不能冻结自己的账号');
-  if (target.status !== 0) throw ApiError.conflict('只有正常状态的账号才能冻结');
-  await db.update(users).set({ status: 1, updatedAt: new Date() }).where(and(eq(users.id, target.id), eq(users.status, 0)));
-  const revoked = await revokeUserSessions(db, target.id, 'frozen');
-  return { code, status: 1, revokedSessions: revoked };
-}
-
-export async function unfreezeUser(db: Db, actor: SessionUser, code: string) {
-  const target = await scopedUser(db, actor, code);
-  if (target.status !== 1) throw ApiError.conflict('该账号未被冻结');
-  await db
-    .update(users)
-    .set({ status: 0, failedLogins: 0, lockedUntil: null, updatedAt: new Date() })
-    .where(and(eq(users.id, target.id), eq(users.status, 1)));
-  return { code, status: 0 };
 }
 
 async function scopedUser(db: Db, actor: SessionUser, code: string): Promise<User> {

@@ -49,6 +49,15 @@ export async function revokeUserSessions(db: Db, userId: number, reason: RevokeR
   return rows.length;
 }
 
+/** 用户当前有效的会话数（冻结前报告将结束几个会话） */
+export async function activeSessionCount(db: Db, userId: number): Promise<number> {
+  const rows = await db
+    .select({ id: userSessions.id })
+    .from(userSessions)
+    .where(and(eq(userSessions.userId, userId), isNull(userSessions.revokedAt), gt(userSessions.expiresAt, new Date())));
+  return rows.length;
+}
+
 export async function revokeToken(db: Db, token: string, reason: RevokeReason): Promise<void> {
   await db
     .update(userSessions)

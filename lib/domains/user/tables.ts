@@ -1,3 +1,4 @@
+import { historyColumns, statusHistoryColumns } from '@/lib/platform/workflow/history';
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, serial, smallint, timestamp, uuid, varchar, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { areas } from '../area/tables';
@@ -30,7 +31,7 @@ export const users = pgTable(
     orgId: integer('org_id').references(() => organisations.id),
     /** 子账号所属的上级账号（/account/addSubAccount）；有子账号的账号不能删除 */
     parentId: integer('parent_id').references((): AnyPgColumn => users.id),
-    /** 0 正常 1 冻结 2 待审核（自助注册） 3 注册被驳回 */
+    /** status.ts 的 USER_STATUS：0 正常 1 冻结 2 待审核（自助注册） 3 注册被驳回；冻结与解冻只经状态机（workflow.ts） */
     status: smallint('status').notNull().default(0),
     /** 3 强 4 弱（SPEC §4），登录时按密码计算 */
     passwordStrength: smallint('password_strength').notNull().default(3),
@@ -143,4 +144,17 @@ export const oidcLogins = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('oidc_login_expires_idx').on(t.expiresAt)],
+);
+
+/** 账号状态（冻结、解冻）的办理历史 */
+export const userStatusHistory = pgTable(
+  'sys_user_status_history',
+  {
+    ...historyColumns(),
+    ...statusHistoryColumns(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('sys_user_status_history_user_idx').on(t.userId, t.createdAt)],
 );

@@ -3,6 +3,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { articles } from '@/lib/domains/content/tables';
+import { ARTICLE_STATUS } from '@/lib/domains/content/transitions';
 import { operationLogs } from '@/lib/domains/ops/tables';
 import { readableFile } from '@/lib/domains/file/service';
 import { FORBIDDEN_MESSAGE } from '@/lib/platform/api/errors';
@@ -32,17 +33,17 @@ describe('状态转换', () => {
     expect(res.status).toBe(200);
     id = res.body.data.id;
     const r = await row('admin', title);
-    expect(r?.status).toBe('draft');
+    expect(r?.status).toBe(ARTICLE_STATUS.DRAFT);
     expect(r?.scopeName).toBe('全省');
-    expect(r?.actions).toEqual(['edit', 'publish', 'top', 'delete']);
+    expect(r?.actions).toEqual(['edit', 'top', 'delete', 'publish']);
   });
 
   it('发布后不能修改、不能删除、不能再次发布；可撤回', async () => {
     expect((await post('admin', '/sys/content/notice/publish', { id })).status).toBe(200);
     const r = await row('admin', title);
-    expect(r?.status).toBe('published');
+    expect(r?.status).toBe(ARTICLE_STATUS.PUBLISHED);
     expect(r?.publishTime).not.toBeNull();
-    expect(r?.actions).toEqual(['withdraw', 'top']);
+    expect(r?.actions).toEqual(['top', 'withdraw']);
 
     const edit = await post('admin', '/sys/content/notice/save', { id, title, category: '通知', body: '<p>改了</p>' });
     expect(edit.status).toBe(400);
@@ -51,8 +52,8 @@ describe('状态转换', () => {
     expect(del.status).toBe(400);
     expect(del.body.returnMsg).toContain('已发布，不能删除，请先撤回');
     const again = await post('admin', '/sys/content/notice/publish', { id });
-    expect(again.status).toBe(400);
-    expect(again.body.returnMsg).toBe('已发布的通知公告不能发布');
+    expect(again.status).toBe(409);
+    expect(again.body.returnMsg).toBe('文章当前为「已发布」，不能发布');
   });
 
   it('撤回后门户不再展示，可修改后重新发布；已撤回的不能再撤回', async () => {
@@ -60,9 +61,9 @@ describe('状态转换', () => {
     expect((await post('admin', '/sys/content/notice/withdraw', { id })).status).toBe(200);
     expect(await publicTitles()).not.toContain(title);
     const twice = await post('admin', '/sys/content/notice/withdraw', { id });
-    expect(twice.status).toBe(400);
-    expect(twice.body.returnMsg).toBe('已撤回的通知公告不能撤回');
-    expect((await row('admin', title))?.actions).toEqual(['edit', 'publish', 'top', 'delete']);
+    expect(twice.status).toBe(409);
+    expect(twice.body.returnMsg).toBe('文章当前为「已撤回」，不能撤回');
+    expect((await row('admin', title))?.actions).toEqual(['edit', 'top', 'delete', 'publish']);
     expect((await post('admin', '/sys/content/notice/save', { id, title, category: '公告', body: '<p>修改后的正文</p>' })).status).toBe(200);
     expect((await post('admin', '/sys/content/notice/publish', { id })).status).toBe(200);
     expect(await publicTitles()).toContain(title);
@@ -87,8 +88,8 @@ describe('状态转换', () => {
     const logs = await (await db()).select().from(operationLogs).orderBy(desc(operationLogs.id)).limit(20);
     const text = JSON.stringify(logs);
     expect(text).toContain('content_article');
-    expect(text).toContain(`发布通知公告“${title}”`);
-    expect(text).toContain(`撤回通知公告“${title}”`);
+    expect(text).toContain(`通知公告“${title}”：发布（草稿 → 已发布）`);
+    expect(text).toContain(`通知公告“${title}”：撤回（已发布 → 已撤回）`);
   });
 });
 
@@ -158,7 +159,7 @@ describe('范围', () => {
       expect(res.status, path).toBe(404);
     }
     const [r] = await (await db()).select().from(articles).where(eq(articles.id, sjzId));
-    expect({ title: r.title, status: r.status, top: r.top }).toEqual({ title: sjzTitle, status: 'draft', top: false });
+    expect({ title: r.title, status: r.status, top: r.top }).toEqual({ title: sjzTitle, status: ARTICLE_STATUS.DRAFT, top: false });
   });
 
   it('市级管理员的列表只有本市的；省级看全部', async () => {
@@ -230,7 +231,7 @@ describe('门户公开读取', () => {
     const second = await call<PublicArticle>('GET', '/comApi/article', { query: { id: a.id } });
     expect(second.body.data.readCount).toBe(a.readCount + 2);
 
-    const [draft] = await (await db()).select().from(articles).where(eq(articles.status, 'draft')).limit(1);
+    const [draft] = await (await db()).select().from(articles).where(eq(articles.status, ARTICLE_STATUS.DRAFT)).limit(1);
     const res = await call('GET', '/comApi/article', { query: { id: draft.id } });
     expect(res.status).toBe(404);
     expect(res.body.returnMsg).toBe('文章不存在或尚未发布');

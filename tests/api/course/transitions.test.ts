@@ -5,7 +5,11 @@ import { and, eq, sql } from 'drizzle-orm';
 import { setupTestDb } from '../../helpers/db';
 import { call } from '../../helpers/api';
 import { authHeaders } from '../access/login-helper';
-import { COURSE_STATUS, COURSE_STATUS_LABEL, TRANSITIONS, type Transition } from '@/lib/domains/course/transitions';
+import { COURSE_STATUS, COURSE_STATUS_LABEL, TRANSITIONS as STEPS } from '@/lib/domains/course/transitions';
+
+/** 课程的转换都是单列、去向一个状态 */
+type Transition = (typeof STEPS)[number] & { from: readonly number[]; to: number };
+const TRANSITIONS = STEPS as readonly Transition[];
 import { classCourses, courseHistory, courses, courseTypes } from '@/lib/domains/course/tables';
 import { organisations } from '@/lib/domains/org/tables';
 import { demoUserId } from '@/db/seed';
@@ -81,7 +85,7 @@ describe('转换表：其他状态一律拒绝，且不改变任何东西', () =
       it(`${t.verb}：从「${COURSE_STATUS_LABEL[from]}」拒绝`, async () => {
         await setStatus(from);
         const { status, body } = await perform(t, actorFor(t));
-        expect(status).toBe(400);
+        expect(status).toBe(409);
         expect(body.returnMsg).toBe(`课程当前为「${COURSE_STATUS_LABEL[from]}」，不能${t.verb}`);
         const [c] = await db.select().from(courses).where(eq(courses.id, courseId));
         expect(c.status).toBe(from);
@@ -100,16 +104,15 @@ describe('审核员', () => {
   it('机构即使被授予审核权限，也不能审核自己的课程', async () => {
     await setStatus(COURSE_STATUS.SUBMITTED);
     const [c] = await db.select().from(courses).where(eq(courses.id, courseId));
-    const { availableActions } = await import('@/lib/domains/course/transitions');
-    const everything = () => true;
-    expect(availableActions({ kind: 'video', status: c.status, orgId: c.orgId }, { level: 'org', orgId: c.orgId }, everything)).not.toContain('approve');
-    expect(availableActions({ kind: 'video', status: c.status, orgId: c.orgId }, { level: 'city', orgId: null }, everything)).toContain('approve');
+    const { actorsOf } = await import('@/lib/domains/course/transitions');
+    expect(actorsOf({ level: 'org', orgId: c.orgId }, { kind: 'video', status: c.status, orgId: c.orgId })).not.toContain('auditor');
+    expect(actorsOf({ level: 'city', orgId: null }, { kind: 'video', status: c.status, orgId: c.orgId })).toContain('auditor');
     // 服务端同一条规则：给机构账号的会话加上审核权限再调用
     const { applyCourseTransition } = await import('@/lib/domains/course/service');
     const { fakeSession } = await import('../../helpers/session');
     const [org] = await db.select().from(organisations).where(eq(organisations.id, c.orgId!));
     const session = fakeSession({ level: 'org', orgId: org.id, cityId: org.cityId }, { courseAudit: ['query', 'get', 'edit'], course: ['query', 'edit'] });
-    await expect(applyCourseTransition(db, session, { id: courseId, action: 'approve' }, () => {})).rejects.toMatchObject({ returnCode: 403, message: '只有市级、省级管理员可以审核课程' });
+    await expect(applyCourseTransition(db, session, { id: courseId, action: 'approve' }, () => {})).rejects.toMatchObject({ returnCode: 403, message: '「审核通过」须由审核员办理' });
     expect((await db.select().from(courses).where(eq(courses.id, courseId)))[0].status).toBe(COURSE_STATUS.SUBMITTED);
   });
 
@@ -146,16 +149,16 @@ describe('提交与撤回的附加规则', () => {
     const [type] = await db.select({ id: courseTypes.id }).from(courseTypes).limit(1);
     const empty = await call<{ id: number }>('POST', '/bks/v1/comCourse/add', { headers: h.train_org, json: { kind: 'picture', name: '空课程', typeId: type.id, teacherName: '张明远', hours: 1 } });
     const { status, body } = await call('POST', '/bks/v1/comCourse/submit', { headers: h.train_org, json: { id: empty.body.data.id } });
-    expect(status).toBe(400);
-    expect(body.returnMsg).toBe('课程还没有课件，请先添加章节与课件再提交审核');
+    expect(status).toBe(409);
+    expect(body.returnMsg).toBe('不能提交审核：课程还没有课件，请先添加章节与课件再提交审核');
   });
 
   it('被培训班使用的课程不能撤回修改', async () => {
     await setStatus(COURSE_STATUS.OFF_SHELF);
     await db.insert(classCourses).values([{ classId: 9001, courseId }, { classId: 9002, courseId }]);
     const { status, body } = await call('POST', '/bks/v1/comCourse/revise', { headers: h.train_org, json: { id: courseId } });
-    expect(status).toBe(400);
-    expect(body.returnMsg).toBe('课程已被 2 个培训班使用，不能撤回修改');
+    expect(status).toBe(409);
+    expect(body.returnMsg).toBe('不能撤回修改：课程已被 2 个培训班使用');
     await db.delete(classCourses).where(and(eq(classCourses.courseId, courseId)));
   });
 

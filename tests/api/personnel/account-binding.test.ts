@@ -57,10 +57,10 @@ describe('考评员绑定账号', () => {
     const list = await post<Paged<PersonItem>>('eval_org', '/perEval/list', { pageSize: 100 });
     const wu = list.body.data.list.find((p) => p.id === pid['吴国栋'])!;
     const liu = list.body.data.list.find((p) => p.id === pid['刘建军'])!;
-    expect(wu).toMatchObject({ userId: uid.assessor, accountName: 'assessor', accountRealName: '吴国栋', actions: ['unbindAccount'] });
-    expect(liu).toMatchObject({ userId: null, accountName: null, actions: ['bindAccount'] });
+    expect(wu).toMatchObject({ userId: uid.assessor, accountName: 'assessor', accountRealName: '吴国栋', actions: ['stop', 'unbindAccount'] });
+    expect(liu).toMatchObject({ userId: null, accountName: null, actions: ['stop', 'bindAccount'] });
     const detail = await post<PersonDetail>('eval_org', '/fil/evaluation/viewFilEvaluation', { id: pid['吴国栋'] });
-    expect(detail.body.data).toMatchObject({ accountName: 'assessor', actions: ['unbindAccount'] });
+    expect(detail.body.data).toMatchObject({ accountName: 'assessor', actions: ['stop', 'unbindAccount'] });
   });
 
   it('解除绑定：账号不再代表此人；记操作日志', async () => {
@@ -68,7 +68,7 @@ describe('考评员绑定账号', () => {
     expect(await personIdOfUser(d, uid.assessor, 'assessor')).toBe(pid['吴国栋']);
     const res = await post<PersonDetail>('eval_org', '/perEval/unbindAccount', { id: pid['吴国栋'] });
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ userId: null, accountName: null, actions: ['bindAccount'] });
+    expect(res.body.data).toMatchObject({ userId: null, accountName: null, actions: ['stop', 'bindAccount'] });
     expect(await personIdOfUser(d, uid.assessor, 'assessor')).toBeNull();
     const again = await post('eval_org', '/perEval/unbindAccount', { id: pid['吴国栋'] });
     expect(again.status).toBe(400);
@@ -95,7 +95,7 @@ describe('考评员绑定账号', () => {
     const d = await db();
     const res = await post<PersonDetail>('eval_org', '/perEval/bindAccount', { id: pid['刘建军'], userId: uid.assessor });
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ name: '刘建军', userId: uid.assessor, accountName: 'assessor', actions: ['unbindAccount'] });
+    expect(res.body.data).toMatchObject({ name: '刘建军', userId: uid.assessor, accountName: 'assessor', actions: ['stop', 'unbindAccount'] });
     expect(await personIdOfUser(d, uid.assessor, 'assessor')).toBe(pid['刘建军']);
     const opts = await post<AccountOption[]>('eval_org', '/perEval/accountOptions', { keyword: 'assessor' });
     expect(opts.body.data.map((a) => a.account)).not.toContain('assessor');
@@ -143,9 +143,9 @@ describe('考评员绑定账号', () => {
     expect(await personIdOfUser(await db(), uid.supervisor, 'supervisor')).toBeNull();
     const res = await post<PersonDetail>('sjz_admin', '/perSuper/bindAccount', { id: pid['杨帆'], userId: uid.supervisor });
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ accountName: 'supervisor', actions: ['unbindAccount'] });
+    expect(res.body.data).toMatchObject({ accountName: 'supervisor', actions: ['stop', 'unbindAccount'] });
     expect(await personIdOfUser(await db(), uid.supervisor, 'supervisor')).toBe(pid['杨帆']);
     const list = await post<Paged<PersonItem>>('sjz_admin', '/perSuper/listSuper', { name: '杨帆' });
-    expect(list.body.data.list[0]).toMatchObject({ accountName: 'supervisor', actions: ['unbindAccount'] });
+    expect(list.body.data.list[0]).toMatchObject({ accountName: 'supervisor', actions: ['stop', 'unbindAccount'] });
   });
 });

@@ -1,11 +1,15 @@
 // 登录、Cookie 与请求头令牌、锁定、退出与吊销（退出、改密、冻结）、强度标记、登录日志。
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { freezeUser, unfreezeUser } from '@/lib/domains/user/service';
+import { freezeAccount } from '@/lib/domains/account/service';
+import type { SessionUser } from '@/lib/platform/auth/session';
 import { loginLogs, userSessions, users, type User } from '@/lib/domains/user/tables';
 import { setupTestDb } from '../../helpers/db';
 import { call } from '../../helpers/api';
 import { auth, login, makeUser, reload, sessionUserOf, type LoginData } from './fixtures';
+
+/** 持有账号冻结、解冻权限的会话 */
+const managerOf = (user: SessionUser) => ({ user, permissions: new Map([['sysUser', new Set(['disable', 'enable'])]]) });
 
 const { db } = setupTestDb();
 
@@ -241,13 +245,13 @@ describe('退出与吊销', () => {
     const dave = await makeUser(d, { account: 't_dave', password: 'Dave@2026x', level: 'city', areaId: 130100, cityId: 130100, userType: 'RENCAI_SHI' });
     const s = await login('t_dave', 'Dave@2026x');
     expect((await me(s.token)).status).toBe(200);
-    const result = await freezeUser(d, sessionUserOf(admin), dave.code);
+    const result = await freezeAccount(d, managerOf(sessionUserOf(admin)), { id: dave.id, frozen: true }, () => {});
     expect(result).toMatchObject({ status: 1, revokedSessions: 1 });
     const after = await me(s.token);
     expect(after.status).toBe(401);
     expect(after.body.returnCode).toBe(10005);
     expect((await call('POST', '/user/login', { json: { account: 't_dave', password: 'Dave@2026x' } })).body.returnMsg).toBe('账号已被冻结，请联系管理员');
-    await unfreezeUser(d, sessionUserOf(admin), dave.code);
+    await freezeAccount(d, managerOf(sessionUserOf(admin)), { id: dave.id, frozen: false }, () => {});
     expect((await me(s.token)).body.returnCode).toBe(10005);
     await login('t_dave', 'Dave@2026x');
   });
@@ -256,8 +260,8 @@ describe('退出与吊销', () => {
     const d = await db();
     const sjz = await makeUser(d, { account: 't_freeze_sjz', level: 'city', areaId: 130100, cityId: 130100, userType: 'RENCAI_SHI' });
     const bd = await makeUser(d, { account: 't_freeze_bd', level: 'city', areaId: 130600, cityId: 130600, userType: 'RENCAI_SHI' });
-    await expect(freezeUser(d, sessionUserOf(sjz), bd.code)).rejects.toMatchObject({ returnCode: 404 });
-    await expect(freezeUser(d, sessionUserOf(sjz), sjz.code)).rejects.toMatchObject({ message: '不能冻结自己的账号' });
+    await expect(freezeAccount(d, managerOf(sessionUserOf(sjz)), { id: bd.id, frozen: true }, () => {})).rejects.toMatchObject({ returnCode: 404 });
+    await expect(freezeAccount(d, managerOf(sessionUserOf(sjz)), { id: sjz.id, frozen: true }, () => {})).rejects.toMatchObject({ message: '不能冻结自己的账号' });
     expect((await reload(d, bd.id)).status).toBe(0);
   });
 });

@@ -1,12 +1,13 @@
-// 机构的变更记录与前后对比：读操作日志（ops 域的 operationHistory，按 changes 里的实体与主键匹配）。
+// 机构的变更记录与前后对比：读操作日志（operationHistory，按 changes 里的实体与主键匹配）。
+// 放在 ops（操作日志的领域）而不是 org：机构不引用运维，运维引用机构（docs/DOMAINS.md“领域之间的依赖”）。
 import { eq } from 'drizzle-orm';
 import type { Db } from '@/lib/platform/db/client';
 import type { SessionUser } from '@/lib/platform/auth/session';
 import { ApiError } from '@/lib/platform/api/errors';
 import { assertInScope } from '@/lib/platform/auth/scope';
 import { formatBeijing } from '@/lib/platform/time';
-import { operationHistory } from '../ops/operation-log';
-import { organisations } from './tables';
+import { organisations } from '../org/tables';
+import { operationHistory } from './operation-log';
 
 const ENTITY = 'organisation';
 
