@@ -8,7 +8,7 @@ import { flattenMenuTree } from '@/lib/domains/access/menu-tree';
 import type { MessageKind } from '@/lib/domains/message/schemas';
 import { organisations } from '@/lib/domains/org/tables';
 import { filingHistory, filingIncrements, filings } from '@/lib/domains/filing/tables';
-import { FILING_KINDS, statusLabel, transitionOf, type TransitionAction } from '@/lib/domains/filing/transitions';
+import { FILING_KINDS, statusLabel, stepOf, type TransitionAction } from '@/lib/domains/filing/transitions';
 import { KIND_PATHS } from '@/lib/domains/filing/service';
 import { people, personAssignments } from '@/lib/domains/personnel/tables';
 
@@ -128,7 +128,7 @@ const LIBRARY_NAME: Record<string, string> = { assessor: '考评员', supervisor
 function eventMessage(e: FilingEvent, read: boolean): DemoMessage {
   const what = `${FILING_KINDS[e.filing.kind]}备案 ${e.filing.code}${e.increment ? ' 的增量备案' : ''}`;
   return m(
-    `${e.filing.orgName}：${what}${transitionOf(e.action).verb}`,
+    `${e.filing.orgName}：${what}${stepOf(e.action).verb}`,
     `当前状态：${statusLabel(e.toStatus)}${e.opinion ? `；意见：${e.opinion}` : ''}`,
     'audit',
     filingLink(e.filing),
@@ -152,13 +152,13 @@ function cityMessages(facts: MessageFacts, cityId: number): DemoMessage[] {
   const stopped = facts.people
     .filter((p) => p.library === 'assessor' && p.cityId === cityId && p.stopReason)
     .map((p) => m(`考评员已停用：${p.name}（${p.orgName ?? ''}）`, `停用原因：${p.stopReason}。停用后不再分派考务。`, 'system', LIBRARY_PATH.assessor));
-  const handled = facts.events.filter((e) => inCity(e.filing) && transitionOf(e.action).actor === 'city').slice(0, 1).map((e) => eventMessage(e, true));
+  const handled = facts.events.filter((e) => inCity(e.filing) && stepOf(e.action).actor === 'city').slice(0, 1).map((e) => eventMessage(e, true));
   return [...pending, ...voids, ...increments, ...stopped, ...handled, WELCOME];
 }
 
 /** 机构账号：本机构备案的办理结果（最近两条未读）与本机构停用的人员 */
 function orgMessages(facts: MessageFacts, orgId: number): DemoMessage[] {
-  const results = facts.events.filter((e) => e.filing.orgId === orgId && transitionOf(e.action).actor !== 'org').map((e, i) => eventMessage(e, i >= 2));
+  const results = facts.events.filter((e) => e.filing.orgId === orgId && stepOf(e.action).actor !== 'org').map((e, i) => eventMessage(e, i >= 2));
   const stopped = facts.people
     .filter((p) => p.orgId === orgId && p.stopReason)
     .map((p) => m(`${LIBRARY_NAME[p.library]}已停用：${p.name}`, `停用原因：${p.stopReason}。如需恢复，请在人员库中启用。`, 'system', LIBRARY_PATH[p.library], true));
@@ -179,7 +179,7 @@ function adminMessages(facts: MessageFacts): DemoMessage[] {
     m(`${LIBRARY_NAME[p.library]}登记：${p.name}`, `${p.orgName ?? '督导员库'}登记了${LIBRARY_NAME[p.library]} ${p.name}${p.stopReason ? `（已停用：${p.stopReason}）` : ''}。`, 'system', LIBRARY_PATH[p.library], false, p.createdAt),
   );
   const unread = [...events, ...registered].slice(0, ADMIN_UNREAD);
-  const audited = facts.events.find((e) => transitionOf(e.action).actor === 'province');
+  const audited = facts.events.find((e) => stepOf(e.action).actor === 'province');
   return [...unread, ...(audited ? [eventMessage(audited, true)] : []), WELCOME];
 }
 

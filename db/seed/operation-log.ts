@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { asc, count, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '@/lib/platform/db/client';
 import { filingHistory, filings } from '@/lib/domains/filing/tables';
-import { FILING_KINDS, kindResource, statusLabel, transitionOf, type TransitionAction } from '@/lib/domains/filing/transitions';
+import { FILING_KINDS, kindResource, statusLabel, stepOf, type TransitionAction } from '@/lib/domains/filing/transitions';
 import { operationLogs } from '@/lib/domains/ops/tables';
 import { users } from '@/lib/domains/user/tables';
 
@@ -49,7 +49,7 @@ export async function seedOperationLog(db: Db): Promise<void> {
   for (const r of rows) {
     if (r.action === 'create' || r.action === 'incrementAdd') continue;
     const action = r.action as TransitionAction;
-    const t = transitionOf(action);
+    const t = stepOf(action);
     const call = ENDPOINTS[action] ?? AUDIT;
     const what = `${FILING_KINDS[r.kind]}备案 ${r.code}${r.incrementId ? ' 的增量备案' : ''}`;
     const detail = `${what}${t.verb}（${statusLabel(r.fromStatus)} → ${statusLabel(r.toStatus)}）`;

@@ -42,7 +42,7 @@ import {
 import { deleteRecordOrgs, exportRecordOrgs, importRecordOrgs, listRecordOrgs, recordOrgImport, recordOrgInfo, saveRecordOrg, superiorOrgList } from './record-org';
 import { filingImport, importFilings } from './import';
 import { filingDataApi } from './data';
-import { FILING_KINDS, STATUS_COLOR, STATUS_LABEL, TRANSITION_ACTIONS, transitionOf } from './transitions';
+import { FILING_KINDS, STATUS_COLOR, STATUS_LABEL, TRANSITION_ACTIONS, stepOf } from './transitions';
 import { assertSaveAllowed } from '@/lib/platform/api/save-permission';
 import type { MenuPermission } from '@/lib/domains/access/menu-tree';
 
@@ -79,7 +79,7 @@ const dictionaries = () => ({
   levels: Object.entries(LEVEL_NAMES)
     .map(([value, label]) => ({ value: Number(value), label }))
     .sort((a, b) => b.value - a.value),
-  transitions: TRANSITION_ACTIONS.map(transitionOf).map((t) => ({ action: t.action, verb: t.verb, from: t.from, to: t.to, actor: t.actor, opinion: t.opinion })),
+  transitions: TRANSITION_ACTIONS.map(stepOf).map((t) => ({ action: t.action, verb: t.verb, from: t.from, to: t.to, actor: t.actor, opinion: t.opinion })),
 });
 
 const recordOrgPerm = <A extends Action>(action: A) => `baseRecordOrg.${action}` as const;

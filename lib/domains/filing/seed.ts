@@ -9,7 +9,7 @@ import { users } from '../user/tables';
 import { baseWorkLevels, baseWorks } from '../catalog/tables';
 import { baseRecordOrgs, filingHistory, filingIncrements, filingPeople, filings, filingSites, filingWorks } from './tables';
 import { numberFiling } from './service';
-import { FILING_IN_FORCE, FILING_STATUS as S, transitionOf, type TransitionAction } from './transitions';
+import { FILING_IN_FORCE, FILING_STATUS as S, stepOf, type TransitionAction } from './transitions';
 
 /** 到达各状态的办理路径 */
 const PATHS: Record<number, TransitionAction[]> = {
@@ -109,8 +109,8 @@ export async function seedDemoFilings(db: Db, demo: readonly DemoFiling[], first
     const org = orgByCode.get(orgCode);
     if (!org || have.has(`${org.id}:${kind}`)) continue;
     const orgUser = accounts.find((a) => a.orgId === org.id && a.level === 'org');
-    const actorFor = (action: TransitionAction) => {
-      const actor = transitionOf(action).actor;
+    const signerOf = (action: TransitionAction) => {
+      const actor = stepOf(action).actor;
       const u = actor === 'org' ? orgUser : actor === 'city' ? cityAdmin(org.cityId) : province;
       return u ? { actorId: u.id, actorName: u.name || u.nick } : { actorId: null, actorName: actor === 'org' ? org.name : `${actor === 'city' ? (cityName.get(org.cityId!) ?? '') : ''}管理员` };
     };
@@ -153,11 +153,11 @@ export async function seedDemoFilings(db: Db, demo: readonly DemoFiling[], first
       { filingId: f.id, role: 'examStaff', name: '刘晓燕', idNumber: demoId(area, '19900105', 100 + i), mobile: '13931100013', title: '考务人员' },
     ]);
     const history = [
-      { action: 'create', fromStatus: S.NOT_FILED, toStatus: S.NOT_FILED, opinion: null, createdAt: at(0), ...actorFor('submit') },
+      { action: 'create', fromStatus: S.NOT_FILED, toStatus: S.NOT_FILED, opinion: null, createdAt: at(0), ...signerOf('submit') },
       ...path.map((action, step) => {
-        const t = transitionOf(action);
-        const from = step === 0 ? S.NOT_FILED : transitionOf(path[step - 1]).to;
-        return { action, fromStatus: from, toStatus: t.to, opinion: OPINIONS[action] ?? null, createdAt: at(step + 1), ...actorFor(action) };
+        const t = stepOf(action);
+        const from = step === 0 ? S.NOT_FILED : stepOf(path[step - 1]).to;
+        return { action, fromStatus: from, toStatus: t.to, opinion: OPINIONS[action] ?? null, createdAt: at(step + 1), ...signerOf(action) };
       }),
     ];
     await db.insert(filingHistory).values(history.map((h) => ({ ...h, filingId: f.id })));
@@ -174,8 +174,8 @@ export async function seedDemoFilings(db: Db, demo: readonly DemoFiling[], first
       const extra = catalogue[(i * 3 + 3) % catalogue.length];
       await db.insert(filingWorks).values({ ...extra, filingId: f.id, incrementId: inc.id });
       await db.insert(filingHistory).values([
-        { filingId: f.id, incrementId: inc.id, action: 'incrementAdd', fromStatus: S.NOT_FILED, toStatus: S.NOT_FILED, createdAt: at(4), ...actorFor('submit') },
-        { filingId: f.id, incrementId: inc.id, action: 'submit', fromStatus: S.NOT_FILED, toStatus: S.FIRST_REVIEW, createdAt: at(5), ...actorFor('submit') },
+        { filingId: f.id, incrementId: inc.id, action: 'incrementAdd', fromStatus: S.NOT_FILED, toStatus: S.NOT_FILED, createdAt: at(4), ...signerOf('submit') },
+        { filingId: f.id, incrementId: inc.id, action: 'submit', fromStatus: S.NOT_FILED, toStatus: S.FIRST_REVIEW, createdAt: at(5), ...signerOf('submit') },
       ]);
     }
   }

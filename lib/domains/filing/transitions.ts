@@ -165,7 +165,7 @@ export const REVIEW_ACTIONS = FILING_TRANSITIONS.filter((t) => t.actor !== 'org'
 const transitionsOf = (subject: Subject): readonly Step<FilingSubject>[] => (subject === 'filing' ? FILING_TRANSITIONS : REVIEW_TRANSITIONS);
 
 /** 一步转换（备案的去向都是一个状态） */
-export function transitionOf(action: TransitionAction): Step<FilingSubject> & { from: readonly number[]; to: number } {
+export function stepOf(action: TransitionAction): Step<FilingSubject> & { from: readonly number[]; to: number } {
   const t = FILING_TRANSITIONS.find((x) => x.action === action);
   if (!t || typeof t.to !== 'number') throw new Error(`未知的备案操作：${action}`); // i18n-ignore
   return t as Step<FilingSubject> & { from: readonly number[]; to: number };

@@ -5,9 +5,9 @@ import { setupTestDb } from '../../helpers/db';
 import { call } from '../../helpers/api';
 import { xlsxFile } from '../../helpers/xlsx';
 import { authHeaders } from '../access/login-helper';
-import { FILING_STATUS, STATUS_LABEL, TRANSITION_ACTIONS, transitionOf } from '@/lib/domains/filing/transitions';
+import { FILING_STATUS, STATUS_LABEL, TRANSITION_ACTIONS, stepOf } from '@/lib/domains/filing/transitions';
 
-const TRANSITIONS = TRANSITION_ACTIONS.map(transitionOf);
+const TRANSITIONS = TRANSITION_ACTIONS.map(stepOf);
 type Transition = (typeof TRANSITIONS)[number];
 import { filingHistory, filings, filingWorks, baseRecordOrgs } from '@/lib/domains/filing/tables';
 import { messages } from '@/lib/domains/message/tables';
