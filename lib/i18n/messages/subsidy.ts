@@ -322,6 +322,8 @@ const errors: Record<string, string> = {
   培训券由开班的机构核销: 'Coupons are redeemed by the institution running the class',
   学员不在本班: 'The trainee is not in this class',
   '培训券 {code} 不存在或不是本市发放的': 'Coupon {code} does not exist or was not issued by this city',
+  '培训券 {code} 的持有人不在本班': 'The holder of coupon {code} is not in this class',
+  年度目标不存在或不在您的管辖范围内: 'The annual target does not exist or is outside your jurisdiction',
   '培训券 {code} 不属于学员「{name}」': 'Coupon {code} does not belong to trainee “{name}”',
   '培训券 {code} 的有效期 {from} 至 {to} 不含开班日期 {start}': 'Coupon {code} is valid {from} to {to}, which does not include the class start date {start}',
   '培训券 {code} 已在班级 {classCode} 核销过，一张券只能核销一次': 'Coupon {code} was already redeemed in class {classCode}; a coupon can be redeemed only once',
