@@ -14,6 +14,9 @@ import { LEVEL_NAMES } from '@/lib/domains/catalog/schemas';
 import { CLASS_STATUS, CLASS_STATUS_COLOR, CLASS_STATUS_LABEL, VIEW_CLASS_RECORDINGS_PERMISSIONS, type ClassAction } from '@/lib/domains/trainClass/transitions';
 import type { ClassItem } from '@/lib/domains/trainClass/schemas';
 
+/** 办理历史里去向状态的颜色（按状态取值，不比较状态号） */
+const HISTORY_COLOR: Record<number, string> = { [CLASS_STATUS.REJECTED]: 'red', [CLASS_STATUS.DISCARDED]: 'red', [CLASS_STATUS.ASSESSED]: 'green' };
+
 export const CLASS_STATUS_OPTIONS = Object.entries(CLASS_STATUS_LABEL).map(([value, label]) => ({ value: Number(value), label }));
 export const LEVEL_OPTIONS = Object.entries(LEVEL_NAMES)
   .map(([value, label]) => ({ value: Number(value), label }))
@@ -271,7 +274,11 @@ export function ClassHistoryDialog({ classId, onClose }: { classId: number | nul
       recordId={classId}
       onClose={onClose}
       path="/trainInfo/toOperationRecord"
-      colorOf={(h) => (h.subject === 'class' && (h.toStatus === CLASS_STATUS.REJECTED || h.toStatus === CLASS_STATUS.DISCARDED) ? 'red' : h.toStatus === CLASS_STATUS.ASSESSED ? 'green' : 'blue')}
+      colorOf={(h) => {
+        const color = h.toStatus === null ? undefined : HISTORY_COLOR[h.toStatus];
+        // 红色只标培训班本身的驳回与作废（学员等子对象的同号状态不算）
+        return color === 'red' && h.subject !== 'class' ? 'blue' : (color ?? 'blue');
+      }}
       extra={(h) => (h.subject === 'class' ? null : <Tag>{<Tx text={h.subjectName} />}</Tag>)}
       testId="class-history"
     />
