@@ -14,6 +14,9 @@ import { LEVEL_NAMES } from '@/lib/domains/catalog/schemas';
 import { CLASS_STATUS, CLASS_STATUS_COLOR, CLASS_STATUS_LABEL, VIEW_CLASS_RECORDINGS_PERMISSIONS, type ClassAction } from '@/lib/domains/trainClass/transitions';
 import type { ClassItem } from '@/lib/domains/trainClass/schemas';
 
+/** 办理历史里去向状态的颜色（按状态取值，不比较状态号） */
+const HISTORY_COLOR: Record<number, string> = { [CLASS_STATUS.REJECTED]: 'red', [CLASS_STATUS.DISCARDED]: 'red', [CLASS_STATUS.ASSESSED]: 'green' };
+
 export const CLASS_STATUS_OPTIONS = Object.entries(CLASS_STATUS_LABEL).map(([value, label]) => ({ value: Number(value), label }));
 export const LEVEL_OPTIONS = Object.entries(LEVEL_NAMES)
   .map(([value, label]) => ({ value: Number(value), label }))

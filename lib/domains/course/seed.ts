@@ -325,8 +325,8 @@ export async function seedCourses(db: Db): Promise<void> {
     const c = named.get(ex.name);
     if (!c || c.status !== S.APPROVED || present.has(c.id)) continue;
     sort += 1;
-    const [row] = await db.insert(excellentCourses).values({ code: `TMP${c.id}`, courseId: c.id, recommendation: ex.recommendation, sort, createdBy: admin?.id ?? null }).returning();
-    await db.update(excellentCourses).set({ code: `JP${String(row.id).padStart(6, '0')}` }).where(eq(excellentCourses.id, row.id));
+    const id = await nextId(db, excellentCourses);
+    await db.insert(excellentCourses).values({ id, code: businessCode({ prefix: 'JP', serial: id }), courseId: c.id, recommendation: ex.recommendation, sort, createdBy: admin?.id ?? null });
   }
   const commenters = new Map((await db.select({ id: users.id, account: users.account }).from(users).where(inArray(users.account, [...new Set(COMMENTS.map((c) => c.account))]))).map((u) => [u.account, u.id]));
   const commentRows = COMMENTS.flatMap((cm) => {

@@ -2,6 +2,7 @@
 // 范围：都经所属课程的范围过滤；范围外的一律 404。
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/platform/db/client';
+import { businessCode, nextId } from '@/lib/platform/db/codes';
 import type { Audit } from '@/lib/platform/api/endpoint';
 import type { Page, PageResult } from '@/lib/platform/api/paging';
 import { ApiError } from '@/lib/platform/api/errors';
@@ -81,11 +82,12 @@ export async function addExcellent(db: Db, session: Session, input: { courseId: 
     () =>
       db.transaction(async (tx) => {
         const [{ max }] = await tx.select({ max: sql<number>`coalesce(max(${excellentCourses.sort}), 0)::int` }).from(excellentCourses);
-        let [row] = await tx
+        // 精品课程编号 JP + 6 位序号（取自主键，一次插入带编号的行）
+        const id = await nextId(tx, excellentCourses);
+        const [row] = await tx
           .insert(excellentCourses)
-          .values({ code: `TMP${crypto.randomUUID().replace(/-/g, '').slice(0, 12)}`, courseId: course.id, recommendation: input.recommendation, sort: Number(max) + 1, createdBy: session.user.id })
+          .values({ id, code: businessCode({ prefix: 'JP', serial: id }), courseId: course.id, recommendation: input.recommendation, sort: Number(max) + 1, createdBy: session.user.id })
           .returning();
-        [row] = await tx.update(excellentCourses).set({ code: `JP${String(row.id).padStart(6, '0')}` }).where(eq(excellentCourses.id, row.id)).returning();
         audit({ entity: 'excellent_course', entityId: row.id, after: row, detail: `设为精品课程：${course.code} ${course.name}` });
         return { id: row.id, code: row.code };
       }),
