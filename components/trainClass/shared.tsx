@@ -268,7 +268,6 @@ export function recordingAction(onClick: (row: ClassItem) => void): RowAction<Cl
 }
 
 /** 办理历史的颜色（班级的去向）：驳回、作废红，已考核绿，其余蓝 */
-const HISTORY_COLOR: Record<number, string> = { [CLASS_STATUS.REJECTED]: 'red', [CLASS_STATUS.DISCARDED]: 'red', [CLASS_STATUS.ASSESSED]: 'green' };
 
 /** 办理历史 */
 export function ClassHistoryDialog({ classId, onClose }: { classId: number | null; onClose: () => void }) {
