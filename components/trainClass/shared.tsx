@@ -267,8 +267,6 @@ export function recordingAction(onClick: (row: ClassItem) => void): RowAction<Cl
   return { key: 'recording', label: '录像', permission: VIEW_CLASS_RECORDINGS_PERMISSIONS, visible: (r) => r.actions.includes('recordings'), onClick };
 }
 
-/** 办理历史的颜色（班级的去向）：驳回、作废红，已考核绿，其余蓝 */
-
 /** 办理历史 */
 export function ClassHistoryDialog({ classId, onClose }: { classId: number | null; onClose: () => void }) {
   return (
