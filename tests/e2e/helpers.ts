@@ -214,3 +214,17 @@ export async function typeDate(input: Locator, value: string): Promise<void> {
   await input.fill(value);
   await input.press('Enter');
 }
+
+interface Envelope<T> {
+  returnCode: number;
+  returnMsg: string;
+  data: T;
+}
+
+/** 以当前页面的登录状态调用接口，断言成功（returnCode 200）并返回 data */
+export async function api<T>(page: Page, method: 'GET' | 'POST', apiPath: string, data?: Record<string, unknown>): Promise<T> {
+  const res = method === 'GET' ? await page.request.get(`/api${apiPath}`, { params: data as Record<string, string> }) : await page.request.post(`/api${apiPath}`, { data });
+  const body = (await res.json()) as Envelope<T>;
+  expect(body.returnCode, `${apiPath}：${body.returnMsg}`).toBe(200);
+  return body.data;
+}

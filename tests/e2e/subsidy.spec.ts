@@ -2,20 +2,7 @@
 // 石家庄市管理员在“补贴审批”里看到这名学员被核查为重复享受，逐人不同意（写原因）后通过其余学员；省级二级审批通过；
 // 市级财务审批通过，资金账户的可用余额随之减少批准金额，年度目标的补贴资金完成数随之增加。两个用例接力同一份申请，故串行。
 import type { Locator } from '@playwright/test';
-import { ADMIN, DEMO_PASSWORD, chooseOption, clickRowAction, confirmDialog, expect, expectMessage, loginAs, rowOf, test, type Page } from './helpers';
-
-interface Envelope<T> {
-  returnCode: number;
-  returnMsg: string;
-  data: T;
-}
-
-async function api<T>(page: Page, method: 'GET' | 'POST', apiPath: string, data?: Record<string, unknown>): Promise<T> {
-  const res = method === 'GET' ? await page.request.get(`/api${apiPath}`, { params: data as Record<string, string> }) : await page.request.post(`/api${apiPath}`, { data });
-  const body = (await res.json()) as Envelope<T>;
-  expect(body.returnCode, `${apiPath}：${body.returnMsg}`).toBe(200);
-  return body.data;
-}
+import { api, ADMIN, DEMO_PASSWORD, chooseOption, clickRowAction, confirmDialog, expect, expectMessage, loginAs, rowOf, test, type Page } from './helpers';
 
 const modalWith = (page: Page, inner: Locator) => page.locator('.ant-modal-wrap:not([style*="display: none"]) .ant-modal').filter({ has: inner });
 const run: { code?: string; dupName?: string; cityId?: number; year?: number } = {};

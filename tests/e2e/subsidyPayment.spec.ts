@@ -1,22 +1,9 @@
 // 补贴（issue 26）：开班机构在财务审批通过的申请上打印公示海报；生活交通补贴申请表带出同一人此前给过的银行信息；
 // 财务的拨付名单证件号默认脱敏，市级管理员选理由后看全，系统管理员在个人信息访问日志里看到这次查看。
 import type { Locator } from '@playwright/test';
-import { ADMIN, DEMO_PASSWORD, chooseOption, clickRowAction, expect, loginAs, rowOf, test, type Page } from './helpers';
+import { api, ADMIN, DEMO_PASSWORD, chooseOption, clickRowAction, expect, loginAs, rowOf, test, type Page } from './helpers';
 
 const SHOTS = 'test-results';
-
-interface Envelope<T> {
-  returnCode: number;
-  returnMsg: string;
-  data: T;
-}
-
-async function api<T>(page: Page, method: 'GET' | 'POST', apiPath: string, data?: Record<string, unknown>): Promise<T> {
-  const res = method === 'GET' ? await page.request.get(`/api${apiPath}`, { params: data as Record<string, string> }) : await page.request.post(`/api${apiPath}`, { data });
-  const body = (await res.json()) as Envelope<T>;
-  expect(body.returnCode, `${apiPath}：${body.returnMsg}`).toBe(200);
-  return body.data;
-}
 
 const modalWith = (page: Page, inner: Locator) => page.locator('.ant-modal-wrap:not([style*="display: none"]) .ant-modal').filter({ has: inner });
 

@@ -4,23 +4,10 @@ import ExcelJS from 'exceljs';
 import type { Locator } from '@playwright/test';
 import { idCheckChar } from '@/lib/platform/identity/id-number';
 import { beijingDate, formatBeijing } from '@/lib/platform/time';
-import { ADMIN, DEMO_PASSWORD, apiLogin, chooseOption, clickRowAction, confirmDialog, expect, expectMessage, loginAs, rowOf, test, typeDate, type Page } from './helpers';
+import { api, ADMIN, DEMO_PASSWORD, apiLogin, chooseOption, clickRowAction, confirmDialog, expect, expectMessage, loginAs, rowOf, test, typeDate, type Page } from './helpers';
 
 const SHOTS = 'test-results';
 const SUFFIX = Date.now().toString(36);
-
-interface Envelope<T> {
-  returnCode: number;
-  returnMsg: string;
-  data: T;
-}
-
-async function api<T>(page: Page, method: 'GET' | 'POST', apiPath: string, data?: Record<string, unknown>): Promise<T> {
-  const res = method === 'GET' ? await page.request.get(`/api${apiPath}`, { params: data as Record<string, string> }) : await page.request.post(`/api${apiPath}`, { data });
-  const body = (await res.json()) as Envelope<T>;
-  expect(body.returnCode, `${apiPath}：${body.returnMsg}`).toBe(200);
-  return body.data;
-}
 
 const modalWith = (page: Page, inner: Locator) => page.locator('.ant-modal-wrap:not([style*="display: none"]) .ant-modal').filter({ has: inner });
 

@@ -6,7 +6,7 @@ import ExcelJS from 'exceljs';
 import type { Locator } from '@playwright/test';
 import { idCheckChar } from '@/lib/platform/identity/id-number';
 import { beijingDate } from '@/lib/platform/time';
-import { DEMO_PASSWORD, chooseOption, expect, loginAs, test, type Page, clickRowAction, confirmDialog, rowOf, typeDate } from './helpers';
+import { api, DEMO_PASSWORD, chooseOption, expect, loginAs, test, type Page, clickRowAction, confirmDialog, rowOf, typeDate } from './helpers';
 
 const SHOTS = 'test-results';
 const SUFFIX = Date.now().toString(36);
@@ -14,20 +14,7 @@ const CLASS_NAME = `端到端电工培训班${SUFFIX}`;
 const DATE = beijingDate(new Date(), 200 + Math.floor(Math.random() * 600));
 const PLACE = `明德实训楼 ${SUFFIX}`;
 
-interface Envelope<T> {
-  returnCode: number;
-  returnMsg: string;
-  data: T;
-}
-
 const run: { id?: number; code?: string } = {};
-
-async function api<T>(page: Page, method: 'GET' | 'POST', apiPath: string, data?: Record<string, unknown>): Promise<T> {
-  const res = method === 'GET' ? await page.request.get(`/api${apiPath}`, { params: data as Record<string, string> }) : await page.request.post(`/api${apiPath}`, { data });
-  const body = (await res.json()) as Envelope<T>;
-  expect(body.returnCode, `${apiPath}：${body.returnMsg}`).toBe(200);
-  return body.data;
-}
 
 const modalWith = (page: Page, inner: Locator) => page.locator('.ant-modal-wrap:not([style*="display: none"]) .ant-modal').filter({ has: inner });
 /** 三名学员（证件号随机：重复运行不与上次的学员重复） */
