@@ -24,6 +24,8 @@ import { batchWorkflow, certificateWorkflow, correctionWorkflow } from './domain
 import { courseWorkflow } from './domains/course/workflow';
 import { articleWorkflow } from './domains/content/workflow';
 import { accountWorkflow } from './domains/user/workflow';
+import { objectionWorkflow as scoreObjectionWorkflow } from './domains/score/workflow';
+import { networkFileWorkflow } from './domains/supervision/workflow';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyWorkflow = Workflow<any, any, any, any, any>;
@@ -48,6 +50,8 @@ export const WORKFLOWS: readonly AnyWorkflow[] = [
   courseWorkflow,
   articleWorkflow,
   accountWorkflow,
+  scoreObjectionWorkflow,
+  networkFileWorkflow,
 ];
 
 export function workflowOf(key: string): AnyWorkflow {

@@ -195,7 +195,7 @@ function ObjectionsDialog({ row, onClose }: { row: PublicityItem | null; onClose
             { title: '提出人', dataIndex: 'raisedBy', width: 90 },
             { title: '考生', dataIndex: 'examineeName', width: 90 },
             { title: '异议内容', dataIndex: 'content', width: 220, ellipsis: true },
-            { title: '状态', dataIndex: 'statusName', width: 90, render: (v: string, r) => <Tag color={r.status ? 'success' : 'warning'}>{t(v)}</Tag> },
+            { title: '状态', dataIndex: 'statusName', width: 90, render: (v: string, r) => <Tag color={r.statusColor}>{t(v)}</Tag> },
             { title: '处理意见', dataIndex: 'resolution', width: 200, ellipsis: true },
             { title: '处理人', dataIndex: 'resolvedByName', width: 90 },
           ]}

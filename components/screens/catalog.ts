@@ -9,6 +9,8 @@ interface ScreenEntry {
    * 生成的检查（tests/api/workflows/screens.test.ts）据此核对每一步都有持有其权限的角色能从菜单到达的界面提供。
    */
   offers?: readonly string[];
+  /** 带 offers 的行不在首屏列表（在另一页签或弹窗）时，它们所在的列表：生成的检查取它的第一页核对行上的 actions */
+  actionRows?: FirstPageCall;
 }
 
 /** 备案各类别的界面：机构提交、申请作废，提交增量 */
@@ -95,11 +97,13 @@ export const screenCatalog = {
   ExamRoomList: {},
   CameraList: {},
   ExamAffairs: {},
-  SupervisionTask: { firstPage: { path: '/perSuper/listSuperTask' } },
+  // 报送材料页签的“提交本计划的材料”
+  SupervisionTask: { firstPage: { path: '/perSuper/listSuperTask' }, offers: ['networkFile.commit'], actionRows: { path: '/exaChinaNetworkFile/by' } },
   SupervisorOpinion: { firstPage: { path: '/exaSupervisorOpinion/byCode' } },
   AbnormalRecordList: { firstPage: { path: '/exaExamAbnormalRecord/by' } },
   ScoreList: {},
-  ScorePublicity: { firstPage: { path: '/exaPlanAudit/selectPlanScoreList' } },
+  // 公示异议的处理在“成绩公示”页签的异议弹窗
+  ScorePublicity: { firstPage: { path: '/exaPlanAudit/selectPlanScoreList' }, offers: ['scoreObjection.resolve'], actionRows: { path: '/publicity/objections' } },
   CertificateFill: { firstPage: { path: '/certificate/listCertificate' } },
   CertificatePrint: { firstPage: { path: '/certificate/listCertificate' }, offers: ['certificate.void'] },
   CertificateSearch: { firstPage: { path: '/certificate/listCertificate' } },

@@ -133,7 +133,7 @@ function NetworkFiles() {
           key: 'commit',
           label: '提交本计划的材料',
           permission: 'supervision.edit',
-          visible: (r) => r.actions.includes('delete'),
+          visible: (r) => r.actions.includes('commit'),
           confirm: (r, tt) => tt('确定提交计划「{plan}」全部未提交的材料吗？提交后不能删除。', { plan: r.planName }),
           call: { path: '/exaChinaNetworkFile/byCommit', body: (r) => ({ planId: r.planId }), successMessage: '提交成功' },
         },

@@ -1,6 +1,7 @@
-// 第 7 步（证书管理）→ 第 8 步、第 8 步（国网数据上报）→ 第 9 步（证书打印）的条件（exaPlan/transitions.ts 的 STEP_GATES 登记名字）。
-// 满足时返回 null，否则返回中文原因。
-// - certificatesReady：每名合格考生都有证书，有效证书的资料齐全（照片读得出、文化程度、工作单位、手机号），没有待审核的更正；
+// 考试计划离开第 7 步（证书管理）与第 8 步（国网数据上报，数据已被接收且证书都已打印）的条件：考试计划状态机声明的条件
+// （exaPlan/transitions.ts），由本域经 plan-gates.ts 登记。满足时返回 null，否则返回中文原因。
+// - certificatesReady：每名合格考生都有证书，有效证书的资料齐全（照片按声明的条件 photoReadable 读得出，见 photos.ts 的
+//   photoGateProblems；文化程度、工作单位、手机号），没有待审核的更正；
 // - stateGridAccepted：每张有效证书都在已被接收的上报批次里；
 // - certificatesPrinted：每张有效证书至少打印过一次。
 import { and, count, eq, isNull, ne, sql } from 'drizzle-orm';
@@ -11,7 +12,7 @@ import { RESULT } from '../score/rules';
 import { certificateCorrections, certificates } from './tables';
 import { CERT_STATUS, CORRECTION_STATUS } from './rules';
 import { isComplete } from './service';
-import { photoProblems } from './photos';
+import { photoGateProblems } from './photos';
 import { ITEM_STATUS } from './stategrid-rules';
 
 const valid = (planId: number) => and(eq(certificates.planId, planId), eq(certificates.status, CERT_STATUS.VALID));
@@ -24,7 +25,7 @@ export async function certificatesReady(db: Db, plan: ExamPlan): Promise<string 
       .leftJoin(certificates, eq(certificates.examineeId, examResults.examineeId))
       .where(and(eq(examResults.planId, plan.id), eq(examResults.result, RESULT.PASS), isNull(certificates.id))),
     db
-      .select({ id: certificates.id, photoUrl: certificates.photoUrl, education: certificates.education, company: certificates.company, mobile: certificates.mobile })
+      .select({ id: certificates.id, cerType: certificates.cerType, photoUrl: certificates.photoUrl, education: certificates.education, company: certificates.company, mobile: certificates.mobile })
       .from(certificates)
       .where(valid(plan.id)),
     db
@@ -32,8 +33,8 @@ export async function certificatesReady(db: Db, plan: ExamPlan): Promise<string 
       .from(certificateCorrections)
       .where(and(eq(certificateCorrections.planId, plan.id), eq(certificateCorrections.status, CORRECTION_STATUS.PENDING))),
   ]);
-  // 照片须读得出：没有登记的、存储里已没有文件的，与缺照片一样算资料不全
-  const problems = await photoProblems(db, list);
+  // 照片与打印、证书状态机同一条规则（photoReadable）：该类证书须贴照片时，没有登记的、存储里已没有文件的与缺照片一样算资料不全
+  const problems = await photoGateProblems(db, list);
   const incomplete = list.filter((c) => !isComplete(c, problems.get(c.id))).length;
   const unreadable = list.filter((c) => c.photoUrl && problems.has(c.id)).length;
   const reasons: string[] = [];

@@ -181,7 +181,7 @@ export const scoreApi: EndpointTable = {
     handle: (input, ctx) => startPublicity(ctx.db, sessionOf(ctx), input, ctx.audit),
   }),
   'POST /publicity/objections': endpoint({
-    summary: '计划的公示异议（可按处理状态）',
+    summary: '公示异议：一份计划的，不给计划时为范围内全部计划的（可按处理状态）；行上带当前用户可做的 actions',
     permission: 'publicity.query',
     input: ObjectionListInput,
     paged: true,

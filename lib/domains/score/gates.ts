@@ -1,5 +1,5 @@
-// 第 5 步（成绩管理）→ 第 6 步的条件 scoresReady 与第 6 步（成绩公示）→ 第 7 步的条件 publicityEnded
-// （考试计划状态机的 STEP_GATES 引用它们，exaPlan/gates.ts 汇总）。满足时返回 null，否则返回中文原因。
+// 第 5 步（成绩管理）→ 第 6 步的条件 scoresReady 与第 6 步（成绩公示）→ 第 7 步的条件 publicityEnded：考试计划状态机声明的条件
+// （exaPlan/transitions.ts），由本域经 plan-gates.ts 登记。满足时返回 null，否则返回中文原因。
 // - scoresReady：每名资格不是“不符合”的考生在计划安排的每个科目都有已提交的成绩（缺考、违纪也是已提交的成绩）；
 // - publicityEnded：公示已开始、公示期已满（不能提前结束），且没有待处理的异议。
 import { and, asc, count, eq, ne, or, isNull } from 'drizzle-orm';
@@ -11,7 +11,7 @@ import { QUALIFICATION } from '../examinee/schemas';
 import { firstFew } from '../examSite/rules';
 import { examResults, scoreObjections, scorePublicities } from './tables';
 import { RESULT } from './rules';
-import { OBJECTION_STATUS } from './schemas';
+import { OBJECTION_STATUS } from './transitions';
 
 const SAMPLE = 3;
 

@@ -23,8 +23,10 @@ import { planSubjects } from '../examSite/sessions';
 import { examResults, examScores, scoreObjections, scorePublicities, type ScorePublicity } from './tables';
 import { publicityDays, publicityEnd, RESULT, RESULT_LABEL, scoreText } from './rules';
 import { planActions } from './service';
+import { objectionWorkflow } from './workflow';
 import {
   OBJECTION_STATUS,
+  OBJECTION_STATUS_COLOR,
   OBJECTION_STATUS_LABEL,
   PUBLICITY_STATUS,
   PUBLICITY_STATUS_LABEL,
@@ -157,34 +159,41 @@ async function publicityOf(db: Db, planId: number): Promise<ScorePublicity | und
   return p;
 }
 
-export async function listObjections(db: Db, session: Session, filter: { planId: number; status?: number }, page: Page): Promise<PageResult<ObjectionItem>> {
-  const plan = await loadPlan(db, session.user, filter.planId);
-  const where = and(eq(scoreObjections.planId, plan.id), filter.status === undefined ? undefined : eq(scoreObjections.status, filter.status));
+/** 异议列表：一份计划的（公示弹窗），不给计划时为范围内全部计划的 */
+export async function listObjections(db: Db, session: Session, filter: { planId?: number; status?: number }, page: Page): Promise<PageResult<ObjectionItem>> {
+  const plan = filter.planId === undefined ? null : await loadPlan(db, session.user, filter.planId);
+  const where = and(
+    plan ? eq(scoreObjections.planId, plan.id) : scopeWhere(session.user, { cityId: scoreObjections.cityId, orgId: scoreObjections.orgId }),
+    filter.status === undefined ? undefined : eq(scoreObjections.status, filter.status),
+  );
   return fetchPage(
     page,
     db
-      .select({ o: scoreObjections, examineeName: examinees.name })
+      .select({ o: scoreObjections, planCode: examPlans.code, examineeName: examinees.name })
       .from(scoreObjections)
+      .innerJoin(examPlans, eq(examPlans.id, scoreObjections.planId))
       .leftJoin(examinees, eq(examinees.id, scoreObjections.examineeId))
       .where(where)
       .orderBy(asc(scoreObjections.status), desc(scoreObjections.id)),
     db.select({ total: count() }).from(scoreObjections).where(where),
     (rows) =>
-      rows.map(({ o, examineeName }) => ({
+      rows.map(({ o, planCode, examineeName }) => ({
         id: o.id,
         planId: o.planId,
+        planCode,
         examineeName,
         raisedBy: o.raisedBy,
         contact: o.contact,
         content: o.content,
         status: o.status,
         statusName: OBJECTION_STATUS_LABEL[o.status],
+        statusColor: OBJECTION_STATUS_COLOR[o.status] ?? 'default',
         resolution: o.resolution,
         recordedByName: o.recordedByName,
         resolvedByName: o.resolvedByName,
         createdAt: formatBeijing(o.createdAt),
         resolvedAt: o.resolvedAt ? formatBeijing(o.resolvedAt) : null,
-        actions: o.status === OBJECTION_STATUS.OPEN && isPlanCity(session, plan) && can(session, 'publicity.add') ? ['resolve'] : [],
+        actions: objectionWorkflow.availableActions({ ...o, planCode }, session),
       })),
   );
 }
@@ -219,20 +228,10 @@ export async function addObjection(db: Db, session: Session, input: { planId: nu
   return { id: row.id };
 }
 
-/** 处理异议：计划所在市的市级管理员（或省级），填写处理意见；处理后不能再改 */
+/** 处理异议：计划所在市的市级管理员（或省级），填写处理意见；处理后不能再改（状态机见 transitions.ts） */
 export async function resolveObjection(db: Db, session: Session, input: { id: number; resolution: string }, audit: Audit) {
-  const [o] = await db.select().from(scoreObjections).where(eq(scoreObjections.id, input.id));
-  if (!o) throw ApiError.notFound('异议不存在或不在您的管辖范围内');
-  const plan = await loadPlan(db, session.user, o.planId);
-  if (!isPlanCity(session, plan)) throw ApiError.forbidden('只有计划所在市的市级管理员可以处理异议');
-  const [after] = await db
-    .update(scoreObjections)
-    .set({ status: OBJECTION_STATUS.RESOLVED, resolution: input.resolution, resolvedBy: session.user.id, resolvedByName: actorName(session), resolvedAt: new Date() })
-    .where(and(eq(scoreObjections.id, o.id), eq(scoreObjections.status, OBJECTION_STATUS.OPEN)))
-    .returning();
-  if (!after) throw ApiError.badRequest('该异议已处理');
-  audit({ entity: 'score_objection', entityId: o.id, before: o, after, detail: `处理成绩公示异议（${plan.code}）：${input.resolution.slice(0, 50)}` });
-  return { id: o.id };
+  await objectionWorkflow.apply(db, session, { id: input.id, action: 'resolve', opinion: input.resolution }, audit);
+  return { id: input.id };
 }
 
 // ---------- 公开页面 ----------

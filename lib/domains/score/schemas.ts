@@ -127,10 +127,9 @@ export const PublicityListInput = z.object({
   status: z.preprocess(blankToUndefined, int('公示状态', 0, 2).optional()),
 });
 
-export const OBJECTION_STATUS = { OPEN: 0, RESOLVED: 1 } as const;
-export const OBJECTION_STATUS_LABEL: Record<number, string> = { 0: '待处理', 1: '已处理' };
+export { OBJECTION_STATUS, OBJECTION_STATUS_COLOR, OBJECTION_STATUS_LABEL } from './transitions';
 
-export const ObjectionListInput = z.object({ planId: id('考试计划'), status: z.preprocess(blankToUndefined, int('处理状态', 0, 1).optional()) });
+export const ObjectionListInput = z.object({ planId: optionalId('考试计划'), status: z.preprocess(blankToUndefined, int('处理状态', 0, 1).optional()) });
 
 export const ObjectionAddInput = z.object({
   planId: id('考试计划'),
@@ -292,12 +291,14 @@ export interface PublicityItem {
 export interface ObjectionItem {
   id: number;
   planId: number;
+  planCode: string;
   examineeName: string | null;
   raisedBy: string;
   contact: string | null;
   content: string;
   status: number;
   statusName: string;
+  statusColor: string;
   resolution: string | null;
   recordedByName: string;
   resolvedByName: string | null;

@@ -13,7 +13,7 @@ import { examSeats, examSessions, examSessionStaff } from '../examSite/tables';
 import { PLAN_STATE, PLAN_STEP } from '../exaPlan/transitions';
 import { QUALIFICATION } from '../examinee/schemas';
 import { planSubjects } from '../examSite/sessions';
-import { examScoreCorrections, examScores, scoreObjections, scorePublicities } from './tables';
+import { examScoreCorrections, examScores, scoreObjections, scoreObjectionHistory, scorePublicities } from './tables';
 import { MARK, publicityDays, publicityEnd, SCORE_STATUS, SUBJECT } from './rules';
 import { OBJECTION_STATUS } from './schemas';
 import { recomputeResults } from './results';
@@ -135,7 +135,7 @@ async function seedPublicity(db: Db, plan: ExamPlan, startedDaysAgo: number, obj
     .limit(1);
   if (!e) return;
   const resolved = objection === 'resolved';
-  await db.insert(scoreObjections).values({
+  const [o] = await db.insert(scoreObjections).values({
     publicityId: pub.id,
     planId: plan.id,
     orgId: plan.orgId,
@@ -151,7 +151,19 @@ async function seedPublicity(db: Db, plan: ExamPlan, startedDaysAgo: number, obj
     resolvedByName: resolved ? '市级管理员' : null,
     resolvedAt: resolved ? new Date(startsAt.getTime() + DAY) : null,
     createdAt: new Date(startsAt.getTime() + DAY / 2),
-  });
+  }).returning();
+  // 已处理的异议带一行处理历史（与经工作流引擎处理的一样）
+  if (resolved)
+    await db.insert(scoreObjectionHistory).values({
+      objectionId: o.id,
+      action: 'resolve',
+      fromStatus: OBJECTION_STATUS.OPEN,
+      toStatus: OBJECTION_STATUS.RESOLVED,
+      opinion: o.resolution,
+      actorId: null,
+      actorName: '市级管理员',
+      createdAt: o.resolvedAt!,
+    });
 }
 
 export async function seedScores(db: Db): Promise<void> {

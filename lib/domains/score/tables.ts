@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, numeric, pgTable, serial, smallint, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { examPlans } from '../exaPlan/tables';
 import { examinees } from '../examinee/tables';
+import { historyColumns, statusHistoryColumns } from '@/lib/platform/workflow/history';
 
 /**
  * 成绩：一名考生一个科目一行（科目 1 理论知识 2 操作技能 3 综合评审，即计划安排的考试科目）。
@@ -161,4 +162,17 @@ export const scoreObjections = pgTable(
     index('score_objection_org_idx').on(t.orgId),
     index('score_objection_city_idx').on(t.cityId),
   ],
+);
+
+/** 公示异议的处理历史（工作流引擎写） */
+export const scoreObjectionHistory = pgTable(
+  'score_objection_history',
+  {
+    ...historyColumns(),
+    ...statusHistoryColumns(),
+    objectionId: integer('objection_id')
+      .notNull()
+      .references(() => scoreObjections.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('score_objection_history_objection_idx').on(t.objectionId, t.createdAt)],
 );

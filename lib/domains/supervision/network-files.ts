@@ -5,13 +5,14 @@ import type { Db } from '@/lib/platform/db/client';
 import type { Audit } from '@/lib/platform/api/endpoint';
 import type { Page, PageResult } from '@/lib/platform/api/paging';
 import { ApiError } from '@/lib/platform/api/errors';
-import { can, type Session } from '@/lib/platform/auth/session';
+import type { Session } from '@/lib/platform/auth/session';
 import { scopeWhere } from '@/lib/platform/auth/scope';
 import { fetchPage } from '@/lib/platform/db/paged';
 import { formatBeijing } from '@/lib/platform/time';
 import { attachFiles, detachFiles } from '../file/service';
 import { examPlans } from '../exaPlan/tables';
-import { assertAssignedSupervisor, assertSupervisionStep, loadSupervisedPlan, supervisedWhere, supervisionOf, supervisionOpen } from './access';
+import { assertAssignedSupervisor, assertSupervisionStep, loadSupervisedPlan, supervisedWhere, supervisionOf } from './access';
+import { loadNetworkFile, networkFileSubject, networkFileWorkflow, planSupervisorUsers, type NetworkFileRow } from './workflow';
 import { chinaNetworkFiles } from './tables';
 import { NETWORK_FILE_STATUS, NETWORK_FILE_STATUS_COLOR, NETWORK_FILE_STATUS_LABEL, NETWORK_FILE_TYPE_LABEL, type NetworkFileItem } from './schemas';
 
@@ -37,47 +38,43 @@ export async function addNetworkFile(db: Db, session: Session, input: { planId: 
   return { id: row.id };
 }
 
+const DELETE_WHAT = '删除报送材料';
+
 export async function deleteNetworkFiles(db: Db, session: Session, input: { ids: number[] }, audit: Audit) {
-  const rows = await db
-    .select()
-    .from(chinaNetworkFiles)
-    .where(inArray(chinaNetworkFiles.id, [...new Set(input.ids)]));
-  if (rows.length !== new Set(input.ids).size) throw ApiError.notFound('报送材料不存在或不在您的管辖范围内');
-  const sup = await supervisionOf(db, session.user);
-  for (const planId of new Set(rows.map((r) => r.planId))) {
-    const { plan, sessionIds } = await loadSupervisedPlan(db, session.user, planId, sup);
-    assertSupervisionStep(plan, '删除报送材料');
-    assertAssignedSupervisor(sup, sessionIds, '删除报送材料');
+  const ids = [...new Set(input.ids)];
+  const rows: NetworkFileRow[] = [];
+  for (const id of ids) {
+    const f = await loadNetworkFile(db, session.user, id);
+    if (!f.open) throw ApiError.badRequest(`计划当前处于「${f.planPosition}」，${DELETE_WHAT}须在「考务安排」或「成绩管理」步骤`);
+    networkFileWorkflow.assertOperation(f, session, 'delete');
+    rows.push(f);
   }
-  const committed = rows.find((r) => r.status === NETWORK_FILE_STATUS.COMMITTED);
-  if (committed) throw ApiError.badRequest(`材料「${committed.name}」已提交，不能删除`);
   await db.transaction(async (tx) => {
-    await tx.delete(chinaNetworkFiles).where(
-      inArray(
-        chinaNetworkFiles.id,
-        rows.map((r) => r.id),
-      ),
-    );
+    // 只删仍未提交的（并发的提交之后不再删）
+    const gone = await tx
+      .delete(chinaNetworkFiles)
+      .where(and(inArray(chinaNetworkFiles.id, ids), eq(chinaNetworkFiles.status, NETWORK_FILE_STATUS.DRAFT)))
+      .returning({ id: chinaNetworkFiles.id });
+    if (gone.length !== ids.length) throw ApiError.conflict(`${networkFileWorkflow.def.label}状态已被他人更新，请刷新后重试`);
     for (const r of rows) await detachFiles(tx, { entity: ENTITY, entityId: r.id });
   });
   for (const r of rows) audit({ entity: ENTITY, entityId: r.id, before: r, detail: `删除报送材料「${r.name}」` });
   return { deleted: rows.length };
 }
 
-/** 提交计划的全部未提交材料（byCommit）：提交后锁定 */
+/** 提交计划的全部未提交材料（byCommit）：逐份经工作流引擎办理（提交后锁定） */
 export async function commitNetworkFiles(db: Db, session: Session, input: { planId: number }, audit: Audit) {
-  const { plan, sup, sessionIds } = await loadSupervisedPlan(db, session.user, input.planId);
-  assertSupervisionStep(plan, '提交报送材料');
-  assertAssignedSupervisor(sup, sessionIds, '提交报送材料');
-  const committedBy = session.user.realName ?? session.user.nickName;
-  const rows = await db
-    .update(chinaNetworkFiles)
-    .set({ status: NETWORK_FILE_STATUS.COMMITTED, committedAt: new Date(), committedBy })
+  const { plan } = await loadSupervisedPlan(db, session.user, input.planId);
+  const drafts = await db
+    .select({ id: chinaNetworkFiles.id })
+    .from(chinaNetworkFiles)
     .where(and(eq(chinaNetworkFiles.planId, plan.id), eq(chinaNetworkFiles.status, NETWORK_FILE_STATUS.DRAFT)))
-    .returning({ id: chinaNetworkFiles.id, name: chinaNetworkFiles.name });
-  if (!rows.length) throw ApiError.badRequest('该计划没有未提交的报送材料');
-  audit({ entity: ENTITY, entityId: plan.id, after: rows, detail: `提交报送全国网的材料 ${rows.length} 份（计划 ${plan.code}）` });
-  return { committed: rows.length };
+    .orderBy(chinaNetworkFiles.id);
+  if (!drafts.length) throw ApiError.conflict('该计划没有未提交的报送材料');
+  await db.transaction(async (tx) => {
+    for (const d of drafts) await networkFileWorkflow.applyIn(tx, session, { id: d.id, action: 'commit' }, audit);
+  });
+  return { committed: drafts.length };
 }
 
 export async function listNetworkFiles(db: Db, session: Session, filter: { planId?: number; status?: number }, page: Page): Promise<PageResult<NetworkFileItem>> {
@@ -88,7 +85,6 @@ export async function listNetworkFiles(db: Db, session: Session, filter: { planI
     filter.planId !== undefined ? eq(chinaNetworkFiles.planId, filter.planId) : undefined,
     filter.status !== undefined ? eq(chinaNetworkFiles.status, filter.status) : undefined,
   );
-  const deletable = sup.person !== null && can(session, 'supervision.delete');
   return fetchPage(
     page,
     db
@@ -98,8 +94,9 @@ export async function listNetworkFiles(db: Db, session: Session, filter: { planI
       .where(where)
       .orderBy(desc(chinaNetworkFiles.id)),
     db.select({ total: count() }).from(chinaNetworkFiles).where(where),
-    (rows) =>
-      rows.map(({ f, planCode, planName, step, state }) => ({
+    async (rows) => {
+      const supervisors = await planSupervisorUsers(db, rows.map((r) => r.f.planId));
+      return rows.map(({ f, planCode, planName, step, state }) => ({
         id: f.id,
         planId: f.planId,
         planCode,
@@ -114,7 +111,8 @@ export async function listNetworkFiles(db: Db, session: Session, filter: { planI
         createdByName: f.createdByName,
         createTime: formatBeijing(f.createdAt),
         committedAt: f.committedAt ? formatBeijing(f.committedAt) : null,
-        actions: deletable && f.status === NETWORK_FILE_STATUS.DRAFT && supervisionOpen({ step, state }) ? ['delete'] : [],
-      })),
+        actions: networkFileWorkflow.availableActions(networkFileSubject(f, { code: planCode, step, state }, supervisors.get(f.planId) ?? []), session),
+      }));
+    },
   );
 }

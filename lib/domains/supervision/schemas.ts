@@ -1,6 +1,7 @@
 // 督导（督导任务、督导意见、对机构的评价、考试异常记录、报送全国网的材料）的输入模式（中文消息，前后端共用）、常量与返回类型。
 import { z } from 'zod';
 import { datePartProblem, flag, id, ids, optionalId, optionalText, required } from '@/lib/platform/validation/fields';
+import { NETWORK_FILE_STATUS_LABEL } from './transitions';
 
 // ---------- 常量 ----------
 
@@ -17,9 +18,7 @@ export const ABNORMAL_KIND_LABEL: Record<number, string> = { 1: '违纪', 2: '�
 
 /** 报送全国网的材料类别与状态 */
 export const NETWORK_FILE_TYPE_LABEL: Record<number, string> = { 1: '督导报告', 2: '现场照片', 3: '考场视频', 4: '其他材料' };
-export const NETWORK_FILE_STATUS = { DRAFT: 0, COMMITTED: 1 } as const;
-export const NETWORK_FILE_STATUS_LABEL: Record<number, string> = { 0: '未提交', 1: '已提交' };
-export const NETWORK_FILE_STATUS_COLOR: Record<number, string> = { 0: 'default', 1: 'green' };
+export { NETWORK_FILE_STATUS, NETWORK_FILE_STATUS_COLOR, NETWORK_FILE_STATUS_LABEL } from './transitions';
 
 /** 一条记录最多的佐证材料 */
 export const MAX_EVIDENCE = 9;
@@ -231,5 +230,6 @@ export interface NetworkFileItem {
   createdByName: string;
   createTime: string;
   committedAt: string | null;
-  actions: 'delete'[];
+  /** commit（提交本计划的材料）、delete */
+  actions: string[];
 }

@@ -4,6 +4,7 @@ import { examPlans } from '../exaPlan/tables';
 import { examinees } from '../examinee/tables';
 import { examRooms, examSessions } from '../examSite/tables';
 import { people } from '../personnel/tables';
+import { historyColumns, statusHistoryColumns } from '@/lib/platform/workflow/history';
 
 /**
  * 督导意见（exaSupervisorOpinion）：分派到计划的督导员对一个场次（或整个计划）的意见。
@@ -141,4 +142,17 @@ export const chinaNetworkFiles = pgTable(
     index('exa_china_network_file_org_idx').on(t.orgId),
     index('exa_china_network_file_city_idx').on(t.cityId),
   ],
+);
+
+/** 报送材料的提交历史（工作流引擎写） */
+export const chinaNetworkFileHistory = pgTable(
+  'exa_china_network_file_history',
+  {
+    ...historyColumns(),
+    ...statusHistoryColumns(),
+    fileId: integer('file_id')
+      .notNull()
+      .references(() => chinaNetworkFiles.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('exa_china_network_file_history_file_idx').on(t.fileId, t.createdAt)],
 );

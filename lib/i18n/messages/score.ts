@@ -158,6 +158,12 @@ const errors: Record<string, string> = {
   '{subjects}不足 {pass} 分': '{subjects} below {pass}',
   '二级、一级须通过综合评审，本计划未安排': 'Levels 2 and 1 require the comprehensive defence, which this plan does not arrange',
   尚未录入: 'Not entered yet',
+  '计划所在市的市级管理员（或省级）': 'city administrator of the plan’s city (or a provincial administrator)',
+  请输入处理意见: 'Enter the resolution',
 };
 
-export const scoreMessages: Catalogue = { 'zh-CN': {}, 'en-US': {}, texts, errors };
+/** 动词形式（工作流引擎的拒绝“不能{verb}”） */
+const zhCN: Record<string, string> = { 'errors.verb.处理异议': '处理异议' };
+const enUS: Record<string, string> = { 'errors.verb.处理异议': 'resolve the objection' };
+
+export const scoreMessages: Catalogue = { 'zh-CN': zhCN, 'en-US': enUS, texts, errors };

@@ -95,6 +95,11 @@ const errors: Record<string, string> = {
   '只有分派到该计划的督导员可以{what}': 'Only supervisors assigned to this plan can {what}',
   '每个计划最多 {max} 份报送材料': 'A plan can have at most {max} pieces of report material',
   '材料「{name}」已提交，不能删除': 'Material “{name}” has been submitted and cannot be deleted',
+  分派到该计划的督导员: 'supervisor assigned to the plan',
 };
 
-export const supervisionMessages: Catalogue = { 'zh-CN': {}, 'en-US': {}, texts, errors };
+/** 动词形式（工作流引擎的拒绝“不能{verb}”） */
+const zhCN: Record<string, string> = { 'errors.verb.提交报送材料': '提交报送材料' };
+const enUS: Record<string, string> = { 'errors.verb.提交报送材料': 'submit report material' };
+
+export const supervisionMessages: Catalogue = { 'zh-CN': zhCN, 'en-US': enUS, texts, errors };

@@ -7,7 +7,8 @@ import type { Db } from '@/lib/platform/db/client';
 import { examPlans, type ExamPlan } from '@/lib/domains/exaPlan/tables';
 import { examinees } from '@/lib/domains/examinee/tables';
 import { PLAN_STATE } from '@/lib/domains/exaPlan/transitions';
-import { examScores, scoreObjections, scorePublicities } from '@/lib/domains/score/tables';
+import { examScores, scoreObjectionHistory, scoreObjections, scorePublicities } from '@/lib/domains/score/tables';
+import { OBJECTION_STATUS } from '@/lib/domains/score/transitions';
 import { recomputeResults } from '@/lib/domains/score/results';
 import { publicPublicity } from '@/lib/domains/score/publicity';
 import { DEFAULT_PUBLICITY_DAYS, judge, MARK, publicityDays, publicityEnd, RESULT, SCORE_STATUS, SUBJECT } from '@/lib/domains/score/rules';
@@ -118,12 +119,14 @@ describe('第 6 步：成绩公示', () => {
     await refused('eval_org', '/exaPlan/nextStep', { id: plan.id }, 409, '不能进入下一步：公示期内有 1 条异议尚未处理');
     expect(await position()).toEqual([6, PLAN_STATE.WORKING]);
 
-    await refused('eval_org', '/publicity/resolveObjection', { id, resolution: '机构自己处理' }, 403, '只有计划所在市的市级管理员可以处理异议');
+    await refused('eval_org', '/publicity/resolveObjection', { id, resolution: '机构自己处理' }, 403, '「处理异议」须由计划所在市的市级管理员（或省级）办理');
     await refused('sjz_admin', '/publicity/resolveObjection', { id }, 400, /处理意见/);
     await ok('sjz_admin', '/publicity/resolveObjection', { id, resolution: '经复核评分表，成绩无误' });
-    await refused('sjz_admin', '/publicity/resolveObjection', { id, resolution: '再处理一次' }, 400, '该异议已处理');
+    await refused('sjz_admin', '/publicity/resolveObjection', { id, resolution: '再处理一次' }, 409, '公示异议当前为「已处理」，不能处理异议');
     const [o] = await db.select().from(scoreObjections).where(eq(scoreObjections.id, id));
-    expect(o).toMatchObject({ status: 1, resolvedByName: '王志强' });
+    expect(o).toMatchObject({ status: OBJECTION_STATUS.RESOLVED, resolution: '经复核评分表，成绩无误', resolvedByName: '王志强' });
+    const history = await db.select().from(scoreObjectionHistory).where(eq(scoreObjectionHistory.objectionId, id));
+    expect(history).toMatchObject([{ action: 'resolve', fromStatus: OBJECTION_STATUS.OPEN, toStatus: OBJECTION_STATUS.RESOLVED, opinion: '经复核评分表，成绩无误', actorName: '王志强' }]);
 
     // 只能由机构进入下一步
     await refused('sjz_admin', '/exaPlan/nextStep', { id: plan.id }, 403);

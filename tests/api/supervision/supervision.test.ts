@@ -9,8 +9,8 @@ import { authHeaders } from '../access/login-helper';
 import { examinees } from '@/lib/domains/examinee/tables';
 import { examSessions } from '@/lib/domains/examSite/tables';
 import { PLAN_STEP } from '@/lib/domains/exaPlan/transitions';
-import { abnormalRecords, supervisorOpinions } from '@/lib/domains/supervision/tables';
-import type { AbnormalItem, OpinionItem, TaskItem } from '@/lib/domains/supervision/schemas';
+import { abnormalRecords, chinaNetworkFileHistory, supervisorOpinions } from '@/lib/domains/supervision/tables';
+import { NETWORK_FILE_STATUS, type AbnormalItem, type NetworkFileItem, type OpinionItem, type TaskItem } from '@/lib/domains/supervision/schemas';
 import { arrangedPlan, login, post, setStep, tinyPdf, type Arranged, type Paged } from '../examAffairs/helpers';
 
 const { db } = setupTestDb();
@@ -179,10 +179,18 @@ describe('报送全国网的材料', () => {
     const url = (up.body as unknown as { data: { url: string }[] }).data[0].url;
     const add = await post<{ id: number }>('supervisor', '/exaChinaNetworkFile/add', { planId: mine.plan.id, name: '督导报告', fileType: 1, url });
     expect(add.status).toBe(200);
+    const listed = await post<Paged<NetworkFileItem>>('supervisor', '/exaChinaNetworkFile/by', { planId: mine.plan.id });
+    expect(listed.body.data.list[0].actions).toEqual(['delete', 'commit']);
+    // 市级管理员看得到，但不是分派的督导员：不能提交
+    expect((await post('sjz_admin', '/exaChinaNetworkFile/byCommit', { planId: mine.plan.id })).status).toBe(403);
     expect((await post('supervisor', '/exaChinaNetworkFile/byCommit', { planId: mine.plan.id })).status).toBe(200);
+    const history = await db().then((d) => d.select().from(chinaNetworkFileHistory).where(eq(chinaNetworkFileHistory.fileId, add.body.data.id)));
+    expect(history).toMatchObject([{ action: 'commit', fromStatus: NETWORK_FILE_STATUS.DRAFT, toStatus: NETWORK_FILE_STATUS.COMMITTED, actorName: '杨帆' }]);
     const del = await post('supervisor', '/exaChinaNetworkFile/del', { ids: [add.body.data.id] });
-    expect(del.body.returnMsg).toBe('材料「督导报告」已提交，不能删除');
+    expect(del.status).toBe(409);
+    expect(del.body.returnMsg).toBe('报送材料当前为「已提交」，不能删除');
     const again = await post('supervisor', '/exaChinaNetworkFile/byCommit', { planId: mine.plan.id });
+    expect(again.status).toBe(409);
     expect(again.body.returnMsg).toBe('该计划没有未提交的报送材料');
   });
 });

@@ -18,7 +18,10 @@ beforeAll(async () => {
   db = await getDb();
 });
 
-type Entry = { firstPage?: { path: string; method?: 'GET' | 'POST'; params?: Record<string, string | number> }; offers?: readonly string[] };
+type PageCall = { path: string; method?: 'GET' | 'POST'; params?: Record<string, string | number> };
+/** actionRows：带 offers 的行不在首屏列表时，它们所在的列表 */
+type Entry = { firstPage?: PageCall; actionRows?: PageCall; offers?: readonly string[] };
+const rowsOf = (e: Entry | undefined) => e?.actionRows ?? e?.firstPage;
 const catalog = screenCatalog as Record<string, Entry>;
 const flat = flattenMenuTree();
 /** 全部账号合计核对过的行操作（最后一个用例确认检查不是空转） */
@@ -28,7 +31,7 @@ for (const account of DEMO_ACCOUNTS) {
   it(`${account.account}：界面行上给出的操作都能办`, async () => {
     const grants: Record<string, readonly string[]> = {};
     for (const code of account.roles) for (const [k, v] of Object.entries(expandRoleSpec(DEMO_ROLES.find((r) => r.code === code)!.grants))) grants[k] = [...(grants[k] ?? []), ...v];
-    const screens = [...new Set(flat.filter((f) => !f.isDirectory && grants[f.key]?.length && catalog[f.component]?.offers?.length && catalog[f.component].firstPage).map((f) => f.component))];
+    const screens = [...new Set(flat.filter((f) => !f.isDirectory && grants[f.key]?.length && catalog[f.component]?.offers?.length && rowsOf(catalog[f.component])).map((f) => f.component))];
     const token = await tokenFor(account.account);
     const lookup = await lookupSession(db, token);
     if (!lookup || lookup === 'invalidated') throw new Error('会话无效');
@@ -36,7 +39,8 @@ for (const account of DEMO_ACCOUNTS) {
     const problems: string[] = [];
     let checked = 0;
     for (const screen of screens) {
-      const { firstPage, offers } = catalog[screen];
+      const { offers } = catalog[screen];
+      const firstPage = rowsOf(catalog[screen]);
       const wf = workflowOf(offers![0].split('.')[0]);
       const { status, body } = await call<{ list: { id: number; actions?: string[] }[] }>(firstPage!.method ?? 'POST', firstPage!.path, {
         headers: { authorization_token: token },
