@@ -24,6 +24,8 @@ import { batchWorkflow, certificateWorkflow, correctionWorkflow } from './domain
 import { courseWorkflow } from './domains/course/workflow';
 import { articleWorkflow } from './domains/content/workflow';
 import { accountWorkflow } from './domains/user/workflow';
+// 机构下的账号（账号数、换区划时跟着换）：由 user 登记到 org/members.ts
+import './domains/user/org-members';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyWorkflow = Workflow<any, any, any, any, any>;
