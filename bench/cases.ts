@@ -19,7 +19,7 @@ import { trainClassCases } from './train-class';
 import { homeDataCases } from './home-data';
 import type { SessionUser } from '../lib/platform/auth/session';
 import { ACCOUNT_ROW_COLUMNS, accountListQueries, accountRows, type AccountRawRow } from '../lib/domains/account/service';
-import { authEpochQuery } from '../lib/domains/user/session';
+import { authEpochQuery } from '../lib/domains/access/session';
 
 export type Row = Record<string, unknown>;
 

@@ -55,6 +55,7 @@ export const PART = {
 /** 我们的文件 → 环节（按前缀，先匹配的为准）；其余我们的文件算服务层 */
 const PART_FILES: [string, string][] = [
   ['lib/domains/user/session.ts', PART.session],
+  ['lib/domains/access/session.ts', PART.session],
   ['lib/platform/auth/', PART.access],
   ['lib/platform/api/', PART.dispatcher],
   ['lib/platform/http/', PART.dispatcher],

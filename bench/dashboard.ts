@@ -55,7 +55,8 @@ async function main() {
   await withScratchDatabase('bench_dash', async ({ url, opened }) => {
     const db = opened.db;
     const { seed } = await import('../db/seed');
-    const { createSession, lookupSession } = await import('../lib/domains/user/session');
+    const { createSession } = await import('../lib/domains/user/session');
+    const { lookupSession } = await import('../lib/domains/access/session');
     const { users } = await import('../lib/domains/user/tables');
     const { homePageData, changeTrend } = await import('../lib/domains/dashboard/home');
     const { evalBigScreen, trainBigScreen } = await import('../lib/domains/dashboard/big-screen');

@@ -232,7 +232,7 @@ async function importBench() {
     const { idCheckChar } = await import('../lib/platform/identity');
     const { beijingDate } = await import('../lib/platform/time');
     const { users } = await import('../lib/domains/user/tables');
-    const { loadPermissions } = await import('../lib/domains/user/session');
+    const { loadPermissions } = await import('../lib/domains/access/session');
     const { saveClass } = await import('../lib/domains/trainClass/service');
     const { previewStudentImport, commitStudentImport, studentImport } = await import('../lib/domains/trainClass/imports');
     const { trainStudents } = await import('../lib/domains/trainClass/tables');

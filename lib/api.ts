@@ -8,6 +8,7 @@ import { messageApi } from '@/lib/domains/message/api';
 import { orgApi } from '@/lib/domains/org/api';
 import { userApi } from '@/lib/domains/user/api';
 import { accountApi } from '@/lib/domains/account/api';
+import { signInApi } from '@/lib/domains/account/sign-in-api';
 import { dictApi } from '@/lib/domains/dict/api';
 import { opsApi } from '@/lib/domains/ops/api';
 import { recordOperation } from '@/lib/domains/ops/operation-log';
@@ -39,7 +40,7 @@ import { createDispatcher } from '@/lib/platform/api/dispatcher';
 import { endpoint, type EndpointTable } from '@/lib/platform/api/endpoint';
 import { openApiDocument } from '@/lib/platform/api/openapi';
 import { getDb } from '@/lib/platform/db/client';
-import { resolveSession } from '@/lib/domains/user/session';
+import { resolveSession } from '@/lib/domains/access/session';
 
 const domainTable: EndpointTable = {
   ...areaApi,
@@ -47,6 +48,7 @@ const domainTable: EndpointTable = {
   ...messageApi,
   ...orgApi,
   ...userApi,
+  ...signInApi,
   ...accountApi,
   ...dictApi,
   ...opsApi,

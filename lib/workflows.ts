@@ -26,6 +26,8 @@ import { articleWorkflow } from './domains/content/workflow';
 import { accountWorkflow } from './domains/user/workflow';
 import { objectionWorkflow as scoreObjectionWorkflow } from './domains/score/workflow';
 import { networkFileWorkflow } from './domains/supervision/workflow';
+// 机构下的账号（账号数、换区划时跟着换）：由 user 登记到 org/members.ts
+import './domains/user/org-members';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyWorkflow = Workflow<any, any, any, any, any>;

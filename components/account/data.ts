@@ -2,7 +2,7 @@ import 'server-only';
 // 账号设置页的服务端入口：登录与 'user' 权限在此检查（SPEC §2：账号设置需要 user 权限），资料直接调用身份域服务。
 import { redirect } from 'next/navigation';
 import { userDepartment, userProfile } from '@/lib/domains/user/service';
-import { requireSession } from '@/lib/domains/user/server-session';
+import { requireSession } from '@/lib/domains/access/server-session';
 import { can } from '@/lib/platform/auth/session';
 import { getDb } from '@/lib/platform/db/client';
 import type { AccountProfile } from './types';

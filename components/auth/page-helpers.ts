@@ -2,7 +2,7 @@ import 'server-only';
 // 登录页的服务端公共逻辑：已登录用户打开登录页直接去工作台（SPEC §2）。
 import { redirect } from 'next/navigation';
 import { oidcConfig } from '@/lib/domains/user/sso';
-import { getCurrentSession } from '@/lib/domains/user/server-session';
+import { getCurrentSession } from '@/lib/domains/access/server-session';
 
 export const WORKPLACE_PATH = '/dashboard/workplace';
 

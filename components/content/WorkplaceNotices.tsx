@@ -4,7 +4,7 @@ import { Card, Empty } from 'antd';
 import { getDb } from '@/lib/platform/db/client';
 import type { SessionUser } from '@/lib/platform/auth/session';
 import { getT } from '@/lib/i18n/server';
-import { getCurrentSession } from '@/lib/domains/user/server-session';
+import { getCurrentSession } from '@/lib/domains/access/server-session';
 import { latestArticles } from '@/lib/domains/content/service';
 import { listPath, readerPath } from './paths';
 import styles from './content.module.css';

@@ -3,7 +3,7 @@ import 'server-only';
 // 免登录的页谁打开都是全省汇总；须登录的页未登录转登录页（带回地址），没有权限显示 403。
 import { getDb } from '@/lib/platform/db/client';
 import { can } from '@/lib/platform/auth/session';
-import { requireSession } from '@/lib/domains/user/server-session';
+import { requireSession } from '@/lib/domains/access/server-session';
 import { currentYear } from '@/lib/domains/dashboard/scope';
 import { pageYear, publicStatTable, scopedStatTable, STAT_PAGES, type PublicStatPage, type StatPageName } from '@/lib/domains/dashboard/stat-pages';
 import ErrorResult from '@/components/shell/ErrorResult';

@@ -1,6 +1,6 @@
 import 'server-only';
 // 公开首页上的“当前访客”：已登录时给出称呼与进入门户的地址，未登录为 null（首页据此显示“登录”或“进入系统”）。
-import { getCurrentSession } from '@/lib/domains/user/server-session';
+import { getCurrentSession } from '@/lib/domains/access/server-session';
 import { displayName, WORKPLACE_PATH } from '@/components/shell/types';
 
 /** 首页的登录入口：主登录页 */

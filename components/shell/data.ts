@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { getDb } from '@/lib/platform/db/client';
-import { getCurrentSession, requireSession } from '@/lib/domains/user/server-session';
+import { getCurrentSession, requireSession } from '@/lib/domains/access/server-session';
 import type { Session } from '@/lib/platform/auth/session';
 import { userAndPermissions, type UserAndPermissions } from '@/lib/domains/access/service';
 import { resources } from '@/lib/domains/access/tables';

@@ -13,7 +13,7 @@ import { messages } from '@/lib/domains/message/tables';
 import { organisations } from '@/lib/domains/org/tables';
 import { users } from '@/lib/domains/user/tables';
 import { BCRYPT_ROUNDS, ensureUser } from '@/lib/domains/user/service';
-import { loadPermissions } from '@/lib/domains/user/session';
+import { loadPermissions } from '@/lib/domains/access/session';
 import { seedDicts } from '@/lib/domains/dict/seed';
 import { seedOps } from '@/lib/domains/ops/seed';
 import { seedPortal } from '@/lib/domains/portal/seed';

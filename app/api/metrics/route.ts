@@ -2,7 +2,7 @@
 // 不经调度器（答复不是信封，Prometheus 直接抓取），不计入 API 请求指标。
 import { metricsResponse } from '@/lib/platform/ops/metrics';
 import { authorizeMetrics } from '@/lib/domains/ops/metrics-access';
-import { resolveSession } from '@/lib/domains/user/session';
+import { resolveSession } from '@/lib/domains/access/session';
 
 export const dynamic = 'force-dynamic';
 

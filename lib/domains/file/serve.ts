@@ -7,7 +7,7 @@ import type { Db } from '@/lib/platform/db/client';
 import { baseSecurityHeaders } from '@/lib/platform/http/headers';
 import { getStorage, isValidKey, RangeNotSatisfiable, type ByteRange } from '@/lib/platform/storage';
 import type { SessionUser } from '@/lib/platform/auth/session';
-import { resolveSession } from '../user/session';
+import { resolveSession } from '../access/session';
 import { PUBLIC_PURPOSES, type UploadPurpose } from './schemas';
 import { displayName, readableFile } from './service';
 

@@ -15,7 +15,7 @@ import { assertInScope, inScope, scopeWhere } from '@/lib/platform/auth/scope';
 import { formatBeijing } from '@/lib/platform/time';
 import { areas } from '../area/tables';
 import { resolveRegion, ROOT_AREA_ID } from '../area/service';
-import { users } from '../user/tables';
+import { orgMembers } from './members';
 import { departments, organisations, organisationWorks } from './tables';
 import {
   ORG_CATEGORIES,
@@ -157,16 +157,16 @@ async function loadInScope(db: Db, user: SessionUser, where: SQL): Promise<Row> 
 
 export async function getOrganisation(db: Db, user: SessionUser, code: string): Promise<OrgDetail> {
   const row = await loadInScope(db, user, eq(organisations.code, code));
-  const [works, [{ userCount }], [{ childCount }]] = await Promise.all([
+  const [works, counted, [{ childCount }]] = await Promise.all([
     db
       .select({ workCode: organisationWorks.workCode, workName: organisationWorks.workName })
       .from(organisationWorks)
       .where(eq(organisationWorks.orgId, row.id))
       .orderBy(asc(organisationWorks.workCode)),
-    db.select({ userCount: count() }).from(users).where(eq(users.orgId, row.id)),
+    orgMembers().countByOrg(db, [row.id]),
     db.select({ childCount: count() }).from(organisations).where(eq(organisations.parentId, row.id)),
   ]);
-  return { ...toItem(row), works, userCount, childCount };
+  return { ...toItem(row), works, userCount: counted[0]?.n ?? 0, childCount };
 }
 
 /** 审计快照：与列表条目相同的形状（带中文名称），变更对比直接可读 */
@@ -237,7 +237,7 @@ async function applyAreaChange(tx: Db, orgId: number, to: Placed): Promise<void>
   if (outside.length) {
     throw ApiError.badRequest(`下级机构「${outside[0].name}」不在新的区划范围内，请先调整下级机构`, { region: '下级机构不在新的区划范围内' });
   }
-  await tx.update(users).set({ areaId: to.areaId, cityId: to.cityId, updatedAt: new Date() }).where(and(eq(users.orgId, orgId), eq(users.level, 'org')));
+  await orgMembers().followArea(tx, orgId, to);
   await tx.update(departments).set({ areaId: to.areaId, cityId: to.cityId }).where(eq(departments.orgId, orgId));
 }
 
@@ -344,12 +344,12 @@ export async function removeOrganisations(db: Db, session: Session, ids: number[
     assertInScope(user, row && scoped(row), NOT_FOUND);
   }
   const [userCounts, childCounts, deptCounts] = await Promise.all([
-    db.select({ id: users.orgId, n: count() }).from(users).where(inArray(users.orgId, unique)).groupBy(users.orgId),
+    orgMembers().countByOrg(db, unique),
     db.select({ id: organisations.parentId, n: count() }).from(organisations).where(inArray(organisations.parentId, unique)).groupBy(organisations.parentId),
     db.select({ id: departments.orgId, n: count() }).from(departments).where(inArray(departments.orgId, unique)).groupBy(departments.orgId),
   ]);
   const nameOf = (id: number | null) => rows.find((r) => r.id === id)?.name;
-  if (userCounts[0]) throw ApiError.badRequest(`机构「${nameOf(userCounts[0].id)}」下还有 ${userCounts[0].n} 个账号，请先删除或调走这些账号`);
+  if (userCounts[0]) throw ApiError.badRequest(`机构「${nameOf(userCounts[0].orgId)}」下还有 ${userCounts[0].n} 个账号，请先删除或调走这些账号`);
   if (deptCounts[0]) throw ApiError.badRequest(`机构「${nameOf(deptCounts[0].id)}」下还有 ${deptCounts[0].n} 个部门，请先删除部门`);
   // 上下级一起删时，下级不挡上级；只挡不在本次删除之列的下级
   if (childCounts.length) {

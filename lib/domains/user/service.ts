@@ -1,4 +1,5 @@
-// 身份域的规则：登录（密码、短信、统一身份认证）、锁定、退出、改密、资料、注册与审核、冻结、用户列表。
+// 身份域的规则：登录的锁定与会话、退出、改密、资料、待审核的注册、用户列表。登录的准入（黑名单、驳回意见）与
+// 注册、审核在 account/sign-in.ts、account/register.ts：它们读消息、黑名单、角色，user 在这些领域之下。
 // 处理函数只做转接；这里的每条规则都在服务端执行。
 import { randomBytes } from 'node:crypto';
 import bcrypt from 'bcrypt';
@@ -7,35 +8,23 @@ import type { Db } from '@/lib/platform/db/client';
 import { fetchPage } from '@/lib/platform/db/paged';
 import type { Page } from '@/lib/platform/api/paging';
 import { ApiError, ReturnCode } from '@/lib/platform/api/errors';
-import { isUniqueViolation } from '@/lib/platform/db/save-row';
 import { hitRateLimit } from '@/lib/platform/http/rate-limit';
 import type { DataLevel, SessionUser } from '@/lib/platform/auth/session';
 import { assertInScope, scopeWhere } from '@/lib/platform/auth/scope';
 import { passwordStrength } from '@/lib/platform/auth/password';
 import { formatBeijing } from '@/lib/platform/time';
 import { areas } from '../area/tables';
-import { resolveRegion } from '../area/service';
 import { organisations } from '../org/tables';
-import { ORG_STATE } from '../org/codes';
-import { roles, userRoles } from '../access/tables';
-import { messages } from '../message/tables';
 import { loginLogs, userSessions, users, type User } from './tables';
 import { createSession, hashToken, revokeToken, revokeUserSessions } from './session';
 import { USER_STATUS } from './status';
 import { issueSmsCode, verifySmsCode } from './sms';
-import { finishOidcLogin, requireOidcConfig } from './sso';
-import { assertNotBlacklisted } from '../portal/blacklist';
 import { CATEGORY_LABEL, type RegisterCategory, type SmsPurpose } from './schemas';
 import type { z } from 'zod';
 import type {
-  AuditRegisterInput,
-  LoginInput,
   PendingRegistersInput,
   RecoverPasswordInput,
-  RegisterInput,
   ResetPasswordInput,
-  SmsLoginInput,
-  SsoLoginInput,
   UpdateUserInput,
   UserListInput,
   UserUpdateInput,
@@ -142,7 +131,7 @@ export interface ClientMeta {
 
 type LogKind = 'login' | 'failure' | 'locked' | 'logout' | 'sso';
 
-async function writeLoginLog(db: Db, entry: { userId: number | null; account: string; kind: LogKind; message?: string }, meta: ClientMeta) {
+export async function writeLoginLog(db: Db, entry: { userId: number | null; account: string; kind: LogKind; message?: string }, meta: ClientMeta) {
   await db.insert(loginLogs).values({
     userId: entry.userId,
     account: entry.account.slice(0, 64),
@@ -161,7 +150,7 @@ let dummyHash: string | undefined;
 const getDummyHash = () => (dummyHash ??= bcrypt.hashSync(randomBytes(12).toString('hex'), BCRYPT_ROUNDS));
 
 /** 锁定期间任何方式（密码、短信、统一身份认证）都不能登录 */
-async function refuseIfLocked(db: Db, user: User, meta: ClientMeta): Promise<void> {
+export async function refuseIfLocked(db: Db, user: User, meta: ClientMeta): Promise<void> {
   const left = user.lockedUntil ? user.lockedUntil.getTime() - Date.now() : 0;
   if (left <= 0) return;
   const message = lockMessage(Math.ceil(left / 60000));
@@ -169,32 +158,12 @@ async function refuseIfLocked(db: Db, user: User, meta: ClientMeta): Promise<voi
   throw new ApiError(ReturnCode.TOO_MANY, message, { data: { lockedUntil: user.lockedUntil } });
 }
 
-/** 冻结、待审核、被驳回的账号不能登录 */
-async function refuseIfInactive(db: Db, user: User, meta: ClientMeta): Promise<void> {
-  let message: string | null = null;
-  if (user.status === USER_STATUS.FROZEN) message = '账号已被冻结，请联系管理员';
-  else if (user.status === USER_STATUS.PENDING) message = '账号正在审核中，审核通过后即可登录';
-  else if (user.status === USER_STATUS.REJECTED) {
-    const [last] = await db
-      .select({ content: messages.content })
-      .from(messages)
-      .where(and(eq(messages.userId, user.id), eq(messages.kind, 'audit')))
-      .orderBy(desc(messages.createdAt), desc(messages.id))
-      .limit(1);
-    const opinion = last?.content.match(/审核意见：(.+)$/)?.[1];
-    message = opinion ? `注册申请未通过审核（审核意见：${opinion}）` : '注册申请未通过审核';
-  }
-  if (!message) return;
-  await writeLoginLog(db, { userId: user.id, account: user.account, kind: 'failure', message }, meta);
-  throw ApiError.badRequest(message);
-}
-
 /**
  * 比较密码前先在库里原子地占一次尝试（failed_logins + 1，条件是未锁定且未满 5 次）：
  * 并发的请求、多个实例都经同一行的条件更新，一个锁定窗口内最多比较 5 次密码。
  * 占不到（已锁定，或 5 次尝试都在途）即拒绝，不做比较。
  */
-async function reserveAttempt(db: Db, user: User, meta: ClientMeta): Promise<number> {
+export async function reserveAttempt(db: Db, user: User, meta: ClientMeta): Promise<number> {
   const [slot] = await db
     .update(users)
     .set({ failedLogins: sql`${users.failedLogins} + 1` })
@@ -214,7 +183,7 @@ async function reserveAttempt(db: Db, user: User, meta: ClientMeta): Promise<num
 }
 
 /** 占用的那次尝试确认为密码错误；第 5 次锁定 15 分钟（计数清零，解锁后重新计） */
-async function recordFailure(db: Db, user: User, attempt: number, meta: ClientMeta): Promise<never> {
+export async function recordFailure(db: Db, user: User, attempt: number, meta: ClientMeta): Promise<never> {
   if (attempt >= MAX_LOGIN_FAILURES) {
     const [row] = await db
       .update(users)
@@ -235,7 +204,7 @@ export interface LoginResult {
   user: UserProfile;
 }
 
-async function openSession(db: Db, user: User, strength: number, meta: ClientMeta, kind: 'login' | 'sso', message: string): Promise<LoginResult> {
+export async function openSession(db: Db, user: User, strength: number, meta: ClientMeta, kind: 'login' | 'sso', message: string): Promise<LoginResult> {
   await db
     .update(users)
     .set({ failedLogins: 0, lockedUntil: null, lastLoginAt: new Date(), passwordStrength: strength })
@@ -245,18 +214,6 @@ async function openSession(db: Db, user: User, strength: number, meta: ClientMet
   return { authorizationToken: token, expiresAt, passwordStrength: strength, user: await userProfile(db, user.id) };
 }
 
-/** 账号密码登录（/user/login 与 /user/loginV2） */
-export async function passwordLogin(db: Db, input: z.output<typeof LoginInput>, meta: ClientMeta): Promise<LoginResult> {
-  await assertNotBlacklisted(db, { account: input.account, ...meta });
-  const [user] = await db.select().from(users).where(eq(users.account, input.account));
-  if (!user) return unknownAccountFailure(db, input.account, input.password, meta);
-  const attempt = await reserveAttempt(db, user, meta);
-  if (!(await bcrypt.compare(input.password, user.passwordHash))) await recordFailure(db, user, attempt, meta);
-  await refuseIfInactive(db, user, meta);
-  // 强度按本次输入的明文计算：规则或评分变了，下次登录即生效
-  return openSession(db, user, passwordStrength(input.password), meta, 'login', '账号密码登录');
-}
-
 const UNKNOWN_ACCOUNT = '账号不存在';
 
 /**
@@ -264,7 +221,7 @@ const UNKNOWN_ACCOUNT = '账号不存在';
  * 锁定的 15 分钟内同样不比较、答剩余分钟数。计数取自登录日志里该账号名的记录（“账号不存在”的失败与“锁定”），
  * 同一账号名的判定以咨询锁串行化。否则试 5 次看锁不锁就能知道账号是否存在。
  */
-async function unknownAccountFailure(db: Db, account: string, password: string, meta: ClientMeta): Promise<never> {
+export async function unknownAccountFailure(db: Db, account: string, password: string, meta: ClientMeta): Promise<never> {
   const name = account.slice(0, 64);
   const lastLock = async (tx: Db) =>
     (
@@ -310,65 +267,10 @@ async function unknownAccountFailure(db: Db, account: string, password: string, 
 }
 
 /** 非驳回状态的同号账号（驳回的注册不占手机号，可用同一手机号重新注册） */
-async function accountsByMobile(db: Db, mobile: string): Promise<User[]> {
+export async function accountsByMobile(db: Db, mobile: string): Promise<User[]> {
   return db.select().from(users).where(and(eq(users.mobile, mobile), ne(users.status, USER_STATUS.REJECTED))).orderBy(asc(users.id));
 }
 
-/** 短信验证码登录（/account/sms）：与密码登录相同的锁定与状态规则；错误的验证码计入该验证码的尝试次数 */
-export async function smsLogin(db: Db, input: z.output<typeof SmsLoginInput>, meta: ClientMeta): Promise<LoginResult> {
-  await assertNotBlacklisted(db, { mobile: input.mobile, ...meta });
-  try {
-    await verifySmsCode(db, input.mobile, 'login', input.smsCode);
-  } catch (err) {
-    const [owner] = await accountsByMobile(db, input.mobile);
-    const reason = err instanceof ApiError ? err.message : '验证码校验失败';
-    await writeLoginLog(db, { userId: owner?.id ?? null, account: owner?.account ?? input.mobile, kind: 'failure', message: `短信登录：${reason}` }, meta);
-    throw err;
-  }
-  const found = await accountsByMobile(db, input.mobile);
-  if (found.length === 0) throw ApiError.badRequest('该手机号未绑定账号，请使用账号密码登录');
-  if (found.length > 1) throw ApiError.badRequest('该手机号绑定了多个账号，请使用账号密码登录');
-  const [user] = found;
-  await refuseIfLocked(db, user, meta);
-  await refuseIfInactive(db, user, meta);
-  return openSession(db, user, user.passwordStrength, meta, 'login', '短信验证码登录');
-}
-
-/** 身份尚未确认时（回调或令牌被拒）登录日志里的账号 */
-const SSO_UNKNOWN_ACCOUNT = '统一身份认证';
-
-/**
- * 统一身份认证登录（/user/ssoLogin、/user/onePlatformLogin）。stateCookie：/user/ssoConfig 发起时放进
- * oidc_state Cookie 的随机值，对应库里这次登录的 state、nonce 与 PKCE 校验码（sso.ts）。
- */
-export async function ssoLogin(
-  db: Db,
-  input: Pick<z.output<typeof SsoLoginInput>, 'code' | 'redirectUri' | 'state' | 'iss'>,
-  meta: ClientMeta,
-  stateCookie: string | null,
-): Promise<LoginResult> {
-  const cfg = requireOidcConfig();
-  let identity: Awaited<ReturnType<typeof finishOidcLogin>>;
-  try {
-    identity = await finishOidcLogin(db, cfg, stateCookie, input);
-  } catch (err) {
-    // 重放、伪造的令牌、错误的 iss 都记一条失败，便于追查；身份源不可达（502）不是登录失败
-    if (err instanceof ApiError && err.returnCode === ReturnCode.BAD_REQUEST) {
-      await writeLoginLog(db, { userId: null, account: SSO_UNKNOWN_ACCOUNT, kind: 'failure', message: err.message }, meta);
-    }
-    throw err;
-  }
-  const [user] = await db.select().from(users).where(eq(users.account, identity.username));
-  if (!user) {
-    const message = `统一身份认证账号 ${identity.username} 未绑定本系统账号`;
-    await writeLoginLog(db, { userId: null, account: identity.username, kind: 'failure', message }, meta);
-    throw ApiError.badRequest(message);
-  }
-  await assertNotBlacklisted(db, { account: user.account, ...meta });
-  await refuseIfLocked(db, user, meta);
-  await refuseIfInactive(db, user, meta);
-  return openSession(db, user, user.passwordStrength, meta, 'sso', `统一身份认证登录（sub=${identity.sub}）`);
-}
 
 /** 退出：吊销本次令牌（没有或已失效也照常返回） */
 export async function logout(db: Db, token: string | null, meta: ClientMeta): Promise<void> {
@@ -407,7 +309,7 @@ export async function accountExists(db: Db, account: string): Promise<boolean> {
 
 // ---------------------------------------------------------------- 短信
 
-const MOBILE_TAKEN = '该手机号已被其他账号使用';
+export const MOBILE_TAKEN = '该手机号已被其他账号使用';
 
 /** 公开的发送验证码：登录与找回密码要求手机号已绑定账号，注册要求未被占用 */
 export async function sendVerCode(db: Db, mobile: string, purpose: Exclude<SmsPurpose, 'updateMobile'>, ip?: string) {
@@ -502,15 +404,9 @@ export async function setRealNameDesc(db: Db, actor: SessionUser, realNameDesc: 
 
 // ---------------------------------------------------------------- 注册与审核
 
-const USER_TYPE_OF: Record<RegisterCategory, string> = { eval: 'RENCAI_ORG', train: 'RENCAI_ORG', enterprise: 'ENTERPRISE' };
-/** 机构类型（SPEC §3）：评价机构 3 社会培训评价组织，培训机构 103 民办职业培训机构，企业 0 */
-const ORG_TYPE_OF: Record<RegisterCategory, number> = { eval: 3, train: 103, enterprise: 0 };
-/** 审核通过后授予的角色（存在才授予） */
-const ROLE_OF: Record<RegisterCategory, string> = { eval: 'EVAL_ORG', train: 'TRAIN_ORG', enterprise: 'ENTERPRISE' };
-
 
 /** 区划的管理员：本市的市级管理员与省级管理员 */
-async function adminsFor(db: Db, cityId: number | null) {
+export async function adminsFor(db: Db, cityId: number | null) {
   const cityCond = cityId === null ? undefined : and(eq(users.userType, 'RENCAI_SHI'), eq(users.cityId, cityId));
   const provinceCond = and(eq(users.userType, 'RENCAI_ADMIN'), eq(users.level, 'province'));
   return db
@@ -519,77 +415,6 @@ async function adminsFor(db: Db, cityId: number | null) {
     .leftJoin(areas, eq(areas.id, users.areaId))
     .where(and(eq(users.status, USER_STATUS.NORMAL), cityCond ? or(cityCond, provinceCond) : provinceCond))
     .orderBy(sql`case when ${users.level} = 'province' then 1 else 0 end`, asc(users.id));
-}
-
-/** 机构或企业自助注册：机构与账号都待审核，同一事务写入 */
-export async function registerOrganisation(db: Db, input: z.output<typeof RegisterInput>) {
-  if (await accountExists(db, input.account)) throw ApiError.badRequest('账号已存在', { account: '账号已存在' });
-  if ((await accountsByMobile(db, input.mobile)).length > 0) throw ApiError.badRequest(MOBILE_TAKEN, { mobile: MOBILE_TAKEN });
-  const [dup] = await db
-    .select({ id: organisations.id })
-    .from(organisations)
-    .where(
-      and(
-        eq(organisations.unifiedSocialCreditCode, input.unifiedSocialCreditCode),
-        // 被驳回的注册不占信用代码；被停用的机构仍然占用
-        sql`not exists (select 1 from ${users} where ${users.orgId} = ${organisations.id} and ${users.status} = ${USER_STATUS.REJECTED})`,
-      ),
-    );
-  if (dup) {
-    throw ApiError.badRequest('该统一社会信用代码已注册，请勿重复注册', { unifiedSocialCreditCode: '该统一社会信用代码已注册' });
-  }
-  const [province, city, county] = input.region;
-  const areaId = await resolveRegion(db, [province, city, county]);
-  // 验证码放在其他检查之后：信息有误时不白白用掉验证码
-  await verifySmsCode(db, input.mobile, 'register', input.smsCode);
-  const passwordHash = await bcrypt.hash(input.password, BCRYPT_ROUNDS);
-  try {
-    await db.transaction(async (tx) => {
-      const [org] = await tx
-        .insert(organisations)
-        .values({
-          code: newCode('O'),
-          name: input.orgName,
-          category: input.category,
-          orgType: ORG_TYPE_OF[input.category],
-          areaId,
-          cityId: city,
-          unifiedSocialCreditCode: input.unifiedSocialCreditCode,
-          status: ORG_STATE.PENDING,
-        })
-        .returning({ id: organisations.id });
-      await tx.insert(users).values({
-        code: newCode('U'),
-        account: input.account,
-        passwordHash,
-        nickName: input.contactName,
-        realName: input.contactName,
-        mobile: input.mobile,
-        userType: USER_TYPE_OF[input.category],
-        level: 'org',
-        areaId,
-        cityId: city,
-        orgId: org.id,
-        status: USER_STATUS.PENDING,
-        passwordStrength: passwordStrength(input.password),
-      });
-      const admins = await adminsFor(tx, city);
-      if (admins.length > 0) {
-        await tx.insert(messages).values(
-          admins.map((a) => ({
-            userId: a.id,
-            title: '新的注册申请待审核',
-            content: `${CATEGORY_LABEL[input.category]}“${input.orgName}”提交了注册申请（账号 ${input.account}，联系人 ${input.contactName}），请及时审核。`,
-            kind: 'audit',
-          })),
-        );
-      }
-    });
-  } catch (err) {
-    if (isUniqueViolation(err)) throw ApiError.badRequest('账号已存在', { account: '账号已存在' });
-    throw err;
-  }
-  return { account: input.account, status: 'pending' as const };
 }
 
 const registrantScope = { cityId: users.cityId, countyId: users.areaId, orgId: users.orgId };
@@ -628,48 +453,6 @@ export async function pendingRegisters(db: Db, actor: SessionUser, filter: z.out
     })),
     total,
   };
-}
-
-/** 审核注册：只能审核本人管辖范围内的；通过则账号与机构启用并授予对应角色，驳回须有意见；结果发站内消息 */
-export async function auditRegister(db: Db, actor: SessionUser, input: z.output<typeof AuditRegisterInput>) {
-  const [found] = await db
-    .select({ user: users, org: organisations })
-    .from(users)
-    .leftJoin(organisations, eq(organisations.id, users.orgId))
-    .where(eq(users.code, input.code));
-  const target = assertInScope(
-    actor,
-    found && { cityId: found.user.cityId, countyId: found.user.areaId, orgId: found.user.orgId, ...found },
-    '注册申请',
-  );
-  if (target.user.status !== USER_STATUS.PENDING || !target.org) throw ApiError.conflict('该注册申请已审核，请勿重复审核');
-  const org = target.org;
-  const category = org.category as RegisterCategory;
-  await db.transaction(async (tx) => {
-    const done = await tx
-      .update(users)
-      .set({ status: input.pass ? USER_STATUS.NORMAL : USER_STATUS.REJECTED, updatedAt: new Date() })
-      .where(and(eq(users.id, target.user.id), eq(users.status, USER_STATUS.PENDING)))
-      .returning({ id: users.id });
-    if (done.length === 0) throw ApiError.conflict('该注册申请已审核，请勿重复审核');
-    await tx
-      .update(organisations)
-      .set({ status: input.pass ? ORG_STATE.NORMAL : ORG_STATE.DISABLED })
-      .where(eq(organisations.id, org.id));
-    if (input.pass && ROLE_OF[category]) {
-      const [role] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.code, ROLE_OF[category]));
-      if (role) await tx.insert(userRoles).values({ userId: target.user.id, roleId: role.id }).onConflictDoNothing();
-    }
-    await tx.insert(messages).values({
-      userId: target.user.id,
-      kind: 'audit',
-      title: input.pass ? '注册申请已通过' : '注册申请未通过',
-      content: input.pass
-        ? `您的${CATEGORY_LABEL[category] ?? ''}注册申请（${org.name}）已审核通过，可以登录使用。${input.opinion ? `审核意见：${input.opinion}` : ''}`
-        : `您的${CATEGORY_LABEL[category] ?? ''}注册申请（${org.name}）未通过审核。审核意见：${input.opinion}`,
-    });
-  });
-  return { code: input.code, status: input.pass ? ('approved' as const) : ('rejected' as const) };
 }
 
 async function scopedUser(db: Db, actor: SessionUser, code: string): Promise<User> {

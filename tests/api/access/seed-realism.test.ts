@@ -11,7 +11,7 @@ import { messages } from '@/lib/domains/message/tables';
 import { operationLogs } from '@/lib/domains/ops/tables';
 import { personAssignments } from '@/lib/domains/personnel/tables';
 import { users } from '@/lib/domains/user/tables';
-import { loadPermissions } from '@/lib/domains/user/session';
+import { loadPermissions } from '@/lib/domains/access/session';
 import { beijingDate } from '@/lib/platform/time';
 
 const { db } = setupTestDb();

@@ -12,7 +12,7 @@ import { resources, roleResources, roles, userRoles } from '@/lib/domains/access
 import { messages } from '@/lib/domains/message/tables';
 import { organisations } from '@/lib/domains/org/tables';
 import { users } from '@/lib/domains/user/tables';
-import { loadPermissions } from '@/lib/domains/user/session';
+import { loadPermissions } from '@/lib/domains/access/session';
 import type { Db } from '@/lib/platform/db/client';
 
 const { db } = setupTestDb();

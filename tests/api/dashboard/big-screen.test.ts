@@ -8,7 +8,8 @@ import { call } from '../../helpers/api';
 import { runJob } from '@/lib/domains/ops/jobs';
 import { rebuildDashboardDaily } from '@/lib/domains/dashboard/daily';
 import { evalBigScreen, trainBigScreen, type BigScreenData } from '@/lib/domains/dashboard/big-screen';
-import { createSession, lookupSession } from '@/lib/domains/user/session';
+import { createSession } from '@/lib/domains/user/session';
+import { lookupSession } from '@/lib/domains/access/session';
 import type { SessionUser } from '@/lib/platform/auth/session';
 import { countOf, get, h, login, rows, scopes, type Scope } from './helpers';
 

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { attachFiles, detachFiles, fileUrlsIn, setFilesPublic, storeFile } from '@/lib/domains/file/service';
 import { fileRefs, fileUploads } from '@/lib/domains/file/tables';
 import { runJob } from '@/lib/domains/ops/jobs';
-import { lookupSession } from '@/lib/domains/user/session';
+import { lookupSession } from '@/lib/domains/access/session';
 import { getStorage } from '@/lib/platform/storage';
 import type { SessionUser } from '@/lib/platform/auth/session';
 import { ApiError } from '@/lib/platform/api/errors';

@@ -3,7 +3,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { roles, userRoles } from '@/lib/domains/access/tables';
-import { loadPermissions } from '@/lib/domains/user/session';
+import { loadPermissions } from '@/lib/domains/access/session';
 import { users } from '@/lib/domains/user/tables';
 import { setupTestDb } from '../../helpers/db';
 import { call } from '../../helpers/api';

@@ -3,7 +3,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { roleResources, userRoles } from '@/lib/domains/access/tables';
-import { createSession, lookupSession } from '@/lib/domains/user/session';
+import { createSession } from '@/lib/domains/user/session';
+import { lookupSession } from '@/lib/domains/access/session';
 import { authEpoch, userSessions, users } from '@/lib/domains/user/tables';
 import { setupTestDb } from '../../helpers/db';
 

@@ -5,7 +5,7 @@ import { screenCatalog } from '@/components/screens/catalog';
 import { DEMO_ACCOUNTS } from '@/db/seed';
 import { DEMO_ROLES, expandRoleSpec } from '@/db/seed/roles';
 import { flattenMenuTree } from '@/lib/domains/access/menu-tree';
-import { lookupSession } from '@/lib/domains/user/session';
+import { lookupSession } from '@/lib/domains/access/session';
 import { workflowOf } from '@/lib/workflows';
 import type { Db } from '@/lib/platform/db/client';
 import { call } from '../../helpers/api';

@@ -4,7 +4,7 @@ import type { Metadata } from 'next';
 import BrandLink from '@/components/BrandLink';
 import CoursePlayer from '@/components/course/CoursePlayer';
 import { requestUrl } from '@/components/shell/data';
-import { requireSession } from '@/lib/domains/user/server-session';
+import { requireSession } from '@/lib/domains/access/server-session';
 import { sectionList } from '@/lib/domains/course/chapters';
 import type { SectionList } from '@/lib/domains/course/schemas';
 import { ApiError } from '@/lib/platform/api/errors';

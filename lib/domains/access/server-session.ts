@@ -1,9 +1,10 @@
 import 'server-only';
-// 服务端组件与页面取当前会话：与 API 相同的令牌与吊销规则（会话查找属于身份域，故放在此处而非 lib/platform）。
+// 服务端组件与页面取当前会话：与 API 相同的令牌与吊销规则（会话查找读角色授权，属于授权域，故放在此处而非 lib/platform）。
 import { cookies } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { getDb } from '@/lib/platform/db/client';
-import { lookupSession, SESSION_COOKIE } from './session';
+import { SESSION_COOKIE } from '../user/session';
+import { lookupSession } from './session';
 import type { Session } from '@/lib/platform/auth/session';
 
 /** 当前登录会话；未登录、过期或已被吊销时为 null */
