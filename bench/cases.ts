@@ -144,7 +144,7 @@ async function seedMillionExaminees(db: Db): Promise<void> {
 
 /** 与 lib/domains/examinee/service.ts 的 listExaminees 相同的查询（同一个构造函数，Drizzle 的 mock 只生成 SQL） */
 function examineeFloor(pageNo: number, afterId?: number): Floor {
-  const mock = drizzle.mock() as unknown as Db;
+  const mock: Db = drizzle.mock();
   const page = { pageNo, pageSize: EXM_PAGE_SIZE, offset: (pageNo - 1) * EXM_PAGE_SIZE };
   const q = examineeListQueries(mock, EXM_FILTER, page, afterId);
   const toQuery = (b: { toSQL(): { sql: string; params: unknown[] } }): FloorQuery => {
@@ -228,7 +228,7 @@ const provinceUser = { id: 0, code: '', account: 'admin', nickName: '', realName
 
 /** 与 /account/listUsers 相同的 SQL：读授权版本（会话缓存的检查）→ 本页（行里带角色）与总数并行；同一组构造函数生成 */
 function accountListFloor(): Floor {
-  const mock = drizzle.mock() as unknown as Db;
+  const mock: Db = drizzle.mock();
   const page = { pageNo: 1, pageSize: ACC_PAGE_SIZE, offset: 0 };
   const toQuery = (b: { toSQL(): { sql: string; params: unknown[] } }, rowMode?: 'array'): FloorQuery => ({ ...b.toSQL(), rowMode });
   const epoch = toQuery(authEpochQuery(mock));

@@ -47,7 +47,7 @@ const cityUser = { ...provinceUser, account: 'sjz_admin', userType: 'RENCAI_SHI'
 /** 与 homePageData 相同的五条聚合（同一个构造函数），并行执行；按列顺序取数、用同一个 toHomeData 拼答复 */
 function homeFloor(user: SessionUser): Floor {
   const { today, sevenDay, since } = sevenDays();
-  const builders = homeQueries(drizzle.mock() as unknown as Db, user, since);
+  const builders = homeQueries(drizzle.mock(), user, since);
   const keys = builders.map((b) => Object.keys((b as unknown as { _: { selectedFields: Record<string, unknown> } })._.selectedFields));
   const queries: FloorQuery[] = builders.map((b) => ({ ...b.toSQL(), rowMode: 'array' }));
   return {

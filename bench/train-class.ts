@@ -130,7 +130,7 @@ function studentRow(r: Row): StudentListRow {
 
 /** 班级列表（市级管理员，本市 10 万个班）：第 1 页，或按键集翻到第 DEEP_PAGE 页 */
 function classListCase(name: string, afterId?: number): BenchCase {
-  const mock = drizzle.mock() as unknown as Db;
+  const mock: Db = drizzle.mock();
   const page = { pageNo: 1, pageSize: PAGE_SIZE, offset: 0 };
   const q = classListQueries(mock, cityUser, {}, page, afterId);
   const session = { user: cityUser, permissions: ALLOWED } as Session;
@@ -155,7 +155,7 @@ function classListCase(name: string, afterId?: number): BenchCase {
 
 /** 学员分页（同 studentPage）：给 classId 为一个班的名单，否则为市级管理员的学员库（本市 200 万名） */
 function studentCase(name: string, opts: { classId?: number; login: string; user: SessionUser; afterId?: number; pageNo?: number }): BenchCase {
-  const mock = drizzle.mock() as unknown as Db;
+  const mock: Db = drizzle.mock();
   const pageNo = opts.pageNo ?? 1;
   const page = { pageNo, pageSize: PAGE_SIZE, offset: (pageNo - 1) * PAGE_SIZE };
   const filter = opts.classId ? { classId: opts.classId } : {};

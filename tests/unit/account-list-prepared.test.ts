@@ -7,7 +7,7 @@ import type { SessionUser } from '@/lib/platform/auth/session';
 import { accountListQueries, accountListShape } from '@/lib/domains/account/service';
 import type { AccountFilter } from '@/lib/domains/account/schemas';
 
-const mock = drizzle.mock() as unknown as Db;
+const mock: Db = drizzle.mock();
 const base = { id: 1, code: '', account: 'a', nickName: '', realName: null, userType: 'RENCAI_ADMIN', passwordStrength: 3 };
 const actors = {
   province: { ...base, level: 'province', areaId: 130000, cityId: null, orgId: null },

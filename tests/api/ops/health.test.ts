@@ -55,7 +55,9 @@ describe('GET /api/health', () => {
   it('打开之后数据库断开（查询报连接被终止）：503', async () => {
     const opened = await getOpenedDb();
     const terminated = Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
-    const broken = { ...opened, db: { execute: () => Promise.reject(terminated) } as unknown as Db };
+    // 真库的一个替身：只有查询改为失败
+    const db: Db = Object.assign(Object.create(opened.db) as Db, { execute: () => Promise.reject(terminated) });
+    const broken = { ...opened, db };
     const report = await checkHealth({ openDb: async () => broken, storage: getStorage });
     expect(report.status).toBe('fail');
     expect(report.checks.database).toMatchObject({ ok: false, error: '57P01' });
