@@ -126,9 +126,3 @@ export const BATCH_OPERATIONS: Readonly<Record<BatchOperation, OperationDef<Batc
   discard: { label: '放弃', from: [DRAFT], actor: 'org', permission: 'stateGrid.edit' },
 };
 
-/** 办理方：机构只对本机构的，市级只对本市的，省级对全省（省级只查看与打印） */
-export function actorsOf(user: { level: string; orgId: number | null; cityId: number | null }, s: { orgId: number; cityId: number | null }): Actor[] {
-  if (user.level === 'org') return user.orgId === s.orgId ? ['org'] : [];
-  if (user.level === 'city') return user.cityId !== null && user.cityId === s.cityId ? ['city'] : [];
-  return user.level === 'province' ? ['province'] : [];
-}

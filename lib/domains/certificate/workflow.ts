@@ -6,12 +6,11 @@ import type { SessionUser } from '@/lib/platform/auth/session';
 import { assertInScope } from '@/lib/platform/auth/scope';
 import { ApiError } from '@/lib/platform/api/errors';
 import { checkIdNumber } from '@/lib/platform/identity';
-import { defineWorkflow } from '@/lib/platform/workflow';
+import { defineWorkflow, scopedActors } from '@/lib/platform/workflow';
 import { scopedNotice } from '../message/workflow-notice';
 import { certificateCorrections, certificateHistory, certificates, stateGridBatches, stateGridBatchHistory, type Certificate, type CertificateCorrection, type StateGridBatch } from './tables';
 import {
   ACTOR_LABEL,
-  actorsOf,
   BATCH_OPERATIONS,
   BATCH_STATUS_LABEL,
   BATCH_TRANSITIONS,
@@ -93,7 +92,7 @@ export const certificateWorkflow = defineWorkflow<CertificateRow, 'void', Actor,
   labels: { status: CERT_STATUS_LABEL },
   actors: ACTOR_LABEL,
   actorLevels: { org: ['org'], city: ['city'], province: ['province'] },
-  actorsOf,
+  actorsOf: scopedActors,
   transitions: CERTIFICATE_TRANSITIONS,
   operations: CERTIFICATE_OPERATIONS,
   gates: {
@@ -142,7 +141,7 @@ export const correctionWorkflow = defineWorkflow<CorrectionRow, 'approve' | 'rej
   labels: { status: CORRECTION_STATUS_LABEL },
   actors: ACTOR_LABEL,
   actorLevels: { org: ['org'], city: ['city'], province: ['province'] },
-  actorsOf,
+  actorsOf: scopedActors,
   transitions: CORRECTION_TRANSITIONS,
   gates: {
     idConsistent: { ...CORRECTION_GATES.idConsistent, check: (_db, x) => correctionIdConflict(x.certificate, x.after) },
@@ -184,7 +183,7 @@ export const batchWorkflow = defineWorkflow<StateGridBatch, (typeof BATCH_TRANSI
   labels: { status: BATCH_STATUS_LABEL },
   actors: ACTOR_LABEL,
   actorLevels: { org: ['org'], city: ['city'], province: ['province'] },
-  actorsOf,
+  actorsOf: scopedActors,
   transitions: BATCH_TRANSITIONS,
   operations: BATCH_OPERATIONS,
   load: loadBatchSubject,

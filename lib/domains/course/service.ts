@@ -11,7 +11,7 @@ import { can, type Session, type SessionUser } from '@/lib/platform/auth/session
 import { scopeWhere } from '@/lib/platform/auth/scope';
 import { fetchPage } from '@/lib/platform/db/paged';
 import { businessCode, nextId } from '@/lib/platform/db/codes';
-import { actorName } from '@/lib/platform/workflow';
+import { actorName, type TransitionRequest } from '@/lib/platform/workflow';
 import { containsPattern } from '@/lib/platform/db/like';
 import { exportXlsx, keysetBatches } from '@/lib/platform/excel/export';
 import { formatBeijing } from '@/lib/platform/time';
@@ -385,14 +385,8 @@ export async function deleteCourse(db: Db, session: Session, id: number, audit: 
 
 // ---------- 状态转换：唯一入口 ----------
 
-export interface CourseTransitionRequest {
-  id: number;
-  action: TransitionAction;
-  opinion?: string | null;
-}
-
 /** 办理一步（引擎：权限、办理方、状态、意见、条件、历史、操作日志、通知），返回办理后的列表行 */
-export async function applyCourseTransition(db: Db, session: Session, req: CourseTransitionRequest, audit: Audit): Promise<CourseItem> {
+export async function applyCourseTransition(db: Db, session: Session, req: TransitionRequest<TransitionAction>, audit: Audit): Promise<CourseItem> {
   await courseWorkflow.apply(db, session, req, audit);
   return courseItem(db, session, req.id);
 }

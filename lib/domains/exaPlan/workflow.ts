@@ -8,7 +8,7 @@ import type { Db } from '@/lib/platform/db/client';
 import type { Audit } from '@/lib/platform/api/endpoint';
 import { ApiError } from '@/lib/platform/api/errors';
 import { can, type Session, type SessionUser } from '@/lib/platform/auth/session';
-import { defineWorkflow, type Position } from '@/lib/platform/workflow';
+import { defineWorkflow, scopedActors, type Position } from '@/lib/platform/workflow';
 import { ROOT_AREA_ID } from '../area/schemas';
 import { ruleHasReviewer, stepRequiresOpinion } from '../dict/process';
 import { scopedNotice } from '../message/workflow-notice';
@@ -45,12 +45,6 @@ export type PlanRow = ExamPlan & PlanSubject;
 /** 审核界面的路由（通知审核员时的链接） */
 const AUDIT_PATH = '/evaluation/plan/audit';
 
-/** 机构只对本机构的计划、市级只对本市的计划办理（范围已保证，这里再明确一次） */
-const actorsOf = (user: SessionUser, p: PlanSubject): Actor[] => {
-  if (user.level === 'org') return user.orgId === p.orgId ? ['org'] : [];
-  if (user.level === 'city') return user.cityId !== null && user.cityId === p.cityId ? ['city'] : [];
-  return user.level === 'province' ? ['province'] : [];
-};
 
 /** 计划加上该类计划须审核的步骤 */
 export async function planSubjects(db: Db, plans: readonly ExamPlan[]): Promise<PlanRow[]> {
@@ -89,7 +83,7 @@ export const exaPlanWorkflow = defineWorkflow<PlanRow, TransitionAction, Actor, 
   labels: { step: Object.fromEntries(STEP_LABEL.map((l, i) => [i, l])), state: STATE_LABEL },
   actors: ACTOR_LABEL,
   actorLevels: { org: ['org'], city: ['city'], province: ['province'] },
-  actorsOf,
+  actorsOf: scopedActors,
   transitions: TRANSITIONS.map((t) => (t.action === 'cityPass' ? { ...t, to: cityPassTarget } : t)),
   operations: OPERATIONS,
   gates: {

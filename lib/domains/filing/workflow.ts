@@ -5,7 +5,7 @@ import type { Db } from '@/lib/platform/db/client';
 import type { SessionUser } from '@/lib/platform/auth/session';
 import { assertInScope } from '@/lib/platform/auth/scope';
 import { ApiError } from '@/lib/platform/api/errors';
-import { defineWorkflow } from '@/lib/platform/workflow';
+import { defineWorkflow, scopedActors } from '@/lib/platform/workflow';
 import { ROOT_AREA_ID } from '../area/schemas';
 import { stepRequiresOpinion } from '../dict/process';
 import { scopedNotice } from '../message/workflow-notice';
@@ -36,11 +36,6 @@ const { COMPLETED, VOIDED } = FILING_STATUS;
 export const KIND_PATHS = ['/evaluation/filing/skill', '/evaluation/filing/qualification', '/evaluation/filing/special', '/evaluation/filing/organ'] as const;
 const AUDIT_PATH = '/evaluation/filing/audit';
 
-const actorsOf = (user: SessionUser, s: FilingLike): Actor[] => {
-  if (user.level === 'org') return user.orgId === s.orgId ? ['org'] : [];
-  if (user.level === 'city') return user.cityId !== null && user.cityId === s.cityId ? ['city'] : [];
-  return user.level === 'province' ? ['province'] : [];
-};
 
 /** 进行中（未审核完成）的增量 */
 export async function openIncrement(db: Db, filingId: number): Promise<Increment | undefined> {
@@ -120,7 +115,7 @@ const common = {
   labels: { status: STATUS_LABEL },
   actors: ACTOR_LABEL,
   actorLevels: { org: ['org'], city: ['city'], province: ['province'] },
-  actorsOf,
+  actorsOf: scopedActors,
   opinionRequired,
 } as const;
 

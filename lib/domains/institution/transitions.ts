@@ -1,6 +1,6 @@
 // 入驻状态机的声明（lib/platform/workflow 的格式，纯数据）：培训机构与企业的入驻申请 → 市级审核 → 省级审核 → 已入驻
 // （可暂停、恢复）。引擎在 workflow.ts。
-import type { OperationDef, TransitionDef } from '@/lib/platform/workflow';
+import { scopedActors, type OperationDef, type TransitionDef } from '@/lib/platform/workflow';
 
 export const SETTLE_STATUS = {
   /** 填写中（未提交或已撤回） */
@@ -101,10 +101,8 @@ export const SETTLE_OPERATIONS: Readonly<Record<SettleOperation, OperationDef<Se
 
 /** 用户对一份入驻资料是哪些办理方 */
 export function settleActorsOf(user: { level: string; orgId: number | null; cityId: number | null }, p: { orgId: number; cityId: number | null }): SettleActor[] {
-  if (user.level === 'org') return user.orgId === p.orgId ? ['org'] : [];
-  if (user.level === 'city') return user.cityId !== null && user.cityId === p.cityId ? ['city', 'admin'] : [];
-  if (user.level === 'province') return ['province', 'admin'];
-  return [];
+  // 市级与省级同时是“管理员”一方（暂停、恢复入驻）
+  return scopedActors(user, p).flatMap((a): SettleActor[] => (a === 'org' ? [a] : [a, 'admin']));
 }
 
 export const settleStatusLabel = (s: number): string => SETTLE_STATUS_LABEL[s] ?? String(s);

@@ -1,10 +1,8 @@
 // 工作流的通知（lib/platform/workflow 的 NoticeDef）最常见的一种：办理方是所属机构（org）、所在市的市级管理员（city）
 // 与省级管理员（province）。下一步能办的人按持有的权限与范围找出；审核方办理后告诉所属机构的用户。
-import type { NoticeDef } from '@/lib/platform/workflow';
+import type { NoticeDef, ScopedActor } from '@/lib/platform/workflow';
 import { usersHolding, usersOfOrg } from '../access/holders';
 import { notify } from './service';
-
-export type ScopedActor = 'org' | 'city' | 'province';
 
 interface Scoped {
   orgId: number | null;

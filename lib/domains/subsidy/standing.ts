@@ -12,7 +12,7 @@ import { can, type Session, type SessionUser } from '@/lib/platform/auth/session
 import { fetchPage } from '@/lib/platform/db/paged';
 import { withUniqueMessage } from '@/lib/platform/db/save-row';
 import { businessCode, nextId } from '@/lib/platform/db/codes';
-import { defineWorkflow } from '@/lib/platform/workflow';
+import { defineWorkflow, scopedActors } from '@/lib/platform/workflow';
 import { exportXlsx } from '@/lib/platform/excel/export';
 import { maskIdNumber } from '@/lib/platform/identity';
 import { formatBeijing } from '@/lib/platform/time';
@@ -25,7 +25,7 @@ import { CLASS_STATUS, classStatusLabel } from '@/lib/domains/trainClass/transit
 import { COMPLETION, COMPLETION_LABEL, EXAMINE } from '@/lib/domains/trainClass/schemas';
 import { standingBookHistory, standingBooks, subsidyApplies, subsidyItems, type StandingBook, type StandingBookLine } from './tables';
 import { assessResults, LIVE_STATUSES } from './compute';
-import { ACTOR_LABEL, APPLY_STATUS, DECISION, scopedActors } from './transitions';
+import { ACTOR_LABEL, APPLY_STATUS, DECISION } from './transitions';
 import { BOOK_OPERATIONS, BOOK_STATUS, BOOK_STATUS_LABEL, BOOK_TRANSITIONS, bookStatusLabel, type BookAction, type BookActor, type BookTransitionAction } from './standing-transitions';
 import { ASSESS_LABEL } from './schemas';
 import { classColumns, classNameFilters, type ClassColumns } from './class-columns';

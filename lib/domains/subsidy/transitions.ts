@@ -154,9 +154,3 @@ export const DECISION_TRANSITIONS: readonly TransitionDef<DecisionLike, Decision
   },
 ];
 
-/** 用户对一个对象是哪一方：本机构、对象所在市的市级、省级（补贴各状态机共用） */
-export function scopedActors(user: { level: string; orgId: number | null; cityId: number | null }, s: { orgId: number | null; cityId: number | null }): Actor[] {
-  if (user.level === 'org') return user.orgId !== null && user.orgId === s.orgId ? ['org'] : [];
-  if (user.level === 'city') return user.cityId !== null && user.cityId === s.cityId ? ['city'] : [];
-  return user.level === 'province' ? ['province'] : [];
-}

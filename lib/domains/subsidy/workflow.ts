@@ -12,7 +12,7 @@ import { fetchPage } from '@/lib/platform/db/paged';
 import { exportXlsx } from '@/lib/platform/excel/export';
 import { maskIdNumber } from '@/lib/platform/identity';
 import { formatBeijing } from '@/lib/platform/time';
-import { defineWorkflow } from '@/lib/platform/workflow';
+import { defineWorkflow, scopedActors, type TransitionRequest } from '@/lib/platform/workflow';
 import { LEVEL_NAMES } from '@/lib/domains/catalog/schemas';
 import { scopedNotice } from '@/lib/domains/message/workflow-notice';
 import { organisations } from '@/lib/domains/org/tables';
@@ -38,7 +38,6 @@ import {
   DECISION_TRANSITIONS,
   PUBLIC_STATUSES,
   RESOURCES,
-  scopedActors,
   SUBSIDY_KIND_LABEL,
   TRANSITIONS,
   type Actor,
@@ -357,14 +356,8 @@ export const applyWorkflow = defineWorkflow<SubsidyApply, TransitionAction, Acto
 
 export const applyActions = (session: Session, a: SubsidyApply): ApplyAction[] => applyWorkflow.availableActions(a, session);
 
-export interface TransitionRequest {
-  id: number;
-  action: TransitionAction;
-  opinion?: string | null;
-}
-
 /** 一步转换（提交、撤回、市级审核、退回、不予补贴、二级审批、财务审批、拨付） */
-export async function applyTransition(db: Db, session: Session, req: TransitionRequest, audit: Audit) {
+export async function applyTransition(db: Db, session: Session, req: TransitionRequest<TransitionAction>, audit: Audit) {
   return db.transaction(async (tx) => {
     const r = await applyWorkflow.applyIn(tx, session, req, audit);
     const [a] = await tx.select().from(subsidyApplies).where(eq(subsidyApplies.id, req.id));

@@ -1,7 +1,7 @@
 // 培训班状态机（SPEC §4“Training class operations”：保存、提交审核、审核、发布、作废、作废生效、延期审核；状态未给出，此处设计）
 // 与两种附带申请——延期开班、信息更正——的声明（lib/platform/workflow 的格式，纯数据，界面也可引用）：状态、转换、操作。
 // 引擎（workflow.ts 的 defineWorkflow）按它办理与拒绝，列表行上的按钮也由它算出。图与说明见 docs/TRAIN_CLASS.md。
-import type { OperationDef, TransitionDef } from '@/lib/platform/workflow';
+import { scopedActors, type OperationDef, type TransitionDef } from '@/lib/platform/workflow';
 import type { MenuPermission } from '../access/menu-tree';
 
 export const CLASS_STATUS = {
@@ -197,9 +197,7 @@ export interface ActorUser {
 
 /** 用户对这个班（或申请）是哪一方：所属机构的用户为 org，所在市的市级用户为 city，其余（省级、别的机构）不是办理方 */
 export function classActorsOf(user: ActorUser, c: { orgId: number; cityId: number | null }): Actor[] {
-  if (user.level === 'org') return user.orgId === c.orgId ? ['org'] : [];
-  if (user.level === 'city') return user.cityId !== null && user.cityId === c.cityId ? ['city'] : [];
-  return [];
+  return scopedActors(user, c).filter((a): a is Actor => a !== 'province');
 }
 
 /** 此刻能否为班级录像：开班机构、班级所在市或省级的用户，有录像权限，班级已发布或培训中 */

@@ -12,7 +12,7 @@ import { can, type Session, type SessionUser } from '@/lib/platform/auth/session
 import { containsPattern } from '@/lib/platform/db/like';
 import { withUniqueMessage } from '@/lib/platform/db/save-row';
 import { beijingDate, formatBeijing } from '@/lib/platform/time';
-import { actorName, defineWorkflow } from '@/lib/platform/workflow';
+import { actorName, defineWorkflow, type TransitionRequest } from '@/lib/platform/workflow';
 import { scopedNotice } from '@/lib/domains/message/workflow-notice';
 import { organisations } from '@/lib/domains/org/tables';
 import { assertTeachersAssignable } from '@/lib/domains/teacher/assignable';
@@ -160,14 +160,8 @@ export const classWorkflow = defineWorkflow<ClassRow, ClassTransitionAction, Act
   }),
 });
 
-export interface ClassTransitionRequest {
-  id: number;
-  action: ClassTransitionAction;
-  opinion?: string | null;
-}
-
 /** 班级的一步转换（提交、撤回、审核、发布、开班、结业、考核、作废、作废审核）；作废生效时同一事务里执行 classDiscarded 钩子 */
-export async function applyClassTransition(db: Db, session: Session, req: ClassTransitionRequest, audit: Audit) {
+export async function applyClassTransition(db: Db, session: Session, req: TransitionRequest<ClassTransitionAction>, audit: Audit) {
   return db.transaction(async (tx) => {
     const r = await classWorkflow.applyIn(tx, session, req, audit);
     const status = r.to.status;
