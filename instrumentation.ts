@@ -8,13 +8,21 @@ export async function register() {
   if (smsError) log.error({ component: 'sms' }, `配置错误：${smsError}`);
   // 生产环境没有可靠的 AUTH_SECRET（签名密钥）就不启动：用公开的默认值签名等于没有签名。
   (await import('@/lib/platform/auth/secret')).refuseToStartWithoutSecret();
+  // 同样：个人信息加密的密钥（DATA_KEY、DATA_INDEX_KEY）。
+  (await import('@/lib/platform/crypto/keys')).refuseToStartWithoutDataKey();
   // 同样：生产环境没有本站对外的地址（PUBLIC_BASE_URL）不启动，否则证书二维码指向 localhost。
   (await import('@/lib/platform/http/public-base')).refuseToStartWithoutPublicBase();
   // 客户端 IP：只采信受信代理（TRUSTED_PROXIES）给的转发头，见 docs/SECURITY.md。
   (await import('@/lib/platform/http/client-ip')).installForwardingGuard();
   const { getDb, onDatabaseOpened, DbUnavailableError } = await import('@/lib/platform/db/client');
   // 空库写入演示数据由启动代码登记（数据库模块不依赖演示数据与各领域）；打开失败后请求里重试时同样执行。
-  onDatabaseOpened((await import('@/db/seed')).seedOnFirstStart);
+  // 先把加密功能之前写入的明文加密（见 docs/SECURITY.md「个人信息加密」），再在空库写入演示数据。
+  const { seedOnFirstStart } = await import('@/db/seed');
+  const { sealLegacyData } = await import('@/db/sealing');
+  onDatabaseOpened(async (opened) => {
+    await sealLegacyData(opened);
+    await seedOnFirstStart(opened);
+  });
   try {
     await getDb();
   } catch (err) {

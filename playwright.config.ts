@@ -36,6 +36,9 @@ const serverEnv: Record<string, string> = {
   AUTH_SECRET: process.env.AUTH_SECRET || 'e2e-only-secret-0123456789abcdef0123456789abcdef',
   // 生产构建没有 PUBLIC_BASE_URL（证书二维码的站点地址）同样不启动：就是被测的地址
   PUBLIC_BASE_URL: baseURL,
+  // 个人信息加密的密钥同样必需（生产构建）；测试用固定值
+  DATA_KEY: process.env.DATA_KEY || 'e2e:' + 'a1'.repeat(32),
+  DATA_INDEX_KEY: process.env.DATA_INDEX_KEY || 'b2'.repeat(32),
   UPLOAD_DIR: uploadDir,
   STORAGE_DRIVER: 'local',
   // 服务器的输出接到测试的输出上：每个请求一行的 info 日志只会淹没失败信息

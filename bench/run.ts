@@ -572,7 +572,7 @@ async function main(): Promise<number> {
 
   const profileDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-profiles-'));
   cleanups.push(async () => fs.rmSync(profileDir, { recursive: true, force: true }));
-  const started = await startApp({ ...baseEnv, NODE_ENV: 'production', DATABASE_URL: dbUrl, UPLOAD_DIR: uploadDir, STORAGE_DRIVER: 'local', AUTH_SECRET: baseEnv.AUTH_SECRET || 'bench-only-secret-0123456789abcdef0123456789abcdef' }, profileDir);
+  const started = await startApp({ ...baseEnv, NODE_ENV: 'production', DATABASE_URL: dbUrl, UPLOAD_DIR: uploadDir, STORAGE_DRIVER: 'local', AUTH_SECRET: baseEnv.AUTH_SECRET || 'bench-only-secret-0123456789abcdef0123456789abcdef', DATA_KEY: baseEnv.DATA_KEY || `bench:${'c3'.repeat(32)}`, DATA_INDEX_KEY: baseEnv.DATA_INDEX_KEY || 'd4'.repeat(32) }, profileDir);
   const app: AppProcess = { ...started, profileDir, profiles: 0, classify: createClassifier(ROOT) };
   const floor = await startFloor({ ...baseEnv, NODE_ENV: 'production', FLOOR_DATABASE_URL: dbUrl, FLOOR_PORT: '0', FLOOR_UPLOAD_DIR: floorUploadDir });
 

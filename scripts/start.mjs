@@ -36,6 +36,22 @@ if (!process.env.AUTH_SECRET) {
   process.env.AUTH_SECRET = fs.readFileSync(file, 'utf8').trim();
 }
 
+// 同样：个人信息加密的密钥（见 lib/platform/crypto/keys.ts）。生成的文件里第二把是开发密钥，只用于读出
+// 以前用 `npm run dev` 写入的数据（启动后逐步改用第一把）；开发服务器见到这个文件也用它。
+if (!process.env.DATA_KEY || !process.env.DATA_INDEX_KEY) {
+  const file = path.join('data', 'data-key');
+  if (!fs.existsSync(file)) {
+    fs.mkdirSync('data', { recursive: true });
+    const dev = 'dev:00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff';
+    const key = `local:${crypto.randomBytes(32).toString('hex')},${dev}`;
+    fs.writeFileSync(file, `DATA_KEY=${key}\nDATA_INDEX_KEY=${crypto.randomBytes(32).toString('hex')}\n`, { mode: 0o600 });
+  }
+  for (const line of fs.readFileSync(file, 'utf8').split('\n')) {
+    const at = line.indexOf('=');
+    if (at > 0) process.env[line.slice(0, at).trim()] = line.slice(at + 1).trim();
+  }
+}
+
 const port = process.env.PORT || '3000';
 
 // 生产服务没有 PUBLIC_BASE_URL 不启动（见 lib/platform/http/public-base.ts）：本机运行时按服务的地址推出一个，

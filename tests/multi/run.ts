@@ -265,6 +265,9 @@ async function main() {
     DATABASE_URL: dbUrl,
     SEED_DEMO_DATA: 'true',
     AUTH_SECRET: randomBytes(32).toString('hex'),
+    // 两个实例必须用同一把数据密钥：env 在两个实例间共用
+    DATA_KEY: `multi:${randomBytes(32).toString('hex')}`,
+    DATA_INDEX_KEY: randomBytes(32).toString('hex'),
     // 生产实例没有站点地址不启动；两个实例对外都是 nginx 的地址
     PUBLIC_BASE_URL: `http://127.0.0.1:${portLb}`,
     STORAGE_DRIVER: 'local',
