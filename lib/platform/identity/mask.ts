@@ -31,3 +31,20 @@ export function maskPersonal(key: string, value: string): string {
   if (MOBILE_KEY.test(key) || MOBILE_LIKE.test(v)) return v ? maskMobile(v) : value;
   return value;
 }
+
+/** 银行账号只留后 4 位：6222020200112233445 → ***************3445 */
+export function maskBankAccount(value: string): string {
+  const v = value.replace(/\s+/g, '');
+  return v.length <= 4 ? '*'.repeat(v.length) : '*'.repeat(v.length - 4) + v.slice(-4);
+}
+
+/** 界面与导出里脱敏后的值都带 *；真实的证件号、手机号、银行账号不会有 */
+export const isMaskedValue = (value: string | null | undefined): boolean => typeof value === 'string' && value.includes('*');
+
+/**
+ * 编辑表单回传的个人标识：表单里显示的是脱敏值，用户没有改它时原样传回——此时保留库里的值；
+ * 用户输入了完整的新号码时用新值。
+ */
+export function keepIfMasked<T extends string | null | undefined>(submitted: T, stored: string | null): T | string | null {
+  return isMaskedValue(submitted) ? stored : submitted;
+}
