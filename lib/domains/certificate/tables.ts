@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, jsonb, pgTable, primaryKey, serial, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { blindIndexColumn } from '@/lib/platform/crypto/columns';
 import { historyColumns, statusHistoryColumns } from '@/lib/platform/workflow/history';
 import { examPlans } from '../exaPlan/tables';
 import { examinees } from '../examinee/tables';
@@ -27,6 +28,8 @@ export const certificates = pgTable(
     issueYear: smallint('issue_year').notNull(),
     name: varchar('name', { length: 32 }).notNull(),
     idCard: varchar('id_card', { length: 18 }).notNull(),
+    /** 盲索引（HMAC-SM3），查找与唯一约束用它；见 docs/SECURITY.md「个人信息加密」 */
+    idCardIndex: blindIndexColumn('id_card_bidx'),
     gender: varchar('gender', { length: 2 }),
     workCode: varchar('work_code', { length: 32 }).notNull(),
     workName: varchar('work_name', { length: 64 }).notNull(),

@@ -1,6 +1,7 @@
 // 考生与考生导入（计划第 2 步“导入考生”的数据）。表名不变；原在 exaPlan/tables.ts，考生域拥有它们。
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, serial, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { blindIndexColumn } from '@/lib/platform/crypto/columns';
 import { stagedImportColumns, stagedImportStatusCheck } from '../file/staged-import-columns';
 import { examPlans } from '../exaPlan/tables';
 
@@ -20,6 +21,8 @@ export const examinees = pgTable(
     cityId: integer('city_id'),
     name: varchar('name', { length: 32 }).notNull(),
     idNumber: varchar('id_number', { length: 18 }).notNull(),
+    /** 盲索引（HMAC-SM3），查找与唯一约束用它；见 docs/SECURITY.md「个人信息加密」 */
+    idNumberIndex: blindIndexColumn('id_number_bidx'),
     gender: varchar('gender', { length: 2 }),
     birthDate: date('birth_date'),
     mobile: varchar('mobile', { length: 11 }).notNull(),

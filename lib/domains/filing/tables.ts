@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, serial, smallint, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { blindIndexColumn } from '@/lib/platform/crypto/columns';
 import { areas } from '../area/tables';
 import { organisations } from '../org/tables';
 
@@ -151,6 +152,8 @@ export const filingPeople = pgTable(
     role: varchar('role', { length: 16 }).notNull(),
     name: varchar('name', { length: 64 }).notNull(),
     idNumber: varchar('id_number', { length: 20 }).notNull(),
+    /** 盲索引（HMAC-SM3），查找与唯一约束用它；见 docs/SECURITY.md「个人信息加密」 */
+    idNumberIndex: blindIndexColumn('id_number_bidx'),
     mobile: varchar('mobile', { length: 11 }).notNull(),
     title: varchar('title', { length: 64 }),
     certificateNo: varchar('certificate_no', { length: 64 }),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, customType, date, index, integer, pgTable, serial, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { blindIndexColumn } from '@/lib/platform/crypto/columns';
 import { organisations } from '../org/tables';
 import { users } from '../user/tables';
 
@@ -19,6 +20,8 @@ export const people = pgTable(
     library: varchar('library', { length: 16 }).notNull(),
     name: varchar('name', { length: 32 }).notNull(),
     idNumber: varchar('id_number', { length: 18 }).notNull(),
+    /** 盲索引（HMAC-SM3），查找与唯一约束用它；见 docs/SECURITY.md「个人信息加密」 */
+    idNumberIndex: blindIndexColumn('id_number_bidx'),
     /** 性别（男/女）；通行证号码推不出时为空 */
     gender: varchar('gender', { length: 2 }),
     birthDate: date('birth_date'),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, jsonb, pgTable, serial, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { blindIndexColumn } from '@/lib/platform/crypto/columns';
 import { historyColumns, statusHistoryColumns } from '../../platform/workflow/history';
 import { trainClasses, trainStudents } from '../trainClass/tables';
 
@@ -127,6 +128,8 @@ export const subsidyItems = pgTable(
       .references(() => trainStudents.id),
     name: varchar('name', { length: 32 }).notNull(),
     idNumber: varchar('id_number', { length: 18 }).notNull(),
+    /** 盲索引（HMAC-SM3），查找与唯一约束用它；见 docs/SECURITY.md「个人信息加密」 */
+    idNumberIndex: blindIndexColumn('id_number_bidx'),
     workCode: varchar('work_code', { length: 32 }).notNull(),
     level: smallint('level').notNull(),
     attendedHours: smallint('attended_hours'),
@@ -304,6 +307,8 @@ export const trainingCoupons = pgTable(
     orgId: integer('org_id'),
     name: varchar('name', { length: 32 }).notNull(),
     idNumber: varchar('id_number', { length: 18 }).notNull(),
+    /** 盲索引（HMAC-SM3），查找与唯一约束用它；见 docs/SECURITY.md「个人信息加密」 */
+    idNumberIndex: blindIndexColumn('id_number_bidx'),
     faceValue: integer('face_value').notNull(),
     validFrom: date('valid_from').notNull(),
     validTo: date('valid_to').notNull(),

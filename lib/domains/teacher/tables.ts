@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, serial, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { blindIndexColumn } from '@/lib/platform/crypto/columns';
 import { organisations } from '../org/tables';
 
 /**
@@ -26,6 +27,8 @@ export const teachers = pgTable(
     /** 教师类型 0 班主任 1 带头教师 2 高校讲师或高级讲师 3 企业师傅 */
     userType: smallint('user_type').notNull(),
     idCard: varchar('id_card', { length: 18 }).notNull(),
+    /** 盲索引（HMAC-SM3），查找与唯一约束用它；见 docs/SECURITY.md「个人信息加密」 */
+    idCardIndex: blindIndexColumn('id_card_bidx'),
     phone: varchar('phone', { length: 11 }).notNull(),
     email: varchar('email', { length: 100 }).notNull(),
     provinceId: integer('province_id').notNull(),

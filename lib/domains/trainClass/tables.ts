@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, jsonb, pgTable, serial, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { blindIndexColumn } from '@/lib/platform/crypto/columns';
 import { organisations } from '../org/tables';
 import { teachers } from '../teacher/tables';
 import { stagedImportColumns, stagedImportStatusCheck } from '../file/staged-import-columns';
@@ -150,6 +151,8 @@ export const trainStudents = pgTable(
     cityId: integer('city_id'),
     name: varchar('name', { length: 32 }).notNull(),
     idNumber: varchar('id_number', { length: 18 }).notNull(),
+    /** 盲索引（HMAC-SM3），查找与唯一约束用它；见 docs/SECURITY.md「个人信息加密」 */
+    idNumberIndex: blindIndexColumn('id_number_bidx'),
     gender: varchar('gender', { length: 2 }),
     birthDate: date('birth_date'),
     mobile: varchar('mobile', { length: 11 }).notNull(),

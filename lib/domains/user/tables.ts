@@ -1,6 +1,7 @@
 import { historyColumns, statusHistoryColumns } from '@/lib/platform/workflow/history';
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, serial, smallint, timestamp, uuid, varchar, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { blindIndexColumn } from '@/lib/platform/crypto/columns';
 import { areas } from '../area/tables';
 import { organisations } from '../org/tables';
 
@@ -16,6 +17,8 @@ export const users = pgTable(
     nickName: varchar('nick_name', { length: 64 }).notNull(),
     realName: varchar('real_name', { length: 64 }),
     mobile: varchar('mobile', { length: 11 }),
+    /** 盲索引（HMAC-SM3），查找与唯一约束用它；见 docs/SECURITY.md「个人信息加密」 */
+    mobileIndex: blindIndexColumn('mobile_bidx'),
     email: varchar('email', { length: 128 }),
     avatar: varchar('avatar', { length: 500 }),
     /** 实名认证说明（/bapi/user/changeUserRealNameDesc） */
@@ -115,6 +118,8 @@ export const smsCodes = pgTable(
   {
     id: serial('id').primaryKey(),
     mobile: varchar('mobile', { length: 11 }).notNull(),
+    /** 盲索引（HMAC-SM3），查找与唯一约束用它；见 docs/SECURITY.md「个人信息加密」 */
+    mobileIndex: blindIndexColumn('mobile_bidx'),
     /** login / register / updateMobile / resetPassword */
     purpose: varchar('purpose', { length: 16 }).notNull(),
     codeHash: varchar('code_hash', { length: 64 }).notNull(),
