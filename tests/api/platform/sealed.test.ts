@@ -115,8 +115,8 @@ describe('sealed columns in the database', () => {
     useKeys(K1);
     const db = await prepare();
     await db.insert(people).values({ idNumber: '130102199001011234', idNumberIndex: blindIndex('idNumber', '130102199001011234'), mobile: '13800138000' });
-    const raw = await db.execute(sql`select id_number, mobile from sealed_probe`);
-    const rawRows = (Array.isArray(raw) ? raw : raw.rows) as { id_number: string; mobile: string }[];
+    const raw: unknown = await db.execute(sql`select id_number, mobile from sealed_probe`);
+    const rawRows = (Array.isArray(raw) ? raw : (raw as { rows: unknown[] }).rows) as { id_number: string; mobile: string }[];
     expect(rawRows[0].id_number.startsWith('s1.k1.')).toBe(true);
     expect(JSON.stringify(rawRows)).not.toMatch(/1234|8000/);
     const [found] = await db.select().from(people).where(eq(people.idNumberIndex, blindIndex('idNumber', '130102199001011234')));
@@ -135,8 +135,8 @@ describe('sealed columns in the database', () => {
       { table: 'sealed_probe', column: 'id_number', rows: 8 },
       { table: 'sealed_probe', column: 'mobile', rows: 8 },
     ]);
-    const raw = await db.execute(sql`select id_number, id_number_bidx, mobile from sealed_probe order by id`);
-    const rows = (Array.isArray(raw) ? raw : raw.rows) as { id_number: string; id_number_bidx: string | null; mobile: string }[];
+    const raw: unknown = await db.execute(sql`select id_number, id_number_bidx, mobile from sealed_probe order by id`);
+    const rows = (Array.isArray(raw) ? raw : (raw as { rows: unknown[] }).rows) as { id_number: string; id_number_bidx: string | null; mobile: string }[];
     expect(rows.every((r) => r.id_number.startsWith('s1.k2.') && r.mobile.startsWith('s1.k2.') && r.id_number_bidx)).toBe(true);
     useKeys(K2);
     const [legacy] = await db.select().from(people).where(eq(people.idNumberIndex, blindIndex('idNumber', '130102199001019999')));
