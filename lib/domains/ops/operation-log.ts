@@ -263,7 +263,7 @@ const listColumns = {
   createdAt: operationLogs.createdAt,
 };
 
-type Row = Omit<typeof operationLogs.$inferSelect, 'cityId'>;
+type Row = Omit<typeof operationLogs.$inferSelect, 'cityId' | 'prevHash' | 'hash'>;
 
 function toItem(r: Row, locale: Locale) {
   return { ...r, moduleName: moduleName(r.module, locale), changes: r.changes ?? [] };

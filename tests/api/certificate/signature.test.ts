@@ -96,8 +96,8 @@ describe('只凭公钥核验', () => {
     const keyFile = path.join(tmp, 'keys.json');
     fs.writeFileSync(keyFile, publishedJwks);
     const url = `https://skills.example.gov.cn${signedViewPath(cert)}`;
-    // 不给服务端的任何密钥
-    const env = { PATH: process.env.PATH, HOME: process.env.HOME };
+    // 不给服务端的任何密钥（生产模式：没有私钥的服务会拒绝启动，核验脚本照常工作）
+    const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'production' };
     const ok = execFileSync('npx', ['tsx', 'scripts/verify-certificate.ts', url, keyFile], { encoding: 'utf8', env });
     expect(ok).toContain('签名有效');
     expect(ok).toContain(`证书编号：${cert.cerCode}`);
