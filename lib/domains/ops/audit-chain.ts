@@ -29,9 +29,10 @@ export function auditRetentionDays(env: Record<string, string | undefined> = pro
 interface Chained {
   chain: ChainTable;
   label: string;
+  /** 在线表（归档时按它的列搬移） */
   live: PgTable;
-  archive: PgTable;
-  fetch(db: Db, which: 'live' | 'archive', afterId: number): Promise<ChainRow[]>;
+  /** id 大于 afterId 的前 limit 行，按 id 升序 */
+  fetch(db: Db, which: 'live' | 'archive', afterId: number, limit?: number): Promise<ChainRow[]>;
 }
 
 const CHAINS: readonly Chained[] = [
@@ -39,10 +40,9 @@ const CHAINS: readonly Chained[] = [
     chain: OPERATION_LOG_CHAIN,
     label: '操作日志',
     live: operationLogs,
-    archive: operationLogArchive,
-    async fetch(db, which, afterId) {
+    async fetch(db, which, afterId, limit = BATCH) {
       const t = which === 'live' ? operationLogs : operationLogArchive;
-      const rows = await db.select().from(t).where(gt(t.id, afterId)).orderBy(asc(t.id)).limit(BATCH);
+      const rows = await db.select().from(t).where(gt(t.id, afterId)).orderBy(asc(t.id)).limit(limit);
       return rows.map((r) => ({ id: r.id, prevHash: r.prevHash, hash: r.hash, content: operationLogContent(r) }));
     },
   },
@@ -50,10 +50,9 @@ const CHAINS: readonly Chained[] = [
     chain: LOGIN_LOG_CHAIN,
     label: '登录日志',
     live: loginLogs,
-    archive: loginLogArchive,
-    async fetch(db, which, afterId) {
+    async fetch(db, which, afterId, limit = BATCH) {
       const t = which === 'live' ? loginLogs : loginLogArchive;
-      const rows = await db.select().from(t).where(gt(t.id, afterId)).orderBy(asc(t.id)).limit(BATCH);
+      const rows = await db.select().from(t).where(gt(t.id, afterId)).orderBy(asc(t.id)).limit(limit);
       return rows.map((r) => ({ id: r.id, prevHash: r.prevHash, hash: r.hash, content: loginLogContent(r) }));
     },
   },
@@ -76,11 +75,11 @@ export interface TableCheck extends ChainCheck {
   label: string;
 }
 
+/** 某一行的哈希（在线表或归档表）；行不存在时 undefined */
 async function hashOf(db: Db, c: Chained, id: number): Promise<string | null | undefined> {
-  for (const t of [c.live, c.archive]) {
-    const cols = getTableColumns(t) as unknown as { id: typeof operationLogs.id; hash: typeof operationLogs.hash };
-    const [row] = await db.select({ hash: cols.hash }).from(t).where(eq(cols.id, id));
-    if (row) return row.hash;
+  for (const which of ['live', 'archive'] as const) {
+    const [row] = await c.fetch(db, which, id - 1, 1);
+    if (row?.id === id) return row.hash;
   }
   return undefined;
 }
