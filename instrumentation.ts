@@ -10,6 +10,8 @@ export async function register() {
   (await import('@/lib/platform/auth/secret')).refuseToStartWithoutSecret();
   // 同样：个人信息加密的密钥（DATA_KEY、DATA_INDEX_KEY）。
   (await import('@/lib/platform/crypto/keys')).refuseToStartWithoutDataKey();
+  // 同样：没有证书签名私钥（CERT_SIGNING_KEY / CERT_SIGNING_KEY_FILE）不启动，否则证书二维码签不出、公布的公钥对不上。
+  (await import('@/lib/platform/auth/cert-signing-key')).refuseToStartWithoutCertSigningKey();
   // 同样：生产环境没有本站对外的地址（PUBLIC_BASE_URL）不启动，否则证书二维码指向 localhost。
   (await import('@/lib/platform/http/public-base')).refuseToStartWithoutPublicBase();
   // 客户端 IP：只采信受信代理（TRUSTED_PROXIES）给的转发头，见 docs/SECURITY.md。

@@ -10,6 +10,7 @@
 //   NEXT_DIST_DIR     设置时原样传给 `next start`，与构建时保持一致。
 //   CHROMIUM_PATH     浏览器路径，默认 /usr/bin/chromium。
 //   LOG_LEVEL         服务器的日志级别，默认 warn（排查时设 info 或 debug）。
+import { generateKeyPairSync } from 'node:crypto';
 import { defineConfig, devices } from '@playwright/test';
 
 const baseURL = process.env.E2E_BASE_URL || 'http://127.0.0.1:3100';
@@ -34,6 +35,8 @@ const serverEnv: Record<string, string> = {
   ...(process.env.NEXT_DIST_DIR ? { NEXT_DIST_DIR: process.env.NEXT_DIST_DIR } : {}),
   // 生产构建没有 AUTH_SECRET 不启动；测试用固定值
   AUTH_SECRET: process.env.AUTH_SECRET || 'e2e-only-secret-0123456789abcdef0123456789abcdef',
+  // 生产构建没有证书签名私钥同样不启动：每次运行生成一把
+  CERT_SIGNING_KEY: process.env.CERT_SIGNING_KEY || generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
   // 生产构建没有 PUBLIC_BASE_URL（证书二维码的站点地址）同样不启动：就是被测的地址
   PUBLIC_BASE_URL: baseURL,
   // 个人信息加密的密钥同样必需（生产构建）；测试用固定值

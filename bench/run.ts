@@ -2,6 +2,7 @@
 // 在 PostgreSQL 上启动生产构建，对 cases.ts 中的每条用例用 autocannon 压测应用与基线（floor.ts），
 // 打印 req/s、p50/p99 与两者之比，以及应用进程的 CPU 按“谁的代码”的分布（cpu-breakdown.ts）。自建并最终删除数据库 bench_<时间戳>，不碰其他数据。见 bench/README.md。
 import { spawn, type ChildProcess } from 'node:child_process';
+import { generateKeyPairSync } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -572,7 +573,7 @@ async function main(): Promise<number> {
 
   const profileDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-profiles-'));
   cleanups.push(async () => fs.rmSync(profileDir, { recursive: true, force: true }));
-  const started = await startApp({ ...baseEnv, NODE_ENV: 'production', DATABASE_URL: dbUrl, UPLOAD_DIR: uploadDir, STORAGE_DRIVER: 'local', AUTH_SECRET: baseEnv.AUTH_SECRET || 'bench-only-secret-0123456789abcdef0123456789abcdef', DATA_KEY: baseEnv.DATA_KEY || `bench:${'c3'.repeat(32)}`, DATA_INDEX_KEY: baseEnv.DATA_INDEX_KEY || 'd4'.repeat(32) }, profileDir);
+  const started = await startApp({ ...baseEnv, NODE_ENV: 'production', DATABASE_URL: dbUrl, UPLOAD_DIR: uploadDir, STORAGE_DRIVER: 'local', AUTH_SECRET: baseEnv.AUTH_SECRET || 'bench-only-secret-0123456789abcdef0123456789abcdef', DATA_KEY: baseEnv.DATA_KEY || `bench:${'c3'.repeat(32)}`, DATA_INDEX_KEY: baseEnv.DATA_INDEX_KEY || 'd4'.repeat(32), CERT_SIGNING_KEY: baseEnv.CERT_SIGNING_KEY || generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() }, profileDir);
   const app: AppProcess = { ...started, profileDir, profiles: 0, classify: createClassifier(ROOT) };
   const floor = await startFloor({ ...baseEnv, NODE_ENV: 'production', FLOOR_DATABASE_URL: dbUrl, FLOOR_PORT: '0', FLOOR_UPLOAD_DIR: floorUploadDir });
 

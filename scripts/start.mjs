@@ -52,6 +52,17 @@ if (!process.env.DATA_KEY || !process.env.DATA_INDEX_KEY) {
   }
 }
 
+// 证书签名私钥（Ed25519）同样：生产服务没有它不启动；本机运行时生成一个存进 ./data/ 并沿用（换了它旧证书二维码的签名即无效）。
+if (!process.env.CERT_SIGNING_KEY && !process.env.CERT_SIGNING_KEY_FILE) {
+  const file = path.join('data', 'cert-signing-key.pem');
+  if (!fs.existsSync(file)) {
+    fs.mkdirSync('data', { recursive: true });
+    const { privateKey } = crypto.generateKeyPairSync('ed25519');
+    fs.writeFileSync(file, privateKey.export({ type: 'pkcs8', format: 'pem' }), { mode: 0o600 });
+  }
+  process.env.CERT_SIGNING_KEY_FILE = file;
+}
+
 const port = process.env.PORT || '3000';
 
 // 生产服务没有 PUBLIC_BASE_URL 不启动（见 lib/platform/http/public-base.ts）：本机运行时按服务的地址推出一个，

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Alert, Button, Card, Descriptions, Empty, Form, Input, Space, Tag } from 'antd';
 import { apiPost } from '@/components/api-client';
 import { useT } from '@/lib/i18n/client';
-import type { PublicCertificate } from '@/lib/domains/certificate/schemas';
+import type { PublicCertificate, SignedView } from '@/lib/domains/certificate/schemas';
 
 const STATUS_COLOR = { valid: 'success', corrected: 'purple', void: 'error' } as const;
 
@@ -79,14 +79,41 @@ export function CertificateLookup() {
   );
 }
 
-export default function CertificatePublicView({ qr }: { qr: { genuine: boolean; certificate: PublicCertificate | null } | null }) {
+/** 二维码里签名的字段（印证书时签的）与验签结果 */
+function SignedResult({ signed }: { signed: NonNullable<SignedView['signed']> }) {
+  const t = useT();
+  const c = signed.claims;
+  return (
+    <div data-testid="cert-signed">
+      {signed.valid ? (
+        <Alert type="success" showIcon title={t('签名有效')} description={t('二维码里的证书信息由本系统的证书签名密钥签发，未被改动（可用公布的公钥离线核验）')} data-testid="cert-signed-valid" style={{ marginBottom: 12 }} />
+      ) : (
+        <Alert type="error" showIcon title={t('签名无效')} description={signed.reason ?? undefined} data-testid="cert-signed-invalid" style={{ marginBottom: 12 }} />
+      )}
+      {c && (
+        <Descriptions column={1} bordered size="small" title={t('二维码里签名的信息')} style={{ marginBottom: 12 }} data-testid="cert-signed-fields">
+          <Descriptions.Item label={t('证书编号')}>
+            <span data-testid="cert-signed-no">{c.no}</span>
+          </Descriptions.Item>
+          <Descriptions.Item label={t('姓名')}>{c.name}</Descriptions.Item>
+          <Descriptions.Item label={t('职业（工种）')}>{c.work}</Descriptions.Item>
+          <Descriptions.Item label={t('等级')}>{t(c.level)}</Descriptions.Item>
+          <Descriptions.Item label={t('发证日期')}>{c.date}</Descriptions.Item>
+        </Descriptions>
+      )}
+    </div>
+  );
+}
+
+export default function CertificatePublicView({ qr }: { qr: { genuine: boolean; certificate: PublicCertificate | null; signed?: SignedView['signed'] } | null }) {
   const t = useT();
   return (
     <div className="allow-narrow" style={{ maxWidth: 640, margin: '16px auto', padding: '0 12px' }} data-testid="cert-view">
       <Card title={t('电子证书信息')}>
+        {qr?.signed && <SignedResult signed={qr.signed} />}
         {qr &&
           (!qr.genuine ? (
-            <Alert type="error" showIcon title={t('该二维码不是本系统签发的，证书真伪无法确认')} data-testid="cert-view-forged" style={{ marginBottom: 16 }} />
+            qr.signed ? null : <Alert type="error" showIcon title={t('该二维码不是本系统签发的，证书真伪无法确认')} data-testid="cert-view-forged" style={{ marginBottom: 16 }} />
           ) : qr.certificate ? (
             <>
               <Alert type="success" showIcon title={t('二维码核验通过：以下为本系统登记的证书信息')} style={{ marginBottom: 12 }} />

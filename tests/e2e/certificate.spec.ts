@@ -2,7 +2,8 @@
 // a. 华元评价（eval_org）把第 7 步（进入时已发证）的技能等级认定计划办到第 9 步：在“证书填报”里选计划，资料不全时提交被拒并看到说明，
 //    补填缺的资料（给缺照片的证书上传照片），石家庄市管理员审核待审的更正（接口）后提交进入第 8 步；再套打校准页、下载计划的电子证书
 //    （PDF 首页渲染成 PNG，文字含中文姓名与编号）、打印整份计划、组批并上报，市级登记“全部接收”（接口），机构进入第 9 步；
-// b. 访客不登录，在 390 px 宽的手机视口里用 /certificateView 按编号查到证书，再打开证书二维码的链接（签名核验通过），改过的链接显示不是本系统签发。
+// b. 访客不登录，在 390 px 宽的手机视口里用 /certificateView 按编号查到证书，再打开证书二维码的链接（签名核验通过），改过的链接显示不是本系统签发；
+//    新印的签名二维码（?c=）显示“签名有效”与签名的字段，改过等级的显示“签名无效”；公钥在 /.well-known/certificate-keys.json。
 // c. 考生在手机上打开机构发的报名信息链接，更正从业年限并提交，回执页显示新的信息。
 // d. 访客在门户首页的“证书查询”对话框里查到脱敏的证书、查不到时“暂无数据”，查得太频繁时看到限流的说明（放在最后：本 IP 随后一分钟被限流）。
 import { execFileSync } from 'node:child_process';
@@ -224,6 +225,23 @@ test('访客在手机视口里查证书并打开二维码链接；改过的链�
   const forged = qrLink.replace(/sig=[^&]+/, 'sig=AAAAAAAAAAAAAAAAAAAAAA');
   await visitor.goto(forged);
   await expect(visitor.getByTestId('cert-view-forged')).toBeVisible();
+
+  // 新印的二维码：Ed25519 签名的载荷，页面显示“签名有效”与签名的字段；改了载荷里的等级即“签名无效”
+  const { qrLink: signedLink } = await call<{ qrLink: string }>(page.request, '/certificate/getCertificate', { id: cert.id });
+  expect(signedLink).toMatch(/^\/certificateView\?c=[\w-]+\.[\w-]+\.[\w-]+$/);
+  await visitor.goto(signedLink);
+  await expect(visitor.getByTestId('cert-signed-valid')).toContainText('签名有效');
+  await expect(visitor.getByTestId('cert-signed-no')).toHaveText(cert.cerCode);
+  await expect(visitor.getByTestId('cert-public-code')).toHaveText(cert.cerCode);
+  const [h, p, sig] = new URL(signedLink, 'http://x').searchParams.get('c')!.split('.');
+  const claims = JSON.parse(Buffer.from(p, 'base64url').toString('utf8')) as Record<string, string>;
+  const tampered = Buffer.from(JSON.stringify({ ...claims, level: '一级/高级技师' === claims.level ? '五级/初级工' : '一级/高级技师' })).toString('base64url');
+  await visitor.goto(`/certificateView?c=${h}.${tampered}.${sig}`);
+  await expect(visitor.getByTestId('cert-signed-invalid')).toContainText('签名无效');
+  await expect(visitor.getByTestId('cert-public-code')).toHaveCount(0);
+  // 公钥免登录公布
+  const keys = (await (await phone.request.get('/.well-known/certificate-keys.json')).json()) as { keys: { kid: string; alg: string }[] };
+  expect(keys.keys[0]).toMatchObject({ alg: 'EdDSA', kid: JSON.parse(Buffer.from(h, 'base64url').toString('utf8')).kid });
   await phone.close();
 });
 

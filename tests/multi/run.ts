@@ -6,7 +6,7 @@
 // 复用 NEXT_DIST_DIR（默认 .next）里已有的生产构建，没有时先构建；PostgreSQL 取 MULTI_DATABASE_URL、TEST_DATABASE_URL
 // 或 postgres://postgres@127.0.0.1:5432/postgres，在上面建一个临时库，结束时删除；nginx 缺少时用 apt-get 安装。
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, generateKeyPairSync, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -268,6 +268,8 @@ async function main() {
     // 两个实例必须用同一把数据密钥：env 在两个实例间共用
     DATA_KEY: `multi:${randomBytes(32).toString('hex')}`,
     DATA_INDEX_KEY: randomBytes(32).toString('hex'),
+    // 两个实例共用同一把证书签名私钥（生产实例没有它不启动）
+    CERT_SIGNING_KEY: generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
     // 生产实例没有站点地址不启动；两个实例对外都是 nginx 的地址
     PUBLIC_BASE_URL: `http://127.0.0.1:${portLb}`,
     STORAGE_DRIVER: 'local',

@@ -38,6 +38,14 @@ describe('矢量二维码', () => {
     expect(decode(await rectsOf('KS2026000123', 78, 1), 118)).toBe('KS2026000123');
   });
 
+  it('带签名载荷的核验链接（约 400 个字符，长职业名）在证书上 26 毫米的二维码里按每点 4 像素（288 dpi）仍能解出', async () => {
+    const token = `eyJhbGciOiJFZERTQSIsImtpZCI6Ik02VlVmQkdTIn0.${Buffer.from(JSON.stringify({ no: 'S000013000001264000001', name: '欧*建国', work: '电子商务师（网络营销方向）', level: '一级/高级技师', date: '2026-01-05' })).toString('base64url')}.${'x'.repeat(86)}`;
+    const url = `https://skills.hebei.example.gov.cn/certificateView?c=${token}`;
+    expect(url.length).toBeGreaterThan(380);
+    const size = (26 / 25.4) * 72;
+    expect(decode(await rectsOf(url, size), size + 40)).toBe(url);
+  });
+
   it('同一行相邻的深色模块合成一个矩形：矩形数远少于深色模块数', async () => {
     const rects = await rectsOf('KS2026000123', 78);
     const cell = Math.min(...rects.map((r) => r[3]));

@@ -15,7 +15,8 @@ import { organisations } from '../org/tables';
 import { keyOfUrl } from '../file/service';
 import { certificateSeals, type Certificate } from './tables';
 import { loadPhotos, photoRefusal, type PhotoVerb } from './photos';
-import { CERT_STATUS, CER_TYPE_LABEL, viewPath } from './rules';
+import { CERT_STATUS, CER_TYPE_LABEL } from './rules';
+import { signedViewPath } from './signature';
 
 
 const MM = 72 / 25.4;
@@ -172,7 +173,7 @@ function drawCertificate(doc: PDFKit.PDFDocument, c: CertificateForPdf, photo: B
   // 照片总有：读不出照片的证书在生成之前就被拒绝（photos.ts），不画空的占位框
   const p = t.photo;
   doc.image(photo, (p.x + dx) * MM, (p.y + dy) * MM, { fit: [p.w * MM, p.h * MM], align: 'center', valign: 'center' });
-  drawQrCode(doc, publicBaseUrl() + viewPath(c.cerCode), (t.qr.x + dx) * MM, (t.qr.y + dy) * MM, t.qr.size * MM);
+  drawQrCode(doc, publicBaseUrl() + signedViewPath(c), (t.qr.x + dx) * MM, (t.qr.y + dy) * MM, t.qr.size * MM);
   if (mode === 'full') {
     doc.fillColor('#777').fontSize(7).text('扫码核验', (t.qr.x + dx) * MM, (t.qr.y + t.qr.size + 1) * MM, { width: t.qr.size * MM, align: 'center' });
     drawSeal(doc, t, c.orgName, 0, 0, seal);

@@ -1,7 +1,8 @@
 // 公开的证书查询与核验（免登录）：
 // - /comApi/getAllCertificate：须给证书编号，或身份证号与姓名一起（只给姓名拒绝）；答复脱敏（证件号前 3 后 4、姓名部分遮挡），
 //   带状态（有效 / 已更正 / 已作废）；每个 IP 每分钟至多 lookupLimit() 次，超出答 429；每次查询（含被拒的）记一行 certificate_lookup。
-// - /certificateView?no=…&sig=…（证书二维码）：签名不对即显示“非本系统签发的二维码”，对则显示脱敏的证书信息与状态。
+// - /certificateView?c=<JWS>（证书二维码，Ed25519 签名，持公钥可离线核验，见 signature.ts）：显示签名有效/无效与签名的字段，有效时另显示本系统登记的证书与状态；
+// - /certificateView?no=…&sig=…（早先的 HMAC 二维码）：签名不对即显示“非本系统签发的二维码”，对则显示脱敏的证书信息与状态。
 // - /qasicDataManagement/CertificateCorrect/single?token=…：持证人凭链接核对本人证书数据，确认无误或提出更正（进入市级审核）。
 import { and, count, eq, gt, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/platform/db/client';
@@ -9,9 +10,11 @@ import { ApiError, ReturnCode } from '@/lib/platform/api/errors';
 import { LEVEL_NAMES } from '../catalog/schemas';
 import { organisations } from '../org/tables';
 import { certificateCorrections, certificateLookups, certificates, type Certificate } from './tables';
-import { CERT_STATUS, CER_TYPE_LABEL, CORRECTION_STATUS, holderTokenId, maskCardNo, maskHolderName, verifyNumber } from './rules';
+import { CERT_STATUS, CORRECTION_STATUS, holderTokenId, maskCardNo, maskHolderName, verifyNumber } from './rules';
+import { levelLabel, publishedKeys } from './signature';
+import { verifySignedCertificate } from './signed-payload';
 import { createCorrection } from './service';
-import type { PublicCertificate } from './schemas';
+import type { PublicCertificate, SignedView } from './schemas';
 
 export const DEFAULT_LOOKUP_LIMIT = 20;
 /** 每个 IP 每分钟的查询次数：环境变量 CERTIFICATE_LOOKUP_PER_MINUTE（1–1000），默认 20 */
@@ -35,7 +38,7 @@ function toPublic(c: Certificate, orgName: string): PublicCertificate {
     name: maskHolderName(c.name),
     idCard: maskCardNo(c.idCard),
     workName: c.workName,
-    level: c.cerType === 2 ? CER_TYPE_LABEL[2] : (LEVEL_NAMES[c.level] ?? String(c.level)),
+    level: levelLabel(c),
     cerDate: c.cerDate,
     orgName,
     status,
@@ -88,6 +91,14 @@ export async function lookupCertificates(db: Db, ip: string, q: LookupQuery): Pr
   await db.insert(certificateLookups).values({ ip, mode, query: logged, found: rows.length });
   const list = rows.map((r) => toPublic(r.c, r.orgName));
   return { list, total: list.length, message: list.length ? null : '暂无数据' };
+}
+
+/** 签名二维码：用公布的公钥验签（与离线核验同一个函数），有效才查库 */
+export async function viewSignedCertificate(db: Db, token: string): Promise<SignedView> {
+  const check = verifySignedCertificate(token, publishedKeys());
+  if (!check.valid) return { genuine: false, certificate: null, signed: { valid: false, reason: check.reason, kid: null, claims: check.claims } };
+  const [row] = await withOrg(db, eq(certificates.cerCode, check.claims.no));
+  return { genuine: true, certificate: row ? toPublic(row.c, row.orgName) : null, signed: { valid: true, reason: null, kid: check.kid, claims: check.claims } };
 }
 
 /** 二维码核验：签名对才查库；genuine false 表示二维码不是本系统签发的（伪造或被改过） */

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { id, ids, int, nullableText, optionalDate, optionalId, optionalText, required, text } from '@/lib/platform/validation/fields';
 import { mobileSchema } from '@/lib/platform/identity';
+import type { CertificateClaims } from './signed-payload';
 
 const optionalInt = (label: string, min: number, max: number) => z.preprocess((v) => (v === '' || v === null ? undefined : v), int(label, min, max).optional()).describe(label);
 
@@ -133,6 +134,13 @@ export interface PublicCertificate {
   orgName: string;
   status: 'valid' | 'corrected' | 'void';
   statusName: string;
+}
+
+/** 签名二维码（?c=<JWS>）的核验结果：签名字段来自二维码本身（印证书时签的），证书取自本系统（当前状态，可能已更正或作废） */
+export interface SignedView {
+  genuine: boolean;
+  certificate: PublicCertificate | null;
+  signed: { valid: boolean; reason: string | null; kid: string | null; claims: CertificateClaims | null };
 }
 
 export interface CorrectionItem {

@@ -19,7 +19,8 @@ import { examPlans } from '../exaPlan/tables';
 import { attachFiles, keyOfUrl } from '../file/service';
 import { fileUploads } from '../file/tables';
 import { certificateCorrections, certificates, type Certificate, type CertificateCorrection } from './tables';
-import { CERT_STATUS, CERT_STATUS_LABEL, CORRECTION_STATUS, CORRECTION_STATUS_LABEL, holderToken, viewPath } from './rules';
+import { CERT_STATUS, CERT_STATUS_LABEL, CORRECTION_STATUS, CORRECTION_STATUS_LABEL, holderToken } from './rules';
+import { signedViewPath } from './signature';
 import { CERTIFICATE_FILE_ENTITY, photoProblems, photoRegistered, type PhotoProblem } from './photos';
 import { CERT_STATUS_COLOR, CORRECTION_STATUS_COLOR } from './transitions';
 import { certificateWorkflow, correctionIdConflict, correctionWorkflow, loadCorrection } from './workflow';
@@ -182,7 +183,7 @@ export async function certificateDetail(db: Db, session: Session, id: number) {
     ...item,
     corrections: history.map((x) => correctionItem(session, x, row.c)),
     holderLink: `/qasicDataManagement/CertificateCorrect/single?token=${holderToken(id)}`,
-    qrLink: viewPath(row.c.cerCode),
+    qrLink: signedViewPath(row.c),
   };
 }
 

@@ -1,4 +1,4 @@
-// 定时任务：代码里定义的任务（清理过期会话、导入错误文件、上传临时文件、限流计数、短信验证码、过期登录日志），库里存周期、启停与执行记录。
+// 定时任务：代码里定义的任务（清理过期会话、导入错误文件、上传临时文件、限流计数、短信验证码、归档过期日志与校验日志链），库里存周期、启停与执行记录。
 // 执行时先在事务里以 SELECT … FOR UPDATE SKIP LOCKED 锁住任务行：多个实例（或定时与手动同时触发）只有一个在跑，
 // 其余直接跳过；任务体在保存点里执行，失败只回滚任务本身，执行记录照常写入。
 import { and, desc, eq, isNotNull, lt, or, sql } from 'drizzle-orm';
@@ -14,10 +14,11 @@ import type { Page } from '@/lib/platform/api/paging';
 import { purgeImportErrorFiles, ERROR_FILE_TTL_HOURS } from '@/lib/platform/excel/error-file';
 import { purgeStaleTempFiles, TEMP_STALE_HOURS } from '@/lib/platform/storage/temp';
 import { purgeRateLimits } from '@/lib/platform/http/rate-limit';
-import { loginLogs, smsCodes, userSessions } from '../user/tables';
+import { smsCodes, userSessions } from '../user/tables';
 import { purgeUnreferencedFiles } from '../file/service';
 import { REBUILD_INTERVAL_MINUTES, REFRESH_INTERVAL_MINUTES, rebuildDashboardDaily, refreshDashboardDaily } from '../dashboard/daily';
 import { scheduleJobRuns, scheduleJobs } from './tables';
+import { archiveAuditLogs, dailyAuditVerify, MIN_AUDIT_RETENTION_DAYS } from './audit-chain';
 import type { JobSaveInput } from './schemas';
 
 const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
@@ -89,18 +90,20 @@ export const JOB_DEFINITIONS: readonly JobDefinition[] = [
     },
   },
   {
-    code: 'loginLog.purge',
-    name: '清理过期登录日志',
-    description: '删除早于保留天数的登录日志（网络日志至少保留六个月，默认 365 天）',
+    code: 'auditLog.archive',
+    name: '归档过期日志',
+    description: `把早于保留天数的操作日志与登录日志移入归档表（operation_log_archive、login_log_archive），不删除；保留天数至少 ${MIN_AUDIT_RETENTION_DAYS} 天（等保三级：日志至少保留六个月），也不少于 AUDIT_RETENTION_DAYS`,
     intervalMinutes: 24 * 60,
-    retentionDays: 365,
-    async run(db, retentionDays) {
-      const rows = await db
-        .delete(loginLogs)
-        .where(lt(loginLogs.createdAt, daysAgo(Math.max(180, retentionDays ?? 365))))
-        .returning({ id: loginLogs.id });
-      return rows.length;
-    },
+    retentionDays: MIN_AUDIT_RETENTION_DAYS,
+    run: (db, retentionDays) => archiveAuditLogs(db, retentionDays),
+  },
+  {
+    code: 'auditLog.verify',
+    name: '校验日志防篡改链',
+    description: '逐行核对操作日志与登录日志（含归档）的 SM3 链；发现断裂时通知持有系统日志权限的省级用户（同一处只通知一次）',
+    intervalMinutes: 24 * 60,
+    retentionDays: null,
+    run: (db) => dailyAuditVerify(db),
   },
   {
     code: 'file.purgeUnreferenced',

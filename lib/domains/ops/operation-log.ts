@@ -16,6 +16,7 @@ import { maskPersonal } from '@/lib/platform/identity/mask';
 import { DEFAULT_LOCALE, type Locale } from '@/lib/i18n';
 import { resourceTitle } from '@/lib/i18n/menu';
 import { log } from '@/lib/platform/log';
+import { appendChained, asStored, chainHash, type ChainTable } from '@/lib/platform/audit/chain';
 
 /** 已记在登录日志里的端点（登录、退出、验证码、找回密码），不再记操作日志 */
 const LOGIN_LOG_ENDPOINTS = new Set([
@@ -140,16 +141,53 @@ export async function recordOperation(record: OperationRecord): Promise<void> {
   };
   try {
     const stored: StoredChange[] = changes.map((c, i) => ({ ...touched[i], before: redact(c.before ?? null), after: redact(c.after ?? null) }));
-    await ctx.db.insert(operationLogs).values({ ...row, input: redact(record.input), changes: stored, detail: detail || null });
+    await insertOperationLog(ctx.db, { ...row, input: redact(record.input), changes: stored, detail: detail || null });
   } catch (err) {
     log.error({ component: 'operation-log', err, key }, '操作日志整行写入失败，改写不含输入与改前改后的最小记录');
-    await ctx.db.insert(operationLogs).values({
+    await insertOperationLog(ctx.db, {
       ...row,
       input: { unrecorded: true },
       changes: touched.map((c) => ({ ...c, before: null, after: null })),
       detail: `${UNRECORDED_DETAIL}${detail ? `；${detail}` : ''}`.slice(0, 500),
     });
   }
+}
+
+export const OPERATION_LOG_CHAIN: ChainTable = { name: 'operation_log', archive: 'operation_log_archive' };
+
+type OperationLogRow = typeof operationLogs.$inferSelect;
+
+/**
+ * 入哈希的内容：除 user_id（外键，删除用户时数据库置空）、prev_hash、hash 以外的全部列；
+ * 账号、姓名、所在市在写入时抄下，删除用户后仍受保护。
+ */
+export function operationLogContent(r: Omit<OperationLogRow, 'userId' | 'prevHash' | 'hash'>): Record<string, unknown> {
+  return {
+    id: r.id,
+    account: r.account,
+    userName: r.userName,
+    cityId: r.cityId,
+    ip: r.ip,
+    endpoint: r.endpoint,
+    operation: r.operation,
+    module: r.module,
+    requestId: r.requestId,
+    input: r.input,
+    changes: r.changes,
+    entity: r.entity,
+    entityId: r.entityId,
+    detail: r.detail,
+    createdAt: r.createdAt,
+  };
+}
+
+/** 入链插入一行：锁内一次查询（下一个 id 与最后的哈希）加一次插入 */
+async function insertOperationLog(db: Db, values: Omit<OperationLogRow, 'id' | 'createdAt' | 'prevHash' | 'hash'>): Promise<void> {
+  await appendChained(db, OPERATION_LOG_CHAIN, async (tx, slot) => {
+    // jsonb 读回的是 JSON 往返后的值：哈希按它算
+    const row = { ...values, input: asStored(values.input), changes: asStored(values.changes), id: slot.id, createdAt: slot.createdAt };
+    await tx.insert(operationLogs).values({ ...row, prevHash: slot.prevHash, hash: chainHash(slot.prevHash, OPERATION_LOG_CHAIN.name, operationLogContent(row)) });
+  });
 }
 
 /** 最小记录的说明：输入与改前改后没能存下 */
@@ -225,7 +263,7 @@ const listColumns = {
   createdAt: operationLogs.createdAt,
 };
 
-type Row = Omit<typeof operationLogs.$inferSelect, 'cityId'>;
+type Row = Omit<typeof operationLogs.$inferSelect, 'cityId' | 'prevHash' | 'hash'>;
 
 function toItem(r: Row, locale: Locale) {
   return { ...r, moduleName: moduleName(r.module, locale), changes: r.changes ?? [] };

@@ -1,6 +1,6 @@
 // 运维相关的表：操作日志、定时任务及其执行记录、设备。
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, check, index, integer, jsonb, pgTable, serial, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, serial, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { organisations } from '../org/tables';
 import { users } from '../user/tables';
 
@@ -36,6 +36,9 @@ export const operationLogs = pgTable(
     /** 各条变更说明拼成的摘要 */
     detail: varchar('detail', { length: 500 }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** 防篡改链（lib/platform/audit/chain.ts）：上一行的 hash 与本行的 SM3；链开始前的旧行为空 */
+    prevHash: varchar('prev_hash', { length: 64 }),
+    hash: varchar('hash', { length: 64 }),
   },
   (t) => [
     index('operation_log_created_idx').on(t.createdAt),
@@ -46,6 +49,51 @@ export const operationLogs = pgTable(
     index('operation_log_changes_idx').using('gin', t.changes),
   ],
 );
+
+/**
+ * 操作日志归档：超过保留期（AUDIT_RETENTION_DAYS，至少 180 天）的行由定时任务按 id 顺序原样移来（同一条语句里删与写），
+ * 链在归档与在线表之间连续，audit:verify 两张表一起核对。不设外键：用户删除不再改动归档。
+ */
+export const operationLogArchive = pgTable(
+  'operation_log_archive',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id'),
+    account: varchar('account', { length: 64 }).notNull(),
+    userName: varchar('user_name', { length: 64 }),
+    cityId: integer('city_id'),
+    ip: varchar('ip', { length: 64 }),
+    endpoint: varchar('endpoint', { length: 160 }).notNull(),
+    operation: varchar('operation', { length: 300 }).notNull(),
+    module: varchar('module', { length: 64 }).notNull(),
+    requestId: varchar('request_id', { length: 64 }).notNull(),
+    input: jsonb('input'),
+    changes: jsonb('changes').$type<StoredChange[]>().notNull().default([]),
+    entity: varchar('entity', { length: 64 }),
+    entityId: varchar('entity_id', { length: 64 }),
+    detail: varchar('detail', { length: 500 }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    prevHash: varchar('prev_hash', { length: 64 }),
+    hash: varchar('hash', { length: 64 }),
+    archivedAt: timestamp('archived_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('operation_log_archive_created_idx').on(t.createdAt)],
+);
+
+/**
+ * 每张链式日志表的校验状态（每日校验任务写）：最后核对通过的行（之后被删掉也能发现：链尾的删除链本身看不出），
+ * 已通知过管理员的断裂行（同一处断裂只通知一次）。
+ */
+export const auditChainStates = pgTable('audit_chain_state', {
+  tableName: varchar('table_name', { length: 64 }).primaryKey(),
+  verifiedId: bigint('verified_id', { mode: 'number' }),
+  verifiedHash: varchar('verified_hash', { length: 64 }),
+  verifiedAt: timestamp('verified_at', { withTimezone: true }),
+  /** 已通知的断裂行 id；链恢复完好（如从备份恢复）后清空 */
+  brokenId: bigint('broken_id', { mode: 'number' }),
+  brokenReason: varchar('broken_reason', { length: 200 }),
+  brokenAt: timestamp('broken_at', { withTimezone: true }),
+});
 
 export interface StoredChange {
   entity: string;

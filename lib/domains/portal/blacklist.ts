@@ -14,7 +14,8 @@ import type { SessionUser } from '@/lib/platform/auth/session';
 import { exportXlsx, keysetBatches } from '@/lib/platform/excel/export';
 import { formatBeijing } from '@/lib/platform/time';
 import { areas } from '../area/tables';
-import { loginLogs, users } from '../user/tables';
+import { users } from '../user/tables';
+import { insertLoginLog } from '../user/login-log';
 import { revokeUserSessions } from '../user/session';
 import { blacklist, type BlacklistRow } from './tables';
 import { BLACKLIST_KIND_LABEL, type BlacklistAddInput, type BlacklistListInput } from './schemas';
@@ -95,7 +96,7 @@ export async function assertNotBlacklisted(
 
   const logAccount = hitAccount ?? account ?? candidates[0]?.account ?? who.mobile ?? '';
   const userId = candidates.find((c) => c.account === logAccount)?.id ?? null;
-  await db.insert(loginLogs).values({
+  await insertLoginLog(db, {
     userId,
     account: logAccount.slice(0, 64),
     kind: 'failure',

@@ -16,6 +16,7 @@ import { formatBeijing } from '@/lib/platform/time';
 import { areas } from '../area/tables';
 import { organisations } from '../org/tables';
 import { loginLogs, userSessions, users, type User } from './tables';
+import { insertLoginLog } from './login-log';
 import { createSession, hashToken, revokeToken, revokeUserSessions } from './session';
 import { USER_STATUS } from './status';
 import { issueSmsCode, verifySmsCode } from './sms';
@@ -132,7 +133,7 @@ export interface ClientMeta {
 type LogKind = 'login' | 'failure' | 'locked' | 'logout' | 'sso';
 
 export async function writeLoginLog(db: Db, entry: { userId: number | null; account: string; kind: LogKind; message?: string }, meta: ClientMeta) {
-  await db.insert(loginLogs).values({
+  await insertLoginLog(db, {
     userId: entry.userId,
     account: entry.account.slice(0, 64),
     kind: entry.kind,
@@ -256,11 +257,8 @@ export async function unknownAccountFailure(db: Db, account: string, password: s
       );
     await writeLoginLog(tx, { userId: null, account: name, kind: 'failure', message: UNKNOWN_ACCOUNT }, meta);
     if (Number(n) + 1 < MAX_LOGIN_FAILURES) return null;
-    const [row] = await tx
-      .insert(loginLogs)
-      .values({ userId: null, account: name, kind: 'locked', message: `连续输错 ${MAX_LOGIN_FAILURES} 次，锁定 ${LOCK_MINUTES} 分钟`, ip: meta.ip?.slice(0, 64) || null, userAgent: meta.userAgent?.slice(0, 300) || null })
-      .returning({ at: loginLogs.createdAt });
-    return lockedUntil(row.at);
+    const row = await insertLoginLog(tx, { userId: null, account: name, kind: 'locked', message: `连续输错 ${MAX_LOGIN_FAILURES} 次，锁定 ${LOCK_MINUTES} 分钟`, ip: meta.ip?.slice(0, 64) || null, userAgent: meta.userAgent?.slice(0, 300) || null });
+    return lockedUntil(row.createdAt);
   });
   if (until) throw new ApiError(ReturnCode.TOO_MANY, lockMessage(LOCK_MINUTES), { data: { lockedUntil: until } });
   throw ApiError.badRequest(WRONG_CREDENTIALS);

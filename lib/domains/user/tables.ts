@@ -103,6 +103,9 @@ export const loginLogs = pgTable(
     ip: varchar('ip', { length: 64 }),
     userAgent: varchar('user_agent', { length: 300 }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** 防篡改链（lib/platform/audit/chain.ts）：上一行的 hash 与本行的 SM3；链开始前的旧行为空 */
+    prevHash: varchar('prev_hash', { length: 64 }),
+    hash: varchar('hash', { length: 64 }),
   },
   (t) => [
     index('login_log_created_idx').on(t.createdAt),
@@ -110,6 +113,25 @@ export const loginLogs = pgTable(
     // 不存在的账号按账号名计失败次数（与真实账号同样锁定）
     index('login_log_account_idx').on(t.account, t.createdAt),
   ],
+);
+
+/** 登录日志归档：超过保留期的行由定时任务原样移来（链连续，见 operation_log_archive）；不设外键 */
+export const loginLogArchive = pgTable(
+  'login_log_archive',
+  {
+    id: integer('id').primaryKey(),
+    userId: integer('user_id'),
+    account: varchar('account', { length: 64 }).notNull(),
+    kind: varchar('kind', { length: 16 }).notNull(),
+    message: varchar('message', { length: 200 }),
+    ip: varchar('ip', { length: 64 }),
+    userAgent: varchar('user_agent', { length: 300 }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    prevHash: varchar('prev_hash', { length: 64 }),
+    hash: varchar('hash', { length: 64 }),
+    archivedAt: timestamp('archived_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('login_log_archive_created_idx').on(t.createdAt)],
 );
 
 /** 短信验证码：只存哈希，限时、限频、限次。 */

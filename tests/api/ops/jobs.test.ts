@@ -70,7 +70,7 @@ describe('立即执行', () => {
   });
 
   it('其余内置任务都能执行成功', async () => {
-    for (const code of ['importErrors.purge', 'smsCode.cleanup', 'loginLog.purge', 'rateLimit.purge']) {
+    for (const code of ['importErrors.purge', 'smsCode.cleanup', 'auditLog.archive', 'auditLog.verify', 'rateLimit.purge']) {
       const res = await post<Run>('/sys/job/run', { code });
       expect(res.body.data.status, code).toBe('success');
     }
@@ -122,9 +122,9 @@ describe('启停、修改与到期', () => {
 
   it('被删掉的内置任务可经“保存”重新建立', async () => {
     const d = await db();
-    await d.delete(scheduleJobs).where(eq(scheduleJobs.code, 'loginLog.purge'));
-    const res = await post<Job>('/sys/job/save', { code: 'loginLog.purge', intervalMinutes: 1440 });
-    expect(res.body.data).toMatchObject({ code: 'loginLog.purge', name: '清理过期登录日志', retentionDays: 365, enabled: true });
+    await d.delete(scheduleJobs).where(eq(scheduleJobs.code, 'auditLog.archive'));
+    const res = await post<Job>('/sys/job/save', { code: 'auditLog.archive', intervalMinutes: 1440 });
+    expect(res.body.data).toMatchObject({ code: 'auditLog.archive', name: '归档过期日志', retentionDays: 180, enabled: true });
   });
 });
 

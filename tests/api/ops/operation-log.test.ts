@@ -158,7 +158,8 @@ describe('写入与日志不可分开（不成对的代理项）', () => {
     // 第一次插入失败（模拟整行被拒），第二次照常
     const flaky = new Proxy(real, {
       get(target, prop, receiver) {
-        if (prop === 'insert' && first) {
+        // 写入在入链的事务里：让第一次整行插入的事务失败
+        if (prop === 'transaction' && first) {
           first = false;
           return () => {
             throw new Error('invalid input syntax for type json');

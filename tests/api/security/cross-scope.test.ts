@@ -12,7 +12,7 @@ import { call } from '../../helpers/api';
 const { db } = setupTestDb();
 
 /** 日志与会话类的表：别人的操作本来就会写它们 */
-const LOG_TABLES = new Set(['operation_log', 'login_log', 'user_session', 'sms_code', 'message', 'import_error_file', 'schedule_job_log']);
+const LOG_TABLES = new Set(['operation_log', 'operation_log_archive', 'login_log', 'login_log_archive', 'user_session', 'sms_code', 'message', 'import_error_file', 'schedule_job_log']);
 const ID_FIELDS = ['id', 'ids', 'orgId', 'orgIds', 'filingId', 'userId', 'topicId'];
 
 /** 端点的其他字段给上看得过去的值，尽量让请求走到范围检查，而不是停在校验 */
