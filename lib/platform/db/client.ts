@@ -50,6 +50,8 @@ export interface OpenedDb {
 /** 专用 LISTEN 连接断开后的重连间隔：1 秒起每次翻倍，最多 30 秒 */
 const LISTEN_RETRY_MIN_MS = 1000;
 const LISTEN_RETRY_MAX_MS = 30_000;
+/** 专用 LISTEN 连接在 pg_stat_activity 里的名字（运维与 npm run test:multi 据此找到它） */
+export const LISTEN_APPLICATION_NAME = 'portal-push-listen';
 
 /** PostgreSQL 的 LISTEN：一条不进连接池的连接，出错即重连（通道名只能是标识符） */
 function postgresListener(url: string, target: string) {
@@ -62,7 +64,7 @@ function postgresListener(url: string, target: string) {
     let retryMs = LISTEN_RETRY_MIN_MS;
     let timer: NodeJS.Timeout | null = null;
     const connect = async (isRetry: boolean): Promise<void> => {
-      const c = new Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+      const c = new Client({ connectionString: url, connectionTimeoutMillis: 5000, application_name: LISTEN_APPLICATION_NAME });
       c.on('notification', (n) => {
         if (n.channel === channel) onPayload(n.payload ?? '');
       });
