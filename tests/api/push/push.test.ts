@@ -1,5 +1,5 @@
 // 推送（GET /api/push，docs/PUSH.md）：身份、事务提交后才送达、只送给收件人、断线补发、连接上限、吊销即关闭。
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { setupTestDb } from '../../helpers/db';
 import { call } from '../../helpers/api';
@@ -9,7 +9,11 @@ import { notify } from '@/lib/domains/message/service';
 import { createSession } from '@/lib/domains/user/session';
 import { issueWebSocketToken } from '@/lib/domains/access/ws-token';
 import { pushEvents } from '@/lib/platform/push/tables';
-import { purgePushEvents } from '@/lib/platform/push';
+import { purgePushEvents, pushLimits } from '@/lib/platform/push';
+import { PushHub } from '@/lib/platform/push/hub';
+import { openPushStream } from '@/lib/platform/push/stream';
+import { getOpenedDb } from '@/lib/platform/db/client';
+import { ApiError } from '@/lib/platform/api/errors';
 import { demoUserId } from '@/db/seed';
 
 const { db } = setupTestDb();
@@ -52,10 +56,6 @@ afterEach(async () => {
     c.abort.abort();
     await c.reader.cancel();
   }
-});
-
-afterAll(() => {
-  delete process.env.PUSH_MAX_PER_USER;
 });
 
 describe('身份', () => {
@@ -163,18 +163,34 @@ describe('站内消息的推送', () => {
 
 describe('上限', () => {
   it('每个用户的连接数有上限：超出答 429 与中文说明，关掉一条后又能连', async () => {
-    process.env.PUSH_MAX_PER_USER = '2';
-    const t = await session(sjzId);
-    await connect({ token: t });
-    await connect({ token: t });
-    const third = await connect({ token: t });
-    expect(third.res.status).toBe(429);
-    expect(((await third.res.json()) as { returnMsg: string }).returnMsg).toBe('推送连接过多：请关闭部分标签页后刷新');
-    const first = open.shift()!;
-    first.abort.abort();
-    await first.reader.cancel();
-    expect((await connect({ token: t })).res.status).toBe(200);
-    delete process.env.PUSH_MAX_PER_USER;
+    // 一个上限为 2 的 hub（不改进程的环境变量）：与路由用的是同一个 openPushStream
+    const opened = await getOpenedDb();
+    const hub = new PushHub(opened, () => ({ ...pushLimits(), perUser: 2 }));
+    const who = { userId: sjzId, sessionId: null, recheck: async () => null };
+    const aborts = [new AbortController(), new AbortController()];
+    const open2 = await Promise.all(aborts.map((a) => openPushStream(new Request('http://localhost/api/push', { signal: a.signal }), opened, who, hub)));
+    expect(open2.map((r) => r.status)).toEqual([200, 200]);
+    expect(hub.connections).toBe(2);
+    const refused = await openPushStream(new Request('http://localhost/api/push'), opened, who, hub).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(ApiError);
+    expect((refused as ApiError).returnCode).toBe(429);
+    expect((refused as ApiError).message).toBe('推送连接过多：请关闭部分标签页后刷新');
+    aborts[0].abort();
+    expect(hub.connections).toBe(1);
+    const again = await openPushStream(new Request('http://localhost/api/push'), opened, who, hub);
+    expect(again.status).toBe(200);
+    await hub.stop();
+    expect(hub.connections).toBe(0);
+  });
+
+  it('每个实例的连接总数有上限：超出答 503', async () => {
+    const opened = await getOpenedDb();
+    const hub = new PushHub(opened, () => ({ ...pushLimits(), perInstance: 1 }));
+    await openPushStream(new Request('http://localhost/api/push'), opened, { userId: sjzId, sessionId: null, recheck: async () => null }, hub);
+    const refused = await openPushStream(new Request('http://localhost/api/push'), opened, { userId: teacherId, sessionId: null, recheck: async () => null }, hub).catch((e: unknown) => e);
+    expect((refused as ApiError).returnCode).toBe(503);
+    expect((refused as ApiError).message).toBe('推送服务繁忙，请稍后重试');
+    await hub.stop();
   });
 });
 
