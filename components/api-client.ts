@@ -56,6 +56,8 @@ export const LOGOUT_API = '/user/logout';
 export const PWD_STRENGTH_COOKIE = 'pwdStrength';
 /** 会话被作废后刷新前的等待（SPEC §9：2 秒） */
 export const SESSION_END_RELOAD_MS = 2000;
+/** 本页退出登录前发出（推送连接据此先断开，不把本页的退出当作“在别处退出”） */
+export const LOGGING_OUT_EVENT = 'portal:logging-out';
 
 /** 拼出请求地址：path 可写 '/comApi/getAreaByParent' 或 '/api/comApi/getAreaByParent'。 */
 export function apiUrl(path: string, query?: Query): string {
@@ -235,6 +237,7 @@ export function createApiClient(overrides: Partial<ApiClientDeps> = {}): ApiClie
   }
 
   async function logout(): Promise<void> {
+    if (typeof window !== 'undefined') window.dispatchEvent(new Event(LOGGING_OUT_EVENT));
     deps.clearClientCookies();
     try {
       // 直接 fetch：退出本身失败（如会话早已失效）不应再触发错误处理

@@ -28,6 +28,7 @@ export * from './domains/supervision/tables';
 export * from './domains/score/tables';
 export * from './platform/excel/tables';
 export * from './platform/http/rate-limit-tables';
+export * from './platform/push/tables';
 export * from './domains/certificate/tables';
 export * from './domains/subsidy/tables';
 export * from './domains/dashboard/tables';

@@ -1,5 +1,6 @@
 'use client';
-// 页头铃铛：未读数（超过 99 显示 99+），点开列出最近的站内消息，可逐条或全部标为已读；每 60 秒刷新未读数。
+// 页头铃铛：未读数（超过 99 显示 99+），点开列出最近的站内消息，可逐条或全部标为已读。
+// 新消息经推送即时到达（待办类另弹提醒）；推送断开时退回每 60 秒刷新未读数。
 import { useCallback, useEffect, useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { App, Badge, Button, Empty, List, Popover, Spin, Tag, Typography } from 'antd';
@@ -7,6 +8,7 @@ import { AuditOutlined, BellOutlined, InfoCircleOutlined, NotificationOutlined }
 import dayjs from 'dayjs';
 import { ApiClientError, apiGet, apiPost } from '@/components/api-client';
 import { useT } from '@/lib/i18n/client';
+import { usePushEvent, usePushStatus } from '@/components/push/PushProvider';
 import styles from './shell.module.css';
 
 export interface MessageRow {
@@ -37,12 +39,27 @@ const KIND_ICON: Record<string, React.ReactNode> = {
   system: <InfoCircleOutlined />,
 };
 
+/** 推送的新消息 → 列表行（推送只带标题、类型与链接；正文点开列表时再取） */
+function noticeOf(data: Record<string, unknown>): MessageRow | null {
+  if (typeof data.id !== 'number' || typeof data.title !== 'string') return null;
+  return {
+    id: data.id,
+    title: data.title,
+    content: '',
+    kind: typeof data.kind === 'string' ? data.kind : 'system',
+    link: typeof data.link === 'string' ? data.link : null,
+    read: false,
+    createTime: new Date().toISOString(),
+  };
+}
+
 export const isLocalLink = (link: string | null): link is string => !!link && link.startsWith('/') && !link.startsWith('//');
 
 export default function NoticeBell({ initialCount, dark }: { initialCount: number; dark: boolean }) {
   const t = useT();
   const router = useRouter();
-  const { message } = App.useApp();
+  const { message, notification } = App.useApp();
+  const pushStatus = usePushStatus();
   const [count, setCount] = useState(initialCount);
   const [open, setOpen] = useState(false);
   const [loading, setLoading] = useState(false);
@@ -67,13 +84,16 @@ export default function NoticeBell({ initialCount, dark }: { initialCount: numbe
   }, []);
 
   useEffect(() => {
-    const timer = window.setInterval(refreshCount, REFRESH_MS);
     window.addEventListener(MESSAGES_CHANGED_EVENT, refreshCount);
-    return () => {
-      window.clearInterval(timer);
-      window.removeEventListener(MESSAGES_CHANGED_EVENT, refreshCount);
-    };
+    return () => window.removeEventListener(MESSAGES_CHANGED_EVENT, refreshCount);
   }, [refreshCount]);
+
+  // 推送连着时不轮询；断开时每 60 秒刷新一次，重新连上时补一次（ready，见下）
+  useEffect(() => {
+    if (pushStatus === 'open') return;
+    const timer = window.setInterval(refreshCount, REFRESH_MS);
+    return () => window.clearInterval(timer);
+  }, [pushStatus, refreshCount]);
 
   const loadList = useCallback(async () => {
     setLoading(true);
@@ -107,6 +127,35 @@ export default function NoticeBell({ initialCount, dark }: { initialCount: numbe
       router.push(m.link);
     }
   };
+
+  // 新消息：铃铛立即加一（再向服务端核对），列表开着时把它排到最前；待办类弹出提醒
+  usePushEvent('notice', (data) => {
+    const item = noticeOf(data);
+    if (!item) return;
+    setCount((n) => n + 1);
+    void refreshCount();
+    setPage((p) => p && { ...p, total: p.total + 1, list: [item, ...p.list.filter((m) => m.id !== item.id)].slice(0, LIST_SIZE) });
+    if (data.needsAction === true) {
+      notification.info({
+        key: `notice-${item.id}`,
+        message: t('shell.notice.newAction'),
+        description: item.title,
+        placement: 'topRight',
+        btn: isLocalLink(item.link) ? (
+          <Button type="primary" size="small" onClick={() => {
+              notification.destroy(`notice-${item.id}`);
+              void onItemClick(item);
+            }}>
+            {t('shell.notice.open')}
+          </Button>
+        ) : undefined,
+      });
+    }
+  });
+  // 其他标签页标了已读、或断开太久需要整体刷新
+  usePushEvent('notice.read', () => void refreshCount());
+  usePushEvent('resync', () => void refreshCount());
+  usePushEvent('ready', () => void refreshCount());
 
   const content = (
     <div className={styles.noticePanel} data-testid="notice-panel">

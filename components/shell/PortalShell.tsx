@@ -11,6 +11,7 @@ import ApiClientBridge from '@/components/auth/ApiClientBridge';
 import { preloadScreens } from '@/components/screens/preload';
 import { useT } from '@/lib/i18n/client';
 import HeaderRight from './HeaderRight';
+import { PushProvider } from '@/components/push/PushProvider';
 import { MenuIcon } from './icons';
 import { findTrail, isExternal, landingPath, visibleIds, type MenuNode } from './menu';
 import SettingsDrawer from './SettingsDrawer';
@@ -83,11 +84,14 @@ export default function PortalShell({ data, initialSettings, children }: PortalS
       <App component={false}>
         {/* 接口客户端的错误通知走这里的 App（随门户主题与当前语言） */}
         <ApiClientBridge />
-        <ShellProvider data={data}>
-          <ShellFrame settings={settings} onSettingsChange={save}>
-            {children}
-          </ShellFrame>
-        </ShellProvider>
+        {/* 推送连接：每个标签页一条，铃铛与长任务的进度经 usePushEvent 订阅 */}
+        <PushProvider>
+          <ShellProvider data={data}>
+            <ShellFrame settings={settings} onSettingsChange={save}>
+              {children}
+            </ShellFrame>
+          </ShellProvider>
+        </PushProvider>
       </App>
     </ConfigProvider>
   );

@@ -2,7 +2,9 @@
 // 经 nginx 与直连两个实例，用 HTTP 证明应用可以无状态地多实例运行：
 //   会话在一个实例上建立，另一个实例认得；在一个实例上退出或冻结账号，另一个实例上的会话立即失效；
 //   登录锁定计数、短信的发送间隔、每日条数、按 IP 每小时条数与验证码错误次数在实例之间共用（都在 PostgreSQL 里）；
-//   定时任务每次到期只执行一次（不是每个实例一次）；一个实例上传的文件另一个实例读得到（共用的上传目录）。
+//   定时任务每次到期只执行一次（不是每个实例一次）；一个实例上传的文件另一个实例读得到（共用的上传目录）；
+//   推送（LISTEN/NOTIFY）：经 A 产生的消息 2 秒内到达连在 B 上的浏览器，A 上冻结账号 2 秒内结束它在 B 上的推送流，
+//   断线重连与 LISTEN 连接被杀后都不丢消息。
 // 复用 NEXT_DIST_DIR（默认 .next）里已有的生产构建，没有时先构建；PostgreSQL 取 MULTI_DATABASE_URL、TEST_DATABASE_URL
 // 或 postgres://postgres@127.0.0.1:5432/postgres，在上面建一个临时库，结束时删除；nginx 缺少时用 apt-get 安装。
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -14,6 +16,7 @@ import path from 'node:path';
 import { and, eq, gte, sql } from 'drizzle-orm';
 import { openPostgres, type OpenedDb } from '@/lib/platform/db/client';
 import { smsCodes, users } from '@/lib/domains/user/tables';
+import { SseReader, type SseFrame } from '../helpers/sse';
 import { scheduleJobRuns, scheduleJobs } from '@/lib/domains/ops/tables';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -109,6 +112,40 @@ async function login(base: string, account: string, password: string): Promise<s
 
 /** 一个需要登录的轻量接口：会话有效时 returnCode 200 */
 const whoAmI = (base: string, token: string) => api(base, 'GET', '/index/getUserRouters', { token });
+
+/** 推送的送达时限（issue 32：2 秒） */
+const PUSH_DEADLINE_MS = 2000;
+const pushStreams: AbortController[] = [];
+
+/** 连一条推送流（像浏览器的 EventSource，凭令牌），读到 ready 为止 */
+async function pushStream(base: string, token: string, lastEventId?: string) {
+  const abort = new AbortController();
+  pushStreams.push(abort);
+  const headers: Record<string, string> = { authorization_token: token };
+  if (lastEventId) headers['last-event-id'] = lastEventId;
+  const res = await fetch(`${base}/api/push`, { headers, signal: abort.signal });
+  if (res.status !== 200 || !res.body) throw new Error(`✗ 推送流没有连上（${res.status}）：${await res.text()}`);
+  const reader = new SseReader(res.body);
+  // 带 Last-Event-ID 时补发的事件在 ready 之前
+  const replayed: SseFrame[] = [];
+  for (;;) {
+    const f = await reader.next(5000);
+    if (f === null || f === 'end') throw new Error(`✗ 推送流没有给 ready：${JSON.stringify(f)}`);
+    if (f.type === 'ready') return { reader, ready: f, replayed, res, close: () => abort.abort() };
+    replayed.push(f);
+  }
+}
+
+/** 等下一条某类型的事件（跳过其他类型），返回它与等了多久 */
+async function nextOfType(reader: SseReader, type: string, timeoutMs: number): Promise<{ frame: SseFrame | null; ms: number }> {
+  const t0 = Date.now();
+  for (;;) {
+    const left = timeoutMs - (Date.now() - t0);
+    const f = left > 0 ? await reader.next(left) : null;
+    if (f === null || f === 'end') return { frame: null, ms: Date.now() - t0 };
+    if (f.type === type) return { frame: f, ms: Date.now() - t0 };
+  }
+}
 
 // ---------------------------------------------------------------- 进程
 
@@ -436,6 +473,74 @@ async function main() {
     const got = await api(base, 'GET', fileUrl, { token: adminToken, raw: true });
     check(got.status === 200 && got.bytes!.equals(pdf), `经 ${name} 读回同样的字节`, got.status);
   }
+
+  console.log('\n推送（PostgreSQL LISTEN/NOTIFY 把一个实例上的改动送到连在另一个实例上的浏览器）');
+  const pushUser = 'train_org';
+  const [pushTarget] = await db.select({ id: users.id }).from(users).where(eq(users.account, pushUser));
+  const userToken = await login(LB, pushUser, DEMO_PASSWORD);
+  const onB = await pushStream(B, userToken);
+  check(onB.res.headers.get('content-type')?.startsWith('text/event-stream') && onB.res.headers.get('x-accel-buffering') === 'no', `${pushUser} 在 B 上连上推送流（text/event-stream，不缓冲）`);
+  const viaNginx = await pushStream(LB, userToken);
+  check(viaNginx.ready.type === 'ready', '经 nginx 也连得上（/api/push 不缓冲）');
+
+  /** 用户在 A 上提交一条意见反馈，管理员在 A 上回复：站内消息经 A 写入 */
+  const noticeViaA = async (text: string) => {
+    const submitted = await api<{ id: number }>(A, 'POST', '/feedback/submit', { token: userToken, json: { type: 'suggestion', content: text } });
+    if (submitted.body.returnCode !== 200) throw new Error(`✗ 提交意见反馈失败：${JSON.stringify(submitted.body)}`);
+    const t0 = Date.now();
+    const replied = await api(A, 'POST', '/sys/feedback/reply', { token: adminToken, json: { id: submitted.body.data!.id, reply: `已收到：${text}` } });
+    if (replied.body.returnCode !== 200) throw new Error(`✗ 回复意见反馈失败：${JSON.stringify(replied.body)}`);
+    return t0;
+  };
+  let t0 = await noticeViaA('推送测试一');
+  const firstNotice = await nextOfType(onB.reader, 'notice', 5000);
+  const firstMs = firstNotice.frame ? Date.now() - t0 : Infinity;
+  check(firstNotice.frame && firstMs <= PUSH_DEADLINE_MS, `管理员在 A 回复 → 消息 ${firstMs} ms 后到达 B 上的推送流（≤ ${PUSH_DEADLINE_MS} ms）`, firstNotice);
+  check(
+    firstNotice.frame && Object.keys(firstNotice.frame.data).sort().join() === 'id,kind,link,needsAction,title' && !JSON.stringify(firstNotice.frame.data).includes('推送测试一'),
+    '事件只带消息编号、标题、类型与链接（不带正文）',
+    firstNotice.frame?.data,
+  );
+  const viaNginxFrame = await nextOfType(viaNginx.reader, 'notice', 5000);
+  check(viaNginxFrame.frame?.id === firstNotice.frame?.id, '经 nginx 的推送流也收到同一条（同一编号）', viaNginxFrame.frame);
+
+  // 断线：B 上的连接被掐断期间经 A 又来一条，重连带 Last-Event-ID 补发，一条不少
+  const lastId = firstNotice.frame!.id;
+  onB.close();
+  await noticeViaA('推送测试二（断线期间）');
+  await sleep(300);
+  const resumed = await pushStream(B, userToken, lastId);
+  const missed: SseFrame[] = resumed.replayed.filter((f) => f.type === 'notice');
+  for (;;) {
+    const f = await resumed.reader.next(1000);
+    if (f === null || f === 'end') break;
+    if (f.type === 'notice') missed.push(f);
+  }
+  check(missed.length === 1 && Number(missed[0].id) > Number(lastId), '掐断 B 上的连接后重连（Last-Event-ID）：补发断开期间的那一条，不多不少', missed);
+
+  // 实例的 LISTEN 连接被数据库踢掉：1 秒后重连并从表里补取，期间的消息照样送到
+  const killed = await db
+    .select({ ok: sql<boolean>`pg_terminate_backend(pid)` })
+    .from(sql`pg_stat_activity`)
+    .where(sql`datname = current_database() and query = 'LISTEN push'`);
+  check(killed.length === 2 && killed.every((k) => k.ok), '数据库踢掉两个实例的 LISTEN 连接', killed);
+  t0 = await noticeViaA('推送测试三（LISTEN 断开期间）');
+  const afterKill = await nextOfType(resumed.reader, 'notice', 10_000);
+  check(afterKill.frame !== null, `LISTEN 重连后补发：消息 ${Date.now() - t0} ms 后仍到达 B 上的推送流`, afterKill);
+
+  // 冻结：A 上冻结账号，它在 B 上的推送流 2 秒内收到 revoked 并结束
+  const fresh = await pushStream(B, userToken);
+  t0 = Date.now();
+  const froze = await api(A, 'POST', '/account/frozen', { token: adminToken, json: { id: pushTarget.id } });
+  check(froze.body.returnCode === 200, `管理员在 A 冻结 ${pushUser}`, froze.body);
+  const revoked = await nextOfType(fresh.reader, 'revoked', 5000);
+  const revokedMs = revoked.frame ? Date.now() - t0 : Infinity;
+  check(revoked.frame?.data.reason === 'frozen' && revokedMs <= PUSH_DEADLINE_MS, `B 上的推送流 ${revokedMs} ms 后收到 revoked（frozen），标签页据此转登录页（≤ ${PUSH_DEADLINE_MS} ms）`, revoked.frame);
+  check((await fresh.reader.next(2000)) === 'end', '随后 B 结束这条推送流');
+  const refused = await fetch(`${B}/api/push`, { headers: { authorization_token: userToken } });
+  check(refused.status === 401, '冻结后再连推送：401', refused.status);
+  await api(A, 'POST', '/account/unFrozen', { token: adminToken, json: { id: pushTarget.id } });
+  for (const a of pushStreams) a.abort();
 
   console.log(`\n全部通过：${passed} 项检查（${((Date.now() - started) / 1000).toFixed(0)} 秒）`);
 }

@@ -5,6 +5,7 @@ import { can } from '@/lib/platform/auth/session';
 import { localizeMenu, localizeResourceTitles } from '@/lib/i18n/menu';
 import { localeOfRequest } from '@/lib/i18n/request';
 import { userAndPermissions, userRouters } from './service';
+import { renewWebSocketToken } from './push';
 import { dataRoleInfo, deleteRoles, listRoles, roleDetail, roleLevels, saveDataRole, saveRole, simpleRoleList } from './roles';
 import { deleteResource, grantableTree, parentTree, resourceAdminTree, resourceTree, saveResource, selectResourceTree } from './resources';
 import { DataRoleInput, ResourceIdInput, ResourceListInput, ResourceSaveInput, RoleIdInput, RoleIdsInput, RoleListInput, RoleSaveInput } from './schemas';
@@ -38,6 +39,11 @@ export const accessApi: EndpointTable = {
       const result = await userAndPermissions(ctx.db, sessionOf(ctx));
       return { ...result, routes: localizeMenu(result.routes, localeOfRequest(ctx.request)) };
     },
+  }),
+  'GET /user/webSocketToken': endpoint({
+    summary: '续领推送令牌（GET /api/push?token=…，10 分钟有效；网页凭会话 Cookie 连推送，不需要它）',
+    permission: 'login',
+    handle: async (_input, ctx) => renewWebSocketToken(ctx.user().id),
   }),
 
   // —— 角色 ——

@@ -13,7 +13,7 @@ import { resolveRegion } from '../area/service';
 import { organisations } from '../org/tables';
 import { ORG_STATE } from '../org/codes';
 import { roles, userRoles } from '../access/tables';
-import { messages } from '../message/tables';
+import { notify } from '../message/service';
 import { users } from '../user/tables';
 import { USER_STATUS } from '../user/status';
 import { verifySmsCode } from '../user/sms';
@@ -80,13 +80,14 @@ export async function registerOrganisation(db: Db, input: z.output<typeof Regist
       });
       const admins = await adminsFor(tx, city);
       if (admins.length > 0) {
-        await tx.insert(messages).values(
-          admins.map((a) => ({
-            userId: a.id,
+        await notify(
+          tx,
+          admins.map((a) => a.id),
+          {
             title: '新的注册申请待审核',
             content: `${CATEGORY_LABEL[input.category]}“${input.orgName}”提交了注册申请（账号 ${input.account}，联系人 ${input.contactName}），请及时审核。`,
             kind: 'audit',
-          })),
+          },
         );
       }
     });
@@ -127,8 +128,7 @@ export async function auditRegister(db: Db, actor: SessionUser, input: z.output<
       const [role] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.code, ROLE_OF[category]));
       if (role) await tx.insert(userRoles).values({ userId: target.user.id, roleId: role.id }).onConflictDoNothing();
     }
-    await tx.insert(messages).values({
-      userId: target.user.id,
+    await notify(tx, [target.user.id], {
       kind: 'audit',
       title: input.pass ? '注册申请已通过' : '注册申请未通过',
       content: input.pass

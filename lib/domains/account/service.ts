@@ -21,7 +21,7 @@ import { ORG_STATE } from '../org/codes';
 import { roles, userRoles } from '../access/tables';
 import { lackingGrantsOf, ungrantableMessage } from '../access/roles';
 import { users, type User } from '../user/tables';
-import { activeSessionCount, revokeUserSessions } from '../user/session';
+import { activeSessionCount, announceRevoked, revokeUserSessions } from '../user/session';
 import { USER_STATUS, type UserStatus } from '../user/status';
 import { accountWorkflow } from '../user/workflow';
 import { accountExists, assertMobileFree, BCRYPT_ROUNDS, newCode, profileChanges } from '../user/service';
@@ -453,6 +453,9 @@ export async function updateAccount(db: Db, session: Session, input: z.output<ty
     if (granted) {
       await tx.delete(userRoles).where(eq(userRoles.userId, target.id));
       if (granted.length) await tx.insert(userRoles).values(granted.map((r) => ({ userId: target.id, roleId: r.id })));
+      // 角色真的变了：对方开着的标签页说明原因后回登录页（菜单与按钮按新角色重新加载）
+      const ids = granted.map((r) => r.id);
+      if (ids.length !== beforeRoles.length || !ids.every((id) => beforeRoles.includes(id))) await announceRevoked(tx, target.id, 'role');
     }
     return row;
   });
@@ -664,6 +667,7 @@ export async function batchUpdateAccounts(db: Db, session: Session, input: z.out
         rolesChanged++;
         await tx.delete(userRoles).where(eq(userRoles.userId, t.id));
         if (next.length) await tx.insert(userRoles).values(next.map((roleId) => ({ userId: t.id, roleId })));
+        await announceRevoked(tx, t.id, 'role');
         audit({ entity: 'sys_user', entityId: t.id, before: { roleIds: had }, after: { roleIds: next }, detail: `批量修改账号 ${t.account} 的角色` });
       }
     });

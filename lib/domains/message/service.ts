@@ -5,8 +5,13 @@ import { fetchPage } from '@/lib/platform/db/paged';
 import type { Page, PageResult } from '@/lib/platform/api/paging';
 import { ApiError } from '@/lib/platform/api/errors';
 import { formatBeijing } from '@/lib/platform/time';
+import { publish, publishEach } from '@/lib/platform/push';
 import { messages } from './tables';
 import { MESSAGE_KINDS, type MessageItem, type NewMessage } from './schemas';
+
+/** 推送事件：新消息（铃铛加一并显示最新一条；待办类弹出提醒）与已读（其他标签页的铃铛重取未读数） */
+export const NOTICE_EVENT = 'notice';
+export const NOTICE_READ_EVENT = 'notice.read';
 
 export async function unreadCount(db: Db, userId: number): Promise<{ count: number }> {
   const [{ n }] = await db
@@ -52,6 +57,8 @@ export async function markRead(db: Db, userId: number, input: { ids?: number[]; 
     .set({ readAt: new Date() })
     .where(and(...conds))
     .returning({ id: messages.id });
+  // 本人其他标签页的铃铛随之更新
+  if (rows.length) await publish(db, { type: NOTICE_READ_EVENT, userIds: [userId], data: {} });
   return { updated: rows.length };
 }
 
@@ -66,6 +73,11 @@ export async function notify(db: Db, userIds: readonly number[], message: NewMes
   const rows = await db
     .insert(messages)
     .values(ids.map((userId) => ({ userId, title: title.slice(0, 100), content: (message.content ?? '').slice(0, 1000), kind, link: message.link ?? null })))
-    .returning({ id: messages.id });
+    .returning({ id: messages.id, userId: messages.userId, title: messages.title, kind: messages.kind, link: messages.link });
+  // 推送给收件人（调用方的事务提交后送达）：只有消息列表里本人本就看得到的标题、类型与链接，正文不推
+  await publishEach(
+    db,
+    rows.map((m) => ({ userId: m.userId, type: NOTICE_EVENT, data: { id: m.id, title: m.title, kind: m.kind, link: m.link, needsAction: m.kind === 'audit' } })),
+  );
   return rows.length;
 }

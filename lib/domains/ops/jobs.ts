@@ -14,6 +14,7 @@ import type { Page } from '@/lib/platform/api/paging';
 import { purgeImportErrorFiles, ERROR_FILE_TTL_HOURS } from '@/lib/platform/excel/error-file';
 import { purgeStaleTempFiles, TEMP_STALE_HOURS } from '@/lib/platform/storage/temp';
 import { purgeRateLimits } from '@/lib/platform/http/rate-limit';
+import { purgePushEvents } from '@/lib/platform/push';
 import { smsCodes, userSessions } from '../user/tables';
 import { purgeUnreferencedFiles } from '../file/service';
 import { REBUILD_INTERVAL_MINUTES, REFRESH_INTERVAL_MINUTES, rebuildDashboardDaily, refreshDashboardDaily } from '../dashboard/daily';
@@ -73,6 +74,14 @@ export const JOB_DEFINITIONS: readonly JobDefinition[] = [
     intervalMinutes: 24 * 60,
     retentionDays: null,
     run: (db) => purgeRateLimits(db),
+  },
+  {
+    code: 'push.purge',
+    name: '清理推送事件',
+    description: '删除早于保留天数的推送事件（断线更久的浏览器重连时不再逐条补发，改为整体刷新）',
+    intervalMinutes: 60,
+    retentionDays: 1,
+    run: (db, retentionDays) => purgePushEvents(db, Math.max(1, retentionDays ?? 1) * 24),
   },
   {
     code: 'smsCode.cleanup',

@@ -10,7 +10,7 @@ import type { Session } from '@/lib/platform/auth/session';
 import { ApiError } from '@/lib/platform/api/errors';
 import type { Page } from '@/lib/platform/api/paging';
 import { exportXlsx, keysetBatches } from '@/lib/platform/excel/export';
-import { hashToken, revokeUserSessions } from '../user/session';
+import { announceRevoked, hashToken, revokeUserSessions } from '../user/session';
 import { loginLogs, userSessions, users } from '../user/tables';
 import { beijingDay, LOGIN_RESULT_NAMES, type ForceLogoutInput, type LoginLogFilter, type OnlineFilter } from './schemas';
 import { containsPattern } from '@/lib/platform/db/like';
@@ -165,6 +165,12 @@ export async function forceLogout(db: Db, session: Session, input: z.output<type
       .where(and(eq(userSessions.id, input.sessionId), isNull(userSessions.revokedAt)))
       .returning({ id: userSessions.id });
     count = rows.length;
+    await announceRevoked(
+      db,
+      target.id,
+      'forced',
+      rows.map((r) => r.id),
+    );
   } else {
     // 防御：即便 userId 就是自己也已在上面拒绝；这里保留当前令牌以免误伤
     count = await revokeUserSessions(db, target.id, 'forced', session.token ? hashToken(session.token) : undefined);

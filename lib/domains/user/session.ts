@@ -4,6 +4,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { Db } from '@/lib/platform/db/client';
 import { headerToken } from '@/lib/platform/http/origin';
+import { publish, PUSH_REVOKED, type RevokedData } from '@/lib/platform/push';
 import { userSessions } from './tables';
 
 export const SESSION_TTL_MS = 7 * 24 * 3600 * 1000;
@@ -28,6 +29,16 @@ export async function createSession(db: Db, userId: number, meta: { ip?: string;
 
 export type RevokeReason = 'logout' | 'password' | 'frozen' | 'forced' | 'deleted';
 
+/**
+ * 告诉这些会话开着的标签页：会话已结束（或角色变了），说明原因后回登录页。与吊销在同一事务里，提交后才送达。
+ * sessionIds 省略时该用户的全部连接都收到（角色变更）。
+ */
+export async function announceRevoked(db: Db, userId: number, reason: RevokeReason | 'role', sessionIds?: string[]): Promise<void> {
+  if (sessionIds && !sessionIds.length) return;
+  const data: RevokedData = sessionIds ? { reason, sessionIds } : { reason };
+  await publish(db, { type: PUSH_REVOKED, userIds: [userId], data: { ...data } });
+}
+
 /** 吊销用户的全部（或除某一个外的）有效会话，返回吊销数。 */
 export async function revokeUserSessions(db: Db, userId: number, reason: RevokeReason, exceptTokenHash?: string): Promise<number> {
   const rows = await db
@@ -42,6 +53,12 @@ export async function revokeUserSessions(db: Db, userId: number, reason: RevokeR
       ),
     )
     .returning({ id: userSessions.id });
+  await announceRevoked(
+    db,
+    userId,
+    reason,
+    rows.map((r) => r.id),
+  );
   return rows.length;
 }
 
@@ -55,10 +72,13 @@ export async function activeSessionCount(db: Db, userId: number): Promise<number
 }
 
 export async function revokeToken(db: Db, token: string, reason: RevokeReason): Promise<void> {
-  await db
+  const rows = await db
     .update(userSessions)
     .set({ revokedAt: new Date(), revokeReason: reason })
-    .where(and(eq(userSessions.tokenHash, hashToken(token)), isNull(userSessions.revokedAt)));
+    .where(and(eq(userSessions.tokenHash, hashToken(token)), isNull(userSessions.revokedAt)))
+    .returning({ id: userSessions.id, userId: userSessions.userId });
+  // 同一会话的其他标签页（共用 Cookie）随之回登录页
+  for (const r of rows) await announceRevoked(db, r.userId, reason, [r.id]);
 }
 
 /** 从请求中取令牌：请求头优先（API 客户端），其次 Cookie（网页端）。 */

@@ -40,6 +40,79 @@ export interface OpenedDb {
   close(): Promise<void>;
   /** 连接池用量；内置 PGlite 没有连接池 */
   poolStats?(): PoolStats;
+  /**
+   * LISTEN 一个通道（推送的跨实例广播用）：PostgreSQL 用连接池之外的一条专用连接，断开后退避重连并调用 onResync
+   * （断开期间的通知已丢失，订阅方据此从表里补取）；PGlite 是进程内的 listen。返回取消函数。
+   */
+  listen?(channel: string, onPayload: (payload: string) => void, onResync?: () => void): Promise<() => Promise<void>>;
+}
+
+/** 专用 LISTEN 连接断开后的重连间隔：1 秒起每次翻倍，最多 30 秒 */
+const LISTEN_RETRY_MIN_MS = 1000;
+const LISTEN_RETRY_MAX_MS = 30_000;
+/** 专用 LISTEN 连接在 pg_stat_activity 里的名字（运维与 npm run test:multi 据此找到它） */
+export const LISTEN_APPLICATION_NAME = 'portal-push-listen';
+
+/** PostgreSQL 的 LISTEN：一条不进连接池的连接，出错即重连（通道名只能是标识符） */
+function postgresListener(url: string, target: string) {
+  const stops: (() => Promise<void>)[] = [];
+  const listen = async (channel: string, onPayload: (payload: string) => void, onResync?: () => void) => {
+    if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`通道名不合法：${channel}`);
+    const { Client } = await import('pg');
+    let stopped = false;
+    let client: InstanceType<typeof Client> | null = null;
+    let retryMs = LISTEN_RETRY_MIN_MS;
+    let timer: NodeJS.Timeout | null = null;
+    const connect = async (isRetry: boolean): Promise<void> => {
+      const c = new Client({ connectionString: url, connectionTimeoutMillis: 5000, application_name: LISTEN_APPLICATION_NAME });
+      c.on('notification', (n) => {
+        if (n.channel === channel) onPayload(n.payload ?? '');
+      });
+      c.on('error', (err) => {
+        log.warn({ component: 'db', err, target, channel }, 'LISTEN 连接断开，将重连');
+        c.end().catch(() => {});
+        if (client === c) schedule();
+      });
+      try {
+        await c.connect();
+        await c.query(`LISTEN ${channel}`);
+      } catch (err) {
+        c.end().catch(() => {});
+        if (!isRetry) throw err;
+        log.warn({ component: 'db', err, target, channel }, 'LISTEN 重连失败');
+        schedule();
+        return;
+      }
+      if (stopped) {
+        await c.end().catch(() => {});
+        return;
+      }
+      client = c;
+      retryMs = LISTEN_RETRY_MIN_MS;
+      if (isRetry) onResync?.();
+    };
+    const schedule = () => {
+      client = null;
+      if (stopped || timer) return;
+      timer = setTimeout(() => {
+        timer = null;
+        void connect(true);
+      }, retryMs);
+      timer.unref();
+      retryMs = Math.min(retryMs * 2, LISTEN_RETRY_MAX_MS);
+    };
+    await connect(false);
+    const stop = async () => {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      const c = client;
+      client = null;
+      await c?.end().catch(() => {});
+    };
+    stops.push(stop);
+    return stop;
+  };
+  return { listen, closeAll: () => Promise.all(stops.splice(0).map((s) => s())).then(() => {}) };
 }
 
 /** 连接串去掉密码后用于日志。 */
@@ -70,11 +143,16 @@ export async function openPostgres(url: string, max = Number(process.env.DB_POOL
       { cause: err },
     );
   }
+  const listener = postgresListener(url, target);
   return {
     db: drizzle(pool),
     kind: 'postgres',
     target,
-    close: () => pool.end(),
+    close: async () => {
+      await listener.closeAll();
+      await pool.end();
+    },
+    listen: listener.listen,
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
   };
 }
@@ -93,7 +171,18 @@ export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob
       { cause: err },
     );
   }
-  return { db: drizzle(client), kind: 'pglite', target, close: () => client.close() };
+  const pglite = client;
+  return {
+    db: drizzle(pglite),
+    kind: 'pglite',
+    target,
+    close: () => pglite.close(),
+    // 进程内：NOTIFY 在事务提交后才送达，与 PostgreSQL 相同
+    listen: async (channel, onPayload) => {
+      const unlisten = await pglite.listen(channel, onPayload);
+      return () => unlisten().catch(() => {});
+    },
+  };
 }
 
 /** 执行迁移；PostgreSQL 上以咨询锁串行化，多个实例同时启动也只迁移一次。 */
