@@ -2,3 +2,8 @@
 // 新的任务种类在领域里 registerTask，并把那个模块加到这里。
 import '@/lib/workflows';
 import '@/lib/domains/certificate/print';
+import '@/lib/domains/ops/task-log';
+import '@/lib/domains/questionBank/papers';
+// 分步导入的后台确认：stagedImport() 在各领域的 imports.ts 里登记
+import '@/lib/domains/examinee/imports';
+import '@/lib/domains/trainClass/imports';

@@ -137,6 +137,7 @@ registerTask<{ ids: number[]; mode: PrintMode }>(PRINT_TASK, {
     const pdf = await renderPrint(ctx.db, session, list, input.mode, (done) => progress(done));
     await progress(list.length);
     await countPrinted(ctx.db, list);
+    ctx.audit({ entity: 'certificate', entityId: list[0].id, detail: `打印证书 ${list.length} 张（${modeLabel(input.mode)}，后台任务 ${ctx.taskId}）` });
     return { file: new FileResult(new Uint8Array(pdf), 'pdf'), result: { count: list.length } };
   },
 });

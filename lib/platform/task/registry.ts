@@ -2,12 +2,15 @@
 // 登记在模块加载时发生；执行器启动时先加载汇总这些模块的 lib/tasks.ts（见 runner.ts 的 startTaskRunner）。
 import type { Db } from '@/lib/platform/db/client';
 import type { FileResult } from '@/lib/platform/api/files';
+import type { Audit, AuditChange } from '@/lib/platform/api/endpoint';
 
 export interface TaskContext {
   db: Db;
   taskId: number;
   /** 发起人 */
   userId: number;
+  /** 记一条数据变更：任务成功结束后与请求一样写进操作日志（onTaskChanges 登记的记录方） */
+  audit: Audit;
 }
 
 /**
@@ -61,4 +64,22 @@ export function taskDefinition(kind: string): TaskDefinition | undefined {
 
 export function registeredKinds(): string[] {
   return [...registry.keys()];
+}
+
+/** 任务成功结束后交给操作日志的变更（操作日志在 ops 领域，平台不引用它：由它登记） */
+export interface TaskChanges {
+  db: Db;
+  task: { id: number; kind: string; title: string; userId: number };
+  input: Record<string, unknown>;
+  changes: readonly AuditChange[];
+}
+
+const changeRecorder: { fn: ((record: TaskChanges) => Promise<void>) | null } = { fn: null };
+
+export function onTaskChanges(fn: (record: TaskChanges) => Promise<void>): void {
+  changeRecorder.fn = fn;
+}
+
+export function taskChangeRecorder(): ((record: TaskChanges) => Promise<void>) | null {
+  return changeRecorder.fn;
 }

@@ -15,7 +15,8 @@ import { CONTENT_TYPES } from '@/lib/platform/api/files';
 import { log } from '@/lib/platform/log';
 import { publish } from '@/lib/platform/push';
 import { backgroundTasks, TASK_STATUS, type BackgroundTask, type TaskStatus } from './tables';
-import { TaskCancelled, TaskFailed, taskDefinition, type ProgressFn } from './registry';
+import type { AuditChange } from '@/lib/platform/api/endpoint';
+import { TaskCancelled, TaskFailed, taskChangeRecorder, taskDefinition, type ProgressFn } from './registry';
 
 /** 执行中每隔这么久写一次心跳 */
 export const TASK_HEARTBEAT_MS = 10_000;
@@ -179,10 +180,11 @@ export async function executeTask(db: Db, task: BackgroundTask, instance: string
   let status: TaskStatus;
   let values: Partial<BackgroundTask>;
   let storedKey: string | null = null;
+  const changes: AuditChange[] = [];
   try {
     const def = taskDefinition(task.kind);
     if (!def) throw new TaskFailed(UNKNOWN_KIND_MESSAGE);
-    const output = await def.run({ db, taskId: task.id, userId: task.userId }, task.input, progress);
+    const output = await def.run({ db, taskId: task.id, userId: task.userId, audit: (c) => void changes.push(c) }, task.input, progress);
     await writes;
     if (state.cancelled) throw new TaskCancelled();
     const file = output.file ? await storeResultFile(task.id, output.file) : null;
@@ -203,7 +205,9 @@ export async function executeTask(db: Db, task: BackgroundTask, instance: string
       values = {};
     } else if (err instanceof TaskFailed || err instanceof ApiError) {
       status = TASK_STATUS.FAILED;
-      values = { status, error: err.message, result: err instanceof TaskFailed ? (err.result ?? null) : null };
+      // 导入失败的 400 带错误明细与错误工作簿的地址：一并存下，界面照样给出下载
+      const data = err instanceof TaskFailed ? err.result : err.data;
+      values = { status, error: err.message, result: data && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : null };
     } else {
       log.error({ component: 'task', taskId: task.id, kind: task.kind, err }, '任务执行出错');
       status = TASK_STATUS.FAILED;
@@ -225,6 +229,10 @@ export async function executeTask(db: Db, task: BackgroundTask, instance: string
     return TASK_STATUS.CANCELLED;
   }
   await announce(db, row);
+  const record = taskChangeRecorder();
+  if (status === TASK_STATUS.DONE && changes.length && record) {
+    await record({ db, task: row, input: task.input, changes }).catch((err) => log.error({ component: 'task', taskId: task.id, err }, '任务的操作日志写入失败'));
+  }
   return status;
 }
 
