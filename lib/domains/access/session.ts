@@ -180,8 +180,9 @@ export async function sessionOfUser(db: Db, userId: number): Promise<Session | n
     })
     .from(users)
     .where(eq(users.id, userId));
-  if (!row || row.status !== 0) return null;
-  const { status: _status, ...user } = row;
+  if (!row) return null;
+  const { status, ...user } = row;
+  if (status !== 0) return null;
   const grants = await loadRoleGrants(db, user.id);
   return { user: { ...user, level: effectiveLevel(grants, user.level as DataLevel) }, permissions: permissionsOf(grants) };
 }

@@ -21,6 +21,8 @@ export interface TaskItem {
   percent: number;
   error: string | null;
   result: Record<string, unknown> | null;
+  /** 还没结束（排队中或进行中）：界面据此继续轮询、显示“取消” */
+  active: boolean;
   /** 有产出的文件可下载（GET /task/download?id=） */
   hasFile: boolean;
   fileSize: number | null;

@@ -34,6 +34,7 @@ function toItem(t: BackgroundTask): TaskItem {
     done: t.done,
     total: t.total,
     percent,
+    active: t.status === TASK_STATUS.QUEUED || t.status === TASK_STATUS.RUNNING,
     error: t.error,
     result: t.result ?? null,
     hasFile: t.fileKey !== null,

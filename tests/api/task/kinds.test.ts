@@ -148,7 +148,7 @@ describe('导入确认任务', () => {
     expect(done.total).toBeGreaterThanOrEqual(30);
     expect(done.done).toBe(done.total);
     expect(await countOf(p.id)).toBe(30);
-    const [row] = await db.select().from(examineeImports).where(eq(examineeImports.id, res.body.data.importId));
+    const [row] = await db.select().from(examineeImports).where(eq(examineeImports.id, res.body.data.importId!));
     expect(row.status).toBe(IMPORT_STATUS.COMMITTED);
   });
 
@@ -169,7 +169,7 @@ describe('导入确认任务', () => {
     expect(failed.error).toMatch(/^导入失败：第 3 行「身份证号」/);
     expect(failed.result).toMatchObject({ errorCount: 1, errorFileUrl: expect.stringMatching(/importErrors/) });
     expect(await countOf(p.id)).toBe(1);
-    const [row] = await db.select().from(examineeImports).where(eq(examineeImports.id, res.body.data.importId));
+    const [row] = await db.select().from(examineeImports).where(eq(examineeImports.id, res.body.data.importId!));
     expect(row.status).toBe(IMPORT_STATUS.PENDING);
     // 错误工作簿只给上传者（任务的发起人）
     const errorFile = await call('GET', String(failed.result!.errorFileUrl).replace(/^\/api/, ''), { headers: h.eval_org });
