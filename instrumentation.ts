@@ -43,4 +43,8 @@ export async function register() {
   if (process.env.NODE_ENV !== 'test' && !process.env.VITEST && process.env.SCHEDULER_DISABLED !== 'true') {
     (await import('@/lib/domains/ops/scheduler')).startScheduler();
   }
+  // 后台任务（批量打印、按规则组卷、大文件导入）：每个进程一个执行器，条件同上（TASKS_DISABLED=true 时不启动），见 docs/TASKS.md。
+  if (process.env.NODE_ENV !== 'test' && !process.env.VITEST && process.env.TASKS_DISABLED !== 'true') {
+    (await import('@/lib/platform/task/runner')).startTaskRunner({ loadRegistry: () => import('@/lib/tasks') });
+  }
 }

@@ -35,6 +35,7 @@ import { trainClassApi } from '@/lib/domains/trainClass/api';
 import { subsidyApi } from '@/lib/domains/subsidy/api';
 import { privacyApi } from '@/lib/domains/privacy/api';
 import { dashboardApi } from '@/lib/domains/dashboard/api';
+import { taskApi } from '@/lib/domains/task/api';
 import { platformApi } from '@/lib/platform/api/platform-api';
 import { createDispatcher } from '@/lib/platform/api/dispatcher';
 import { endpoint, type EndpointTable } from '@/lib/platform/api/endpoint';
@@ -75,6 +76,7 @@ const domainTable: EndpointTable = {
   ...subsidyApi,
   ...privacyApi,
   ...dashboardApi,
+  ...taskApi,
   ...platformApi,
 };
 

@@ -27,6 +27,7 @@ export * from './domains/examAffairs/tables';
 export * from './domains/supervision/tables';
 export * from './domains/score/tables';
 export * from './platform/excel/tables';
+export * from './platform/task/tables';
 export * from './platform/http/rate-limit-tables';
 export * from './platform/push/tables';
 export * from './domains/certificate/tables';

@@ -9,6 +9,7 @@ import ListScreen from '@/components/list/ListScreen';
 import type { FieldSpec, FormSpec, ListColumn, ListScreenProps, RowAction } from '@/components/list/types';
 import { apiDownload, apiPost } from '@/components/api-client';
 import { useCan, useShell } from '@/components/shell/ShellContext';
+import TaskModal from '@/components/task/TaskModal';
 import { Tx, useT } from '@/lib/i18n/client';
 import type { CertificateItem } from '@/lib/domains/certificate/schemas';
 
@@ -289,6 +290,12 @@ function SealButton() {
 function PlanPrintButtons({ planId, onPlan, reload }: { planId: number | undefined; onPlan: (id: number | undefined) => void; reload: () => void }) {
   const t = useT();
   const [plans, setPlans] = useState<{ value: number; label: string }[] | null>(null);
+  // 整份计划的打印可能有上千页：作为后台任务，进度框关掉也照常进行，PDF 在「我的任务」里下载
+  const [printTask, setPrintTask] = useState<{ id: number; title: string } | null>(null);
+  const printPlan = (mode: 'full' | 'overlay', title: string) =>
+    void apiPost<{ taskId: number }>('/certificate/printCertificates', { planId, mode, background: true })
+      .then(({ taskId }) => setPrintTask({ id: taskId, title }))
+      .catch(() => undefined);
   const load = () => {
     if (plans) return;
     void apiPost<{ id: number; code: string; name: string }[]>('/examaff/stategrid/getPlans', {}, { silent: true })
@@ -308,12 +315,13 @@ function PlanPrintButtons({ planId, onPlan, reload }: { planId: number | undefin
         options={plans ?? []}
         data-testid="cert-print-plan"
       />
-      <Button icon={<PrinterOutlined />} disabled={!planId} onClick={() => void apiDownload('/certificate/printCertificates', { planId, mode: 'full' }, { method: 'POST' }).then(reload, () => undefined)} data-testid="cert-print-plan-full">
+      <Button icon={<PrinterOutlined />} disabled={!planId} onClick={() => printPlan('full', t('打印整份计划'))} data-testid="cert-print-plan-full">
         {t('打印整份计划')}
       </Button>
-      <Button disabled={!planId} onClick={() => void apiDownload('/certificate/printCertificates', { planId, mode: 'overlay' }, { method: 'POST' }).then(reload, () => undefined)}>
+      <Button disabled={!planId} onClick={() => printPlan('overlay', t('套打整份计划'))} data-testid="cert-print-plan-overlay">
         {t('套打整份计划')}
       </Button>
+      <TaskModal taskId={printTask?.id ?? null} title={printTask?.title ?? ''} onClose={() => setPrintTask(null)} onFinished={reload} />
       <Button disabled={!planId} onClick={() => download('/certificate/certificatesExport', { planId }, 'GET')} data-testid="cert-plan-pdf">
         {t('下载计划的电子证书')}
       </Button>

@@ -10,6 +10,11 @@ import { useT } from '@/lib/i18n/client';
 import ImportErrors from './ImportErrors';
 import { asImportFailure, type ImportFailure } from './values';
 import XlsxDropZone from './XlsxDropZone';
+import TaskProgress from '@/components/task/TaskProgress';
+import type { TaskItem } from '@/components/task/useTask';
+
+/** 这么多行以上的导入，确认改为后台任务（几万行的写入要一阵，用户可以离开） */
+export const BACKGROUND_COMMIT_ROWS = 2000;
 
 export interface StagedPreview {
   importId: number | null;
@@ -48,6 +53,7 @@ export default function StagedImportDialog<P extends StagedPreview>({ config, im
   const [busy, setBusy] = useState(Boolean(importId));
   const [preview, setPreview] = useState<P | null>(null);
   const [failure, setFailure] = useState<{ message: string; detail: ImportFailure | null } | null>(null);
+  const [commitTask, setCommitTask] = useState<number | null>(null);
 
   const fail = (err: unknown) =>
     setFailure(err instanceof ApiClientError ? { message: err.message, detail: asImportFailure(err.data) } : { message: t('list.import.failed'), detail: null });
@@ -86,6 +92,12 @@ export default function StagedImportDialog<P extends StagedPreview>({ config, im
     if (!preview?.importId) return;
     setBusy(true);
     try {
+      if (action === 'commit' && preview.total >= BACKGROUND_COMMIT_ROWS) {
+        // 大文件：确认作为后台任务（进度按行），弹窗关掉也照常写入，结果在「我的任务」里
+        const r = await apiPost<{ taskId: number }>(config.paths.commit, { importId: preview.importId, background: true }, { silent: true });
+        setCommitTask(r.taskId);
+        return;
+      }
       if (action === 'commit') {
         const r = await apiPost<{ total: number }>(config.paths.commit, { importId: preview.importId }, { silent: true });
         void message.success(config.committed(r.total));
@@ -105,6 +117,20 @@ export default function StagedImportDialog<P extends StagedPreview>({ config, im
     }
   };
 
+  /** 后台确认结束：成功同直接确认；失败（有行不再通过）显示错误与错误工作簿，一行也没写 */
+  const commitFinished = (task: TaskItem) => {
+    setCommitTask(null);
+    if (task.error) {
+      setPreview(null);
+      setFailure({ message: t(task.error), detail: asImportFailure(task.result) });
+      return;
+    }
+    if (task.active) return;
+    void message.success(config.committed(Number(task.result?.total ?? preview?.total ?? 0)));
+    onChanged();
+    onClose();
+  };
+
   const confirmDiscard = () =>
     modal.confirm({
       title: t('list.confirm.title'),
@@ -115,7 +141,13 @@ export default function StagedImportDialog<P extends StagedPreview>({ config, im
       onOk: () => resolve('discard'),
     });
 
-  const footer = preview?.importId
+  const footer = commitTask !== null
+    ? [
+        <Button key="close" onClick={onClose}>
+          {t('list.common.close')}
+        </Button>,
+      ]
+    : preview?.importId
     ? [
         <Button key="discard" danger disabled={busy} onClick={confirmDiscard} data-testid="import-discard">
           {t('放弃导入')}
@@ -131,7 +163,7 @@ export default function StagedImportDialog<P extends StagedPreview>({ config, im
       ];
 
   return (
-    <Modal open title={config.title} width={760} onCancel={busy ? undefined : onClose} mask={{ closable: false }} footer={footer} destroyOnHidden>
+    <Modal open title={config.title} width={760} onCancel={busy && commitTask === null ? undefined : onClose} mask={{ closable: false }} footer={footer} destroyOnHidden>
       <Space orientation="vertical" size={16} style={{ width: '100%', marginTop: 8 }} data-testid={config.testId}>
         {!preview && !importId && (
           <>
@@ -142,7 +174,8 @@ export default function StagedImportDialog<P extends StagedPreview>({ config, im
             <XlsxDropZone busy={busy} onFile={(file) => void upload(file)} testId={`${config.testId}-upload`} />
           </>
         )}
-        {preview && <div data-testid="import-preview">{config.summary(preview)}</div>}
+        {commitTask !== null && <TaskProgress taskId={commitTask} onFinished={commitFinished} />}
+        {preview && commitTask === null && <div data-testid="import-preview">{config.summary(preview)}</div>}
         {failure && <ImportErrors message={failure.message} detail={failure.detail} />}
       </Space>
     </Modal>

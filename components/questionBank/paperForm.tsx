@@ -70,10 +70,9 @@ export function PaperBaseFields({ form, banks, locked }: { form: FormInstance; b
 }
 
 /** 提交：字段错误落到表单项上，其余错误返回给弹窗顶部显示 */
-export async function submitPaper(form: FormInstance, path: string, body: Record<string, unknown>): Promise<{ ok: true } | { ok: false; message: string | null }> {
+export async function submitPaper<T = unknown>(form: FormInstance, path: string, body: Record<string, unknown>): Promise<{ ok: true; data: T } | { ok: false; message: string | null }> {
   try {
-    await apiPost(path, body, { silent: true });
-    return { ok: true };
+    return { ok: true, data: await apiPost<T>(path, body, { silent: true }) };
   } catch (err) {
     if (!(err instanceof ApiClientError)) throw err;
     const fields = Object.entries(err.fields).filter(([name]) => ['bankId', 'subjectId', 'name', 'durationMinutes', 'seed'].includes(name));

@@ -2,10 +2,11 @@
 // 页头右侧：布局设置、消息铃铛、语言菜单、问候语与账号下拉（个人设置、退出登录）。
 import { useRouter } from 'next/navigation';
 import { App, Avatar, Dropdown, Tooltip, type MenuProps } from 'antd';
-import { GlobalOutlined, LogoutOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
+import { GlobalOutlined, LogoutOutlined, ScheduleOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
 import { LOGIN_PATH, apiLogout } from '@/components/api-client';
 import { LOCALES, LOCALE_COOKIE } from '@/lib/i18n';
 import { useLocale, useT } from '@/lib/i18n/client';
+import { MY_TASKS_PATH } from '@/components/task/labels';
 import NoticeBell from './NoticeBell';
 import { clearTabs } from './TabBar';
 import { displayName, type ShellUser } from './types';
@@ -72,6 +73,11 @@ export default function HeaderRight({ user, unreadCount, dark, onOpenSettings }:
       <Tooltip title={t('shell.settings.title')}>
         <span className={actionClass} role="button" aria-label={t('shell.settings.title')} data-testid="settings-button" onClick={onOpenSettings}>
           <SettingOutlined className={styles.actionIcon} />
+        </span>
+      </Tooltip>
+      <Tooltip title={t('shell.title.tasks')}>
+        <span className={actionClass} role="button" aria-label={t('shell.title.tasks')} data-testid="my-tasks-button" onClick={() => router.push(MY_TASKS_PATH)}>
+          <ScheduleOutlined className={styles.actionIcon} />
         </span>
       </Tooltip>
       <NoticeBell initialCount={unreadCount} dark={dark} />

@@ -31,6 +31,7 @@ export const SIDER_COLLAPSED_WIDTH = 80;
 const FIXED_PAGES: Record<string, string[]> = {
   '/account/settings/basic': ['shell.title.account', 'shell.title.accountBasic'],
   '/account/settings/security': ['shell.title.account', 'shell.title.accountSecurity'],
+  '/account/tasks': ['shell.title.tasks'],
   [WORKPLACE_PATH]: ['shell.title.workplace'],
 };
 

@@ -41,6 +41,7 @@ import { recordingMessages } from './messages/recording';
 import { teacherMessages } from './messages/teacher';
 import { institutionMessages } from './messages/institution';
 import { questionBankMessages } from './messages/questionBank';
+import { taskMessages } from './messages/task';
 import { zhTW } from './generated/zh-TW';
 
 export const LOCALES = [
@@ -104,6 +105,7 @@ export const CATALOGUES: Record<string, Catalogue> = {
   teacher: teacherMessages,
   institution: institutionMessages,
   questionBank: questionBankMessages,
+  task: taskMessages,
 };
 
 /** 登录模块早先的原文键写作 'auth.zod.<原文>'，与 texts 同义 */

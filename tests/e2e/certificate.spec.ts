@@ -172,9 +172,13 @@ test('机构把计划从第 7 步办到第 9 步：补填证书资料（含照�
   const zip = await JSZip.loadAsync(fs.readFileSync(zipFile));
   expect(Object.keys(zip.files)).toHaveLength(list.length);
   expect(Object.keys(zip.files)).toContain(`${first.cerCode}-${first.name}.pdf`);
-  const printed = page.waitForEvent('download');
+  // 打印整份计划是后台任务（tests/e2e/tasks.spec.ts 详测）：进度框里完成后下载
   await page.getByTestId('cert-print-plan-full').click();
+  await expect(page.getByTestId('task-download')).toBeVisible({ timeout: 120_000 });
+  const printed = page.waitForEvent('download');
+  await page.getByTestId('task-download').click();
   await printed;
+  await page.keyboard.press('Escape');
 
   // 国网数据上报：没有要上报的人时组批会被拒绝，有则组批、确认、上报，市级登记接收
   await page.goto('/evaluation/certificate/state-grid');

@@ -158,6 +158,35 @@ async function findSession(db: Db, tokenHash: string): Promise<Omit<CachedSessio
   };
 }
 
+/**
+ * 按账号编号取当前的账号与权限（后台任务执行时用发起人此刻的身份；冻结或删除的账号为 null）。
+ * 与会话查找同样按角色算数据范围与权限，只是不经令牌。
+ */
+export async function sessionOfUser(db: Db, userId: number): Promise<Session | null> {
+  const [row] = await db
+    .select({
+      id: users.id,
+      code: users.code,
+      account: users.account,
+      nickName: users.nickName,
+      realName: users.realName,
+      userType: users.userType,
+      level: users.level,
+      areaId: users.areaId,
+      cityId: users.cityId,
+      orgId: users.orgId,
+      status: users.status,
+      passwordStrength: users.passwordStrength,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!row) return null;
+  const { status, ...user } = row;
+  if (status !== 0) return null;
+  const grants = await loadRoleGrants(db, user.id);
+  return { user: { ...user, level: effectiveLevel(grants, user.level as DataLevel) }, permissions: permissionsOf(grants) };
+}
+
 export async function resolveSession(request: Request, db: Db): Promise<SessionLookup> {
   const token = tokenFromRequest(request);
   return token ? lookupSession(db, token) : null;

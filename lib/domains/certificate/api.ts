@@ -26,7 +26,7 @@ import { archiveLayoutReport, archivedReport, archivedReportFile, planReportPdf 
 import { holderCorrection, holderView, lookupCertificates } from './public';
 import { CERT_STATUS_LABEL, CER_TYPE_LABEL, CORRECTION_STATUS_LABEL } from './rules';
 import { answerBatch, applyBatch, batchFiles, confirmBatch, deleteBatchFile, discardBatch, fieldCoding, listBatches, personWorkbook, saveBatchFile, stateGridLedger, stateGridPlans, submitBatch } from './stategrid';
-import { id, int, required } from '@/lib/platform/validation/fields';
+import { flag, id, int, required } from '@/lib/platform/validation/fields';
 import { loadPlan } from '../exaPlan/access';
 import { ExamineeSaveInput } from '../examinee/schemas';
 import { candidateLinks, candidateUpdate, candidateView, registrationLink, registrationView } from './candidate';
@@ -43,7 +43,9 @@ const DelFileInput = BatchIdInput.extend({ url: required('附件地址', 300) })
 const AnswerInput = BatchIdInput.extend({
   rejections: z.array(z.object({ certificateId: id('证书'), reason: required('退回原因', 500) }), { error: '退回名单格式不正确' }).max(5000, '退回名单过长').default([]),
 });
-const PrintModeInput = PrintInput.extend({ mode: z.enum(['full', 'overlay'], { error: '打印方式只能是整张（full）或套打（overlay）' }).optional() });
+const PrintModeField = z.enum(['full', 'overlay'], { error: '打印方式只能是整张（full）或套打（overlay）' }).optional();
+const BackgroundField = flag('后台执行').optional().describe('true：发起后台任务，答复 { taskId }（进度与 PDF 见 /task/get、/task/download）；不给则直接答复 PDF');
+const PrintModeInput = PrintInput.extend({ mode: PrintModeField, background: BackgroundField });
 
 export const certificateApi: EndpointTable = {
   'POST /certificate/dicts': endpoint({
@@ -103,7 +105,7 @@ export const certificateApi: EndpointTable = {
     handle: (input, ctx) => certificatePdf(ctx.db, sessionOf(ctx), input),
   }),
   'POST /certificate/printCertificates': endpoint({
-    summary: '批量打印（ids 或一份计划的全部有效证书）：整张（full）或套打（overlay，按本人的 X/Y 偏移），每张的打印次数加一；作废的证书不能打印',
+    summary: '批量打印（ids 或一份计划的全部有效证书）：整张（full）或套打（overlay，按本人的 X/Y 偏移），每张的打印次数加一；作废的证书不能打印。background: true 时发起后台任务，答复 { taskId }',
     permission: 'certificatePrint.export',
     input: PrintModeInput,
     handle: (input, ctx) => printCertificates(ctx.db, sessionOf(ctx), input, ctx.audit),
@@ -334,9 +336,9 @@ export const certificateApi: EndpointTable = {
     handle: (input, ctx) => archivedReportFile(ctx.db, sessionOf(ctx), input),
   }),
   'POST /layoutReport/certificatePrinting': endpoint({
-    summary: '打印计划的全部有效证书（与 /certificate/printCertificates 的 planId 相同，计打印次数）',
+    summary: '打印计划的全部有效证书（与 /certificate/printCertificates 的 planId 相同，计打印次数）；background: true 时发起后台任务，答复 { taskId }',
     permission: 'certificatePrint.export',
-    input: PlanIdInput.extend({ mode: z.enum(['full', 'overlay'], { error: '打印方式只能是整张（full）或套打（overlay）' }).optional() }),
+    input: PlanIdInput.extend({ mode: PrintModeField, background: BackgroundField }),
     handle: (input, ctx) => printCertificates(ctx.db, sessionOf(ctx), input, ctx.audit),
   }),
 };

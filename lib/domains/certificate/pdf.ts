@@ -193,11 +193,11 @@ function newDoc(title: string) {
   return { doc, done };
 }
 
-/** 一批证书（各一页）的 PDF；onProgress(已完成页数) 每 50 页报一次 */
+/** 一批证书（各一页）的 PDF；onProgress(已完成页数) 每页报一次（后台打印任务据此节流地写进度） */
 export async function renderCertificates(
   db: Db,
   list: readonly Certificate[],
-  opts: { mode?: PrintMode; offset?: Offset; title?: string; verb?: PhotoVerb; onProgress?: (done: number) => void } = {},
+  opts: { mode?: PrintMode; offset?: Offset; title?: string; verb?: PhotoVerb; onProgress?: (done: number) => Promise<void> | void } = {},
 ): Promise<Buffer> {
   const mode = opts.mode ?? 'full';
   const offset = opts.offset ?? { offsetX: 0, offsetY: 0 };
@@ -209,7 +209,7 @@ export async function renderCertificates(
     const photos = await photosOf(db, slice, opts.verb ?? '打印');
     for (const [j, c] of slice.entries()) {
       addCertificatePage(doc, ctx, c, photos.get(c.id)!, mode, offset);
-      if ((i + j + 1) % 50 === 0) opts.onProgress?.(i + j + 1);
+      await opts.onProgress?.(i + j + 1);
     }
     // 让出事件循环，输出端得以消费已生成的内容
     await new Promise(setImmediate);

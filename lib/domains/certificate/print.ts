@@ -16,6 +16,10 @@ import { CERT_STATUS } from './rules';
 import { calibrationPage, orgNameOf, renderCertificates, streamCertificates, zipCertificates, type PrintMode } from './pdf';
 import { loadCertificate } from './service';
 import { assertPhotosReadable } from './photos';
+import { enqueueTask } from '@/lib/platform/task/runner';
+import { registerTask } from '@/lib/platform/task/registry';
+import { ownerSession } from '../task/service';
+import type { TaskStarted } from '../task/schemas';
 
 /** 一次最多打印的张数 */
 export const MAX_PRINT = 5000;
@@ -65,13 +69,18 @@ async function printable(db: Db, session: Session, input: { ids?: number[]; plan
   return list;
 }
 
-/** 批量打印：生成 PDF（整张或套打），每张的打印次数加一（重打也计） */
-export async function printCertificates(db: Db, session: Session, input: { ids?: number[]; planId?: number; mode?: PrintMode }, audit: Audit) {
-  const list = await printable(db, session, input);
-  // 照片读不出的证书不打印（不印空的照片框），整批拒绝，打印次数不变
-  await assertPhotosReadable(db, list, '打印');
-  const offset = await offsetOf(db, session.user.id);
-  const pdf = await renderCertificates(db, list, { mode: input.mode ?? 'full', offset, title: '证书打印', verb: '打印' });
+export interface PrintInput {
+  ids?: number[];
+  planId?: number;
+  mode?: PrintMode;
+  /** true：发起后台任务（答复 { taskId }），进度与 PDF 在「我的任务」里；不给则照旧直接答复 PDF */
+  background?: boolean;
+}
+
+const modeLabel = (mode: PrintMode | undefined) => (mode === 'overlay' ? '套打' : '整张');
+
+/** 打印次数加一（重打也计） */
+async function countPrinted(db: Db, list: readonly Certificate[]): Promise<void> {
   await db
     .update(certificates)
     .set({ printCount: sql`${certificates.printCount} + 1`, lastPrintedAt: new Date() })
@@ -81,9 +90,57 @@ export async function printCertificates(db: Db, session: Session, input: { ids?:
         list.map((c) => c.id),
       ),
     );
-  audit({ entity: 'certificate', entityId: list[0].id, detail: `打印证书 ${list.length} 张（${input.mode === 'overlay' ? '套打' : '整张'}）` });
+}
+
+/** 生成打印的 PDF；onProgress 每页报一次 */
+async function renderPrint(db: Db, session: Session, list: readonly Certificate[], mode: PrintMode | undefined, onProgress?: (done: number) => Promise<void>) {
+  const offset = await offsetOf(db, session.user.id);
+  return renderCertificates(db, list, { mode: mode ?? 'full', offset, title: '证书打印', verb: '打印', onProgress });
+}
+
+/** 批量打印：生成 PDF（整张或套打），每张的打印次数加一（重打也计）；background 时改为发起后台任务 */
+export async function printCertificates(db: Db, session: Session, input: PrintInput, audit: Audit): Promise<FileResult | TaskStarted> {
+  const list = await printable(db, session, input);
+  // 照片读不出的证书不打印（不印空的照片框），整批拒绝，打印次数不变
+  await assertPhotosReadable(db, list, '打印');
+  if (input.background) {
+    const started = await enqueueTask(db, {
+      userId: session.user.id,
+      kind: PRINT_TASK,
+      title: `打印证书 ${list.length} 张（${modeLabel(input.mode)}）`,
+      input: { ids: list.map((c) => c.id), mode: input.mode ?? 'full' },
+      total: list.length,
+    });
+    audit({ entity: 'certificate', entityId: list[0].id, detail: `发起打印证书任务：${list.length} 张（${modeLabel(input.mode)}），任务 ${started.taskId}` });
+    return started;
+  }
+  const pdf = await renderPrint(db, session, list, input.mode);
+  await countPrinted(db, list);
+  audit({ entity: 'certificate', entityId: list[0].id, detail: `打印证书 ${list.length} 张（${modeLabel(input.mode)}）` });
   return new FileResult(new Uint8Array(pdf), 'pdf');
 }
+
+/** 后台打印任务的种类 */
+export const PRINT_TASK = 'certificate.print';
+
+/**
+ * 后台打印：按发起人此刻的范围重新取这些证书（期间被作废、移出范围的照常拒绝），逐页报告进度，
+ * 生成完才计打印次数（取消或失败时不计）。
+ */
+registerTask<{ ids: number[]; mode: PrintMode }>(PRINT_TASK, {
+  title: '打印证书',
+  async run(ctx, input, progress) {
+    const session = await ownerSession(ctx);
+    const list = await printable(ctx.db, session, { ids: input.ids });
+    await assertPhotosReadable(ctx.db, list, '打印');
+    await progress(0, list.length);
+    const pdf = await renderPrint(ctx.db, session, list, input.mode, (done) => progress(done));
+    await progress(list.length);
+    await countPrinted(ctx.db, list);
+    ctx.audit({ entity: 'certificate', entityId: list[0].id, detail: `打印证书 ${list.length} 张（${modeLabel(input.mode)}，后台任务 ${ctx.taskId}）` });
+    return { file: new FileResult(new Uint8Array(pdf), 'pdf'), result: { count: list.length } };
+  },
+});
 
 /**
  * 一份计划的全部有效证书（电子证书，不计打印次数）：format pdf 一个 PDF（每张一页），zip 一个压缩包（每张一个 PDF）。

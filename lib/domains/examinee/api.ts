@@ -32,7 +32,7 @@ import {
   saveExaminee,
   updatePersonal,
 } from './service';
-import { commitImport, discardImport, examineeImport, previewImport, previewStored } from './imports';
+import { commitImport, discardImport, examineeImport, previewImport, previewStored, startCommitImport } from './imports';
 import { importExamineePhotos } from './photos';
 import { exportExaminees } from './exports';
 
@@ -94,6 +94,7 @@ export const examineeApi: EndpointTable = {
     preview: previewImport,
     previewStored,
     commit: commitImport,
+    startCommit: startCommitImport,
     discard: discardImport,
   }),
   'POST /examaff/student/exportStudent': endpoint({

@@ -242,5 +242,8 @@ export async function commitImport(db: Db, session: Session, input: { importId: 
   return { total, warningCount: params.warningCount, refusedCount: params.refusedCount };
 }
 
+/** 确认改为后台任务（大文件）：答复 { taskId } */
+export const startCommitImport = (db: Db, session: Session, input: { importId: number }, audit: Audit) => staged.startCommit(db, session, input.importId, audit);
+
 /** 放弃（impStuDiscard）：不写考生，撤销文件引用 */
 export const discardImport = (db: Db, session: Session, input: { importId: number }, audit: Audit): Promise<{ discarded: true }> => staged.discard(db, session, input.importId, audit);

@@ -5,7 +5,7 @@ import { endpoint, sessionOf, type Audit, type EndpointTable, type Permission } 
 import { templateEndpoint, type TemplateSource } from '@/lib/platform/excel/import';
 import type { Db } from '@/lib/platform/db/client';
 import type { Session } from '@/lib/platform/auth/session';
-import { id } from '@/lib/platform/validation/fields';
+import { flag, id } from '@/lib/platform/validation/fields';
 
 /** 再看预览、确认、放弃的输入：导入行的 id */
 export const StagedImportIdInput = z.object({ importId: id('导入记录') });
@@ -27,6 +27,8 @@ export interface StagedImportEndpointsSpec<S extends z.ZodObject> {
   preview(db: Db, session: Session, input: z.output<S>, audit: Audit): Promise<unknown>;
   previewStored(db: Db, session: Session, importId: number): Promise<unknown>;
   commit(db: Db, session: Session, input: ImportIdArg, audit: Audit): Promise<unknown>;
+  /** 确认改为后台任务（background: true）：答复 { taskId } */
+  startCommit(db: Db, session: Session, input: ImportIdArg, audit: Audit): Promise<unknown>;
   discard(db: Db, session: Session, input: ImportIdArg, audit: Audit): Promise<unknown>;
 }
 
@@ -48,10 +50,12 @@ export function stagedImportEndpoints<S extends z.ZodObject>(spec: StagedImportE
       handle: ({ importId }, ctx) => spec.previewStored(ctx.db, sessionOf(ctx), importId),
     }),
     [keys.commit]: endpoint({
-      summary: summaries.commit,
+      summary: `${summaries.commit}。background: true 时发起后台任务，答复 { taskId }（进度与结果见 /task/get）`,
       permission,
-      input: StagedImportIdInput,
-      handle: (input, ctx) => spec.commit(ctx.db, sessionOf(ctx), input, ctx.audit),
+      input: StagedImportIdInput.extend({
+        background: flag('后台执行').optional().describe('true：发起后台任务，答复 { taskId }；不给则直接写入并答复'),
+      }),
+      handle: ({ background, ...input }, ctx) => (background ? spec.startCommit : spec.commit)(ctx.db, sessionOf(ctx), input, ctx.audit),
     }),
     [keys.discard]: endpoint({
       summary: summaries.discard,

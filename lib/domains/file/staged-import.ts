@@ -18,6 +18,10 @@ import type { Session } from '@/lib/platform/auth/session';
 import { runImport, type ImportDef, type ImportResult } from '@/lib/platform/excel/import';
 import { attachFiles, detachFiles, readStoredFile, storeFile } from './service';
 import { STAGED_IMPORT_STATUS } from './staged-import-columns';
+import { enqueueTask } from '@/lib/platform/task/runner';
+import { registerTask } from '@/lib/platform/task/registry';
+import { ownerSession } from '../task/service';
+import type { TaskStarted } from '../task/schemas';
 
 // 导入表的共有列与状态检查（各 tables.ts 用）在 staged-import-columns.ts：drizzle-kit 载入的文件不能引用本文件的依赖（'@/…' 别名、上传服务）
 export { STAGED_IMPORT_STATUS, stagedImportColumns, stagedImportStatusCheck } from './staged-import-columns';
@@ -85,8 +89,10 @@ export interface StagedImport<T extends StagedImportTable, P> {
   preview(db: Db, session: Session, input: { ownerId: number; file: Blob }, audit: Audit): Promise<{ row: T['$inferSelect']; params: P }>;
   /** 再看一次待确认导入的预览（重新读取保存的文件并校验，不写） */
   previewStored(db: Db, session: Session, importId: number): Promise<{ row: T['$inferSelect']; params: P }>;
-  /** 确认：重新读取保存的文件、重新校验，全部通过才写入 */
-  commit(db: Db, session: Session, importId: number, audit: Audit): Promise<{ total: number; params: P }>;
+  /** 确认：重新读取保存的文件、重新校验，全部通过才写入；onProgress 为后台任务的进度（已处理的行数） */
+  commit(db: Db, session: Session, importId: number, audit: Audit, onProgress?: (done: number, total: number) => Promise<void>): Promise<{ total: number; params: P }>;
+  /** 确认改为后台任务（大文件）：先做同样的检查，答复 { taskId }；任务里办理 commit，进度按行，失败时结果带错误工作簿 */
+  startCommit(db: Db, session: Session, importId: number, audit: Audit): Promise<TaskStarted>;
   /** 放弃：不写，撤销文件引用 */
   discard(db: Db, session: Session, importId: number, audit: Audit): Promise<{ discarded: true }>;
 }
@@ -108,9 +114,12 @@ export function stagedImport<T extends StagedImportTable, Owner, P, S extends z.
     throw ApiError.badRequest(message, undefined, { total, errorCount, errors, errorFileId, errorFileUrl, ...spec.failureData(p) });
   }
 
-  async function run(db: Db, session: Session, bytes: Uint8Array<ArrayBuffer>, p: P): Promise<ImportResult> {
-    return runImport(spec.def, new Blob([bytes]), { db, userId: session.user.id, params: p });
+  async function run(db: Db, session: Session, bytes: Uint8Array<ArrayBuffer>, p: P, onProgress?: (done: number, total: number) => Promise<void>): Promise<ImportResult> {
+    return runImport(spec.def, new Blob([bytes]), { db, userId: session.user.id, params: p, onProgress });
   }
+
+  /** 后台确认的任务种类：每个分步导入一种（import.<实体>） */
+  const taskKind = `import.${spec.entity}`;
 
   async function loadImport(db: Db, session: Session, importId: number): Promise<{ row: Row; owner: Owner }> {
     const [found] = (await db.select().from(table as PgTable).where(eq(table.id, importId))) as Row[];
@@ -126,7 +135,14 @@ export function stagedImport<T extends StagedImportTable, Owner, P, S extends z.
     return bytes;
   }
 
-  return {
+  const api: StagedImport<T, P> = {
+    async startCommit(db, session, importId, audit) {
+      const { row } = await loadImport(db, session, importId);
+      const started = await enqueueTask(db, { userId: session.user.id, kind: taskKind, title: `确认${spec.label}「${row.fileName}」`, input: { importId: row.id }, total: row.total });
+      audit({ entity: spec.entity, entityId: row.id, detail: `发起后台确认${spec.label}「${row.fileName}」，任务 ${started.taskId}` });
+      return started;
+    },
+
     async preview(db, session, input, audit) {
       const owner = await spec.owner(db, session, input.ownerId);
       const pending = await spec.pending(db, owner);
@@ -164,7 +180,7 @@ export function stagedImport<T extends StagedImportTable, Owner, P, S extends z.
       return { row, params: p };
     },
 
-    async commit(db, session, importId, audit) {
+    async commit(db, session, importId, audit, onProgress) {
       const { row, owner } = await loadImport(db, session, importId);
       const bytes = await storedBytes(row.fileUrl);
       const p = await spec.params(db, session, owner, 'commit', row.id);
@@ -176,7 +192,7 @@ export function stagedImport<T extends StagedImportTable, Owner, P, S extends z.
           .where(eq(table.id, row.id))
           .for('update')) as Row[];
         if (locked?.status !== STAGED_IMPORT_STATUS.PENDING) throw ApiError.badRequest(ALREADY_COMMITTED);
-        const r = await run(tx, session, bytes, p);
+        const r = await run(tx, session, bytes, p, onProgress);
         if (r.ok) {
           await tx
             .update(table)
@@ -209,4 +225,15 @@ export function stagedImport<T extends StagedImportTable, Owner, P, S extends z.
       return { discarded: true };
     },
   };
+
+  // 后台确认：以发起人此刻的身份办理同一个 commit（范围、状态照常检查），全有或全无；失败时任务的结果带错误工作簿
+  registerTask<{ importId: number }>(taskKind, {
+    title: `确认${spec.label}`,
+    async run(ctx, input, progress) {
+      const session = await ownerSession(ctx);
+      const { total, params } = await api.commit(ctx.db, session, input.importId, ctx.audit, progress);
+      return { result: { total, ...spec.failureData(params) } };
+    },
+  });
+  return api;
 }

@@ -1,4 +1,5 @@
 // 运维：操作日志、登录日志、在线用户、定时任务、设备。
+import './task-log';
 import { endpoint, type EndpointTable, sessionOf } from '@/lib/platform/api/endpoint';
 import { deleteDevices, listDevices, saveDevice } from './devices';
 import { listJobRuns, listJobs, runJobNow, saveJob, setJobEnabled } from './jobs';

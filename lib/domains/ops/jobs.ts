@@ -17,6 +17,7 @@ import { purgeRateLimits } from '@/lib/platform/http/rate-limit';
 import { purgePushEvents } from '@/lib/platform/push';
 import { smsCodes, userSessions } from '../user/tables';
 import { purgeUnreferencedFiles } from '../file/service';
+import { purgeFinishedTasks } from '../task/service';
 import { REBUILD_INTERVAL_MINUTES, REFRESH_INTERVAL_MINUTES, rebuildDashboardDaily, refreshDashboardDaily } from '../dashboard/daily';
 import { scheduleJobRuns, scheduleJobs } from './tables';
 import { archiveAuditLogs, dailyAuditVerify, MIN_AUDIT_RETENTION_DAYS } from './audit-chain';
@@ -121,6 +122,14 @@ export const JOB_DEFINITIONS: readonly JobDefinition[] = [
     intervalMinutes: 60,
     retentionDays: 1,
     run: (db, retentionDays) => purgeUnreferencedFiles(db, Math.max(1, retentionDays ?? 1) * 24),
+  },
+  {
+    code: 'task.purge',
+    name: '清理后台任务',
+    description: '删除结束超过保留天数（默认 7 天）的后台任务（「我的任务」）及其产出的文件',
+    intervalMinutes: 24 * 60,
+    retentionDays: 7,
+    run: (db, retentionDays) => purgeFinishedTasks(db, Math.max(1, retentionDays ?? 7)),
   },
   {
     code: 'dashboard.refresh',

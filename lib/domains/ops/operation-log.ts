@@ -17,6 +17,8 @@ import { DEFAULT_LOCALE, type Locale } from '@/lib/i18n';
 import { resourceTitle } from '@/lib/i18n/menu';
 import { log } from '@/lib/platform/log';
 import { appendChained, asStored, chainHash, type ChainTable } from '@/lib/platform/audit/chain';
+import type { TaskChanges } from '@/lib/platform/task/registry';
+import { users } from '../user/tables';
 
 /** 已记在登录日志里的端点（登录、退出、验证码、找回密码），不再记操作日志 */
 const LOGIN_LOG_ENDPOINTS = new Set([
@@ -187,6 +189,41 @@ async function insertOperationLog(db: Db, values: Omit<OperationLogRow, 'id' | '
     // jsonb 读回的是 JSON 往返后的值：哈希按它算
     const row = { ...values, input: asStored(values.input), changes: asStored(values.changes), id: slot.id, createdAt: slot.createdAt };
     await tx.insert(operationLogs).values({ ...row, prevHash: slot.prevHash, hash: chainHash(slot.prevHash, OPERATION_LOG_CHAIN.name, operationLogContent(row)) });
+  });
+}
+
+/**
+ * 后台任务（lib/platform/task）成功结束时的数据变更：与请求一样一行，端点写 TASK <种类>，请求号写 task-<编号>，
+ * 操作名为任务标题。由 task-log.ts 登记给执行器。
+ */
+export async function recordTaskOperation(record: TaskChanges): Promise<void> {
+  const { db, task, changes } = record;
+  const [user] = await db
+    .select({ account: users.account, realName: users.realName, nickName: users.nickName, cityId: users.cityId })
+    .from(users)
+    .where(eq(users.id, task.userId));
+  if (!user) return;
+  const touched = changes.map((c) => ({ entity: storable(c.entity).slice(0, 64), entityId: idText(c.entityId), detail: shortText(c.detail, 200) }));
+  const detail = touched
+    .map((c) => c.detail)
+    .filter(Boolean)
+    .join('；')
+    .slice(0, 500);
+  await insertOperationLog(db, {
+    userId: task.userId,
+    account: storable(user.account).slice(0, 64),
+    userName: shortText(user.realName || user.nickName, 64),
+    cityId: user.cityId,
+    ip: null,
+    endpoint: `TASK ${task.kind}`.slice(0, 160),
+    operation: storable(task.title).slice(0, 300),
+    module: task.kind.split('.')[0].slice(0, 64),
+    requestId: `task-${task.id}`,
+    entity: touched[0]?.entity ?? null,
+    entityId: touched[0]?.entityId ?? null,
+    input: redact(record.input),
+    changes: changes.map((c, i) => ({ ...touched[i], before: redact(c.before ?? null), after: redact(c.after ?? null) })),
+    detail: detail || null,
   });
 }
 

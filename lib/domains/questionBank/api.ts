@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { endpoint, sessionOf, type EndpointTable } from '@/lib/platform/api/endpoint';
 import { ImportFileInput, templateEndpoint } from '@/lib/platform/excel/import';
-import { id } from '@/lib/platform/validation/fields';
+import { flag, id } from '@/lib/platform/validation/fields';
 import { anyKind } from '../access/menu-tree';
 import { LEVEL_NAMES } from '../catalog/schemas';
 import {
@@ -211,9 +211,9 @@ export const questionBankApi: EndpointTable = {
     handle: (input, ctx) => saveManualPaper(ctx.db, sessionOf(ctx), input, ctx.audit),
   }),
   'POST /tes/paper/compose': endpoint({
-    summary: '按规则组卷（新建或重新组卷）：题型 × 知识点 × 难度的题数与分值，按种子随机抽题不重复，同一种子同一题库抽出同一份；题不够时拒绝并指出规则',
+    summary: '按规则组卷（新建或重新组卷）：题型 × 知识点 × 难度的题数与分值，按种子随机抽题不重复，同一种子同一题库抽出同一份；题不够时拒绝并指出规则。background: true 时发起后台任务，答复 { taskId }',
     permission: ['paper.add', 'paper.edit'],
-    input: PaperComposeInput,
+    input: PaperComposeInput.extend({ background: flag('后台执行').optional().describe('true：发起后台任务，答复 { taskId }（结果见 /task/get）；不给则直接答复试卷') }),
     handle: (input, ctx) => composePaper(ctx.db, sessionOf(ctx), input, ctx.audit),
   }),
   'POST /tes/paper/delete': endpoint({

@@ -66,7 +66,15 @@ const rowsOf = <T>(res: unknown): T[] => (Array.isArray(res) ? res : ((res as { 
  * 按规则抽题。bank 给出题库与工种所属的机构（知识点树按机构与工种）。
  * 题不够时 400，消息点名规则、需要与可用的题数。
  */
-export async function drawByRules(db: Db, bank: { id: number; orgId: number; workCode: string }, subjectId: number, rules: readonly PaperRule[], seed: string): Promise<DrawnQuestion[]> {
+export async function drawByRules(
+  db: Db,
+  bank: { id: number; orgId: number; workCode: string },
+  subjectId: number,
+  rules: readonly PaperRule[],
+  seed: string,
+  /** 每抽完一条规则报一次（后台组卷的进度） */
+  onRule?: (done: number) => Promise<void>,
+): Promise<DrawnQuestion[]> {
   const rand = seededRandom(seed);
 
   // 知识点树：规则的知识点含其全部下级
@@ -145,6 +153,7 @@ export async function drawByRules(db: Db, bank: { id: number; orgId: number; wor
     picked = picked.slice(0, rule.count);
     taken.push(...picked);
     for (const id of picked) out.push({ questionId: id, type: rule.type, score: rule.score, rule: i });
+    await onRule?.(i + 1);
   }
 
   // 试卷里按题型排大题，同题型按规则顺序

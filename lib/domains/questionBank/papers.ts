@@ -19,6 +19,10 @@ import { BANK_KIND_LABEL, BANK_STATUS, MAX_PAPER_QUESTIONS, PAPER_MODE, PAPER_MO
 import { assertOwner, assertPaperPermission, loadBank, loadPaper, paperActions } from './access';
 import { assertFiled } from './banks';
 import { drawByRules, newSeed } from './compose';
+import { enqueueTask } from '@/lib/platform/task/runner';
+import { registerTask } from '@/lib/platform/task/registry';
+import { ownerSession } from '../task/service';
+import type { TaskStarted } from '../task/schemas';
 import { paperPdf, paperUsages, renderPaper, usageText, type PaperUsage } from './usage';
 import type { PaperCompose, PaperFilter, PaperItem, PaperManual, PaperRule } from './schemas';
 
@@ -253,17 +257,45 @@ export async function saveManualPaper(db: Db, session: Session, input: PaperManu
 }
 
 /** 按规则组卷：题型 × 知识点 × 难度的题数与分值，按种子随机抽题、不重复；同一种子同一题库抽出同一份。题不够时说明是哪条规则 */
-export async function composePaper(db: Db, session: Session, input: PaperCompose, audit: Audit): Promise<PaperItem> {
-  const total = input.rules.reduce((sum, r) => sum + r.count, 0);
+/** 按规则组卷；background 时先做同样的检查、定下种子，再发起后台任务（答复 { taskId }，进度按规则） */
+export async function composePaper(db: Db, session: Session, input: PaperCompose & { background?: boolean }, audit: Audit): Promise<PaperItem | TaskStarted> {
+  const { background, ...compose } = input;
+  const total = compose.rules.reduce((sum, r) => sum + r.count, 0);
   if (total > MAX_PAPER_QUESTIONS) throw ApiError.badRequest(`一份试卷最多 ${MAX_PAPER_QUESTIONS} 道题，规则合计 ${total} 道`);
+  if (background) {
+    await composeTarget(db, session, compose);
+    // 种子在发起时定下：任务结果与同一种子的直接组卷相同
+    const seeded = { ...compose, seed: compose.seed ?? newSeed() };
+    const started = await enqueueTask(db, { userId: session.user.id, kind: COMPOSE_TASK, title: `按规则组卷「${compose.name}」`, input: seeded, total: compose.rules.length });
+    audit({ entity: 'paper', entityId: compose.id ?? null, detail: `发起按规则组卷任务「${compose.name}」，任务 ${started.taskId}` });
+    return started;
+  }
+  return composeIn(db, session, compose, audit);
+}
+
+async function composeIn(db: Db, session: Session, input: PaperCompose, audit: Audit, onRule?: (done: number) => Promise<void>): Promise<PaperItem> {
   return db.transaction(async (tx) => {
     const target = await composeTarget(tx, session, input);
     const seed = input.seed ?? newSeed();
-    const drawn = await drawByRules(tx, target.bank, target.subjectId, input.rules, seed);
+    const drawn = await drawByRules(tx, target.bank, target.subjectId, input.rules, seed, onRule);
     const paper = await writePaper(tx, session, target, { name: input.name, durationMinutes: input.durationMinutes, remark: input.remark, mode: PAPER_MODE.RULES, rules: input.rules, seed }, drawn, audit);
     return paperItem(tx, session, paper.id);
   });
 }
+
+/** 后台组卷任务的种类 */
+export const COMPOSE_TASK = 'paper.compose';
+
+/** 后台组卷：以发起人此刻的身份重新检查并在一个事务里抽题、写入；进度按规则；结果为试卷编号与题数 */
+registerTask<PaperCompose>(COMPOSE_TASK, {
+  title: '按规则组卷',
+  async run(ctx, input, progress) {
+    const session = await ownerSession(ctx);
+    await progress(0, input.rules.length);
+    const paper = await composeIn(ctx.db, session, input, ctx.audit, (done) => progress(done));
+    return { result: { paperId: paper.id, paperName: paper.name, questionCount: paper.questionCount, seed: paper.seed } };
+  },
+});
 
 // ---------- 删除、启用停用 ----------
 

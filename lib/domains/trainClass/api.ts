@@ -72,7 +72,7 @@ import {
   attendanceImport,
   attendanceTemplate,
   commitAttendanceImport,
-  commitStudentImport,
+  commitStudentImport, startCommitStudentImport, startCommitAttendanceImport,
   discardAttendanceImport,
   discardStudentImport,
   importLessons,
@@ -421,6 +421,7 @@ export const trainClassApi: EndpointTable = {
     preview: previewAttendanceImport,
     previewStored: previewStoredAttendance,
     commit: commitAttendanceImport,
+    startCommit: startCommitAttendanceImport,
     discard: discardAttendanceImport,
   }),
   // 替换上面的通用模板：给了班级时预填本班名单
@@ -475,6 +476,7 @@ export const trainClassApi: EndpointTable = {
     preview: previewStudentImport,
     previewStored: previewStoredStudents,
     commit: commitStudentImport,
+    startCommit: startCommitStudentImport,
     discard: discardStudentImport,
   }),
   'POST /student/uploadIdCard': endpoint({

@@ -175,6 +175,9 @@ export async function commitStudentImport(db: Db, session: Session, input: { imp
   return { total, warningCount: params.warningCount };
 }
 
+/** 确认改为后台任务（大文件）：答复 { taskId } */
+export const startCommitStudentImport = (db: Db, session: Session, input: { importId: number }, audit: Audit) => staged.startCommit(db, session, input.importId, audit);
+
 /** 放弃：不写学员，撤销文件引用 */
 export const discardStudentImport = (db: Db, session: Session, input: { importId: number }, audit: Audit): Promise<{ discarded: true }> => staged.discard(db, session, input.importId, audit);
 
@@ -289,6 +292,8 @@ export async function commitAttendanceImport(db: Db, session: Session, input: { 
   const { total } = await attendanceStaged.commit(db, session, input.importId, audit);
   return { total };
 }
+
+export const startCommitAttendanceImport = (db: Db, session: Session, input: { importId: number }, audit: Audit) => attendanceStaged.startCommit(db, session, input.importId, audit);
 
 export const discardAttendanceImport = (db: Db, session: Session, input: { importId: number }, audit: Audit): Promise<{ discarded: true }> => attendanceStaged.discard(db, session, input.importId, audit);
 

@@ -13,6 +13,7 @@ const zhCN: Record<string, string> = {
   'shell.title.account': '个人设置',
   'shell.title.accountBasic': '基本设置',
   'shell.title.accountSecurity': '安全设置',
+  'shell.title.tasks': '我的任务',
 
   'shell.tabs.closeCurrent': '关闭当前',
   'shell.tabs.closeRight': '关闭右侧',
@@ -153,6 +154,7 @@ const enUS: Record<string, string> = {
   'shell.title.account': 'Account settings',
   'shell.title.accountBasic': 'Basic settings',
   'shell.title.accountSecurity': 'Security settings',
+  'shell.title.tasks': 'My tasks',
 
   'shell.tabs.closeCurrent': 'Close this tab',
   'shell.tabs.closeRight': 'Close tabs to the right',

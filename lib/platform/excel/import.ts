@@ -170,7 +170,13 @@ class Rollback {
 export async function runImport<S extends z.ZodObject, P>(
   def: ImportDef<S, P>,
   file: Blob,
-  ctx: { db: Db; userId: number | null; params?: P },
+  ctx: {
+    db: Db;
+    userId: number | null;
+    params?: P;
+    /** 进度（后台导入任务）：每校验、写入一批报一次已处理的行数与工作表的行数 */
+    onProgress?: (done: number, total: number) => Promise<void>;
+  },
 ): Promise<ImportResult> {
   type T = z.output<S>;
   const context: ImportContext<P> = { userId: ctx.userId, params: ctx.params as P };
@@ -327,7 +333,10 @@ export async function runImport<S extends z.ZodObject, P>(
     }
     if (duplicate) return;
     pending.push({ row, data });
-    if (pending.length >= batchSize) await flush(tx);
+    if (pending.length >= batchSize) {
+      await flush(tx);
+      await ctx.onProgress?.(rowsRead, Math.max(sheetRowCount, rowsRead));
+    }
   };
 
   // 只读一次上传的文件；两遍读取（校验写库、生成错误工作簿）都用这份字节
@@ -344,6 +353,7 @@ export async function runImport<S extends z.ZodObject, P>(
         }
         await flush(tx);
         await settle();
+        await ctx.onProgress?.(rowsRead, rowsRead);
       } finally {
         // 中途抛出（回滚、超出上限）时也等正在写入的一批结束，事务与连接才能交还
         await writing?.catch(() => {});
