@@ -251,7 +251,9 @@ async function main() {
     const workbookPath = path.join(uploadDir, 'bench.xlsx');
     fs.writeFileSync(workbookPath, bytes);
     // 计时与 RSS 在新的子进程里量：本进程已因演示数据与生成工作簿占了几百 MB
-    const child = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', __filename, '--measure', JSON.stringify({ url: url, planId: plan.id, orgId: org.id, cityId: org.cityId, areaId: org.areaId, userId: user.id, userCode: user.code, workbookPath, ids })], {
+    // --export、--repeat 交给测量子进程（它按这两项测）
+    const passOn = ['export', 'repeat'].flatMap((k) => (process.argv.includes(`--${k}`) ? [`--${k}`, process.argv[process.argv.indexOf(`--${k}`) + 1]] : []));
+    const child = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', __filename, ...passOn, '--measure', JSON.stringify({ url: url, planId: plan.id, orgId: org.id, cityId: org.cityId, areaId: org.areaId, userId: user.id, userCode: user.code, workbookPath, ids })], {
       stdio: 'inherit',
       env: process.env,
     });
