@@ -104,7 +104,7 @@ async function exportFloorMs(url: string, planId: number): Promise<number> {
 async function measure(m: MeasureArgs) {
   const { openPostgres } = await import('../lib/platform/db/client');
   const { examinees } = await import('../lib/domains/examinee/tables');
-  const { previewImport, commitImport, examineeImport } = await import('../lib/domains/examinee/imports');
+  const { previewImport, commitImport, discardImport, examineeImport } = await import('../lib/domains/examinee/imports');
   const { exportExaminees } = await import('../lib/domains/examinee/exports');
   type Session = import('../lib/platform/auth/session').Session;
   const opened = await openPostgres(m.url, 10);
@@ -130,6 +130,8 @@ async function measure(m: MeasureArgs) {
       t = Date.now();
       preview = await previewImport(db, session, { planId: plan.id, file }, audit);
       previewRuns.push(Date.now() - t);
+      // 一份计划同时只能有一个待确认的导入：除最后一次外放弃
+      if (r < REPEAT - 1) await discardImport(db, session, { importId: preview.importId! }, audit);
     }
     const previewMs = median(previewRuns);
     const previewFloor = await importFloor(m.url, m.ids);
