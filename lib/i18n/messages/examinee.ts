@@ -8,6 +8,13 @@ const texts: Record<string, string> = {
   已有证书等级: 'Certificate level held',
   取得证书日期: 'Certificate date',
   考生名单: 'Examinee roster',
+  // 看全身份证号、手机号（examinee.unmask）
+  显示完整信息: 'Show full personal data',
+  恢复脱敏显示: 'Mask again',
+  '考生名单（{plan}）': 'the examinee roster ({plan})',
+  请输入完整身份证号: 'Enter the full ID number',
+  '身份证号（修改时可原样传回脱敏值，表示不改）': 'ID number (a masked value sent back unchanged keeps the stored one)',
+  '手机号（修改时可原样传回脱敏值，表示不改）': 'Mobile number (a masked value sent back unchanged keeps the stored one)',
   报考资格: 'Eligibility',
   资格说明: 'Eligibility notes',
   新增考生: 'New examinee',
