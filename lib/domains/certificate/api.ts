@@ -29,11 +29,12 @@ import { CERT_STATUS_LABEL, CER_TYPE_LABEL, CORRECTION_STATUS_LABEL } from './ru
 import { answerBatch, applyBatch, batchFiles, confirmBatch, deleteBatchFile, discardBatch, fieldCoding, listBatches, personWorkbook, saveBatchFile, stateGridLedger, stateGridPlans, submitBatch } from './stategrid';
 import { id, int, required } from '@/lib/platform/validation/fields';
 import { loadPlan } from '../exaPlan/access';
-import { ExamineeSaveInput } from '../examinee/schemas';
+import { ExamineeSaveInput, mobileField } from '../examinee/schemas';
 import { candidateLinks, candidateUpdate, candidateView, registrationLink, registrationView } from './candidate';
 
 const LinkTokenInput = z.object({ token: required('链接令牌', 80) });
-const CandidateUpdateInput = ExamineeSaveInput.pick({ mobile: true, education: true, workYears: true, company: true, priorLevel: true, priorCertDate: true }).extend({ token: required('链接令牌', 80) });
+// 考生本人看到的是自己的全号手机号：这里只收完整号码（不收脱敏值）
+const CandidateUpdateInput = ExamineeSaveInput.pick({ education: true, workYears: true, company: true, priorLevel: true, priorCertDate: true }).extend({ mobile: mobileField, token: required('链接令牌', 80) });
 
 const options = (labels: Record<number, string>) => Object.entries(labels).map(([value, label]) => ({ value: Number(value), label }));
 const PlanIdInput = z.object({ planId: id('考试计划', '请选择考试计划') });
