@@ -13,6 +13,7 @@ const texts: Record<string, string> = {
   恢复脱敏显示: 'Mask again',
   '考生名单（{plan}）': 'the examinee roster ({plan})',
   请输入完整身份证号: 'Enter the full ID number',
+  请输入完整手机号: 'Enter the full mobile number',
   '身份证号（修改时可原样传回脱敏值，表示不改）': 'ID number (a masked value sent back unchanged keeps the stored one)',
   '手机号（修改时可原样传回脱敏值，表示不改）': 'Mobile number (a masked value sent back unchanged keeps the stored one)',
   报考资格: 'Eligibility',

@@ -202,7 +202,7 @@ describe('列表、详情、调整、删除、附件、导出', () => {
         { fileName: `${idNo(303)}.png`, reason: '照片太小（40×40），至少 100×100 像素' },
       ]),
     );
-    const [row] = await (await db()).select().from(examinees).where(eq(examinees.idNumber, idNo(301)));
+    const [row] = await (await db()).select().from(examinees).where(eq(examinees.idNumberIndex, blindIndex('idNumber', idNo(301))));
     expect(row.photoUrl).toMatch(/^\/files\/.+\.jpg$/);
     const [stored] = await (await db()).select().from(fileUploads).where(eq(fileUploads.storageKey, row.photoUrl!.replace(/^\/files\//, '')));
     expect(stored.thumbKey).toMatch(/_t\.jpg$/);
