@@ -30,7 +30,8 @@ beforeAll(async () => {
   [c] = await db
     .select()
     .from(certificates)
-    .where(and(eq(certificates.planId, planId), eq(certificates.status, 0), isNotNull(certificates.mobile)))
+    // 没有待审核更正的一张（演示数据里有的证书带着待审核的更正）
+    .where(and(eq(certificates.planId, planId), eq(certificates.status, 0), isNotNull(certificates.mobile), sql`not exists (select 1 from certificate_correction x where x.certificate_id = ${certificates.id} and x.status = 0)`))
     .orderBy(asc(certificates.id))
     .limit(1);
   expect(c).toBeTruthy();
