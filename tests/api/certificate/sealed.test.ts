@@ -1,7 +1,7 @@
 // 证书的身份证号、手机号加密存放（库里是 s1. 密文）：公开查询（身份证号 + 姓名）、列表筛选走盲索引；更正记录里的号码也是密文；
 // 列表与导出默认脱敏，看全须有证书资源的 unmask、选理由，每次记访问日志。
 import { beforeAll, describe, expect, it } from 'vitest';
-import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { setupTestDb } from '../../helpers/db';
 import { call } from '../../helpers/api';
 import { readWorkbook, sheetValues } from '../../helpers/xlsx';
@@ -15,6 +15,11 @@ import { h, huayuanPlan, login, ok, refused } from '../score/helpers';
 
 const { db: getDb } = setupTestDb();
 let db: Db;
+/** 原生查询的行（PGlite 与 node-postgres 的答复形状不同） */
+async function rawRows<T>(query: SQL): Promise<T[]> {
+  const raw: unknown = await db.execute(query);
+  return (Array.isArray(raw) ? raw : (raw as { rows: unknown[] }).rows) as T[];
+}
 let c: Certificate;
 let planId: number;
 
@@ -39,14 +44,14 @@ beforeAll(async () => {
 
 describe('证书：库里是密文，查找走盲索引', () => {
   it('id_card 与 mobile 是 s1. 密文（不含明文数字），id_card_bidx 是盲索引', async () => {
-    const { rows } = await db.execute<{ id_card: string; mobile: string; id_card_bidx: string }>(sql`select id_card, mobile, id_card_bidx from certificate where id = ${c.id}`);
+    const rows = await rawRows<{ id_card: string; mobile: string; id_card_bidx: string }>(sql`select id_card, mobile, id_card_bidx from certificate where id = ${c.id}`);
     expect(rows[0].id_card.startsWith('s1.')).toBe(true);
     expect(rows[0].id_card).not.toContain(c.idCard.slice(6, 14));
     expect(rows[0].mobile.startsWith('s1.')).toBe(true);
     expect(rows[0].mobile).not.toContain(c.mobile!.slice(3));
     expect(rows[0].id_card_bidx).toBe(blindIndex('idNumber', c.idCard));
     // 全部证书都已加密、都有盲索引
-    const { rows: plain } = await db.execute<{ n: number }>(sql`select count(*)::int as n from certificate where id_card not like 's1.%' or id_card_bidx is null`);
+    const plain = await rawRows<{ n: number }>(sql`select count(*)::int as n from certificate where id_card not like 's1.%' or id_card_bidx is null`);
     expect(plain[0].n).toBe(0);
   });
 
@@ -57,7 +62,7 @@ describe('证书：库里是密文，查找走盲索引', () => {
     expect(JSON.stringify(hit.body.data)).not.toContain(c.idCard);
     const miss = await call<{ list: unknown[] }>('POST', '/comApi/getAllCertificate', { headers: ip(1), json: { idCard: c.idCard, name: `${c.name}甲` } });
     expect(miss.body.data.list).toEqual([]);
-    const { rows } = await db.execute<{ q: string }>(sql`select query::text as q from certificate_lookup`);
+    const rows = await rawRows<{ q: string }>(sql`select query::text as q from certificate_lookup`);
     expect(rows.some((r) => r.q.includes(c.idCard))).toBe(false);
   });
 
@@ -73,7 +78,7 @@ describe('证书：库里是密文，查找走盲索引', () => {
     const newId = first17 + idCheckChar(first17);
     await ok('eval_org', '/certificate/applyCorrection', { id: c.id, idCard: newId, reason: '身份证号录入错误' });
     const [x] = await db.select().from(certificateCorrections).where(and(eq(certificateCorrections.certificateId, c.id), eq(certificateCorrections.status, 0)));
-    const { rows } = await db.execute<{ b: string; a: string }>(sql`select before::text as b, after::text as a from certificate_correction where id = ${x.id}`);
+    const rows = await rawRows<{ b: string; a: string }>(sql`select before::text as b, after::text as a from certificate_correction where id = ${x.id}`);
     expect(rows[0].a).not.toContain(newId);
     expect(rows[0].b).not.toContain(c.idCard);
     await ok('sjz_admin', '/certificate/reviewCorrection', { id: x.id, result: 'pass', opinion: '同意' });

@@ -1,7 +1,7 @@
 // 考生的身份证号、手机号加密存放（SM4，库里是 s1. 密文）：查重、按号码查找走盲索引；名单、详情与导出默认脱敏，
 // 看全须有 examinee.unmask、选理由，每次记访问日志（查看与导出各一行）。
 import { beforeAll, describe, expect, it } from 'vitest';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { setupTestDb } from '../../helpers/db';
 import { call } from '../../helpers/api';
 import { readWorkbook, sheetValues } from '../../helpers/xlsx';
@@ -18,6 +18,11 @@ import { ELECTRICIAN, fixRequirements, HEADER, idNo, makePlan, person, upload, w
 
 const { db: getDb } = setupTestDb();
 let db: Db;
+/** 原生查询的行（PGlite 与 node-postgres 的答复形状不同） */
+async function rawRows<T>(query: SQL): Promise<T[]> {
+  const raw: unknown = await db.execute(query);
+  return (Array.isArray(raw) ? raw : (raw as { rows: unknown[] }).rows) as T[];
+}
 const h: Record<string, Record<string, string>> = {};
 let plan: ExamPlan;
 const ID = idNo(501, '19880315');
@@ -44,8 +49,8 @@ beforeAll(async () => {
 
 describe('考生：库里是密文，查找与查重走盲索引', () => {
   it('身份证号与手机号在库里是 s1. 密文（不含明文数字），盲索引是 HMAC', async () => {
-    const raw = await db.execute<{ id_number: string; mobile: string; id_number_bidx: string }>(sql`select id_number, mobile, id_number_bidx from examinee where id = ${savedId}`);
-    const row = raw.rows[0];
+    const raw = await rawRows<{ id_number: string; mobile: string; id_number_bidx: string }>(sql`select id_number, mobile, id_number_bidx from examinee where id = ${savedId}`);
+    const row = raw[0];
     expect(row.id_number.startsWith('s1.')).toBe(true);
     expect(row.mobile.startsWith('s1.')).toBe(true);
     expect(row.id_number).not.toContain(ID.slice(6, 14));
@@ -67,7 +72,7 @@ describe('考生：库里是密文，查找与查重走盲索引', () => {
     const file = await workbook([HEADER, row]);
     const res = await upload(h.eval_org, '/examaff/student/impStu', { planId: String(plan.id), file });
     expect(res.status).toBe(400);
-    const [{ n }] = (await db.execute<{ n: number }>(sql`select count(*)::int as n from examinee where plan_id = ${plan.id}`)).rows;
+    const [{ n }] = await rawRows<{ n: number }>(sql`select count(*)::int as n from examinee where plan_id = ${plan.id}`);
     expect(n).toBe(1);
   });
 
