@@ -13,6 +13,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../lib/platform/db/client';
 import { examineeListQueries, toItem } from '../lib/domains/examinee/service';
+import { open } from '../lib/platform/crypto/sealed';
 import { examPlans } from '../lib/domains/exaPlan/tables';
 import { positionLabel } from '../lib/domains/exaPlan/transitions';
 import { trainClassCases } from './train-class';
@@ -163,10 +164,11 @@ function examineeFloor(pageNo: number, afterId?: number): Floor {
             id: r.id as number,
             planId: r.plan_id as number,
             name: r.name as string,
-            idNumber: r.id_number as string,
+            // 加密存放（启动时补加密的旧明文 open 原样返回）
+            idNumber: open(r.id_number as string),
             gender: r.gender as string | null,
             birthDate: day(r.birth_date),
-            mobile: r.mobile as string,
+            mobile: open(r.mobile as string),
             workCode: r.work_code as string,
             workName: r.work_name as string,
             level: r.level as number,
@@ -185,7 +187,7 @@ function examineeFloor(pageNo: number, afterId?: number): Floor {
         ),
       );
       const p = { id: plan.id as number, name: plan.name as string, step: plan.step as number, state: plan.state as number };
-      return ok({ list, total: counted ? Number(counted[0].count) : null, pageNo, pageSize: EXM_PAGE_SIZE, editable: true, plan: { ...p, position: positionLabel(p) } });
+      return ok({ list, total: counted ? Number(counted[0].count) : null, pageNo, pageSize: EXM_PAGE_SIZE, editable: true, plan: { ...p, position: positionLabel(p) }, masked: true, canUnmask: true });
     },
   };
 }

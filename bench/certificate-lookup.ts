@@ -5,6 +5,7 @@
 //         每次换一个 IP（不触发限流，与真实的分散访客相同）；
 //   基线：同一连接池上只执行取证书与机构的那一条 SQL（按名称的预处理语句），不计数、不记日志、不脱敏 —— 按编号查询的下限。
 // 两侧交替、各先预热 200 次；打印各自的 p50 / p95 与比值（应用 p50 ÷ 基线 p50）。另测身份证号 + 姓名查询一遍。结果见 bench/README.md。
+import fs from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
@@ -56,6 +57,9 @@ async function main() {
                case when i % 100 = 0 then 1 else 0 end, i % 50 = 0, case when i % 100 = 0 then '基准作废' end
         from generate_series(0, ${CERTIFICATES - 1}) as i`),
     );
+    // 直接写进库的是明文：与启动时相同地补加密、补盲索引（加密之前的代码上什么也不做）
+    const { rotateAll } = await import('../db/sealing');
+    await rotateAll(db, { legacyOnly: true });
     await db.execute(sql`vacuum analyze certificate`);
     console.log(`[bench] 写入用时 ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
@@ -65,10 +69,14 @@ async function main() {
       name: 'floor_cert_by_code',
       text: 'select c.*, o.name as org_name from certificate c inner join organisation o on o.id = c.org_id where c.cer_code = $1 order by c.cer_date limit 20',
     };
+    // 身份证号加密之后（盲索引已填）按盲索引查，之前按明文列查：都是服务层同一条查询
+    const sealedIds = Number((await pool.query('select count(*)::int as n from certificate where id_card_bidx is not null')).rows[0].n) > 0;
+    const { blindIndex } = await import('../lib/platform/crypto/sealed');
     const FLOOR_PERSON = {
       name: 'floor_cert_by_person',
-      text: 'select c.*, o.name as org_name from certificate c inner join organisation o on o.id = c.org_id where (c.id_card = $1 and c.name = $2) order by c.cer_date limit 20',
+      text: `select c.*, o.name as org_name from certificate c inner join organisation o on o.id = c.org_id where (c.${sealedIds ? 'id_card_bidx' : 'id_card'} = $1 and c.name = $2) order by c.cer_date limit 20`,
     };
+    const personKey = (i: number) => (sealedIds ? blindIndex('idNumber', idOf(i)) : idOf(i));
     let ipSeq = 0;
     const nextIp = () => {
       ipSeq++;
@@ -99,7 +107,7 @@ async function main() {
       );
     }
 
-    console.log(`\n证书 ${CERTIFICATES} 张，每项 ${RUNS} 次（预热 ${WARMUP} 次），单连接依次执行：`);
+    console.log(`\n证书 ${CERTIFICATES} 张，每项 ${RUNS} 次（预热 ${WARMUP} 次），单连接依次执行；身份证号${sealedIds ? '已加密（按盲索引查）' : '明文'}；负载 ${fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}：`);
     await measure(
       '按编号查询',
       async (i) => (await lookupCertificates(db, nextIp(), { cerCode: codeOf(i) })).total,
@@ -108,7 +116,7 @@ async function main() {
     await measure(
       '按身份证号 + 姓名查询',
       async (i) => ((await lookupCertificates(db, nextIp(), { idCard: idOf(i), name: nameOf(i) })).total > 0 ? 1 : 0),
-      async (i) => (await pool.query(FLOOR_PERSON, [idOf(i), nameOf(i)])).rowCount ?? 0,
+      async (i) => (await pool.query(FLOOR_PERSON, [personKey(i), nameOf(i)])).rowCount ?? 0,
     );
     const plans = await pool.query(`explain (analyze, buffers) ${FLOOR_CODE.text.replace('$1', `'${codeOf(12345)}'`)}`);
     console.log('\n按编号查询的计划：');

@@ -10,6 +10,8 @@ import type { FieldSpec, FormSpec, ListColumn, ListScreenProps, RowAction } from
 import { apiDownload, apiPost } from '@/components/api-client';
 import { useCan, useShell } from '@/components/shell/ShellContext';
 import TaskModal from '@/components/task/TaskModal';
+import { callApi } from '@/components/list/options';
+import UnmaskDialog, { type UnmaskChoice } from '@/components/privacy/UnmaskDialog';
 import { Tx, useT } from '@/lib/i18n/client';
 import type { CertificateItem } from '@/lib/domains/certificate/schemas';
 
@@ -35,7 +37,7 @@ const LEVEL_OPTIONS = [
 export const certificateFilters: FieldSpec[] = [
   { name: 'cerCode', label: '证书编号' },
   { name: 'name', label: '姓名' },
-  { name: 'idCard', label: '身份证号' },
+  { name: 'idCard', label: '身份证号', placeholder: '请输入完整身份证号' },
   { name: 'cerType', label: '证书类型', type: 'select', options: TYPE_OPTIONS },
   { name: 'status', label: '证书状态', type: 'select', options: STATUS_OPTIONS },
   {
@@ -404,36 +406,80 @@ function CertificateScreen({ kind }: { kind: 'fill' | 'print' | 'search' }) {
   const title = kind === 'fill' ? '证书填报' : kind === 'print' ? '证书打印' : '证书查询';
   const actions: RowAction<CertificateItem>[] =
     kind === 'fill' ? [fillAction, correctAction, pdfAction] : kind === 'print' ? [printAction, pdfAction, voidAction] : [pdfAction];
+  const t = useT();
   const [planId, setPlanId] = useState<number | undefined>();
-  const params = useMemo(() => (planId === undefined ? undefined : { planId }), [planId]);
+  // 看全身份证号、手机号：服务端说 canUnmask 才给按钮；选了理由后带着理由重新查询（每次查询都记访问日志）
+  const [canUnmask, setCanUnmask] = useState(false);
+  const [unmasked, setUnmasked] = useState<UnmaskChoice | null>(null);
+  const [asking, setAsking] = useState(false);
+  const params = useMemo(() => ({ ...(planId === undefined ? {} : { planId }), ...(unmasked ? { unmask: true, ...unmasked } : {}) }), [planId, unmasked]);
+  const unmaskButton = canUnmask ? (
+    unmasked ? (
+      <Button onClick={() => setUnmasked(null)} data-testid="cert-mask">
+        {t('恢复脱敏显示')}
+      </Button>
+    ) : (
+      <Button onClick={() => setAsking(true)} data-testid="cert-unmask">
+        {t('显示完整信息')}
+      </Button>
+    )
+  ) : null;
+  const extra =
+    kind === 'print' && can('certificatePrint.export')
+      ? (helpers: Parameters<NonNullable<ListScreenProps<CertificateItem>['toolbarExtra']>>[0]) => (
+          <Space wrap>
+            {unmaskButton}
+            <CalibrationButton />
+            {isOrgUser && <SealButton />}
+            <PlanPrintButtons planId={planId} onPlan={setPlanId} reload={helpers.reload} />
+          </Space>
+        )
+      : kind === 'fill' && isOrgUser && can('certificateFill.edit')
+        ? (helpers: Parameters<NonNullable<ListScreenProps<CertificateItem>['toolbarExtra']>>[0]) => (
+            <Space wrap>
+              {unmaskButton}
+              <PlanSubmitBar planId={planId} onPlan={setPlanId} reload={helpers.reload} />
+            </Space>
+          )
+        : () => unmaskButton;
   return (
+    <>
     <ListScreen<CertificateItem>
       title={title}
       resource={resource}
       rowKey="id"
-      list={{ path: '/certificate/listCertificate', params }}
+      list={{
+        path: '/certificate/listCertificate',
+        params,
+        load: async (p) => {
+          const page = await callApi<{ list: CertificateItem[]; total: number; canUnmask: boolean }>({ path: '/certificate/listCertificate', method: 'POST' }, p);
+          setCanUnmask(page.canUnmask);
+          return { list: page.list, total: page.total };
+        },
+      }}
+      refreshKey={unmasked ? 'full' : 'masked'}
       filters={certificateFilters}
       columns={certificateColumns}
       detail={detail}
       importer={kind === 'fill' ? { call: { path: '/certificate/impCartificate' }, template: { path: '/certificate/importTemplate', method: 'GET' }, title: '导入证书资料' } : undefined}
       exporter={{ path: '/certificate/exportCert' }}
       rowActions={actions}
-      toolbarExtra={
-        kind === 'print' && can('certificatePrint.export')
-          ? (helpers) => (
-              <Space wrap>
-                <CalibrationButton />
-                {isOrgUser && <SealButton />}
-                <PlanPrintButtons planId={planId} onPlan={setPlanId} reload={helpers.reload} />
-              </Space>
-            )
-          : kind === 'fill' && isOrgUser && can('certificateFill.edit')
-            ? (helpers) => <PlanSubmitBar planId={planId} onPlan={setPlanId} reload={helpers.reload} />
-            : undefined
-      }
+      toolbarExtra={extra}
       emptyText="暂无证书"
       testId={`cert-${kind}-list`}
     />
+    {asking && (
+      <UnmaskDialog
+        title={t('显示完整信息')}
+        what={t('证书列表')}
+        onCancel={() => setAsking(false)}
+        onConfirm={(choice) => {
+          setAsking(false);
+          setUnmasked(choice);
+        }}
+      />
+    )}
+    </>
   );
 }
 

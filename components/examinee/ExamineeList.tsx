@@ -11,13 +11,14 @@ import { zodRule } from '@/components/list/rules';
 import { callApi } from '@/components/list/options';
 import { apiDownload } from '@/components/api-client';
 import PhotoZipButton from '@/components/personnel/PhotoZipButton';
+import UnmaskDialog, { type UnmaskChoice } from '@/components/privacy/UnmaskDialog';
 import { useCan } from '@/components/shell/ShellContext';
 import { Tx, useT } from '@/lib/i18n/client';
 import {
   EDUCATIONS,
-  idNumberField,
+  editIdNumberField,
+  editMobileField,
   levelOptions,
-  mobileField,
   QUALIFICATION_COLOR,
   QUALIFICATION_LABEL,
   type ExamineeItem,
@@ -37,8 +38,9 @@ function formFields(plan: PlanOption): FieldSpec[] {
   const levels = [...new Set(plan.works.map((w) => w.level))].map((l) => levelOptions.find((o) => o.value === l)!);
   return [
     { name: 'name', label: '姓名', required: true, span: 12 },
-    { name: 'idNumber', label: '身份证号', required: true, span: 12, rules: [zodRule(idNumberField)] },
-    { name: 'mobile', label: '手机号', required: true, span: 12, rules: [zodRule(mobileField)] },
+    // 编辑时显示脱敏值：不改就原样提交（服务端保留库里的号码），要改就输入完整号码
+    { name: 'idNumber', label: '身份证号', required: true, span: 12, rules: [zodRule(editIdNumberField)] },
+    { name: 'mobile', label: '手机号', required: true, span: 12, rules: [zodRule(editMobileField)] },
     { name: 'workCode', label: '工种', type: 'select', required: true, span: 12, options: works },
     { name: 'level', label: '等级', type: 'select', required: true, span: 12, options: levels },
     { name: 'education', label: '学历', type: 'select', span: 12, options: EDUCATIONS.map((e) => ({ label: e, value: e })) },
@@ -57,6 +59,11 @@ function PlanExaminees({ plan, onPlanChanged }: { plan: PlanOption; onPlanChange
   const [importing, setImporting] = useState<{ importId: number | null } | null>(null);
   const [version, setVersion] = useState(0);
   const reload = useCallback(() => setVersion((v) => v + 1), []);
+  // 看全身份证号、手机号：服务端说 canUnmask 才给按钮；选了理由后带着理由重新查询（每次查询都记访问日志）
+  const [canUnmask, setCanUnmask] = useState(false);
+  const [unmasked, setUnmasked] = useState<UnmaskChoice | null>(null);
+  const [asking, setAsking] = useState(false);
+  const listParams = useMemo(() => ({ planId: plan.id, ...(unmasked ? { unmask: true, ...unmasked } : {}) }), [plan.id, unmasked]);
 
   useEffect(() => {
     let live = true;
@@ -84,10 +91,19 @@ function PlanExaminees({ plan, onPlanChanged }: { plan: PlanOption; onPlanChange
     title: '考生名单',
     resource: 'examinee',
     rowKey: 'id',
-    list: { path: '/examaff/student/selectExaPlanStudent', method: 'POST', params: { planId: plan.id } },
+    list: {
+      path: '/examaff/student/selectExaPlanStudent',
+      method: 'POST',
+      params: listParams,
+      load: async (params) => {
+        const page = await callApi<{ list: ExamineeItem[]; total: number | null; canUnmask: boolean }>({ path: '/examaff/student/selectExaPlanStudent', method: 'POST' }, params);
+        setCanUnmask(page.canUnmask);
+        return { list: page.list, total: page.total ?? 0 };
+      },
+    },
     filters: [
       { name: 'name', label: '姓名' },
-      { name: 'idNumber', label: '身份证号' },
+      { name: 'idNumber', label: '身份证号', placeholder: '请输入完整身份证号' },
       { name: 'workCode', label: '工种', type: 'select', options: [...new Map(plan.works.map((w) => [w.workCode, { label: w.workName, value: w.workCode }])).values()] },
       { name: 'level', label: '等级', type: 'select', options: levelOptions },
       { name: 'qualification', label: '报考资格', type: 'select', options: qualificationOptions },
@@ -148,9 +164,19 @@ function PlanExaminees({ plan, onPlanChanged }: { plan: PlanOption; onPlanChange
       ],
     },
     exporter: { path: '/examaff/student/exportStudent' },
-    refreshKey: `${plan.id}-${version}`,
+    refreshKey: `${plan.id}-${version}-${unmasked ? 'full' : 'masked'}`,
     toolbarExtra: (helpers) => (
       <>
+        {canUnmask &&
+          (unmasked ? (
+            <Button onClick={() => setUnmasked(null)} data-testid="examinee-mask">
+              {t('恢复脱敏显示')}
+            </Button>
+          ) : (
+            <Button onClick={() => setAsking(true)} data-testid="examinee-unmask">
+              {t('显示完整信息')}
+            </Button>
+          ))}
         {plan.editable && can('examinee.import') && (
           <>
             <Button icon={<UploadOutlined />} onClick={() => setImporting({ importId: null })} data-testid="examinee-import-open">
@@ -197,6 +223,17 @@ function PlanExaminees({ plan, onPlanChanged }: { plan: PlanOption; onPlanChange
       )}
       {notes.length > 0 && <Alert type="info" showIcon data-testid="qualification-warnings" title={notes.map((m) => t(m)).join(t('access.action.separator'))} />}
       <ListScreen<ExamineeItem> {...config} />
+      {asking && (
+        <UnmaskDialog
+          title={t('显示完整信息')}
+          what={t('考生名单（{plan}）', { plan: plan.name })}
+          onCancel={() => setAsking(false)}
+          onConfirm={(choice) => {
+            setAsking(false);
+            setUnmasked(choice);
+          }}
+        />
+      )}
       {importing && (
         <ImportPreviewDialog
           planId={plan.id}

@@ -160,7 +160,7 @@ function AuditTab() {
             list={{ path: '/exaPlanAudit/getcertificateList', params: { planId: certOf.id } }}
             filters={[
               { name: 'name', label: '姓名' },
-              { name: 'idNumber', label: '身份证号' },
+              { name: 'idNumber', label: '身份证号', placeholder: '请输入完整身份证号' },
             ]}
             columns={[
               { title: '准考证号', dataIndex: 'ticketNo', width: 170 },

@@ -39,6 +39,7 @@ export const DEMO_ROLES: readonly DemoRole[] = [
       // 评价业务：全部可查看导出，审核与监管类可操作
       evaluation: VIEW_EXPORT,
       filingAudit: '*',
+      // '*' 含 unmask：颁证前核对合格考生名单、处理异议时看全身份证号（默认脱敏，看全须选理由、记访问日志）
       exaPlanAudit: '*',
       // 年度评价计划由省里制定，市级只查看
       officialPlan: VIEW_EXPORT,
@@ -46,8 +47,10 @@ export const DEMO_ROLES: readonly DemoRole[] = [
       camera: '*',
       assessor: '*',
       supervisor: '*',
+      // '*' 含 unmask：审核身份证号的更正要比对完整号码
       certificateCorrect: '*',
-      certificatePrint: '*',
+      // 打印不需要在界面上看全（打出的证书本来就是全号）：不含 unmask
+      certificatePrint: VIEW_EXPORT,
       stateGrid: '*',
       yearTaskProgress: '*',
       // 年度任务：省级下达到市，市级分解到本市县区
@@ -106,6 +109,7 @@ export const DEMO_ROLES: readonly DemoRole[] = [
       exaPlanSpecial: '*',
       exaPlanOrgan: '*',
       questionBank: '*',
+      // '*' 含 unmask：机构为自己报名的考生核对身份（考试当天、报名材料有误时），每次选理由、记访问日志
       examinee: '*',
       examSite: '*',
       examRoom: '*',
@@ -117,9 +121,10 @@ export const DEMO_ROLES: readonly DemoRole[] = [
       assessor: '*',
       examStaff: '*',
       supervisorOpinion: VIEW,
+      // '*' 含 unmask：补填本机构证书的资料时核对持证人身份
       certificateFill: '*',
       certificateCorrect: ['add', 'query', 'get'],
-      certificatePrint: '*',
+      certificatePrint: VIEW_EXPORT,
       certificateSearch: VIEW,
       stateGrid: ['add', 'edit', 'query', 'get', 'export'],
       baseJob: VIEW,

@@ -86,7 +86,8 @@ export const MENU_TREE = [
           { key: 'exaPlanQual', title: '职业资格考试计划', path: '/evaluation/plan/qualification', icon: 'ProjectOutlined', component: 'ExaPlanQualification', actions: CRUD_EXPORT },
           { key: 'exaPlanSpecial', title: '专项能力考核计划', path: '/evaluation/plan/special', icon: 'AimOutlined', component: 'ExaPlanSpecialAbility', actions: CRUD_EXPORT },
           { key: 'exaPlanOrgan', title: '机关工勤考试计划', path: '/evaluation/plan/organ', icon: 'BankOutlined', component: 'ExaPlanOrganWork', actions: CRUD_EXPORT },
-          { key: 'exaPlanAudit', title: '计划审核', path: '/evaluation/plan/audit', icon: 'CheckSquareOutlined', component: 'ExaPlanAudit', actions: AUDIT },
+          // unmask：合格考生（颁证）名单看全身份证号、手机号（每次须选理由，记访问日志）
+          { key: 'exaPlanAudit', title: '计划审核', path: '/evaluation/plan/audit', icon: 'CheckSquareOutlined', component: 'ExaPlanAudit', actions: [...AUDIT, 'unmask'] },
           { key: 'officialPlan', title: '年度评价计划', path: '/evaluation/plan/official', icon: 'CalendarOutlined', component: 'OfficialPlan', actions: CRUD_EXPORT },
         ],
       },
@@ -109,7 +110,8 @@ export const MENU_TREE = [
         path: '/evaluation/exam',
         icon: 'ProfileOutlined',
         children: [
-          { key: 'examinee', title: '考生管理', path: '/evaluation/exam/examinee', icon: 'UsergroupAddOutlined', component: 'ExamineeList', actions: CRUD_IO },
+          // unmask：考生名单、详情与导出看全身份证号、手机号（考试当天核对身份等；每次须选理由，记访问日志）
+          { key: 'examinee', title: '考生管理', path: '/evaluation/exam/examinee', icon: 'UsergroupAddOutlined', component: 'ExamineeList', actions: [...CRUD_IO, 'unmask'] },
           { key: 'examSite', title: '考点管理', path: '/evaluation/exam/site', icon: 'CompassOutlined', component: 'ExamSiteList', actions: CRUD },
           { key: 'examRoom', title: '考场管理', path: '/evaluation/exam/room', icon: 'BuildOutlined', component: 'ExamRoomList', actions: CRUD },
           { key: 'examAffairs', title: '考务安排', path: '/evaluation/exam/affairs', icon: 'DeploymentUnitOutlined', component: 'ExamAffairs', actions: CRUD },
@@ -138,10 +140,11 @@ export const MENU_TREE = [
         path: '/evaluation/certificate',
         icon: 'SafetyCertificateOutlined',
         children: [
-          { key: 'certificateFill', title: '证书填报', path: '/evaluation/certificate/fill', icon: 'FormOutlined', component: 'CertificateFill', actions: CRUD_IO },
-          { key: 'certificateCorrect', title: '证书更正', path: '/evaluation/certificate/correct', icon: 'EditOutlined', component: 'CertificateCorrect', actions: ['add', 'edit', 'query', 'get'] },
-          { key: 'certificatePrint', title: '证书打印', path: '/evaluation/certificate/print', icon: 'PrinterOutlined', component: 'CertificatePrint', actions: VIEW_EXPORT },
-          { key: 'certificateSearch', title: '证书查询', path: '/evaluation/certificate/search', icon: 'SearchOutlined', component: 'CertificateSearch', actions: VIEW_EXPORT },
+          // unmask（四个证书界面）：证书列表、详情与导出看全身份证号、手机号（每次须选理由，记访问日志）
+          { key: 'certificateFill', title: '证书填报', path: '/evaluation/certificate/fill', icon: 'FormOutlined', component: 'CertificateFill', actions: [...CRUD_IO, 'unmask'] },
+          { key: 'certificateCorrect', title: '证书更正', path: '/evaluation/certificate/correct', icon: 'EditOutlined', component: 'CertificateCorrect', actions: ['add', 'edit', 'query', 'get', 'unmask'] },
+          { key: 'certificatePrint', title: '证书打印', path: '/evaluation/certificate/print', icon: 'PrinterOutlined', component: 'CertificatePrint', actions: [...VIEW_EXPORT, 'unmask'] },
+          { key: 'certificateSearch', title: '证书查询', path: '/evaluation/certificate/search', icon: 'SearchOutlined', component: 'CertificateSearch', actions: [...VIEW_EXPORT, 'unmask'] },
           { key: 'stateGrid', title: '国网数据上报', path: '/evaluation/certificate/state-grid', icon: 'CloudServerOutlined', component: 'StateGridReport', actions: ['add', 'edit', 'query', 'get', 'export'] },
         ],
       },

@@ -5,8 +5,9 @@ import { endpoint, sessionOf, type EndpointTable } from '@/lib/platform/api/endp
 import { ImportFileInput, templateEndpoint } from '@/lib/platform/excel/import';
 import {
   CertificateFillInput,
+  CertificateDetailInput,
   CertificateIdInput,
-  CertificateListInput,
+  CertificateUnmaskListInput,
   CorrectionApplyInput,
   CorrectionListInput,
   CorrectionReviewInput,
@@ -28,11 +29,12 @@ import { CERT_STATUS_LABEL, CER_TYPE_LABEL, CORRECTION_STATUS_LABEL } from './ru
 import { answerBatch, applyBatch, batchFiles, confirmBatch, deleteBatchFile, discardBatch, fieldCoding, listBatches, personWorkbook, saveBatchFile, stateGridLedger, stateGridPlans, submitBatch } from './stategrid';
 import { flag, id, int, required } from '@/lib/platform/validation/fields';
 import { loadPlan } from '../exaPlan/access';
-import { ExamineeSaveInput } from '../examinee/schemas';
+import { ExamineeSaveInput, mobileField } from '../examinee/schemas';
 import { candidateLinks, candidateUpdate, candidateView, registrationLink, registrationView } from './candidate';
 
 const LinkTokenInput = z.object({ token: required('链接令牌', 80) });
-const CandidateUpdateInput = ExamineeSaveInput.pick({ mobile: true, education: true, workYears: true, company: true, priorLevel: true, priorCertDate: true }).extend({ token: required('链接令牌', 80) });
+// 考生本人看到的是自己的全号手机号：这里只收完整号码（不收脱敏值）
+const CandidateUpdateInput = ExamineeSaveInput.pick({ education: true, workYears: true, company: true, priorLevel: true, priorCertDate: true }).extend({ mobile: mobileField, token: required('链接令牌', 80) });
 
 const options = (labels: Record<number, string>) => Object.entries(labels).map(([value, label]) => ({ value: Number(value), label }));
 const PlanIdInput = z.object({ planId: id('考试计划', '请选择考试计划') });
@@ -54,17 +56,18 @@ export const certificateApi: EndpointTable = {
     handle: async () => ({ types: options(CER_TYPE_LABEL), statuses: options(CERT_STATUS_LABEL), correctionStatuses: options(CORRECTION_STATUS_LABEL) }),
   }),
   'POST /certificate/listCertificate': endpoint({
-    summary: '证书列表与查询（范围内；按计划、类型、状态、编号、姓名、身份证号、工种、资料不全、已更正筛选）；行上的 actions 为当前用户此刻可做的操作',
+    summary:
+      '证书列表与查询（范围内；按计划、类型、状态、编号、姓名、完整身份证号、工种、资料不全、已更正筛选）；身份证号、手机号脱敏，unmask 为 true 时全号（须有证书资源的 unmask 并给出理由，记个人信息访问日志）；行上的 actions 为当前用户此刻可做的操作，答复另含 masked 与 canUnmask',
     permission: LIST_PERMISSIONS,
-    input: CertificateListInput,
+    input: CertificateUnmaskListInput,
     paged: true,
-    handle: ({ page, ...f }, ctx) => listCertificates(ctx.db, sessionOf(ctx), f, page),
+    handle: ({ page, unmask, reason, reasonNote, ...f }, ctx) => listCertificates(ctx.db, sessionOf(ctx), f, page, { unmask, reason, reasonNote, ip: ctx.ip }, ctx.audit),
   }),
   'POST /certificate/getCertificate': endpoint({
     summary: '一张证书的详情：各字段、状态、打印次数、更正历史（改前改后）与持证人核对链接',
     permission: GET_PERMISSIONS,
-    input: CertificateIdInput,
-    handle: ({ id }, ctx) => certificateDetail(ctx.db, sessionOf(ctx), id),
+    input: CertificateDetailInput,
+    handle: ({ id, ...unmask }, ctx) => certificateDetail(ctx.db, sessionOf(ctx), id, { ...unmask, ip: ctx.ip }, ctx.audit),
   }),
   'POST /certificate/fillCertificate': endpoint({
     summary: '补填证书资料（文化程度、工作单位、手机号、照片）：发证的评价机构，证书有效',
@@ -81,16 +84,16 @@ export const certificateApi: EndpointTable = {
   }),
   'GET /certificate/importTemplate': templateEndpoint(certificateImport, { permission: 'certificateFill.import' }),
   'POST /certificate/exportCert': endpoint({
-    summary: '导出证书（.xlsx，与列表相同的筛选）',
+    summary: '导出证书（.xlsx，与列表相同的筛选；身份证号、手机号脱敏，unmask 为 true 时全号：须有证书资源的 unmask 并给出理由，记个人信息访问日志）',
     permission: ['certificateFill.export', 'certificatePrint.export', 'certificateSearch.export'],
-    input: CertificateListInput,
-    handle: (f, ctx) => exportCertificates(ctx.db, sessionOf(ctx), f),
+    input: CertificateUnmaskListInput,
+    handle: (f, ctx) => exportCertificates(ctx.db, sessionOf(ctx), { ...f, ip: ctx.ip }, ctx.audit),
   }),
   'POST /certificate/certificatesExport1': endpoint({
     summary: '导出证书（.xlsx），与 exportCert 相同（旧客户端的名字）',
     permission: ['certificateFill.export', 'certificatePrint.export', 'certificateSearch.export'],
-    input: CertificateListInput,
-    handle: (f, ctx) => exportCertificates(ctx.db, sessionOf(ctx), f),
+    input: CertificateUnmaskListInput,
+    handle: (f, ctx) => exportCertificates(ctx.db, sessionOf(ctx), { ...f, ip: ctx.ip }, ctx.audit),
   }),
   'GET /certificate/certificatesExport': endpoint({
     summary: '一份计划的全部有效证书（电子证书，不计打印次数）：format=pdf 一个 PDF（每张一页），format=zip 压缩包（每张一个 PDF）；流式发出',

@@ -2,6 +2,7 @@
 // 流水号由 certificate_counter 在发证的事务里分配：upsert 取得该行的行锁，并发的发证依次取号；事务回滚时计数一并回滚，
 // 所以既不跳号也不重号。已有证书的考生跳过（可重复调用）。作废的证书号永不复用（计数只增不减）。
 // 照片取自考生，并登记证书对照片文件的引用（考生换照片后旧文件不会被清理掉）。
+import { blindIndex } from '@/lib/platform/crypto/sealed';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/platform/db/client';
 import { beijingDate } from '@/lib/platform/time';
@@ -61,6 +62,7 @@ export async function issueCertificates(tx: Db, plan: Pick<ExamPlan, 'id' | 'kin
       issueYear: year,
       name: e.name,
       idCard: e.idNumber,
+      idCardIndex: blindIndex('idNumber', e.idNumber),
       gender: e.gender,
       workCode: e.workCode,
       workName: e.workName,

@@ -4,6 +4,8 @@
 // - /certificateView?c=<JWS>（证书二维码，Ed25519 签名，持公钥可离线核验，见 signature.ts）：显示签名有效/无效与签名的字段，有效时另显示本系统登记的证书与状态；
 // - /certificateView?no=…&sig=…（早先的 HMAC 二维码）：签名不对即显示“非本系统签发的二维码”，对则显示脱敏的证书信息与状态。
 // - /qasicDataManagement/CertificateCorrect/single?token=…：持证人凭链接核对本人证书数据，确认无误或提出更正（进入市级审核）。
+import { openChanges } from './workflow';
+import { blindIndex } from '@/lib/platform/crypto/sealed';
 import { and, count, eq, gt, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/platform/db/client';
 import { ApiError, ReturnCode } from '@/lib/platform/api/errors';
@@ -84,7 +86,8 @@ export async function lookupCertificates(db: Db, ip: string, q: LookupQuery): Pr
   }
   const conds: (SQL | undefined)[] = [];
   if (q.cerCode) conds.push(eq(certificates.cerCode, q.cerCode.trim().toUpperCase()));
-  else conds.push(eq(certificates.idCard, q.idCard!.trim().toUpperCase()), eq(certificates.name, q.name!.trim()));
+  // 身份证号加密存放：按盲索引（归一化全角、空白与 x）精确查找
+  else conds.push(eq(certificates.idCardIndex, blindIndex('idNumber', q.idCard!)), eq(certificates.name, q.name!.trim()));
   if (q.cerCode && q.name) conds.push(eq(certificates.name, q.name.trim()));
   if (q.cerType !== undefined) conds.push(eq(certificates.cerType, q.cerType));
   const rows = await withOrg(db, and(...conds));
@@ -137,7 +140,8 @@ export async function holderView(db: Db, token: string) {
     cerDate: c.cerDate,
     orgName: org?.name ?? '',
     corrected: c.corrected,
-    pendingCorrection: pending ? pending.after : null,
+    // 持证人本人持有链接：待审核的更正里的号码给全号（与上面的 name 相同，是本人的数据）
+    pendingCorrection: pending ? openChanges(pending.after) : null,
   };
 }
 

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { id, ids, int, nullableText, optionalDate, optionalId, optionalText, required, text } from '@/lib/platform/validation/fields';
 import { mobileSchema } from '@/lib/platform/identity';
 import type { CertificateClaims } from './signed-payload';
+import { UnmaskFields } from '@/lib/domains/privacy/schemas';
 
 const optionalInt = (label: string, min: number, max: number) => z.preprocess((v) => (v === '' || v === null ? undefined : v), int(label, min, max).optional()).describe(label);
 
@@ -12,13 +13,16 @@ export const CertificateListInput = z.object({
   status: optionalInt('证书状态', 0, 1),
   cerCode: optionalText('证书编号', 32),
   name: optionalText('姓名', 32),
-  idCard: optionalText('身份证号', 18),
+  idCard: optionalText('身份证号（完整号码）', 18),
   workName: optionalText('工种', 64),
   /** 1 只看资料不全的（缺照片、文化程度、工作单位或手机号） */
   incomplete: optionalInt('资料不全', 0, 1),
   corrected: optionalInt('已更正', 0, 1),
 });
 export type CertificateFilter = z.output<typeof CertificateListInput>;
+/** 列表与导出另可请求看全（证书资源的 unmask，选理由，记访问日志） */
+export const CertificateUnmaskListInput = CertificateListInput.extend(UnmaskFields);
+export const CertificateDetailInput = z.object({ id: id('证书', '请选择证书'), ...UnmaskFields });
 
 export const CertificateIdInput = z.object({ id: id('证书', '请选择证书') });
 
@@ -26,7 +30,18 @@ export const CertificateFillInput = z.object({
   id: id('证书', '请选择证书'),
   education: nullableText('文化程度', 16),
   company: nullableText('工作单位', 128),
-  mobile: z.preprocess((v) => (v === '' ? null : v), mobileSchema.nullish()).transform((v) => v ?? null),
+  // 表单里显示的是脱敏值（带 *）：原样传回表示不改
+  mobile: z
+    .unknown()
+    .transform((v, ctx): string | null => {
+      if (v === '' || v === null || v === undefined) return null;
+      if (typeof v === 'string' && v.includes('*')) return v;
+      const r = mobileSchema.safeParse(v);
+      if (r.success) return r.data;
+      for (const issue of r.error.issues) ctx.addIssue({ code: 'custom', message: issue.message });
+      return z.NEVER;
+    })
+    .describe('手机号（可原样传回脱敏值，表示不改）'),
   photoUrl: nullableText('照片', 300),
 });
 

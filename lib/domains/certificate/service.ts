@@ -11,7 +11,11 @@ import { assertInScope, scopeWhere } from '@/lib/platform/auth/scope';
 import { fetchPage } from '@/lib/platform/db/paged';
 import { containsPattern } from '@/lib/platform/db/like';
 import { formatBeijing } from '@/lib/platform/time';
-import { checkIdNumber } from '@/lib/platform/identity';
+import { checkIdNumber, maskIdNumber } from '@/lib/platform/identity';
+import { keepIfMasked, maskMobile } from '@/lib/platform/identity/mask';
+import { blindIndex } from '@/lib/platform/crypto/sealed';
+import { canUnmask, unmaskedView } from '@/lib/domains/privacy/service';
+import { ACCESS_ACTION, type AccessAction, type UnmaskRequest } from '@/lib/domains/privacy/schemas';
 import { exportXlsx, keysetBatches } from '@/lib/platform/excel/export';
 import { LEVEL_NAMES } from '../catalog/schemas';
 import { organisations } from '../org/tables';
@@ -23,7 +27,7 @@ import { CERT_STATUS, CERT_STATUS_LABEL, CORRECTION_STATUS, CORRECTION_STATUS_LA
 import { signedViewPath } from './signature';
 import { CERTIFICATE_FILE_ENTITY, photoProblems, photoRegistered, type PhotoProblem } from './photos';
 import { CERT_STATUS_COLOR, CORRECTION_STATUS_COLOR } from './transitions';
-import { certificateWorkflow, correctionIdConflict, correctionWorkflow, loadCorrection } from './workflow';
+import { certificateWorkflow, correctionIdConflict, correctionWorkflow, loadCorrection, openChanges, sealChanges } from './workflow';
 import { CORRECTABLE, FIELD_LABEL, type CertificateFilter, type CertificateItem, type CorrectableField, type CorrectionItem } from './schemas';
 import type { MenuPermission } from '@/lib/domains/access/menu-tree';
 
@@ -58,7 +62,8 @@ function filterWhere(user: SessionUser, f: CertificateFilter): SQL | undefined {
   if (f.cerType !== undefined) conds.push(eq(certificates.cerType, f.cerType));
   if (f.status !== undefined) conds.push(eq(certificates.status, f.status));
   if (f.cerCode) conds.push(eq(certificates.cerCode, f.cerCode.toUpperCase()));
-  if (f.idCard) conds.push(eq(certificates.idCard, f.idCard.toUpperCase()));
+  // 身份证号加密存放：按完整号码的盲索引精确查找
+  if (f.idCard) conds.push(eq(certificates.idCardIndex, blindIndex('idNumber', f.idCard)));
   if (f.name) conds.push(ilike(certificates.name, containsPattern(f.name)));
   if (f.workName) conds.push(ilike(certificates.workName, containsPattern(f.workName)));
   if (f.incomplete === 1) conds.push(incompleteWhere);
@@ -80,7 +85,7 @@ const listColumns = {
 
 type ListRow = { c: Certificate; planCode: string; planName: string; orgName: string; pending: boolean };
 
-function toItem(session: Session, r: ListRow, photoProblem: PhotoProblem | null): CertificateItem {
+function toItem(session: Session, r: ListRow, photoProblem: PhotoProblem | null, mask = true): CertificateItem {
   const c = r.c;
   return {
     id: c.id,
@@ -92,7 +97,7 @@ function toItem(session: Session, r: ListRow, photoProblem: PhotoProblem | null)
     cerName: c.cerName,
     cerCode: c.cerCode,
     name: c.name,
-    idCard: c.idCard,
+    idCard: mask ? maskIdNumber(c.idCard) : c.idCard,
     gender: c.gender,
     workName: c.workName,
     level: c.level,
@@ -100,7 +105,7 @@ function toItem(session: Session, r: ListRow, photoProblem: PhotoProblem | null)
     cerDate: c.cerDate,
     education: c.education,
     company: c.company,
-    mobile: c.mobile,
+    mobile: mask && c.mobile ? maskMobile(c.mobile) : c.mobile,
     photoUrl: c.photoUrl,
     status: c.status,
     statusName: c.status === CERT_STATUS.VALID && c.corrected ? '有效（已更正）' : CERT_STATUS_LABEL[c.status],
@@ -120,20 +125,50 @@ function toItem(session: Session, r: ListRow, photoProblem: PhotoProblem | null)
 const baseQuery = (db: Db) =>
   db.select(listColumns).from(certificates).innerJoin(examPlans, eq(examPlans.id, certificates.planId)).innerJoin(organisations, eq(organisations.id, certificates.orgId));
 
-export async function listCertificates(db: Db, session: Session, filter: CertificateFilter, page: Page): Promise<PageResult<CertificateItem>> {
-  const where = filterWhere(session.user, filter);
-  return fetchPage(
-    page,
-    baseQuery(db).where(where).orderBy(desc(certificates.id)),
-    db.select({ total: sql<number>`count(*)` }).from(certificates).where(where),
-    (rows) => withPhotoProblems(db, session, rows),
+/** 证书的各列表资源：持有其中任一的 unmask 即可看全身份证号、手机号（访问日志记在持有的那个资源名下） */
+export const UNMASK_RESOURCES = ['certificateSearch', 'certificateFill', 'certificatePrint', 'certificateCorrect'] as const;
+const unmaskResource = (session: Session) => UNMASK_RESOURCES.find((r) => canUnmask(session, r)) ?? UNMASK_RESOURCES[0];
+export const mayUnmask = (session: Session) => UNMASK_RESOURCES.some((r) => canUnmask(session, r));
+
+export interface UnmaskInput extends UnmaskRequest {
+  unmask?: boolean;
+  ip?: string | null;
+}
+
+/** 看全之前：权限（任一证书资源的 unmask）、理由，记一行访问日志；记不下就不给数据 */
+async function logUnmasked(db: Db, session: Session, input: UnmaskInput, action: AccessAction, target: { entityId: number; detail: string; recordIds: number[] }, audit: Audit) {
+  await unmaskedView(
+    db,
+    session,
+    { resource: unmaskResource(session), action, entity: 'certificate', entityId: target.entityId, detail: target.detail, recordIds: target.recordIds, reason: input.reason, reasonNote: input.reasonNote, ip: input.ip },
+    audit,
   );
 }
 
+export async function listCertificates(
+  db: Db,
+  session: Session,
+  filter: CertificateFilter,
+  page: Page,
+  unmask: UnmaskInput = {},
+  audit: Audit = () => {},
+): Promise<PageResult<CertificateItem> & { masked: boolean; canUnmask: boolean }> {
+  const where = filterWhere(session.user, filter);
+  const unmasked = Boolean(unmask.unmask);
+  if (unmasked) await logUnmasked(db, session, unmask, ACCESS_ACTION.VIEW, { entityId: 0, detail: `证书列表第 ${page.pageNo} 页`, recordIds: [] }, audit);
+  const result = await fetchPage(
+    page,
+    baseQuery(db).where(where).orderBy(desc(certificates.id)),
+    db.select({ total: sql<number>`count(*)` }).from(certificates).where(where),
+    (rows) => withPhotoProblems(db, session, rows, !unmasked),
+  );
+  return { ...result, masked: !unmasked, canUnmask: mayUnmask(session) };
+}
+
 /** 列表的一页：每行照片能否读出（一页一次查询、存储里每个文件查一次） */
-async function withPhotoProblems(db: Db, session: Session, rows: ListRow[]): Promise<CertificateItem[]> {
+async function withPhotoProblems(db: Db, session: Session, rows: ListRow[], mask = true): Promise<CertificateItem[]> {
   const problems = await photoProblems(db, rows.map((r) => r.c));
-  return rows.map((r) => toItem(session, r, problems.get(r.c.id) ?? null));
+  return rows.map((r) => toItem(session, r, problems.get(r.c.id) ?? null, mask));
 }
 
 /** 范围内的一张证书（范围外 404） */
@@ -151,8 +186,12 @@ async function hasPending(db: Db, certificateId: number): Promise<boolean> {
 }
 
 
-function correctionItem(session: Session | null, x: CertificateCorrection, cert: { cerCode: string; name: string; cityId: number | null }): CorrectionItem {
-  const changes = Object.keys(x.after).map((field) => ({ field, label: FIELD_LABEL[field as CorrectableField] ?? field, before: x.before[field] ?? null, after: x.after[field] ?? null }));
+/** 更正里的身份证号：解密后默认脱敏 */
+const shownChange = (field: string, v: string | number | null | undefined, mask: boolean) => (v === undefined ? null : field === 'idCard' && typeof v === 'string' && mask ? maskIdNumber(v) : v);
+
+function correctionItem(session: Session | null, x: CertificateCorrection, cert: { cerCode: string; name: string; cityId: number | null }, mask = true): CorrectionItem {
+  const [before, after] = [openChanges(x.before), openChanges(x.after)];
+  const changes = Object.keys(after).map((field) => ({ field, label: FIELD_LABEL[field as CorrectableField] ?? field, before: shownChange(field, before[field], mask), after: shownChange(field, after[field], mask) }));
   return {
     id: x.id,
     certificateId: x.certificateId,
@@ -173,15 +212,19 @@ function correctionItem(session: Session | null, x: CertificateCorrection, cert:
   };
 }
 
-/** 一张证书的详情：各字段、更正历史（改前改后）、持证人核对链接 */
-export async function certificateDetail(db: Db, session: Session, id: number) {
-  await loadCertificate(db, session.user, id);
+/** 一张证书的详情：各字段（身份证号、手机号默认脱敏，unmask 时全号并记访问日志）、更正历史（改前改后）、持证人核对链接 */
+export async function certificateDetail(db: Db, session: Session, id: number, unmask: UnmaskInput = {}, audit: Audit = () => {}) {
+  const c = await loadCertificate(db, session.user, id);
+  const unmasked = Boolean(unmask.unmask);
+  if (unmasked) await logUnmasked(db, session, unmask, ACCESS_ACTION.VIEW, { entityId: id, detail: `证书 ${c.cerCode}`, recordIds: [id] }, audit);
   const [row] = await baseQuery(db).where(eq(certificates.id, id));
   const history = await db.select().from(certificateCorrections).where(eq(certificateCorrections.certificateId, id)).orderBy(desc(certificateCorrections.createdAt));
-  const [item] = await withPhotoProblems(db, session, [row]);
+  const [item] = await withPhotoProblems(db, session, [row], !unmasked);
   return {
     ...item,
-    corrections: history.map((x) => correctionItem(session, x, row.c)),
+    masked: !unmasked,
+    canUnmask: mayUnmask(session),
+    corrections: history.map((x) => correctionItem(session, x, row.c, !unmasked)),
     holderLink: `/qasicDataManagement/CertificateCorrect/single?token=${holderToken(id)}`,
     qrLink: signedViewPath(row.c),
   };
@@ -203,7 +246,9 @@ export async function fillCertificate(db: Db, session: Session, input: { id: num
   const c = await loadCertificate(db, session.user, input.id);
   if (c.status === CERT_STATUS.VOID) throw ApiError.badRequest('证书已作废，不能补填资料');
   certificateWorkflow.assertOperation({ ...c, pendingCorrection: false }, session, 'fill');
-  const { id, ...values } = input;
+  const { id, ...submitted } = input;
+  // 表单里的手机号是脱敏值：没改时保留库里的
+  const values = { ...submitted, mobile: keepIfMasked(submitted.mobile, c.mobile) };
   if (values.photoUrl && values.photoUrl !== c.photoUrl) {
     await assertPhotoIsImage(db, values.photoUrl);
     await attachFiles(db, { entity: CERTIFICATE_FILE_ENTITY, entityId: id }, [values.photoUrl], { by: session.user });
@@ -256,7 +301,7 @@ export async function createCorrection(
   if (conflict) throw ApiError.badRequest(`不能申请更正：${conflict}`);
   const [row] = await db
     .insert(certificateCorrections)
-    .values({ certificateId: c.id, planId: c.planId, orgId: c.orgId, cityId: c.cityId, before, after, ...meta })
+    .values({ certificateId: c.id, planId: c.planId, orgId: c.orgId, cityId: c.cityId, before: sealChanges(before), after: sealChanges(after), ...meta })
     .onConflictDoNothing()
     .returning();
   if (!row) throw ApiError.badRequest('该证书已有一份待审核的更正申请，请等审核后再申请');
@@ -269,7 +314,7 @@ export async function applyCorrection(db: Db, session: Session, input: { id: num
   const { reason, name, idCard, gender, workName, level, cerDate } = input;
   const values = { name, idCard, gender, workName, level, cerDate };
   const row = await createCorrection(db, c, values, { reason, source: 'org', appliedBy: session.user.id, appliedByName: actorName(session) });
-  audit({ entity: 'certificate_correction', entityId: row.id, after: row.after, detail: `申请更正证书 ${c.cerCode}` });
+  audit({ entity: 'certificate_correction', entityId: row.id, after: openChanges(row.after), detail: `申请更正证书 ${c.cerCode}` });
   return correctionItem(session, row, c);
 }
 
@@ -315,7 +360,10 @@ export async function voidCertificate(db: Db, session: Session, input: { id: num
 
 // ---------- 导出 ----------
 
-export async function exportCertificates(db: Db, session: Session, filter: CertificateFilter) {
+/** 导出：身份证号、手机号默认脱敏；unmask 时须有证书资源的 unmask 并给出理由，开始写出之前记访问日志（导出） */
+export async function exportCertificates(db: Db, session: Session, input: CertificateFilter & UnmaskInput, audit: Audit = () => {}) {
+  const { unmask, reason, reasonNote, ip, ...filter } = input;
+  if (unmask) await logUnmasked(db, session, { unmask, reason, reasonNote, ip }, ACCESS_ACTION.EXPORT, { entityId: 0, detail: '证书导出', recordIds: [] }, audit);
   const where = filterWhere(session.user, filter);
   return exportXlsx({
     sheetName: '证书',
@@ -347,7 +395,7 @@ export async function exportCertificates(db: Db, session: Session, filter: Certi
         (r) => r.c.id,
       ))
         // 导出不含“资料是否齐全”：不为每行查存储
-        yield toItem(session, r, null);
+        yield toItem(session, r, null, !unmask);
     })(),
   });
 }

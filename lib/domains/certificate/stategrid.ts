@@ -3,6 +3,7 @@
 // → 确认（generateConfirm）→ 附件（saveFile / delFile）→ 上报（girdSubmit，经适配器：默认 manual 生成签名的工作簿清单供手工上传；
 // 设置 STATE_GRID_URL 与 STATE_GRID_KEY 时 http 接口直接提交）→ 登记国网的答复（answer：接收，或逐人退回并写原因）。
 // 台账（state_grid_item）一人一批一行；一张证书至多一行不是“被退回”（部分唯一索引），所以不会重复上报；被退回的改正后进新批次重报。
+import { maskIdNumber } from '@/lib/platform/identity';
 import { createHash, createHmac } from 'node:crypto';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/platform/db/client';
@@ -143,7 +144,7 @@ export async function stateGridLedger(db: Db, session: Session, f: { planId: num
         id: c.id,
         cerCode: c.cerCode,
         name: c.name,
-        idCard: c.idCard,
+        idCard: maskIdNumber(c.idCard),
         workName: c.workName,
         levelName: LEVEL_NAMES[c.level],
         certificateStatus: c.status,
@@ -225,6 +226,7 @@ async function batchPeople(db: Db, batchId: number) {
 }
 
 const idType = (id: string) => (/^[HM]/.test(id) ? '02' : /^\d{8}$|^\d{10}$/.test(id) ? '03' : '01');
+// 人员信息表是报给国网的上报材料（与银行拨付文件同理）：须带完整身份证号与手机号，只由有国网上报权限的人生成
 const personRow = (c: typeof certificates.$inferSelect, orgName: string) => [c.name, idType(c.idCard), c.idCard, c.gender ?? '', c.education ?? '', c.company ?? '', c.mobile ?? '', c.workName, c.workCode, LEVEL_NAMES[c.level] ?? '', c.cerCode, c.cerDate, orgName];
 
 export async function personWorkbook(db: Db, session: Session, input: { batchId: number }) {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, jsonb, pgTable, primaryKey, serial, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { blindIndexColumn } from '@/lib/platform/crypto/columns';
+import { blindIndexColumn, sealedText } from '@/lib/platform/crypto/columns';
 import { historyColumns, statusHistoryColumns } from '@/lib/platform/workflow/history';
 import { examPlans } from '../exaPlan/tables';
 import { examinees } from '../examinee/tables';
@@ -27,7 +27,8 @@ export const certificates = pgTable(
     serial: integer('serial').notNull(),
     issueYear: smallint('issue_year').notNull(),
     name: varchar('name', { length: 32 }).notNull(),
-    idCard: varchar('id_card', { length: 18 }).notNull(),
+    /** 加密存放（SM4）；公开查询、查重与关联一律用 idCardIndex */
+    idCard: sealedText('id_card', { kind: 'idNumber', index: 'id_card_bidx' }).notNull(),
     /** 盲索引（HMAC-SM3），查找与唯一约束用它；见 docs/SECURITY.md「个人信息加密」 */
     idCardIndex: blindIndexColumn('id_card_bidx'),
     gender: varchar('gender', { length: 2 }),
@@ -37,7 +38,7 @@ export const certificates = pgTable(
     cerDate: date('cer_date').notNull(),
     education: varchar('education', { length: 16 }),
     company: varchar('company', { length: 128 }),
-    mobile: varchar('mobile', { length: 11 }),
+    mobile: sealedText('mobile', { kind: 'mobile' }),
     photoUrl: varchar('photo_url', { length: 300 }),
     status: smallint('status').notNull().default(0),
     corrected: boolean('corrected').notNull().default(false),
@@ -59,7 +60,7 @@ export const certificates = pgTable(
     index('certificate_plan_idx').on(t.planId, t.id),
     index('certificate_org_idx').on(t.orgId, t.id),
     index('certificate_city_idx').on(t.cityId, t.id),
-    index('certificate_id_card_idx').on(t.idCard),
+    index('certificate_id_card_idx').on(t.idCardIndex),
     index('certificate_name_idx').on(t.name),
     // 首页分析与大屏按创建时间计数（近七天、按月趋势），各范围一条：见 docs/DASHBOARD.md
     index('certificate_created_idx').on(t.status, t.createdAt),

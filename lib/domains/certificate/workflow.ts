@@ -1,11 +1,12 @@
 // 证书、证书更正与国网上报批次交给工作流引擎的声明：表、读取（范围）、条件、附带动作、历史与通知。
 // 转换与操作本身在 transitions.ts；服务（service.ts、stategrid.ts）只是经端点调用 apply 的薄封装。
+import { blindIndex, open, seal } from '@/lib/platform/crypto/sealed';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '@/lib/platform/db/client';
 import type { SessionUser } from '@/lib/platform/auth/session';
 import { assertInScope } from '@/lib/platform/auth/scope';
 import { ApiError } from '@/lib/platform/api/errors';
-import { checkIdNumber } from '@/lib/platform/identity';
+import { checkIdNumber, maskIdNumber } from '@/lib/platform/identity';
 import { defineWorkflow, scopedActors } from '@/lib/platform/workflow';
 import { scopedNotice } from '../message/workflow-notice';
 import { certificateCorrections, certificateHistory, certificates, stateGridBatches, stateGridBatchHistory, type Certificate, type CertificateCorrection, type StateGridBatch } from './tables';
@@ -39,12 +40,16 @@ export function idConflict(r: { idCard: string; gender: string | null; birthDate
   if (!parsed.ok || parsed.value.kind !== 'resident18') return null;
   const { gender, birthDate } = parsed.value;
   const fix = idCorrected ? '请核对新的身份证号' : '如身份证号有误，请在同一份更正中一并更正身份证号；否则请不要更改该项';
-  if (r.gender && gender && r.gender !== gender) return `性别「${r.gender}」与身份证号 ${r.idCard} 不符（按第 17 位应为${gender}）：${fix}`;
-  if (r.birthDate && birthDate && r.birthDate !== birthDate) return `出生日期 ${r.birthDate} 与身份证号 ${r.idCard} 不符（按第 7–14 位应为 ${birthDate}）：${fix}`;
+  if (r.gender && gender && r.gender !== gender) return `性别「${r.gender}」与身份证号 ${maskIdNumber(r.idCard)} 不符（按第 17 位应为${gender}）：${fix}`;
+  if (r.birthDate && birthDate && r.birthDate !== birthDate) return `出生日期 ${r.birthDate} 与身份证号 ${maskIdNumber(r.idCard)} 不符（按第 7–14 位应为 ${birthDate}）：${fix}`;
   return null;
 }
 
 /** 一份更正（改前 + 改后）是否与身份证号矛盾：只在改了身份证号、性别或出生日期时检查 */
+/** 更正的改前改后（jsonb）里的身份证号加密存放：写入前 sealChanges，读出后 openChanges（旧的明文原样返回） */
+export const sealChanges = (v: Record<string, string | number | null>) => (typeof v.idCard === 'string' ? { ...v, idCard: seal(v.idCard) } : v);
+export const openChanges = (v: Record<string, string | number | null>) => (typeof v.idCard === 'string' ? { ...v, idCard: open(v.idCard) } : v);
+
 export function correctionIdConflict(c: Pick<Certificate, 'idCard' | 'gender'>, after: Record<string, string | number | null>): string | null {
   if (!('idCard' in after) && !('gender' in after) && !('birthDate' in after)) return null;
   const merged = {
@@ -144,7 +149,7 @@ export const correctionWorkflow = defineWorkflow<CorrectionRow, 'approve' | 'rej
   actorsOf: scopedActors,
   transitions: CORRECTION_TRANSITIONS,
   gates: {
-    idConsistent: { ...CORRECTION_GATES.idConsistent, check: (_db, x) => correctionIdConflict(x.certificate, x.after) },
+    idConsistent: { ...CORRECTION_GATES.idConsistent, check: (_db, x) => correctionIdConflict(x.certificate, openChanges(x.after)) },
   },
   load: loadCorrection,
   describe: (x) => `证书 ${x.certificate.cerCode}（${x.certificate.name}）的更正申请`,
@@ -155,9 +160,11 @@ export const correctionWorkflow = defineWorkflow<CorrectionRow, 'approve' | 'rej
     approve: async (tx, x, { now }) => {
       const [c] = await tx.select().from(certificates).where(eq(certificates.id, x.certificateId)).for('update');
       if (c.status !== CERT_STATUS.VALID) throw ApiError.conflict('证书已作废，不能更正');
+      // 更正了身份证号时盲索引随之更新
+      const after = openChanges(x.after) as Partial<Certificate>;
       await tx
         .update(certificates)
-        .set({ ...(x.after as Partial<Certificate>), corrected: true, updatedAt: now })
+        .set({ ...after, ...(after.idCard ? { idCardIndex: blindIndex('idNumber', after.idCard) } : {}), corrected: true, updatedAt: now })
         .where(eq(certificates.id, c.id));
     },
   },

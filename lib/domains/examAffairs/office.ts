@@ -1,4 +1,5 @@
 // 考务安排的计划选择、概况（getExamAff）与考务办公室（createExaOffice：每个计划一个，地点、联系人、办公室人员）。
+import { maskMobile } from '@/lib/platform/identity/mask';
 import { and, asc, count, desc, eq, gte, ilike, inArray, ne, or } from 'drizzle-orm';
 import type { Db } from '@/lib/platform/db/client';
 import type { Audit } from '@/lib/platform/api/endpoint';
@@ -64,7 +65,8 @@ async function officeView(db: Db, planId: number): Promise<OfficeView | null> {
     .innerJoin(people, eq(people.id, examOfficeStaff.personId))
     .where(eq(examOfficeStaff.officeId, office.id))
     .orderBy(asc(examOfficeStaff.id));
-  return { id: office.id, place: office.place, contactName: office.contactName, contactPhone: office.contactPhone, remark: office.remark, staff };
+  // 人员的手机号（人员库里加密存放）在概况里脱敏
+  return { id: office.id, place: office.place, contactName: office.contactName, contactPhone: office.contactPhone, remark: office.remark, staff: staff.map((s) => ({ ...s, mobile: maskMobile(s.mobile) })) };
 }
 
 /** 计划的考务安排概况（getExamAff）：考务办公室、有考生的场次考场与已分发试卷数、附件数、进入下一步还缺的 */
@@ -132,5 +134,5 @@ export async function officeCandidates(db: Db, session: Session, filter: { planI
     .where(and(eq(people.orgId, plan.orgId), inArray(people.library, ['examStaff', 'assessor']), eq(people.status, STATUS_ACTIVE)))
     .orderBy(asc(people.library), asc(people.name), asc(people.id))
     .limit(500);
-  return rows.map((r) => ({ ...r, label: `${r.name}（${r.library === 'examStaff' ? '考务人员' : '考评员'}）` }));
+  return rows.map((r) => ({ ...r, mobile: maskMobile(r.mobile), label: `${r.name}（${r.library === 'examStaff' ? '考务人员' : '考评员'}）` }));
 }

@@ -1,6 +1,7 @@
 // 场次的工作人员：考评员、督导员、考务人员取自人员库（只许在岗的人），按场次整体保存；
 // 同一人不能在时间重叠的两个场次（同一考试时段同一考场的兼任除外）；分派同时记入人员的考务记录（person_assignment）。
 // 第 3 步可先分派一部分（配比在进入第 4 步时由 gates.ts 检查）；第 4 步改动时配比须仍满足。
+import { maskMobile } from '@/lib/platform/identity/mask';
 import { and, asc, count, eq, ilike, inArray, ne, notInArray } from 'drizzle-orm';
 import type { Db } from '@/lib/platform/db/client';
 import type { Audit } from '@/lib/platform/api/endpoint';
@@ -201,7 +202,8 @@ async function fetchStaffPage(db: Db, where: ReturnType<typeof and>, page: Page)
       roomName: r.roomName,
       personId: r.staff.personId,
       name: r.name,
-      mobile: r.mobile,
+      // 人员的手机号在名单里脱敏
+      mobile: maskMobile(r.mobile),
       role: r.staff.role as StaffRole,
       roleName: STAFF_ROLE_LABEL[r.staff.role as StaffRole],
       stopped: r.status !== STATUS_ACTIVE,
@@ -240,7 +242,7 @@ export async function staffCandidates(db: Db, session: Session, filter: { sessio
   }
   return rows.map((r) => {
     const w = works.get(r.id) ?? [];
-    return { id: r.id, name: r.name, mobile: r.mobile, works: w.map((x) => x.workCode), worksText: [...new Set(w.map((x) => x.workName))].join('、'), busy: busy.get(r.id) ?? null };
+    return { id: r.id, name: r.name, mobile: maskMobile(r.mobile), works: w.map((x) => x.workCode), worksText: [...new Set(w.map((x) => x.workName))].join('、'), busy: busy.get(r.id) ?? null };
   });
 }
 

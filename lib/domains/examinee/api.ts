@@ -6,10 +6,11 @@ import { ImportFileInput } from '@/lib/platform/excel/import';
 import { stagedImportEndpoints } from '@/lib/domains/file/staged-import-endpoints';
 import { assertSaveAllowed } from '@/lib/platform/api/save-permission';
 import { id, optionalId } from '@/lib/platform/validation/fields';
+import { UnmaskFields } from '@/lib/domains/privacy/schemas';
 import {
   AssignInput,
   AttachInput,
-  ExamineeFilterInput,
+  ExamineeExportInput,
   ExamineeIdInput,
   ExamineeIdsInput,
   ExamineeListInput,
@@ -38,6 +39,7 @@ import { exportExaminees } from './exports';
 
 const PlanFileInput = z.object({ planId: id('考试计划', '请选择考试计划'), file: ImportFileInput });
 const PhotoZipInput = z.object({ planId: id('考试计划', '请选择考试计划'), file: z.instanceof(Blob, { message: '请选择照片压缩包（.zip）' }).describe('照片压缩包（.zip）') });
+const ExamineeDetailInput = ExamineeIdInput.extend(UnmaskFields);
 const QualificationInput = z.object({ planId: id('考试计划', '请选择考试计划'), id: optionalId('考生') });
 
 export const examineeApi: EndpointTable = {
@@ -54,10 +56,10 @@ export const examineeApi: EndpointTable = {
   }),
   'POST /examaff/student/selectExaPlanStudent': endpoint({
     summary:
-      '计划的考生分页（可按姓名、身份证号、工种、等级、报考资格筛选；身份证号脱敏），按导入顺序。给 afterId（上一页最后一行）时按键集取下一页、total 为 null；答复另含 editable 与计划的位置',
+      '计划的考生分页（可按姓名、完整身份证号、工种、等级、报考资格筛选；身份证号、手机号脱敏，unmask 为 true 时全号：须有 examinee.unmask 并给出理由，记个人信息访问日志），按导入顺序。给 afterId（上一页最后一行）时按键集取下一页、total 为 null；答复另含 editable、计划的位置、masked 与 canUnmask',
     permission: 'examinee.query',
     input: ExamineeListInput,
-    handle: (input, ctx) => listExaminees(ctx.db, sessionOf(ctx), input),
+    handle: (input, ctx) => listExaminees(ctx.db, sessionOf(ctx), { ...input, ip: ctx.ip }, ctx.audit),
   }),
   'POST /examaff/student/saveStudent': endpoint({
     summary: '新增或修改考生（带 id 为修改）：工种等级须是计划的；同一人在一个计划的一个工种只报一次（409）；性别与出生日期由身份证号推出；保存时检查报考资格',
@@ -98,16 +100,16 @@ export const examineeApi: EndpointTable = {
     discard: discardImport,
   }),
   'POST /examaff/student/exportStudent': endpoint({
-    summary: '按筛选条件导出考生名单（.xlsx，流式）',
+    summary: '按筛选条件导出考生名单（.xlsx，流式；身份证号、手机号脱敏，unmask 为 true 时全号：须有 examinee.unmask 并给出理由，记个人信息访问日志）',
     permission: 'examinee.export',
-    input: ExamineeFilterInput,
-    handle: (filter, ctx) => exportExaminees(ctx.db, sessionOf(ctx), filter, 'roster'),
+    input: ExamineeExportInput,
+    handle: (filter, ctx) => exportExaminees(ctx.db, sessionOf(ctx), { ...filter, ip: ctx.ip }, 'roster', ctx.audit),
   }),
   'POST /examaff/student/exportStudent2': endpoint({
-    summary: '按筛选条件导出考生签到表（.xlsx，流式：序号、准考证号、姓名、性别、身份证号、工种、等级、签名栏）',
+    summary: '按筛选条件导出考生签到表（.xlsx，流式：序号、准考证号、姓名、性别、身份证号（脱敏；unmask 同名单）、工种、等级、签名栏）',
     permission: 'examinee.export',
-    input: ExamineeFilterInput,
-    handle: (filter, ctx) => exportExaminees(ctx.db, sessionOf(ctx), filter, 'signIn'),
+    input: ExamineeExportInput,
+    handle: (filter, ctx) => exportExaminees(ctx.db, sessionOf(ctx), { ...filter, ip: ctx.ip }, 'signIn', ctx.audit),
   }),
   'POST /examaff/student/importStudentImgZip': endpoint({
     summary: '考生照片压缩包（multipart：planId、file；文件名为身份证号，jpg/png，每张 ≤2MB）：按号码匹配本计划的考生，返回匹配与未匹配的文件',
@@ -135,10 +137,10 @@ export const examineeApi: EndpointTable = {
     handle: (input, ctx) => updatePersonal(ctx.db, sessionOf(ctx), input, ctx.audit),
   }),
   'POST /examaff/student/selectStudentPer': endpoint({
-    summary: '考生详情（身份证号全号、报考资格与原因、附件）',
+    summary: '考生详情（报考资格与原因、附件；身份证号、手机号脱敏，unmask 为 true 时全号：须有 examinee.unmask 并给出理由，记个人信息访问日志）',
     permission: 'examinee.get',
-    input: ExamineeIdInput,
-    handle: ({ id: examineeId }, ctx) => examineeDetail(ctx.db, sessionOf(ctx), examineeId),
+    input: ExamineeDetailInput,
+    handle: ({ id: examineeId, ...unmask }, ctx) => examineeDetail(ctx.db, sessionOf(ctx), examineeId, { ...unmask, ip: ctx.ip }, ctx.audit),
   }),
   'POST /examaff/student/getAttaches': endpoint({
     summary: '考生的附件（学历证明、从业证明等）',

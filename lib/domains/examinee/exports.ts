@@ -4,7 +4,13 @@ import type { Session } from '@/lib/platform/auth/session';
 import { exportXlsx, keysetBatches, type ExportColumn } from '@/lib/platform/excel/export';
 import { LEVEL_NAMES } from '@/lib/domains/catalog/schemas';
 import { QUALIFICATION_LABEL, type ExamineeFilter } from './schemas';
-import { exportBatch } from './service';
+import type { Audit } from '@/lib/platform/api/endpoint';
+import { maskIdNumber } from '@/lib/platform/identity';
+import { maskMobile } from '@/lib/platform/identity/mask';
+import { loadPlan } from '@/lib/domains/exaPlan/access';
+import { unmaskedView } from '@/lib/domains/privacy/service';
+import { ACCESS_ACTION } from '@/lib/domains/privacy/schemas';
+import { exportBatch, RESOURCE, type UnmaskInput } from './service';
 
 type Row = Awaited<ReturnType<ReturnType<typeof exportBatch>>>[number];
 
@@ -45,11 +51,25 @@ function signInSheet(): ExportColumn<Row>[] {
   ];
 }
 
-/** 导出：按筛选条件，按 id 键集每批 5000 行流式写出 */
-export function exportExaminees(db: Db, session: Session, filter: ExamineeFilter, layout: 'roster' | 'signIn') {
+const LAYOUT_NAME = { roster: '考生名单', signIn: '考生签到表' } as const;
+
+/**
+ * 导出：按筛选条件，按 id 键集每批 5000 行流式写出。身份证号、手机号默认脱敏；unmask 时须有 examinee.unmask 并给出理由，
+ * 开始写出之前记一行访问日志（导出），记不下就不导出。
+ */
+export async function exportExaminees(db: Db, session: Session, input: ExamineeFilter & UnmaskInput, layout: 'roster' | 'signIn', audit: Audit = () => {}) {
+  const { unmask, reason, reasonNote, ip, ...filter } = input;
+  if (unmask) {
+    const plan = await loadPlan(db, session.user, filter.planId);
+    await unmaskedView(db, session, { resource: RESOURCE, action: ACCESS_ACTION.EXPORT, entity: 'exam_plan', entityId: plan.id, detail: `${LAYOUT_NAME[layout]} ${plan.name}`, recordIds: [], reason, reasonNote, ip }, audit);
+  }
+  const batches = exportBatch(db, session, filter);
+  const rows = unmask
+    ? batches
+    : async (lastId: number | null, limit: number) => (await batches(lastId, limit)).map((r) => ({ ...r, idNumber: maskIdNumber(r.idNumber), mobile: maskMobile(r.mobile) }));
   return exportXlsx({
-    sheetName: layout === 'roster' ? '考生名单' : '考生签到表',
+    sheetName: LAYOUT_NAME[layout],
     columns: layout === 'roster' ? ROSTER : signInSheet(),
-    rows: keysetBatches(exportBatch(db, session, filter), (r) => r.id, 5000),
+    rows: keysetBatches(rows, (r) => r.id, 5000),
   });
 }

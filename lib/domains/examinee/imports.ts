@@ -16,6 +16,7 @@ import { ApiError } from '@/lib/platform/api/errors';
 import type { Session, SessionUser } from '@/lib/platform/auth/session';
 import { defineImport, ERRORS_IN_ANSWER, type ImportDef, type RowIssue } from '@/lib/platform/excel/import';
 import { parseIdNumber } from '@/lib/platform/identity';
+import { blindIndex, seal } from '@/lib/platform/crypto/sealed';
 import { type ExamPlan } from '@/lib/domains/exaPlan/tables';
 import { examinees, examineeImports } from './tables';
 import { stagedImport } from '@/lib/domains/file/staged-import';
@@ -26,6 +27,8 @@ import { DUPLICATE_MESSAGE, planForChange, planWorksOf, resolveWork } from './se
 type PlanWork = Awaited<ReturnType<typeof planWorksOf>>[number];
 
 interface Resolved {
+  /** 身份证号的盲索引（查重时算好，写入时取用） */
+  idNumberIndex: string;
   workCode: string;
   workName: string;
   gender: string | null;
@@ -58,7 +61,7 @@ const MAX_WARNINGS = 1000;
 
 async function check(tx: Db, rows: { row: number; data: ExamineeImport }[], { params }: { params: ExamineeImportParams }): Promise<RowIssue<Key>[]> {
   const issues: RowIssue<Key>[] = [];
-  const ok: { row: number; data: ExamineeImport; work: PlanWork; birthDate: string | null; gender: string | null }[] = [];
+  const ok: { row: number; data: ExamineeImport; work: PlanWork; idNumberIndex: string; birthDate: string | null; gender: string | null }[] = [];
   for (const { row, data } of rows) {
     const work = resolveWork(params.works, data.work, data.level);
     if (typeof work === 'string') {
@@ -73,20 +76,20 @@ async function check(tx: Db, rows: { row: number; data: ExamineeImport }[], { pa
     }
     params.seen.set(k, row);
     const parsed = parseIdNumber(data.idNumber);
-    ok.push({ row, data, work, birthDate: parsed?.birthDate ?? null, gender: parsed?.gender ?? null });
+    ok.push({ row, data, work, idNumberIndex: blindIndex('idNumber', data.idNumber), birthDate: parsed?.birthDate ?? null, gender: parsed?.gender ?? null });
   }
   if (!ok.length) return issues;
   // 一个数组参数（= any），而不是每个身份证号一个参数：一批 2000 行时绑定与解析都快得多。
   // 导入开始时计划里还没有考生就不必查：本文件内的重复已由 seen 挡住（并发新增的由唯一索引挡住）
   const found = params.planHadExaminees
     ? await tx
-        .select({ idNumber: examinees.idNumber, workCode: examinees.workCode })
+        .select({ idNumberIndex: examinees.idNumberIndex, workCode: examinees.workCode })
         .from(examinees)
-        .where(and(eq(examinees.planId, params.plan.id), sql`${examinees.idNumber} = any(${sql.param(ok.map((r) => r.data.idNumber))}::varchar[])`))
+        .where(and(eq(examinees.planId, params.plan.id), sql`${examinees.idNumberIndex} = any(${sql.param(ok.map((r) => r.idNumberIndex))}::varchar[])`))
     : [];
-  const existing = new Set(found.map((e) => `${e.idNumber}|${e.workCode}`));
+  const existing = new Set(found.map((e) => `${e.idNumberIndex}|${e.workCode}`));
   const fresh = ok.filter((r) => {
-    if (!existing.has(`${r.data.idNumber}|${r.work.workCode}`)) return true;
+    if (!existing.has(`${r.idNumberIndex}|${r.work.workCode}`)) return true;
     issues.push({ row: r.row, column: 'idNumber', message: DUPLICATE_MESSAGE });
     return false;
   });
@@ -96,7 +99,7 @@ async function check(tx: Db, rows: { row: number; data: ExamineeImport }[], { pa
   );
   fresh.forEach((r, i) => {
     const q = results[i];
-    params.resolved.set(r.data, { workCode: r.work.workCode, workName: r.work.workName, gender: r.gender, birthDate: r.birthDate, qualification: q.qualification, reason: q.reason });
+    params.resolved.set(r.data, { idNumberIndex: r.idNumberIndex, workCode: r.work.workCode, workName: r.work.workName, gender: r.gender, birthDate: r.birthDate, qualification: q.qualification, reason: q.reason });
     if (q.qualification === QUALIFICATION.QUALIFIED) return;
     if (q.qualification === QUALIFICATION.REFUSED) params.refusedCount++;
     else params.warningCount++;
@@ -119,11 +122,12 @@ async function commit(tx: Db, rows: ExamineeImport[], { params }: { params: Exam
     return r;
   });
   const col = <T,>(pick: (d: ExamineeImport, r: Resolved) => T) => sql.param(rows.map((d, i) => pick(d, resolved[i])));
-  await tx.execute(sql`insert into ${examinees} (plan_id, org_id, city_id, name, id_number, gender, birth_date, mobile, work_code, work_name, level, education, work_years, company, prior_level, prior_cert_date, qualification, qualification_reason, import_id, created_by)
+  // 原生 SQL 不经列类型：身份证号、手机号在这里加密，盲索引取查重时算好的
+  await tx.execute(sql`insert into ${examinees} (plan_id, org_id, city_id, name, id_number, id_number_bidx, gender, birth_date, mobile, work_code, work_name, level, education, work_years, company, prior_level, prior_cert_date, qualification, qualification_reason, import_id, created_by)
     select ${plan.id}::int, ${plan.orgId}::int, ${plan.cityId}::int, u.*, ${params.importId}::int, ${params.user.id}::int
     from unnest(
-      ${col((d) => d.name)}::varchar[], ${col((d) => d.idNumber)}::varchar[], ${col((_d, r) => r.gender)}::varchar[], ${col((_d, r) => r.birthDate)}::date[],
-      ${col((d) => d.mobile)}::varchar[], ${col((_d, r) => r.workCode)}::varchar[], ${col((_d, r) => r.workName)}::varchar[], ${col((d) => d.level)}::smallint[],
+      ${col((d) => d.name)}::varchar[], ${col((d) => seal(d.idNumber))}::text[], ${col((_d, r) => r.idNumberIndex)}::varchar[], ${col((_d, r) => r.gender)}::varchar[], ${col((_d, r) => r.birthDate)}::date[],
+      ${col((d) => seal(d.mobile))}::text[], ${col((_d, r) => r.workCode)}::varchar[], ${col((_d, r) => r.workName)}::varchar[], ${col((d) => d.level)}::smallint[],
       ${col((d) => d.education)}::varchar[], ${col((d) => d.workYears)}::smallint[], ${col((d) => d.company)}::varchar[], ${col((d) => d.priorLevel)}::smallint[],
       ${col((d) => d.priorCertDate)}::date[], ${col((_d, r) => r.qualification)}::smallint[], ${col((_d, r) => r.reason)}::varchar[]
     ) as u`);

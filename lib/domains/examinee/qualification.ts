@@ -11,6 +11,7 @@
 //    目录里没有该工种等级 → 提示。
 // 3. 已取得同一工种同一等级的证书 → 不符合。证书管理是后续议题，暂以“其他计划（未取消、已到第 7 步证书管理及以后）
 //    里有同一身份证号、同一工种、同一等级的考生”代替，证书表落地后改查证书表。
+import { blindIndex } from '@/lib/platform/crypto/sealed';
 import { and, eq, gte, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/platform/db/client';
 import { baseWorkLevels, baseWorks } from '@/lib/domains/catalog/tables';
@@ -53,7 +54,7 @@ export function fullYears(from: string, to: string): number {
   return to.slice(5, 10) < from.slice(5, 10) ? years - 1 : years;
 }
 
-const key = (idNumber: string, workCode: string, level: number) => `${idNumber}|${workCode}|${level}`;
+const key = (idNumberIndex: string, workCode: string, level: number) => `${idNumberIndex}|${workCode}|${level}`;
 
 /** 按批检查；db 为当时的连接或事务（导入在事务里调用） */
 export type QualificationChecker = (db: Db, subjects: readonly QualificationSubject[]) => Promise<QualificationResult[]>;
@@ -74,17 +75,19 @@ export async function qualificationChecker(db: Db, plan: Pick<ExamPlan, 'id' | '
   const examDate = plan.examStartDate;
 
   return async (tx, subjects) => {
-    const ids = [...new Set(subjects.map((s) => s.idNumber))];
+    // 身份证号加密存放：按盲索引查、按盲索引对应
+    const indexOf = new Map(subjects.map((s) => [s.idNumber, blindIndex('idNumber', s.idNumber)]));
+    const ids = [...new Set(indexOf.values())];
     const certified = new Map<string, string>();
     if (ids.length) {
       const rows = await tx
-        .select({ idNumber: examinees.idNumber, workCode: examinees.workCode, level: examinees.level, planName: examPlans.name })
+        .select({ idNumberIndex: examinees.idNumberIndex, workCode: examinees.workCode, level: examinees.level, planName: examPlans.name })
         .from(examinees)
         .innerJoin(examPlans, eq(examPlans.id, examinees.planId))
-        .where(and(sql`${examinees.idNumber} = any(${sql.param(ids)}::varchar[])`, ne(examinees.planId, plan.id), gte(examPlans.step, PLAN_STEP.CERTIFICATES), ne(examPlans.state, PLAN_STATE.CANCELLED)));
-      for (const r of rows) certified.set(key(r.idNumber, r.workCode, r.level), r.planName);
+        .where(and(sql`${examinees.idNumberIndex} = any(${sql.param(ids)}::varchar[])`, ne(examinees.planId, plan.id), gte(examPlans.step, PLAN_STEP.CERTIFICATES), ne(examPlans.state, PLAN_STATE.CANCELLED)));
+      for (const r of rows) certified.set(key(r.idNumberIndex ?? '', r.workCode, r.level), r.planName);
     }
-    return subjects.map((s) => assess(s, requirements.get(`${s.workCode}|${s.level}`), certified.get(key(s.idNumber, s.workCode, s.level)), examDate));
+    return subjects.map((s) => assess(s, requirements.get(`${s.workCode}|${s.level}`), certified.get(key(indexOf.get(s.idNumber)!, s.workCode, s.level)), examDate));
   };
 }
 

@@ -4,6 +4,7 @@ import { halfWidth, id, ids, int, nullableLooseDate, nullableText, optionalId, r
 import { checkIdNumber, MOBILE_MESSAGE, MOBILE_PATTERN } from '@/lib/platform/identity';
 import { LEVEL_NAMES, levelCodeOf } from '@/lib/domains/catalog/schemas';
 import { PagingInput } from '@/lib/platform/api/paging';
+import { UnmaskFields } from '@/lib/domains/privacy/schemas';
 
 /** 报考资格：0 符合 1 提示（可考，审核时看到原因）2 不符合（不能安排考场） */
 export const QUALIFICATION = { QUALIFIED: 0, WARNING: 1, REFUSED: 2 } as const;
@@ -73,6 +74,21 @@ const yearsField = z
   .transform((v) => v ?? null)
   .describe('从事本职业年限');
 
+/**
+ * 编辑表单原样传回的脱敏值（带 *）照样收下，由服务层换成库里的值（keepIfMasked）；其余按原字段校验。
+ */
+const orMasked = <T extends z.ZodType<string>>(field: T, label: string) =>
+  z
+    .unknown()
+    .transform((v, ctx): string => {
+      if (typeof v === 'string' && v.includes('*')) return v;
+      const r = field.safeParse(v);
+      if (r.success) return r.data;
+      for (const issue of r.error.issues) ctx.addIssue({ code: 'custom', message: issue.message });
+      return z.NEVER;
+    })
+    .describe(`${label}（修改时可原样传回脱敏值，表示不改）`);
+
 /** 考生的个人与报考信息（表单、接口、导入共用的字段） */
 const examineeFields = {
   name: required('姓名', 32),
@@ -86,10 +102,16 @@ const examineeFields = {
 };
 
 /** 新增或修改考生（带 id 为修改）：工种与等级须是计划的工种等级 */
+/** 编辑表单的身份证号、手机号：完整号码，或原样传回的脱敏值（表示不改） */
+export const editIdNumberField = orMasked(idNumberField, '身份证号');
+export const editMobileField = orMasked(mobileField, '手机号');
+
 export const ExamineeSaveInput = z.object({
   id: optionalId('考生'),
   planId: id('考试计划', '请选择考试计划'),
   ...examineeFields,
+  idNumber: editIdNumberField,
+  mobile: editMobileField,
   workCode: required('工种', 32),
   level: levelField('等级'),
   photoUrl: nullableText('照片', 300),
@@ -100,7 +122,7 @@ export type ExamineeSave = z.output<typeof ExamineeSaveInput>;
 export const PersonalUpdateInput = z.object({
   id: id('考生'),
   name: examineeFields.name,
-  mobile: examineeFields.mobile,
+  mobile: editMobileField,
   education: examineeFields.education,
   company: examineeFields.company,
   photoUrl: nullableText('照片', 300),
@@ -124,7 +146,7 @@ const filterText = (label: string, max: number) => z.preprocess(blank, z.string(
 export const ExamineeFilterInput = z.object({
   planId: id('考试计划', '请选择考试计划'),
   name: filterText('姓名', 32),
-  idNumber: z.preprocess(compact, z.preprocess(blank, z.string().max(18, '身份证号最多 18 位').optional())).describe('身份证号（完整号码或前几位）'),
+  idNumber: z.preprocess(compact, z.preprocess(blank, z.string().max(18, '身份证号最多 18 位').optional())).describe('身份证号（完整号码，精确查找）'),
   workCode: filterText('工种', 32),
   level: z.preprocess(blank, int('等级', 1, 5).optional()).describe('等级'),
   qualification: z.preprocess(blank, int('报考资格', 0, 2).optional()).describe('报考资格：0 符合 1 提示 2 不符合'),
@@ -134,8 +156,12 @@ export type ExamineeFilter = z.output<typeof ExamineeFilterInput>;
 /** 分页：pageNo/pageSize，另可给 afterId（上一页最后一名考生的 id）按键集取下一页，不再数总数 */
 export const ExamineeListInput = ExamineeFilterInput.extend({
   ...PagingInput.shape,
+  ...UnmaskFields,
   afterId: z.preprocess(blank, id('上一页最后一名考生').optional()).describe('键集分页：上一页最后一行的 id；给出时按 id 向后取，不返回总数'),
 });
+
+/** 导出：筛选条件，另可请求看全（examinee.unmask） */
+export const ExamineeExportInput = ExamineeFilterInput.extend(UnmaskFields);
 
 /** 调整考生：移到计划的另一个工种等级（assignStudent） */
 export const AssignInput = z.object({

@@ -3,6 +3,7 @@
 // 每份计划的前几名考生有照片：几张生成的小 JPEG（sharp）按机构经上传服务的种子入口存下（与上传相同的登记与读权限，
 // 固定的键，重复执行不越积越多）。
 // 可重复执行：已有考生的计划跳过。在 seedExamPlans 之后、seedExamSites 之前运行（考场编排要用到考生）。
+import { blindIndex } from '@/lib/platform/crypto/sealed';
 import sharp from 'sharp';
 import { and, asc, eq, gte, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/platform/db/client';
@@ -86,6 +87,7 @@ async function seedPlan(db: Db, plan: ExamPlan, count: number, photoUrls: string
       cityId: plan.cityId,
       name: surname + given,
       idNumber,
+      idNumberIndex: blindIndex('idNumber', idNumber),
       gender: Number(idNumber[16]) % 2 === 1 ? '男' : '女',
       birthDate: `${birth.slice(0, 4)}-${birth.slice(4, 6)}-${birth.slice(6, 8)}`,
       mobile: `1${[3, 5, 7, 8, 9][i % 5]}${String(plan.id).padStart(3, '0').slice(-3)}${String(i).padStart(6, '0')}`,

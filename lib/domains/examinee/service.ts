@@ -1,17 +1,21 @@
 // 考生（SPEC §7 Examinees）：计划的考生名单、新增与修改、删除、调整工种等级、报考资格、附件与照片。
 // 读：计划在范围内即可看它的考生（范围外 404，lib/domains/exaPlan/access.ts 的 loadPlan）。
 // 改：只在计划处于第 2 步“导入考生”、办理中或被驳回、由计划所属机构办理（loadPlanAtStep）。
-import { and, asc, count, eq, gt, ilike, inArray, like, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gt, ilike, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/platform/db/client';
 import type { Audit } from '@/lib/platform/api/endpoint';
 import { ApiError } from '@/lib/platform/api/errors';
 import { toPage, type Page } from '@/lib/platform/api/paging';
 import { assertInScope, scopeWhere } from '@/lib/platform/auth/scope';
 import { can, type Session, type SessionUser } from '@/lib/platform/auth/session';
-import { containsPattern, escapeLike } from '@/lib/platform/db/like';
+import { containsPattern } from '@/lib/platform/db/like';
 import { withUniqueMessage } from '@/lib/platform/db/save-row';
 import { formatBeijing } from '@/lib/platform/time';
 import { maskIdNumber, parseIdNumber } from '@/lib/platform/identity';
+import { keepIfMasked, maskMobile } from '@/lib/platform/identity/mask';
+import { blindIndex } from '@/lib/platform/crypto/sealed';
+import { canUnmask, unmaskedView } from '@/lib/domains/privacy/service';
+import { ACCESS_ACTION, type AccessAction, type UnmaskRequest } from '@/lib/domains/privacy/schemas';
 import { LEVEL_NAMES } from '@/lib/domains/catalog/schemas';
 import { organisations } from '@/lib/domains/org/tables';
 import { examPlans, examPlanWorks, type ExamPlan } from '@/lib/domains/exaPlan/tables';
@@ -102,7 +106,8 @@ export async function listExamPlans(db: Db, session: Session): Promise<PlanOptio
 function filterWhere(f: ExamineeFilter): SQL {
   const conds: (SQL | undefined)[] = [eq(examinees.planId, f.planId)];
   if (f.name) conds.push(ilike(examinees.name, containsPattern(f.name)));
-  if (f.idNumber) conds.push(f.idNumber.length >= 15 ? eq(examinees.idNumber, f.idNumber.toUpperCase()) : like(examinees.idNumber, `${escapeLike(f.idNumber.toUpperCase())}%`));
+  // 身份证号加密存放：只能按完整号码（盲索引）精确查找
+  if (f.idNumber) conds.push(eq(examinees.idNumberIndex, blindIndex('idNumber', f.idNumber)));
   if (f.workCode) conds.push(eq(examinees.workCode, f.workCode));
   if (f.level !== undefined) conds.push(eq(examinees.level, f.level));
   if (f.qualification !== undefined) conds.push(eq(examinees.qualification, f.qualification));
@@ -141,7 +146,7 @@ export function toItem(r: ListRow, actions: string[], mask = true): ExamineeItem
     idNumber: mask ? maskIdNumber(r.idNumber) : r.idNumber,
     gender: r.gender,
     birthDate: r.birthDate,
-    mobile: r.mobile,
+    mobile: mask ? maskMobile(r.mobile) : r.mobile,
     workCode: r.workCode,
     workName: r.workName,
     level: r.level,
@@ -174,6 +179,26 @@ export interface ExamineePage {
   /** 计划正处于“导入考生”步骤且当前用户可新增、导入、修改考生 */
   editable: boolean;
   plan: { id: number; name: string; step: number; state: number; position: string };
+  /** 身份证号、手机号是否脱敏（默认脱敏；unmask 经权限、理由与访问日志后为全号） */
+  masked: boolean;
+  /** 当前用户能否请求看全（examinee.unmask）：界面据此给出“显示完整信息” */
+  canUnmask: boolean;
+}
+
+/** 看全考生的身份证号、手机号：examinee.unmask，选理由，记访问日志（列表、详情与导出共用） */
+export interface UnmaskInput extends UnmaskRequest {
+  unmask?: boolean;
+  /** 请求的来源地址（访问日志） */
+  ip?: string | null;
+}
+
+async function logUnmasked(db: Db, session: Session, input: UnmaskInput, action: AccessAction, target: { planId: number; detail: string; recordIds: number[] }, audit: Audit) {
+  await unmaskedView(
+    db,
+    session,
+    { resource: RESOURCE, action, entity: 'exam_plan', entityId: target.planId, detail: target.detail, recordIds: target.recordIds, reason: input.reason, reasonNote: input.reasonNote, ip: input.ip },
+    audit,
+  );
 }
 
 /**
@@ -198,22 +223,27 @@ export function examineeListQueries(db: Db, filter: ExamineeFilter, page: Page, 
  * 深翻页不变慢：给了 afterId（上一页最后一行）时按键集 `id > afterId` 取下一页、不数总数；
  * 只给页码时用延迟关联——先在覆盖索引上只取本页的 id（limit/offset 只走索引），再取这些行。
  */
-export async function listExaminees(db: Db, session: Session, input: z.output<typeof ExamineeListInput>): Promise<ExamineePage> {
+export async function listExaminees(db: Db, session: Session, input: z.output<typeof ExamineeListInput> & { ip?: string | null }, audit: Audit): Promise<ExamineePage> {
   const { afterId, planId, name, idNumber, workCode, level, qualification } = input;
   const filter: ExamineeFilter = { planId, name, idNumber, workCode, level, qualification };
   const page: Page = toPage(input, 100);
   const plan = await loadPlan(db, session.user, filter.planId);
   const q = examineeListQueries(db, filter, page, afterId);
+  const unmasked = Boolean(input.unmask);
+  // 看全：先检查权限与理由并记访问日志，记不下就不给数据
+  if (unmasked) await logUnmasked(db, session, input, ACCESS_ACTION.VIEW, { planId: plan.id, detail: `考生名单 ${plan.name} 第 ${page.pageNo} 页`, recordIds: [] }, audit);
   const [rows, counted] = await Promise.all([q.rows, q.total]);
   const total = counted === null ? null : Number(counted[0]?.total ?? 0);
   const actions = rowActions(session, plan);
   return {
-    list: rows.map((r) => toItem(r, actions)),
+    list: rows.map((r) => toItem(r, actions, !unmasked)),
     total,
     pageNo: page.pageNo,
     pageSize: page.pageSize,
     editable: mayChange(session, plan),
     plan: { id: plan.id, name: plan.name, step: plan.step, state: plan.state, position: positionLabel(plan) },
+    masked: !unmasked,
+    canUnmask: canUnmask(session, RESOURCE),
   };
 }
 
@@ -243,11 +273,13 @@ export async function loadExaminee(db: Db, user: SessionUser, id: number): Promi
   return assertInScope(user, row, '考生');
 }
 
-/** 考生详情（selectStudentPer）：身份证号全号、附件 */
-export async function examineeDetail(db: Db, session: Session, id: number) {
+/** 考生详情（selectStudentPer）：身份证号、手机号默认脱敏（编辑表单原样传回时保留库里的值），unmask 时全号并记访问日志；附件 */
+export async function examineeDetail(db: Db, session: Session, id: number, input: UnmaskInput = {}, audit: Audit = () => {}) {
   const e = await loadExaminee(db, session.user, id);
   const plan = await loadPlan(db, session.user, e.planId);
-  return { ...toItem(e, rowActions(session, plan), false), planName: plan.name, attaches: await attachList(db, e.id) };
+  const unmasked = Boolean(input.unmask);
+  if (unmasked) await logUnmasked(db, session, input, ACCESS_ACTION.VIEW, { planId: plan.id, detail: `考生 ${e.name}（${plan.name}）`, recordIds: [e.id] }, audit);
+  return { ...toItem(e, rowActions(session, plan), !unmasked), planName: plan.name, attaches: await attachList(db, e.id), masked: !unmasked, canUnmask: canUnmask(session, RESOURCE) };
 }
 
 /** 同一人（同一身份证号）在范围内各计划的报考记录（byStudentList） */
@@ -257,7 +289,7 @@ export async function registrationsOf(db: Db, session: Session, id: number) {
     .select({ e: examinees, planName: examPlans.name, planCode: examPlans.code, step: examPlans.step, state: examPlans.state })
     .from(examinees)
     .innerJoin(examPlans, eq(examPlans.id, examinees.planId))
-    .where(and(eq(examinees.idNumber, e.idNumber), scopeWhere(session.user, { cityId: examinees.cityId, orgId: examinees.orgId })))
+    .where(and(eq(examinees.idNumberIndex, blindIndex('idNumber', e.idNumber)), scopeWhere(session.user, { cityId: examinees.cityId, orgId: examinees.orgId })))
     .orderBy(asc(examinees.id))
     .limit(200);
   return rows.map((r) => ({
@@ -294,15 +326,21 @@ export async function saveExaminee(db: Db, session: Session, input: ExamineeSave
     if (before && before.planId !== plan.id) throw ApiError.notFound('考生不存在或不在您的管辖范围内');
     const work = resolveWork(await planWorksOf(tx, plan.id), input.workCode, input.level);
     if (typeof work === 'string') throw ApiError.badRequest(work, { workCode: work });
-    const parsed = parseIdNumber(input.idNumber);
-    const subject = { idNumber: input.idNumber, birthDate: parsed?.birthDate ?? null, workCode: work.workCode, level: work.level, workYears: input.workYears, priorLevel: input.priorLevel, priorCertDate: input.priorCertDate };
+    // 编辑表单显示的是脱敏值：没改时保留库里的号码；新增必须是完整号码
+    const idNumber = keepIfMasked(input.idNumber, before?.idNumber ?? null);
+    const mobile = keepIfMasked(input.mobile, before?.mobile ?? null);
+    if (!idNumber) throw ApiError.badRequest('请输入完整身份证号', { idNumber: '请输入完整身份证号' });
+    if (!mobile) throw ApiError.badRequest('请输入完整手机号', { mobile: '请输入完整手机号' });
+    const parsed = parseIdNumber(idNumber);
+    const subject = { idNumber, birthDate: parsed?.birthDate ?? null, workCode: work.workCode, level: work.level, workYears: input.workYears, priorLevel: input.priorLevel, priorCertDate: input.priorCertDate };
     const [q] = await (await qualificationChecker(tx, plan, [work.workCode]))(tx, [subject]);
     const values = {
       name: input.name,
-      idNumber: input.idNumber,
+      idNumber,
+      idNumberIndex: blindIndex('idNumber', idNumber),
       gender: parsed?.gender ?? null,
       birthDate: parsed?.birthDate ?? null,
-      mobile: input.mobile,
+      mobile,
       workCode: work.workCode,
       workName: work.workName,
       level: work.level,
@@ -332,7 +370,7 @@ export async function saveExaminee(db: Db, session: Session, input: ExamineeSave
     });
     await attachFiles(tx, { entity: PHOTO_ENTITY, entityId: row.id }, [row.photoUrl], { by: session.user });
     audit({ entity: 'examinee', entityId: row.id, before, after: row, detail: `${before ? '修改' : '新增'}考生 ${row.name}（${plan.name}）` });
-    return toItem(row, rowActions(session, plan), false);
+    return toItem(row, rowActions(session, plan));
   });
 }
 
@@ -342,12 +380,12 @@ export async function updatePersonal(db: Db, session: Session, input: z.output<t
   const plan = await planForChange(db, session, before.planId, 'edit');
   const [row] = await db
     .update(examinees)
-    .set({ name: input.name, mobile: input.mobile, education: input.education, company: input.company, photoUrl: input.photoUrl, updatedAt: new Date() })
+    .set({ name: input.name, mobile: keepIfMasked(input.mobile, before.mobile) ?? before.mobile, education: input.education, company: input.company, photoUrl: input.photoUrl, updatedAt: new Date() })
     .where(eq(examinees.id, before.id))
     .returning();
   await attachFiles(db, { entity: PHOTO_ENTITY, entityId: row.id }, [row.photoUrl], { by: session.user });
   audit({ entity: 'examinee', entityId: row.id, before, after: row, detail: `修改考生 ${row.name} 的个人信息（${plan.name}）` });
-  return toItem(row, rowActions(session, plan), false);
+  return toItem(row, rowActions(session, plan));
 }
 
 /** 删除计划的考生（可批量）；照片与附件的引用随之撤销 */
@@ -519,7 +557,7 @@ export async function examineesByIdNumbers(db: Db, planId: number, idNumbers: st
   return db
     .select({ id: examinees.id, idNumber: examinees.idNumber, name: examinees.name, photoUrl: examinees.photoUrl })
     .from(examinees)
-    .where(and(eq(examinees.planId, planId), inArray(examinees.idNumber, idNumbers)));
+    .where(and(eq(examinees.planId, planId), inArray(examinees.idNumberIndex, idNumbers.map((v) => blindIndex('idNumber', v)))));
 }
 
 /** 第 2 步可改动时：有没有未确认的导入 */

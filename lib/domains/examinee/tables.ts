@@ -1,7 +1,7 @@
 // 考生与考生导入（计划第 2 步“导入考生”的数据）。表名不变；原在 exaPlan/tables.ts，考生域拥有它们。
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, serial, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { blindIndexColumn } from '@/lib/platform/crypto/columns';
+import { blindIndexColumn, sealedText } from '@/lib/platform/crypto/columns';
 import { stagedImportColumns, stagedImportStatusCheck } from '../file/staged-import-columns';
 import { examPlans } from '../exaPlan/tables';
 
@@ -20,12 +20,13 @@ export const examinees = pgTable(
     orgId: integer('org_id').notNull(),
     cityId: integer('city_id'),
     name: varchar('name', { length: 32 }).notNull(),
-    idNumber: varchar('id_number', { length: 18 }).notNull(),
+    /** 加密存放（SM4）；查找、查重一律用 idNumberIndex */
+    idNumber: sealedText('id_number', { kind: 'idNumber', index: 'id_number_bidx' }).notNull(),
     /** 盲索引（HMAC-SM3），查找与唯一约束用它；见 docs/SECURITY.md「个人信息加密」 */
     idNumberIndex: blindIndexColumn('id_number_bidx'),
     gender: varchar('gender', { length: 2 }),
     birthDate: date('birth_date'),
-    mobile: varchar('mobile', { length: 11 }).notNull(),
+    mobile: sealedText('mobile', { kind: 'mobile' }).notNull(),
     workCode: varchar('work_code', { length: 32 }).notNull(),
     workName: varchar('work_name', { length: 64 }).notNull(),
     level: smallint('level').notNull(),
@@ -48,14 +49,14 @@ export const examinees = pgTable(
   (t) => [
     check('examinee_level_chk', sql`${t.level} between 1 and 5`),
     check('examinee_qualification_chk', sql`${t.qualification} in (0, 1, 2)`),
-    uniqueIndex('examinee_plan_person_work_uq').on(t.planId, t.idNumber, t.workCode),
+    uniqueIndex('examinee_plan_person_work_uq').on(t.planId, t.idNumberIndex, t.workCode),
     uniqueIndex('examinee_plan_ticket_uq').on(t.planId, t.ticketNo),
     index('examinee_plan_idx').on(t.planId, t.id),
     // 考生列表按工种等级筛选、按 id 分页：覆盖索引上的键集与延迟关联（lib/domains/examinee/service.ts listExaminees）
     index('examinee_plan_work_idx').on(t.planId, t.workCode, t.level, t.id),
     index('examinee_org_idx').on(t.orgId, t.id),
     index('examinee_city_idx').on(t.cityId, t.id),
-    index('examinee_id_number_idx').on(t.idNumber),
+    index('examinee_id_number_idx').on(t.idNumberIndex),
     // 首页分析与大屏按创建时间计数（近七天、按月趋势），各范围一条：见 docs/DASHBOARD.md
     index('examinee_created_idx').on(t.createdAt),
     index('examinee_city_created_idx').on(t.cityId, t.createdAt),

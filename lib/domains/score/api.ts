@@ -126,17 +126,17 @@ export const scoreApi: EndpointTable = {
   }),
   'POST /exaPlanAudit/getStudentList': studentList,
   'POST /exaPlanAudit/getcertificateList': endpoint({
-    summary: '合格考生（颁证名单）：结果为合格的考生',
+    summary: '合格考生（颁证名单）：结果为合格的考生；身份证号、手机号脱敏，unmask 为 true 时全号（须有 exaPlanAudit.unmask 并给出理由，记个人信息访问日志）；答复另含 masked 与 canUnmask',
     permission: AUDIT_VIEW,
     input: CertificateListInput,
     paged: true,
-    handle: ({ page, ...f }, ctx) => certificateList(ctx.db, sessionOf(ctx), f, page),
+    handle: ({ page, ...f }, ctx) => certificateList(ctx.db, sessionOf(ctx), { ...f, ip: ctx.ip }, page, ctx.audit),
   }),
   'POST /exaPlanAudit/planCertificateExport': endpoint({
-    summary: '导出合格考生（颁证名单）',
+    summary: '导出合格考生（颁证名单；身份证号、手机号脱敏，unmask 同列表）',
     permission: ['exaPlanAudit.export', 'publicity.export'],
     input: CertificateListInput,
-    handle: (f, ctx) => exportCertificates(ctx.db, sessionOf(ctx), f),
+    handle: (f, ctx) => exportCertificates(ctx.db, sessionOf(ctx), { ...f, ip: ctx.ip }, ctx.audit),
   }),
   'POST /exaPlanAudit/updateScoreStatus': endpoint({
     summary: '缺考、违纪标记（一名考生的几科或全部科目），须填原因；录入该科的人（计划办理中）或计划所在市的市级审核员（含待审核时）；已提交的成绩按更正记下历史',

@@ -1,5 +1,10 @@
 // 成绩审核（/exaPlanAudit/…）：审核端的计划列表（带成绩合计与当前用户可做的流程操作）、计划的考务与成绩概况、
 // 合格考生（证书名单）与导出、市级派出督导员。审核通过、驳回、撤回与退回仍是 exaPlan 的 auditExaPlan 等（同一张转换表）。
+import { ACCESS_ACTION, type AccessAction, type UnmaskRequest } from '@/lib/domains/privacy/schemas';
+import { canUnmask, unmaskedView } from '@/lib/domains/privacy/service';
+import { maskMobile } from '@/lib/platform/identity/mask';
+import { maskIdNumber } from '@/lib/platform/identity';
+import { blindIndex } from '@/lib/platform/crypto/sealed';
 import { and, asc, count, desc, eq, gt, ilike, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/platform/db/client';
 import type { Audit } from '@/lib/platform/api/endpoint';
@@ -198,28 +203,50 @@ function certificateWhere(plan: ExamPlan, f: { name?: string; idNumber?: string 
     eq(examResults.planId, plan.id),
     eq(examResults.result, RESULT.PASS),
     f.name ? ilike(examinees.name, containsPattern(f.name)) : undefined,
-    f.idNumber ? ilike(examinees.idNumber, containsPattern(f.idNumber)) : undefined,
+    // 身份证号加密存放：按完整号码的盲索引精确查找
+    f.idNumber ? eq(examinees.idNumberIndex, blindIndex('idNumber', f.idNumber)) : undefined,
   );
 }
 
 const certificateColumns = { id: examinees.id, name: examinees.name, idNumber: examinees.idNumber, gender: examinees.gender, workCode: examinees.workCode, workName: examinees.workName, level: examinees.level, ticketNo: examinees.ticketNo, mobile: examinees.mobile };
 
-/** 合格考生（getcertificateList）：结果为合格的考生，颁证用（全号证件号，范围内的管理员与机构可见） */
-export async function certificateList(db: Db, session: Session, filter: { planId: number; name?: string; idNumber?: string }, page: Page) {
-  const plan = await loadPlan(db, session.user, filter.planId);
-  const where = certificateWhere(plan, filter);
-  return fetchPage(
-    page,
-    db.select(certificateColumns).from(examResults).innerJoin(examinees, eq(examinees.id, examResults.examineeId)).where(where).orderBy(asc(examinees.id)),
-    db.select({ total: count() }).from(examResults).innerJoin(examinees, eq(examinees.id, examResults.examineeId)).where(where),
-    (rows) => rows.map((r) => ({ ...r, levelName: LEVEL_NAMES[r.level] ?? String(r.level) })),
+/** 合格考生名单看全身份证号、手机号的资源：exaPlanAudit.unmask */
+export const CERTIFICATE_LIST_RESOURCE = 'exaPlanAudit';
+
+type CertificateListFilter = { planId: number; name?: string; idNumber?: string } & UnmaskRequest & { unmask?: boolean; ip?: string | null };
+
+/** 看全之前：权限、理由与访问日志（记不下就不给数据） */
+async function unmaskList(db: Db, session: Session, plan: ExamPlan, f: CertificateListFilter, action: AccessAction, audit: Audit) {
+  await unmaskedView(
+    db,
+    session,
+    { resource: CERTIFICATE_LIST_RESOURCE, action, entity: 'exam_plan', entityId: plan.id, detail: `合格考生名单 ${plan.name}`, recordIds: [], reason: f.reason, reasonNote: f.reasonNote, ip: f.ip },
+    audit,
   );
 }
 
-/** 合格考生导出（planCertificateExport） */
-export async function exportCertificates(db: Db, session: Session, filter: { planId: number; name?: string; idNumber?: string }) {
+const maskRow = <R extends { idNumber: string; mobile: string }>(r: R): R => ({ ...r, idNumber: maskIdNumber(r.idNumber), mobile: maskMobile(r.mobile) });
+
+/** 合格考生（getcertificateList）：结果为合格的考生，颁证用；身份证号、手机号默认脱敏，unmask 时全号（exaPlanAudit.unmask，记访问日志） */
+export async function certificateList(db: Db, session: Session, filter: CertificateListFilter, page: Page, audit: Audit = () => {}) {
   const plan = await loadPlan(db, session.user, filter.planId);
   const where = certificateWhere(plan, filter);
+  const unmasked = Boolean(filter.unmask);
+  if (unmasked) await unmaskList(db, session, plan, filter, ACCESS_ACTION.VIEW, audit);
+  const result = await fetchPage(
+    page,
+    db.select(certificateColumns).from(examResults).innerJoin(examinees, eq(examinees.id, examResults.examineeId)).where(where).orderBy(asc(examinees.id)),
+    db.select({ total: count() }).from(examResults).innerJoin(examinees, eq(examinees.id, examResults.examineeId)).where(where),
+    (rows) => rows.map((r) => ({ ...(unmasked ? r : maskRow(r)), levelName: LEVEL_NAMES[r.level] ?? String(r.level) })),
+  );
+  return { ...result, masked: !unmasked, canUnmask: canUnmask(session, CERTIFICATE_LIST_RESOURCE) };
+}
+
+/** 合格考生导出（planCertificateExport）：默认脱敏，unmask 同上（访问日志记为导出） */
+export async function exportCertificates(db: Db, session: Session, filter: CertificateListFilter, audit: Audit = () => {}) {
+  const plan = await loadPlan(db, session.user, filter.planId);
+  const where = certificateWhere(plan, filter);
+  if (filter.unmask) await unmaskList(db, session, plan, filter, ACCESS_ACTION.EXPORT, audit);
   type Row = Awaited<ReturnType<typeof batch>>[number];
   const batch = (lastId: number | null, limit: number) =>
     db
@@ -241,7 +268,7 @@ export async function exportCertificates(db: Db, session: Session, filter: { pla
       { header: '工种', key: 'workName', width: 16 },
       { header: '等级', key: 'level', width: 14, format: (v) => LEVEL_NAMES[v as number] ?? '' },
     ],
-    rows: keysetBatches(batch, (r) => r.id, 2000),
+    rows: keysetBatches(filter.unmask ? batch : async (lastId: number | null, limit: number) => (await batch(lastId, limit)).map(maskRow), (r) => r.id, 2000),
   });
 }
 

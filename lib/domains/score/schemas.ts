@@ -1,4 +1,5 @@
 // 成绩、成绩审核与公示的输入模式（中文消息，前后端共用）与返回类型。
+import { UnmaskFields } from '@/lib/domains/privacy/schemas';
 import { z } from 'zod';
 import { blankToUndefined, flag, id, ids, int, optionalId, optionalText, required } from '@/lib/platform/validation/fields';
 import { MARK, MAX_SCORE } from './rules';
@@ -104,7 +105,8 @@ export const PlanScoreListInput = z.object({
 export const CertificateListInput = z.object({
   planId: id('考试计划'),
   name: optionalText('姓名', 32),
-  idNumber: optionalText('身份证号', 18),
+  idNumber: optionalText('身份证号（完整号码）', 18),
+  ...UnmaskFields,
 });
 
 export const PlanInput = z.object({ id: id('考试计划') });

@@ -1,6 +1,7 @@
 // 成绩（ScoreList；/exaAff/ 下的成绩端点）：可录入成绩的计划与合计、成绩单列表、一名考生的成绩表单（也可扫准考证二维码打开）、
 // 录入与提交、已提交后的更正（须填原因，留更正历史）、缺考与违纪标记、导出。
 // 谁可录入哪一科见 context.ts；合格规则见 rules.ts；每次成绩变动后重算该考生的结果（results.ts）。
+import { blindIndex } from '@/lib/platform/crypto/sealed';
 import { and, asc, desc, eq, gt, ilike, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/platform/db/client';
 import type { Audit } from '@/lib/platform/api/endpoint';
@@ -88,7 +89,8 @@ function listWhere(plan: ExamPlan, f: ScoreListFilter, rights: EntryRights | nul
   const conds: (SQL | undefined)[] = [eq(examinees.planId, plan.id), ne(examinees.qualification, QUALIFICATION.REFUSED)];
   if (f.name) conds.push(ilike(examinees.name, containsPattern(f.name)));
   if (f.ticketNo) conds.push(ilike(examinees.ticketNo, containsPattern(f.ticketNo)));
-  if (f.idNumber) conds.push(ilike(examinees.idNumber, containsPattern(f.idNumber)));
+  // 身份证号加密存放：按完整号码的盲索引精确查找
+  if (f.idNumber) conds.push(eq(examinees.idNumberIndex, blindIndex('idNumber', f.idNumber)));
   if (f.result !== undefined) conds.push(f.result === RESULT.PENDING ? sql`coalesce(${examResults.result}, ${RESULT.PENDING}) = ${RESULT.PENDING}` : eq(examResults.result, f.result));
   if (f.mine && rights && !rights.orgStaff) {
     // 本人（考评员）分派到的场次与考场里的考生
@@ -459,7 +461,8 @@ export async function exportScores(db: Db, session: Session, filter: ScoreListFi
           db,
           rows.map((r) => r.id),
         );
-        return rows.map((r) => ({ ...r, scores: new Map((scores.get(r.id) ?? []).map((s) => [s.subject, s])) }));
+        // 成绩单导出只为核对成绩：身份证号脱敏
+        return rows.map((r) => ({ ...r, idNumber: maskIdNumber(r.idNumber), scores: new Map((scores.get(r.id) ?? []).map((s) => [s.subject, s])) }));
       },
       (r) => r.id,
       2000,

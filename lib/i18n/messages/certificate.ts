@@ -4,6 +4,8 @@ import type { Catalogue } from '../index';
 
 /** 中文原文 → 英文 */
 const texts: Record<string, string> = {
+  // 看全身份证号、手机号（证书资源的 unmask）
+  证书列表: 'the certificate list',
   已申请审核: 'Review requested',
   审核更正申请: 'Review correction request',
   驳回时必填: 'Required when rejecting',

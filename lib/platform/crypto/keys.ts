@@ -79,9 +79,18 @@ export function dataKeyProblem(env: Env = process.env): string | null {
 }
 
 let cached: { source: string; ring: KeyRing } | null = null;
+/** 上一次的配置（三项环境变量）与它的密钥环：每个值加密、解密、算盲索引都要取密钥环，配置没变时不再检查、不再看本机密钥文件 */
+let last: { env: Env; keys: string | undefined; index: string | undefined; nodeEnv: string | undefined; ring: KeyRing } | null = null;
 
 /** 当前配置的密钥环（配置变了就重新读，测试里可以换钥） */
 export function keyRing(env: Env = process.env): KeyRing {
+  if (last && last.env === env && last.keys === env.DATA_KEY && last.index === env.DATA_INDEX_KEY && last.nodeEnv === env.NODE_ENV) return last.ring;
+  const ring = loadKeyRing(env);
+  last = { env, keys: env.DATA_KEY, index: env.DATA_INDEX_KEY, nodeEnv: env.NODE_ENV, ring };
+  return ring;
+}
+
+function loadKeyRing(env: Env): KeyRing {
   const problem = dataKeyProblem(env);
   if (problem) throw new Error(problem);
   const { keys, index } = configured(env);

@@ -99,6 +99,9 @@ describe('进入第 7 步发证', () => {
   });
 });
 
+/** 库里的全号（经 Drizzle 读出即解密） */
+const fullIdCard = async (id: number) => (await db.select({ idCard: certificates.idCard }).from(certificates).where(eq(certificates.id, id)))[0].idCard;
+
 async function step7Certificate() {
   const plan = await huayuanPlan(db, 7);
   const { list } = await ok<{ list: CertificateItem[] }>('eval_org', '/certificate/listCertificate', { planId: plan.id, status: 0, pageNo: 1, pageSize: 100 });
@@ -231,8 +234,9 @@ describe('证书管理', () => {
     const wb = new ExcelJS.Workbook();
     const ws = wb.addWorksheet('证书');
     ws.addRow(['证书编号', '姓名', '身份证号', '文化程度', '工作单位', '手机号']);
-    ws.addRow([a.cerCode, a.name, a.idCard, '大学本科', '导入公司甲', '13911112222']);
-    ws.addRow([b.cerCode, '不是本人', b.idCard, '大学本科', '导入公司乙', '13911113333']);
+    // 列表里的身份证号是脱敏的：导入文件用库里的全号
+    ws.addRow([a.cerCode, a.name, await fullIdCard(a.id), '大学本科', '导入公司甲', '13911112222']);
+    ws.addRow([b.cerCode, '不是本人', await fullIdCard(b.id), '大学本科', '导入公司乙', '13911113333']);
     for (const r of [2, 3]) ws.getCell(`C${r}`).numFmt = '@';
     const form = new FormData();
     form.set('file', new Blob([await wb.xlsx.writeBuffer()]), 'c.xlsx');
@@ -298,7 +302,8 @@ describe('公开查询与核验', () => {
 
   it('持证人凭链接提出更正，进入市级审核；伪造的链接 404', async () => {
     const { list } = await step7Certificate();
-    const c = list.find((x) => !x.pendingCorrection && x.status === 0)!;
+    const item = list.find((x) => !x.pendingCorrection && x.status === 0)!;
+    const c = { ...item, idCard: await fullIdCard(item.id) };
     const detail = await ok<{ holderLink: string }>('eval_org', '/certificate/getCertificate', { id: c.id });
     const token = new URL(`http://x${detail.holderLink}`).searchParams.get('token')!;
     const view = await call<{ cerCode: string }>('POST', '/comApi/certificateHolder', { json: { token } });

@@ -9,6 +9,7 @@ import { readWorkbook, sheetValues } from '../../helpers/xlsx';
 import { authHeaders } from '../access/login-helper';
 import { type ExamPlan } from '@/lib/domains/exaPlan/tables';
 import { examinees } from '@/lib/domains/examinee/tables';
+import { blindIndex } from '@/lib/platform/crypto/sealed';
 import { fileUploads } from '@/lib/domains/file/tables';
 import { QUALIFICATION, type ExamineeItem, type PhotoZipOutcome } from '@/lib/domains/examinee/schemas';
 import type { ExamineePage } from '@/lib/domains/examinee/service';
@@ -60,6 +61,7 @@ describe('报考资格', () => {
       cityId: done.cityId,
       name: '持证者',
       idNumber: idNo(121),
+      idNumberIndex: blindIndex('idNumber', idNo(121)),
       mobile: '13900000121',
       workCode: ELECTRICIAN,
       workName: '电工',
@@ -140,7 +142,8 @@ describe('列表、详情、调整、删除、附件、导出', () => {
     const byId = await call<ExamineePage>('POST', '/examaff/student/selectExaPlanStudent', { headers: h.eval_org, json: { planId: p.id, idNumber: idNo(204) } });
     expect(byId.body.data.list.map((r) => r.name)).toEqual(['分页4']);
     const detail = await call<ExamineeItem & { attaches: unknown[] }>('POST', '/examaff/student/selectStudentPer', { headers: h.eval_org, json: { id: byId.body.data.list[0].id } });
-    expect(detail.body.data.idNumber).toBe(idNo(204));
+    // 详情默认脱敏（看全见 sealed.test.ts）
+    expect(detail.body.data.idNumber).toMatch(/^130102\*+\d{3}[\dX]$/);
 
     // 调整到三级、个人信息修改、同一人的报考记录
     const assign = await call('POST', '/examaff/student/assignStudent', { headers: h.eval_org, json: { planId: p.id, ids: [detail.body.data.id], workCode: '电工', level: 3 } });
@@ -199,7 +202,7 @@ describe('列表、详情、调整、删除、附件、导出', () => {
         { fileName: `${idNo(303)}.png`, reason: '照片太小（40×40），至少 100×100 像素' },
       ]),
     );
-    const [row] = await (await db()).select().from(examinees).where(eq(examinees.idNumber, idNo(301)));
+    const [row] = await (await db()).select().from(examinees).where(eq(examinees.idNumberIndex, blindIndex('idNumber', idNo(301))));
     expect(row.photoUrl).toMatch(/^\/files\/.+\.jpg$/);
     const [stored] = await (await db()).select().from(fileUploads).where(eq(fileUploads.storageKey, row.photoUrl!.replace(/^\/files\//, '')));
     expect(stored.thumbKey).toMatch(/_t\.jpg$/);
