@@ -101,7 +101,6 @@ export async function classStudentsForApply(db: Db, user: SessionUser, f: { clas
 }
 
 const maskedBank = (b: BankDetails | undefined): BankDetails | null => (b ? { ...b, bankAccount: maskBankAccount(b.bankAccount) } : null);
-}
 
 export interface BankDetails {
   bankName: string | null;

@@ -326,9 +326,9 @@ export function createDispatcher(config: DispatcherConfig) {
         return result;
       }
       if (page) {
-        const { list, total } = result as { list: unknown[]; total: number };
-        // totalCount 与 total 相同：SPEC §7 的客户端两种名字都读
-        return respond(ReturnCode.OK, 'success', { list, total, totalCount: total, pageNo: page.pageNo, pageSize: page.pageSize }, 200);
+        const { list, total, ...extra } = result as { list: unknown[]; total: number };
+        // totalCount 与 total 相同：SPEC §7 的客户端两种名字都读；列表另带的项（如 masked、canUnmask）原样给出
+        return respond(ReturnCode.OK, 'success', { ...extra, list, total, totalCount: total, pageNo: page.pageNo, pageSize: page.pageSize }, 200);
       }
       return respond(ReturnCode.OK, 'success', result ?? null, 200);
     } catch (err) {
