@@ -58,7 +58,9 @@ describe('密文存放', () => {
     const raw = rowsOf<{ id_number: string }>(await db.execute(sql`select id_number from training_coupon where id = ${c.id}`));
     expect(raw[0].id_number.startsWith('s1.')).toBe(true);
     const found = await ok<{ list: { code: string; idNumber: string }[] }>('sjz_admin', '/coupon/list', { idNumber: fullWidth(s.idNumber) });
-    expect(found.list.map((x) => [x.code, x.idNumber])).toEqual([[c.code, maskIdNumber(s.idNumber)]]);
+    // 这人可能还有演示数据里的券：都是他的
+    expect(found.list.map((x) => x.code)).toContain(c.code);
+    expect(new Set(found.list.map((x) => x.idNumber))).toEqual(new Set([maskIdNumber(s.idNumber)]));
     const partial = await ok<{ list: unknown[] }>('sjz_admin', '/coupon/list', { idNumber: s.idNumber.slice(0, 8) });
     expect(partial.list).toEqual([]);
   });
