@@ -10,7 +10,7 @@ import UnmaskDialog, { type UnmaskChoice } from './UnmaskDialog';
 
 export interface ListUnmask {
   /** 并进列表（与导出）请求参数的项：看全时为 { unmask, reason, reasonNote }，否则为空 */
-  params: Record<string, unknown>;
+  params: Record<string, string | boolean>;
   /** 工具栏按钮（没有权限时为 null） */
   button: React.ReactNode;
   /** 理由对话框（打开时） */
@@ -22,7 +22,7 @@ export function useListUnmask(resource: string, what: string, testId = 'list-unm
   const can = useCan();
   const [choice, setChoice] = useState<UnmaskChoice | null>(null);
   const [asking, setAsking] = useState(false);
-  const params = useMemo<Record<string, unknown>>(() => (choice ? { unmask: true, reason: choice.reason, ...(choice.reasonNote ? { reasonNote: choice.reasonNote } : {}) } : {}), [choice]);
+  const params = useMemo<Record<string, string | boolean>>(() => (choice ? { unmask: true, reason: choice.reason, ...(choice.reasonNote ? { reasonNote: choice.reasonNote } : {}) } : {}), [choice]);
   const allowed = can(`${resource}.unmask`);
   const button = !allowed ? null : choice ? (
     <Button icon={<EyeInvisibleOutlined />} onClick={() => setChoice(null)} data-testid={`${testId}-off`}>
