@@ -15,7 +15,9 @@ import { timePhases, withScratchDatabase } from './scratch';
 import type { Db } from '../lib/platform/db/client';
 import type { Session, SessionUser } from '../lib/platform/auth/session';
 import { classListQueries, toClassItem, type ClassListRow } from '../lib/domains/trainClass/service';
-import { studentListQueries, toStudentListItem, type StudentListRow } from '../lib/domains/trainClass/roster';
+import { maskStudent, STUDENT_UNMASK_RESOURCE, studentListQueries, toStudentListItem, type StudentListRow } from '../lib/domains/trainClass/roster';
+import { open } from '../lib/platform/crypto/sealed';
+import { canUnmask } from '../lib/domains/privacy/service';
 import { classActions } from '../lib/domains/trainClass/access';
 import { trainClasses, trainStudentImports } from '../lib/domains/trainClass/tables';
 import { IMPORT_STATUS } from '../lib/domains/trainClass/schemas';
@@ -108,10 +110,11 @@ function studentRow(r: Row): StudentListRow {
     id: r.id as number,
     classId: r.class_id as number,
     name: r.name as string,
-    idNumber: r.id_number as string,
+    // 原生行里是密文（基准种子写的明文在启动时已加密）：同服务层一样解密
+    idNumber: open(r.id_number as string),
     gender: r.gender as string | null,
     birthDate: day(r.birth_date),
-    mobile: r.mobile as string,
+    mobile: open(r.mobile as string),
     education: r.education as string | null,
     company: r.company as string | null,
     idCardFront: r.id_card_front as string | null,
@@ -190,13 +193,15 @@ function studentCase(name: string, opts: { classId?: number; login: string; user
       shape: (results) => {
         const [cls, pending, rows, counted] = opts.classId ? results : [null, null, ...results];
         const c = cls ? ({ ...classRow({ ...cls[0], org_name: '' }), countyId: cls[0].county_id, statusBeforeDiscard: cls[0].status_before_discard } as unknown as TrainClass) : null;
-        const list = rows!.map((raw) => toStudentListItem(session, studentRow(raw)));
+        const list = rows!.map((raw) => toStudentListItem(session, maskStudent(studentRow(raw))));
         const p = pending?.[0];
         return ok({
           list,
           total: counted ? Number(counted[0].count) : null,
           editable: c ? classActions(session, c).includes('students') : false,
           pendingImport: p ? { id: p.id, fileName: p.file_name, total: p.total } : null,
+          masked: true,
+          canUnmask: canUnmask(session, STUDENT_UNMASK_RESOURCE),
           pageNo,
           pageSize: PAGE_SIZE,
         });

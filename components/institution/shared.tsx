@@ -2,7 +2,9 @@
 // 培训机构与企业各界面共用：入驻状态标签、单位类型选项、入驻资料的表单配置（同一份 zod 逐项校验）、
 // 企业或培训机构详情弹窗（SPEC §2 第 5 项）、办理历史、定点培训机构名录。
 import { useEffect, useState } from 'react';
-import { Alert, Avatar, Collapse, Descriptions, Empty, Modal, Space, Spin, Table, Tabs, Tag, Typography } from 'antd';
+import { Alert, Avatar, Button, Collapse, Descriptions, Empty, Modal, Space, Spin, Table, Tabs, Tag, Typography } from 'antd';
+import { EyeOutlined } from '@ant-design/icons';
+import UnmaskDialog, { type UnmaskChoice } from '@/components/privacy/UnmaskDialog';
 import { bapiGet, bapiPost } from '@/components/api-client';
 import { HistoryDialog, type HistoryEntry } from '@/components/list/HistoryDialog';
 import { zodRule } from '@/components/list/rules';
@@ -84,12 +86,15 @@ export function SettleHistoryDialog({ id, onClose }: { id: number | null; onClos
 /** 企业或培训机构详情（SPEC §2 第 5 项）：全部字段、证照图片、主账号、年度评价 */
 export function OrgDetailDialog({ id, onClose }: { id: number | null; onClose: () => void }) {
   const t = useT();
-  const [d, setD] = useState<ProfileDetail | null>(null);
+  const [d, setD] = useState<(ProfileDetail & { masked?: boolean; canUnmask?: boolean }) | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // 法定代表人身份证号、银行账号默认脱敏：有权限的人选理由后带着理由重新取（服务端记访问日志）
+  const [unmask, setUnmask] = useState<UnmaskChoice | null>(null);
+  const [asking, setAsking] = useState(false);
   useEffect(() => {
     if (id === null) return;
     let alive = true;
-    bapiPost<ProfileDetail>('/bapi/orginaion/infoById', { id }).then(
+    bapiPost<ProfileDetail>('/bapi/orginaion/infoById', unmask ? { id, unmask: true, ...unmask } : { id }).then(
       (v) => alive && setD(v),
       (e: unknown) => alive && setError(e instanceof Error ? e.message : t('list.form.loadFailed')),
     );
@@ -98,7 +103,7 @@ export function OrgDetailDialog({ id, onClose }: { id: number | null; onClose: (
       setD(null);
       setError(null);
     };
-  }, [id, t]);
+  }, [id, t, unmask]);
   const dash = (v: unknown) => (v === null || v === undefined || v === '' ? '-' : String(v));
   const images: [string, string | null][] = d
     ? [
@@ -111,6 +116,17 @@ export function OrgDetailDialog({ id, onClose }: { id: number | null; onClose: (
   return (
     <Modal open={id !== null} title={t(d?.orgType === 'TYPE_PXJG' ? '培训机构详情' : '企业详情')} width={920} footer={null} onCancel={onClose} destroyOnHidden>
       {error && <Alert type="error" showIcon title={error} />}
+      {asking && d && (
+        <UnmaskDialog
+          title={t('显示完整信息')}
+          what={d.agentName}
+          onCancel={() => setAsking(false)}
+          onConfirm={(c) => {
+            setUnmask(c);
+            setAsking(false);
+          }}
+        />
+      )}
       <Spin spinning={!d && !error}>
         {d && (
           <Tabs
@@ -132,6 +148,11 @@ export function OrgDetailDialog({ id, onClose }: { id: number | null; onClose: (
                         <Space size={4}>
                           <Tag>{t(d.orgTypeName)}</Tag>
                           <SettleTag status={d.settleStatus} name={d.settleStatusName} />
+                          {d.canUnmask && d.masked && (
+                            <Button size="small" icon={<EyeOutlined />} onClick={() => setAsking(true)} data-testid="org-detail-unmask">
+                              {t('显示完整信息')}
+                            </Button>
+                          )}
                         </Space>
                       </div>
                     </Space>

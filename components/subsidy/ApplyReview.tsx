@@ -3,12 +3,14 @@
 // 以及当前用户此刻能做的转换（按钮来自服务端的 actions，意见必填的步骤未填时服务端拒绝并提示）。
 import { useCallback, useEffect, useState } from 'react';
 import { Alert, App, Button, Descriptions, Input, Modal, Space, Spin, Table, Tag, Typography } from 'antd';
+import { EyeOutlined } from '@ant-design/icons';
+import UnmaskDialog, { type UnmaskChoice } from '@/components/privacy/UnmaskDialog';
 import { apiGet, apiPost } from '@/components/api-client';
 import { useT } from '@/lib/i18n/client';
 import type { ApplyItem, ApplyStudent } from '@/lib/domains/subsidy/schemas';
 import { APPLY_STATUS_COLOR, DECISION_COLOR, TRANSITIONS, type TransitionAction } from '@/lib/domains/subsidy/transitions';
 
-type Detail = ApplyItem & { levelName: string; students: ApplyStudent[]; openBlocked: number };
+type Detail = ApplyItem & { levelName: string; students: ApplyStudent[]; openBlocked: number; masked: boolean; canUnmask: boolean };
 const DANGER: TransitionAction[] = ['cityReject', 'cityReturn', 'reviewReturn', 'financeReturn', 'withdraw'];
 
 export function ApplyReview({ id, onClose, onDone }: { id: number | null; onClose: () => void; onDone: () => void }) {
@@ -19,11 +21,14 @@ export function ApplyReview({ id, onClose, onDone }: { id: number | null; onClos
   const [reason, setReason] = useState('');
   const [opinion, setOpinion] = useState('');
   const [busy, setBusy] = useState(false);
+  // 证件号与银行账号默认脱敏；有权限的人选了理由之后带着理由重新取（服务端记访问日志）
+  const [unmask, setUnmask] = useState<UnmaskChoice | null>(null);
+  const [asking, setAsking] = useState(false);
 
   const load = useCallback(() => {
     if (id === null) return;
-    apiGet<Detail>('/subsidy/applyDetail', { id }).then(setD, () => undefined);
-  }, [id]);
+    apiGet<Detail>('/subsidy/applyDetail', unmask ? { id, unmask: 'true', reason: unmask.reason, ...(unmask.reasonNote ? { reasonNote: unmask.reasonNote } : {}) } : { id }).then(setD, () => undefined);
+  }, [id, unmask]);
   // 换一份申请时父组件以 key 重新挂载本组件，状态随之清空；这里只取数
   useEffect(() => {
     load();
@@ -86,6 +91,22 @@ export function ApplyReview({ id, onClose, onDone }: { id: number | null; onClos
             <Descriptions.Item label={t('申请金额（元）')}>{d.claimedAmount}</Descriptions.Item>
             <Descriptions.Item label={t('批准金额（元）')}>{d.approvedAmount}</Descriptions.Item>
           </Descriptions>
+          {d.canUnmask && d.masked && (
+            <Button icon={<EyeOutlined />} style={{ marginBottom: 12 }} onClick={() => setAsking(true)} data-testid="apply-unmask">
+              {t('显示完整信息')}
+            </Button>
+          )}
+          {asking && (
+            <UnmaskDialog
+              title={t('显示完整信息')}
+              what={t('补贴申请 {code}', { code: d.code })}
+              onCancel={() => setAsking(false)}
+              onConfirm={(c) => {
+                setUnmask(c);
+                setAsking(false);
+              }}
+            />
+          )}
           {d.flaggedCount > 0 && (
             <Alert
               type={blocked > 0 ? 'error' : 'warning'}

@@ -9,12 +9,13 @@ import { thumbUrl } from '@/components/upload/transport';
 import { useCan } from '@/components/shell/ShellContext';
 import { Tx, useT } from '@/lib/i18n/client';
 import type { TeacherItem } from '@/lib/domains/teacher/schemas';
+import { useListUnmask } from '@/components/privacy/useListUnmask';
 import TeacherForm from './TeacherForm';
 import { AUDIT_OPTIONS, AuditTag, TeacherDetailDialog, TeacherHistoryDialog, TEACHER_TYPE_OPTIONS, USER_TYPE_OPTIONS } from './shared';
 
 export const TEACHER_FILTERS = [
   { name: 'realName', label: '真实姓名' },
-  { name: 'cardNo', label: '身份证号' },
+  { name: 'cardNo', label: '身份证号', placeholder: '请输入完整身份证号' },
   { name: 'userType', label: '教师类型', type: 'select' as const, options: USER_TYPE_OPTIONS },
   { name: 'teacherType', label: '师资类型', type: 'select' as const, options: TEACHER_TYPE_OPTIONS },
   { name: 'auditStatus', label: '审核状态', type: 'select' as const, options: AUDIT_OPTIONS },
@@ -48,24 +49,29 @@ export default function TeacherList() {
   const [viewing, setViewing] = useState<{ id: number; tab: 'info' | 'certificates' } | null>(null);
   const [historyOf, setHistoryOf] = useState<number | null>(null);
   const [refresh, setRefresh] = useState(0);
+  const unmask = useListUnmask('teacher', t('师资库'), 'teacher-unmask');
   return (
     <>
+      {unmask.dialog}
       <ListScreen<TeacherItem>
         title="师资库"
         resource="teacher"
         rowKey="id"
         testId="teacher-list"
         refreshKey={refresh}
-        list={{ path: '/teacher/list', method: 'GET' }}
+        list={{ path: '/teacher/list', method: 'GET', params: unmask.params }}
         filters={TEACHER_FILTERS}
         columns={teacherColumns}
-        toolbarExtra={() =>
-          can('teacher.add') ? (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ id: null })} data-testid="teacher-create">
-              {t('登记教师')}
-            </Button>
-          ) : null
-        }
+        toolbarExtra={() => (
+          <>
+            {unmask.button}
+            {can('teacher.add') && (
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ id: null })} data-testid="teacher-create">
+                {t('登记教师')}
+              </Button>
+            )}
+          </>
+        )}
         exporter={{ path: '/teacher/export' }}
         remove={{ batch: { path: '/teacher/batch/remove', body: (ids) => ({ ids }) } }}
         rowActions={[

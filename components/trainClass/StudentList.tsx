@@ -13,6 +13,8 @@ import { apiGet, apiPost } from '@/components/api-client';
 import { useCan } from '@/components/shell/ShellContext';
 import { Tx, useT } from '@/lib/i18n/client';
 import { idNumberField, mobileField } from '@/lib/domains/examinee/schemas';
+import { orMasked } from '@/lib/platform/validation/masked';
+import { useListUnmask } from '@/components/privacy/useListUnmask';
 import {
   CHECK_COLOR,
   COMPLETION_LABEL,
@@ -45,8 +47,9 @@ function studentForm(title: string, classId?: number): FormSpec<StudentItem> {
     submit: { path: '/student/save' },
     fields: [
       { name: 'name', label: '姓名', required: true, span: 12 },
-      { name: 'idNumber', label: '身份证号', required: true, span: 12, rules: [zodRule(idNumberField)] },
-      { name: 'mobile', label: '手机号', required: true, span: 12, rules: [zodRule(mobileField)] },
+      // 编辑时显示脱敏值：未改的原样提交即保留原号码
+      { name: 'idNumber', label: '身份证号', required: true, span: 12, rules: [zodRule(orMasked(idNumberField))] },
+      { name: 'mobile', label: '手机号', required: true, span: 12, rules: [zodRule(orMasked(mobileField))] },
       { name: 'education', label: '学历', type: 'select', span: 12, options: EDUCATIONS.map((e) => ({ label: e, value: e })) },
       { name: 'company', label: '工作单位' },
       { name: 'idCardFront', label: '身份证人像面', type: 'image', span: 12, upload: { purpose: 'attachment' } },
@@ -86,6 +89,7 @@ function Roster({ cls }: { cls: ClassOption | null }) {
   const attendance = Boolean(cls?.actions.includes('attendance'));
   const [batch, setBatch] = useState<(string | number)[] | null>(null);
   const [importingAttendance, setImportingAttendance] = useState(false);
+  const unmask = useListUnmask('student', cls ? t('培训班 {code} 的学员名单', { code: cls.code }) : t('学员库'), 'student-unmask');
 
   useEffect(() => {
     if (!cls) return;
@@ -112,10 +116,10 @@ function Roster({ cls }: { cls: ClassOption | null }) {
     resource: 'student',
     rowKey: 'id',
     testId: 'student-list',
-    list: { path: '/student/listStudent', params: cls ? { classId: cls.id } : {} },
+    list: { path: '/student/listStudent', params: { ...(cls ? { classId: cls.id } : {}), ...unmask.params } },
     filters: [
       { name: 'name', label: '姓名' },
-      { name: 'idNumber', label: '身份证号' },
+      { name: 'idNumber', label: '身份证号', placeholder: '请输入完整身份证号' },
       { name: 'qualification', label: '培训资格', type: 'select', options: options(QUALIFICATION_LABEL) },
       { name: 'completion', label: '结业情况', type: 'select', options: options(COMPLETION_LABEL) },
     ],
@@ -149,6 +153,7 @@ function Roster({ cls }: { cls: ClassOption | null }) {
     refreshKey: `${cls?.id ?? 0}-${version}`,
     toolbarExtra: () => (
       <>
+        {unmask.button}
         {editable && can(['student.import', 'trainInfo.import']) && (
           <Button icon={<UploadOutlined />} onClick={() => setImporting({ importId: null })} data-testid="student-import-open">
             {t('导入学员')}
@@ -191,6 +196,7 @@ function Roster({ cls }: { cls: ClassOption | null }) {
       {importing && cls && <StudentImportDialog classId={cls.id} importId={importing.importId} onClose={() => setImporting(null)} onChanged={reload} />}
       {batch && cls && <AttendanceBatchDialog classId={cls.id} hours={cls.hours} ids={batch} onClose={() => setBatch(null)} onDone={reload} />}
       {importingAttendance && cls && <AttendanceImportDialog classId={cls.id} onClose={() => setImportingAttendance(false)} onChanged={reload} />}
+      {unmask.dialog}
     </Space>
   );
 }

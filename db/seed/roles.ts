@@ -62,12 +62,15 @@ export const DEMO_ROLES: readonly DemoRole[] = [
       infoCorrectAudit: '*',
       courseAudit: '*',
       teacherAudit: '*',
+      // 师资审核要把身份证号与证书、社保记录对上：可以看全（默认仍脱敏，看全须选理由、记访问日志）
+      teacher: [...VIEW_EXPORT, 'unmask'],
       teacherRelation: '*',
       expert: '*',
       ledgerAudit: '*',
       // 补贴：审批链与本市资金、培训券
       subsidyManage: VIEW_EXPORT,
       annualTarget: '*',
+      // 补贴审批：'*' 含 unmask——核查重复享受与证书归属时可以看全学员证件号与银行账号
       subsidyAudit: '*',
       subsidyReview: '*',
       // 财务（拨付）：'*' 含 unmask——拨付名单可以看全证件号（默认仍脱敏，看全须选理由、记访问日志）
@@ -76,7 +79,7 @@ export const DEMO_ROLES: readonly DemoRole[] = [
       livingSubsidyReview: '*',
       fundAccount: '*',
       coupon: '*',
-      // 本市机构、账号、部门与企业
+      // 本市机构、账号、部门与企业；入驻审核的 '*' 含 unmask——核对法定代表人身份时看全身份证号与银行账号
       orgManage: '*',
       // 本市发布的内容
       banner: '*',
@@ -146,9 +149,11 @@ export const DEMO_ROLES: readonly DemoRole[] = [
       courseType: VIEW,
       course: '*',
       curriculum: '*',
-      teacher: '*',
+      // 本机构师资：不含 unmask（机构登记时已有教师的号码，列表不必看全）
+      teacher: ['add', 'edit', 'delete', 'query', 'get', 'import', 'export'],
       teacherRelation: '*',
       expert: VIEW,
+      // 本机构学员：'*' 含 unmask——开班当天核对学员身份（默认仍脱敏，看全须选理由、记访问日志）
       student: '*',
       ledger: '*',
       ledgerSearch: '*',
@@ -178,6 +183,7 @@ export const DEMO_ROLES: readonly DemoRole[] = [
       postponeApply: '*',
       // 企业自己开班：班级要有课程体系才能提交审核（开班申请的“课程体系”按钮到这一页）
       curriculum: '*',
+      // 本企业学员：'*' 含 unmask——开班当天核对学员身份
       student: '*',
       subsidy: '*',
       subsidySearch: VIEW_EXPORT,

@@ -209,13 +209,15 @@ export const MENU_TREE = [
         path: '/train/teacher',
         icon: 'IdcardOutlined',
         children: [
-          { key: 'teacher', title: '师资库', path: '/train/teacher/list', icon: 'ContactsOutlined', component: 'TeacherList', actions: CRUD_IO },
+          // unmask：师资库（含审核列表、专家库与导出）看全身份证号与手机号（每次须选理由，记访问日志）
+          { key: 'teacher', title: '师资库', path: '/train/teacher/list', icon: 'ContactsOutlined', component: 'TeacherList', actions: [...CRUD_IO, 'unmask'] },
           { key: 'teacherAudit', title: '师资审核', path: '/train/teacher/audit', icon: 'FileSearchOutlined', component: 'TeacherAudit', actions: AUDIT },
           { key: 'teacherRelation', title: '师资关系管理', path: '/train/teacher/relation', icon: 'ShareAltOutlined', component: 'TeacherRelation', actions: ['add', 'delete', 'query', 'get'] },
           { key: 'expert', title: '专家库', path: '/train/teacher/expert', icon: 'StarOutlined', component: 'ExpertList', actions: CRUD_IO },
         ],
       },
-      { key: 'student', title: '学员库', path: '/train/student', icon: 'TeamOutlined', component: 'StudentList', actions: CRUD_IO },
+      // unmask：学员名单（学员库、班级名单、审核用的名单与导出）看全身份证号与手机号
+      { key: 'student', title: '学员库', path: '/train/student', icon: 'TeamOutlined', component: 'StudentList', actions: [...CRUD_IO, 'unmask'] },
       {
         key: 'ledgerManage',
         title: '台账管理',
@@ -263,7 +265,8 @@ export const MENU_TREE = [
         icon: 'PayCircleOutlined',
         children: [
           { key: 'subsidy', title: '补贴申请', path: '/subsidy/train/apply', icon: 'FileAddOutlined', component: 'SubsidyApply', actions: CRUD_EXPORT },
-          { key: 'subsidyAudit', title: '补贴审批', path: '/subsidy/train/approve', icon: 'AuditOutlined', component: 'SubsidyApprove', actions: AUDIT },
+          // unmask：培训补贴申请详情看全学员证件号与银行账号（核对身份）
+          { key: 'subsidyAudit', title: '补贴审批', path: '/subsidy/train/approve', icon: 'AuditOutlined', component: 'SubsidyApprove', actions: [...AUDIT, 'unmask'] },
           { key: 'subsidyReview', title: '补贴二级审批', path: '/subsidy/train/review', icon: 'CheckCircleOutlined', component: 'SubsidyTwoLevelApprove', actions: AUDIT },
           // unmask：拨付名单看全证件号（银行拨付要完整号码；每次须选理由，记访问日志）
           { key: 'subsidyFinance', title: '财务审批', path: '/subsidy/train/finance', icon: 'WalletOutlined', component: 'SubsidyFinanceApprove', actions: [...AUDIT, 'unmask'] },
@@ -277,7 +280,8 @@ export const MENU_TREE = [
         icon: 'CarOutlined',
         children: [
           { key: 'livingSubsidy', title: '生活交通补贴申请', path: '/subsidy/living/apply', icon: 'FileAddOutlined', component: 'LivingSubsidyApply', actions: CRUD_EXPORT },
-          { key: 'livingSubsidyAudit', title: '生活交通补贴审批', path: '/subsidy/living/approve', icon: 'AuditOutlined', component: 'LivingSubsidyApprove', actions: AUDIT },
+          // unmask：生活交通补贴申请详情看全学员证件号与银行账号
+          { key: 'livingSubsidyAudit', title: '生活交通补贴审批', path: '/subsidy/living/approve', icon: 'AuditOutlined', component: 'LivingSubsidyApprove', actions: [...AUDIT, 'unmask'] },
           { key: 'livingSubsidyReview', title: '生活交通补贴二级审批', path: '/subsidy/living/review', icon: 'CheckCircleOutlined', component: 'LivingSubsidyTwoLevelApprove', actions: AUDIT },
         ],
       },
@@ -302,7 +306,8 @@ export const MENU_TREE = [
         children: [
           { key: 'company', title: '企业列表', path: '/org/company/list', icon: 'ShopOutlined', component: 'CompanyList', actions: CRUD_EXPORT },
           { key: 'companyAudit', title: '企业审核', path: '/org/company/approve', icon: 'AuditOutlined', component: 'CompanyApprove', actions: AUDIT },
-          { key: 'settleInAudit', title: '入驻审核', path: '/org/company/settle-in-approve', icon: 'CheckSquareOutlined', component: 'SettleInApprove', actions: AUDIT },
+          // unmask：单位详情看全法定代表人身份证号、银行账号与主账号手机号（核对法定代表人身份）
+          { key: 'settleInAudit', title: '入驻审核', path: '/org/company/settle-in-approve', icon: 'CheckSquareOutlined', component: 'SettleInApprove', actions: [...AUDIT, 'unmask'] },
           { key: 'settleIn', title: '入驻管理', path: '/org/company/settle-in', icon: 'ShoppingOutlined', component: 'SettleInManage', actions: [...CRUD, ...TOGGLE] },
           { key: 'companyEvaluation', title: '企业评价', path: '/org/company/evaluation', icon: 'StarOutlined', component: 'CompanyEvaluation', actions: CRUD_EXPORT },
         ],

@@ -12,6 +12,7 @@ import {
   OrgProfileAddInput,
   OrgProfileUpdateInput,
   ProfileAuditInput,
+  ProfileDetailInput,
   ProfileIdInput,
   ProfileIdsInput,
   ProfileListInput,
@@ -54,10 +55,10 @@ export const institutionApi: EndpointTable = {
     handle: ({ page, ...filter }, ctx) => listProfiles(ctx.db, sessionOf(ctx), filter, page),
   }),
   'POST /bapi/orginaion/infoById': endpoint({
-    summary: '单位详情（企业或培训机构详情弹窗）：全部字段、图片、主账号、评价；范围外 404',
+    summary: '单位详情（企业或培训机构详情弹窗）：全部字段、图片、主账号、评价；范围外 404。法定代表人身份证号、银行账号与主账号手机号脱敏（本单位看自己的是全号）；unmask 为 true 时给全号（须有 settleInAudit.unmask 并选理由，记个人信息访问日志）；答复另含 masked 与 canUnmask',
     permission: GET,
-    input: ProfileIdInput,
-    handle: ({ id }, ctx) => profileDetail(ctx.db, sessionOf(ctx), id),
+    input: ProfileDetailInput,
+    handle: ({ id, ...req }, ctx) => profileDetail(ctx.db, sessionOf(ctx), id, ctx.audit, { ...req, ip: ctx.ip }),
   }),
   'GET /bapi/orginaion/mine': endpoint({
     summary: '本单位的入驻资料（单位用户）；还没有时给出单位的基本信息作默认值',

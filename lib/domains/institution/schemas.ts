@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { blankToUndefined, flag, id as idOf, ids, int, nullableText, text } from '@/lib/platform/validation/fields';
 import { checkIdNumber, MOBILE_PATTERN, usccSchema } from '@/lib/platform/identity';
 import { ORG_KIND, SETTLE_STATUS } from './transitions';
+import { orMasked } from '@/lib/platform/validation/masked';
+import { UnmaskFields } from '../privacy/schemas';
 
 export { idOf };
 
@@ -86,12 +88,13 @@ export const OrgProfileFields = z.object({
   agentAbbreviated: nullableText('单位简称', 64),
   unifiedSocialCreditCode: usccSchema,
   master: must(ORG_MESSAGES.master, '法定代表人', 64),
-  masterIdCard,
+  // 管理员修改时详情里是脱敏值：未改的原样传回（服务端保留库里的值；新登记须是完整号码）
+  masterIdCard: orMasked(masterIdCard).describe('法定代表人身份证号（18 位；修改时未改可传回脱敏值）'),
   phone,
   contactName: nullableText('联系人', 64),
   taxpayerDistinguish: taxpayer,
   bankOfDeposit: must(ORG_MESSAGES.bank, '开户银行', 100),
-  bankAccount,
+  bankAccount: orMasked(bankAccount).describe('银行账号（修改时未改可传回脱敏值）'),
   teachersNumber: optionalNumber('师资人数', 100_000),
   orgArea: optionalNumber('场地面积', 10_000_000),
   region: orgRegionSchema,
@@ -124,6 +127,8 @@ export const OrgProfileUpdateInput = refined(OrgProfileFields.extend({ id: idOf(
 export type OrgProfileValue = ProfileValue;
 
 export const ProfileIdInput = z.object({ id: idOf('入驻资料') });
+/** 单位详情：unmask 时法定代表人身份证号、银行账号与主账号手机号为全号（settleInAudit.unmask） */
+export const ProfileDetailInput = ProfileIdInput.extend(UnmaskFields);
 export const ProfileIdsInput = z.object({ ids: ids('入驻资料') });
 
 const STATUS_VALUES = Object.values(SETTLE_STATUS) as number[];

@@ -2,6 +2,7 @@
 // 已入驻单位的年度评价。按业务键幂等（机构编码、每个机构一份资料、单位 + 年度一条评价）；已有的资料不改（演示中可能已办理过）。
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/platform/db/client';
+import { blindIndex } from '@/lib/platform/crypto/sealed';
 import { withUsccCheckChar } from '@/lib/platform/identity';
 import { idCheckChar } from '@/lib/platform/identity';
 import { organisations } from '../org/tables';
@@ -202,6 +203,7 @@ export async function seedInstitutions(db: Db): Promise<void> {
           cityId: o.cityId,
           shortName: o.name.replace(/^(石家庄|保定|唐山|邯郸|廊坊|沧州)市?/, '').slice(0, 12),
           masterIdCard: seedIdNumber(o.areaId, 500 + i),
+          masterIdCardIndex: blindIndex('idNumber', seedIdNumber(o.areaId, 500 + i)),
           taxpayerNo: o.unifiedSocialCreditCode,
           bankOfDeposit: ['中国工商银行', '中国建设银行', '中国农业银行', '河北银行'][i % 4] + (o.name.slice(0, 2) === '石家' ? '石家庄分行' : '营业部'),
           bankAccount: `6222${String(1_000_000_000_000 + o.id * 7919).slice(0, 13)}`,

@@ -12,6 +12,10 @@ import { inScope, scopeWhere } from '@/lib/platform/auth/scope';
 import { containsPattern } from '@/lib/platform/db/like';
 import { formatBeijing } from '@/lib/platform/time';
 import { exportXlsx, keysetBatches } from '@/lib/platform/excel/export';
+import { blindIndex } from '@/lib/platform/crypto/sealed';
+import { isMaskedValue, keepIfMasked, maskBankAccount, maskIdNumber, maskMobile } from '@/lib/platform/identity';
+import { canUnmask, unmaskedView } from '../privacy/service';
+import { ACCESS_ACTION, type UnmaskRequest } from '../privacy/schemas';
 import { areas } from '../area/tables';
 import { resolveRegion } from '../area/service';
 import { organisations, type Organisation } from '../org/tables';
@@ -151,8 +155,15 @@ export function exportProfiles(db: Db, session: Session, filter: ProfileFilter) 
   });
 }
 
-async function detailOf(db: Db, session: Session, row: Row): Promise<ProfileDetail> {
+/** 单位详情里看全法定代表人身份证号、银行账号与主账号手机号的资源：入驻审核（核对法定代表人身份）的 unmask */
+export const PROFILE_UNMASK_RESOURCE = 'settleInAudit';
+
+/** 单位看自己的资料是全号（入驻管理里填写与修改）；其他人默认脱敏，unmask 时给全号 */
+const ownOrg = (session: Session, orgId: number) => session.user.level === 'org' && session.user.orgId === orgId;
+
+async function detailOf(db: Db, session: Session, row: Row, unmasked = false): Promise<ProfileDetail> {
   const { p, o } = row;
+  const full = unmasked || ownOrg(session, o.id);
   const province = Math.floor(o.areaId / 10000) * 10000;
   const [provinceRow] = await db.select({ name: areas.name }).from(areas).where(eq(areas.id, province));
   const [account] = await db
@@ -170,11 +181,11 @@ async function detailOf(db: Db, session: Session, row: Row): Promise<ProfileDeta
   return {
     ...toItem(session, row),
     agentAbbreviated: p.shortName,
-    masterIdCard: p.masterIdCard,
+    masterIdCard: full || !p.masterIdCard ? p.masterIdCard : maskIdNumber(p.masterIdCard),
     contactName: o.contactName,
     taxpayerDistinguish: p.taxpayerNo,
     bankOfDeposit: p.bankOfDeposit,
-    bankAccount: p.bankAccount,
+    bankAccount: full || !p.bankAccount ? p.bankAccount : maskBankAccount(p.bankAccount),
     teachersNumber: p.teachersNumber,
     orgArea: p.orgArea,
     region: [province, o.cityId, county],
@@ -189,16 +200,25 @@ async function detailOf(db: Db, session: Session, row: Row): Promise<ProfileDeta
     logoUrl: p.logoUrl,
     orgIntroduce: p.introduce,
     bizDesc: p.bizDesc,
-    baseUser: account ?? null,
+    baseUser: account ? { ...account, mobile: full || !account.mobile ? account.mobile : maskMobile(account.mobile) } : null,
     settledAt: p.settledAt ? formatBeijing(p.settledAt) : null,
     pushedAt: p.pushedAt ? formatBeijing(p.pushedAt) : null,
     evaluations: evaluations.map((e) => ({ ...e, grade: evaluationGrade(e.score) })),
   };
 }
 
-/** /bapi/orginaion/infoById：单位详情（企业或培训机构详情弹窗，SPEC §2 第 5 项） */
-export async function profileDetail(db: Db, session: Session, id: number): Promise<ProfileDetail> {
-  return detailOf(db, session, await loadProfile(db, session.user, id));
+/**
+ * /bapi/orginaion/infoById：单位详情（企业或培训机构详情弹窗，SPEC §2 第 5 项）。法定代表人身份证号、银行账号与主账号手机号默认脱敏；
+ * unmask 时经 unmaskedView（settleInAudit.unmask、理由、访问日志）给全号。
+ */
+export async function profileDetail(db: Db, session: Session, id: number, audit: Audit, req: UnmaskRequest & { unmask?: boolean; ip?: string | null } = {}): Promise<ProfileDetail & { masked: boolean; canUnmask: boolean }> {
+  const row = await loadProfile(db, session.user, id);
+  const unmasked = Boolean(req.unmask);
+  if (unmasked) {
+    await unmaskedView(db, session, { resource: PROFILE_UNMASK_RESOURCE, action: ACCESS_ACTION.VIEW, entity: 'org_profile', entityId: row.p.id, detail: `单位详情 ${row.o.name}`, recordIds: [row.p.id], reason: req.reason, reasonNote: req.reasonNote, ip: req.ip }, audit);
+  }
+  const own = ownOrg(session, row.o.id);
+  return { ...(await detailOf(db, session, row, unmasked)), masked: !unmasked && !own, canUnmask: canUnmask(session, PROFILE_UNMASK_RESOURCE) };
 }
 
 /** 本单位的入驻资料（单位用户的入驻管理）；还没有时为 null，并给出单位的基本信息作默认值 */
@@ -231,6 +251,7 @@ function profileValues(input: OrgProfileValue) {
   return {
     shortName: input.agentAbbreviated,
     masterIdCard: input.masterIdCard,
+    masterIdCardIndex: input.masterIdCard ? blindIndex('idNumber', input.masterIdCard) : null,
     taxpayerNo: input.taxpayerDistinguish,
     bankOfDeposit: input.bankOfDeposit,
     bankAccount: input.bankAccount,
@@ -292,6 +313,8 @@ async function newOrgCode(db: Db, areaId: number): Promise<string> {
  */
 export async function addProfile(db: Db, session: Session, input: OrgProfileValue, audit: Audit): Promise<ProfileDetail> {
   const { user } = session;
+  if (isMaskedValue(input.masterIdCard)) throw ApiError.badRequest('请输入完整的法定代表人身份证号', { masterIdCard: '请输入完整的法定代表人身份证号' });
+  if (isMaskedValue(input.bankAccount)) throw ApiError.badRequest('请输入完整的银行账号', { bankAccount: '请输入完整的银行账号' });
   await assertCreditCodeFree(db, input.unifiedSocialCreditCode, user.level === 'org' ? user.orgId : null);
   const id = await db.transaction(async (tx) => {
     if (user.level === 'org') {
@@ -331,13 +354,17 @@ export async function addProfile(db: Db, session: Session, input: OrgProfileValu
     audit({ entity: 'org_profile', entityId: row.id, after: { ...row, org: o }, detail: `登记单位 ${o.name}` });
     return row.id;
   });
-  return profileDetail(db, session, id);
+  return profileDetail(db, session, id, audit);
 }
 
 /** /bapi/orginaion/update：单位在填写中或被驳回时修改；管理员可随时修改范围内的资料（不改变入驻状态） */
-export async function updateProfile(db: Db, session: Session, input: OrgProfileValue & { id: number }, audit: Audit): Promise<ProfileDetail> {
+export async function updateProfile(db: Db, session: Session, submitted: OrgProfileValue & { id: number }, audit: Audit): Promise<ProfileDetail> {
   const { user } = session;
-  const before = await loadProfile(db, user, input.id);
+  const before = await loadProfile(db, user, submitted.id);
+  // 详情里是脱敏的身份证号与银行账号：未改的原样传回时保留库里的值
+  const input = { ...submitted, masterIdCard: keepIfMasked(submitted.masterIdCard, before.p.masterIdCard) ?? '', bankAccount: keepIfMasked(submitted.bankAccount, before.p.bankAccount) ?? '' };
+  if (isMaskedValue(input.masterIdCard) || !input.masterIdCard) throw ApiError.badRequest('请输入完整的法定代表人身份证号', { masterIdCard: '请输入完整的法定代表人身份证号' });
+  if (isMaskedValue(input.bankAccount) || !input.bankAccount) throw ApiError.badRequest('请输入完整的银行账号', { bankAccount: '请输入完整的银行账号' });
   const subject = { ...before.p, category: before.o.category, orgName: before.o.name };
   const isOrg = settleActorsOf(user, before.p).includes('org');
   settleWorkflow.assertOperation(subject, session, isOrg ? 'edit' : 'adminEdit');
@@ -362,7 +389,7 @@ export async function updateProfile(db: Db, session: Session, input: OrgProfileV
     await attachFiles(tx, { entity: PROFILE_FILE_ENTITY, entityId: before.p.id }, fileUrls(input), { by: user });
     audit({ entity: 'org_profile', entityId: before.p.id, before: before.p, after, detail: `修改入驻资料 ${input.agentName}` });
   });
-  return profileDetail(db, session, input.id);
+  return profileDetail(db, session, input.id, audit);
 }
 
 /** /bapi/orginaion/del：删除从未审核通过的入驻资料（单位本身不删） */
@@ -388,7 +415,7 @@ export async function removeProfiles(db: Db, session: Session, input: { ids: num
 /** 入驻状态的每一步（引擎：办理方与权限 403、状态 409、意见必填 400、条件更新、历史、通知） */
 export async function applySettleTransition(db: Db, session: Session, input: { id: number; action: SettleAction; opinion?: string | null }, audit: Audit): Promise<ProfileDetail> {
   await settleWorkflow.apply(db, session, input, audit);
-  return profileDetail(db, session, input.id);
+  return profileDetail(db, session, input.id, audit);
 }
 
 /** 审核：按资料的当前状态与审核人的层级，通过或驳回对应的一步（市级审核或省级审核） */

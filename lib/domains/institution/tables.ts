@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, serial, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { blindIndexColumn } from '@/lib/platform/crypto/columns';
+import { blindIndexColumn, sealedText } from '@/lib/platform/crypto/columns';
 import { organisations } from '../org/tables';
 
 /**
@@ -21,13 +21,13 @@ export const orgProfiles = pgTable(
     /** agentAbbreviated 简称 */
     shortName: varchar('short_name', { length: 64 }),
     /** masterIdCard 法定代表人身份证号 */
-    masterIdCard: varchar('master_id_card', { length: 18 }),
+    masterIdCard: sealedText('master_id_card', { kind: 'idNumber', index: 'master_id_card_bidx' }),
     /** 盲索引（HMAC-SM3），查找与唯一约束用它；见 docs/SECURITY.md「个人信息加密」 */
     masterIdCardIndex: blindIndexColumn('master_id_card_bidx'),
     /** taxpayerDistinguish 纳税人识别号 */
     taxpayerNo: varchar('taxpayer_no', { length: 20 }),
     bankOfDeposit: varchar('bank_of_deposit', { length: 100 }),
-    bankAccount: varchar('bank_account', { length: 32 }),
+    bankAccount: sealedText('bank_account', { kind: 'bankAccount' }),
     teachersNumber: integer('teachers_number'),
     /** orgArea 场地面积（平方米） */
     orgArea: integer('org_area'),

@@ -6,6 +6,7 @@
 import { and, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/platform/db/client';
 import { checkIdNumber, maskIdNumber, maskName } from '@/lib/platform/identity';
+import { blindIndex } from '@/lib/platform/crypto/sealed';
 import { dictItems } from '@/lib/domains/dict/tables';
 import { examinees } from '@/lib/domains/examinee/tables';
 import { examResults } from '@/lib/domains/score/tables';
@@ -23,6 +24,8 @@ export interface ComputedItem {
   studentId: number;
   name: string;
   idNumber: string;
+  /** 证件号的盲索引（随证件号写入 subsidy_item） */
+  idNumberIndex: string;
   workCode: string;
   level: number;
   attendedHours: number | null;
@@ -48,17 +51,25 @@ export interface ItemChoice {
   groupCode?: string;
 }
 
-/** 考核结果：同一证件号、同工种同等级的考生里有合格的为 1，只有不合格的为 2，没有为 0 */
+/** 证件号加密存放：查找、对人一律用盲索引 */
+const indexOf = (idNumber: string) => blindIndex('idNumber', idNumber);
+
+/** 考核结果：同一证件号（按盲索引）、同工种同等级的考生里有合格的为 1，只有不合格的为 2，没有为 0；键为调用方给的证件号 */
 export async function assessResults(db: Db, idNumbers: string[], workCode: string, level: number): Promise<Map<string, number>> {
   const out = new Map<string, number>();
   if (!idNumbers.length) return out;
+  const indexes = [...new Set(idNumbers.map(indexOf))];
   const rows = await db
-    .select({ idNumber: examinees.idNumber, best: sql<number>`min(case ${examResults.result} when 1 then 1 when 2 then 2 else 3 end)::int` })
+    .select({ idNumberIndex: examinees.idNumberIndex, best: sql<number>`min(case ${examResults.result} when 1 then 1 when 2 then 2 else 3 end)::int` })
     .from(examinees)
     .innerJoin(examResults, eq(examResults.examineeId, examinees.id))
-    .where(and(inArray(examinees.idNumber, idNumbers), eq(examinees.workCode, workCode), eq(examinees.level, level)))
-    .groupBy(examinees.idNumber);
-  for (const r of rows) out.set(r.idNumber, Number(r.best) === 3 ? 0 : Number(r.best));
+    .where(and(inArray(examinees.idNumberIndex, indexes), eq(examinees.workCode, workCode), eq(examinees.level, level)))
+    .groupBy(examinees.idNumberIndex);
+  const best = new Map(rows.map((r) => [r.idNumberIndex, Number(r.best) === 3 ? 0 : Number(r.best)]));
+  for (const v of idNumbers) {
+    const b = best.get(indexOf(v));
+    if (b !== undefined) out.set(v, b);
+  }
   return out;
 }
 
@@ -84,6 +95,7 @@ export async function computeItems(db: Db, kind: SubsidyKind, c: TrainClass, stu
       studentId: s.id,
       name: s.name,
       idNumber: s.idNumber,
+      idNumberIndex: indexOf(s.idNumber),
       workCode: c.workCode,
       level: c.level,
       attendedHours: s.attendedHours,
@@ -135,7 +147,8 @@ export async function crossCheck(db: Db, a: CheckSubject, items: Pick<ComputedIt
   const out = new Map<number, CheckFlag[]>(items.map((i) => [i.studentId, []]));
   if (!items.length) return out;
   const push = (studentId: number, f: CheckFlag) => out.get(studentId)!.push(f);
-  const ids = [...new Set(items.map((i) => i.idNumber))];
+  const indexOfItem = new Map(items.map((i) => [i.studentId, indexOf(i.idNumber)]));
+  const ids = [...new Set(indexOfItem.values())];
   const c = a.klass;
 
   // 1. 证件号码
@@ -148,13 +161,13 @@ export async function crossCheck(db: Db, a: CheckSubject, items: Pick<ComputedIt
 
   // 3. 重复享受：培训补贴同工种同等级同年度；生活交通补贴为另一份申请的班级日期与本班重叠
   const dupRows = await db
-    .select({ idNumber: subsidyItems.idNumber, code: subsidyApplies.code, status: subsidyApplies.status, classCode: trainClasses.code, className: trainClasses.name, startDate: trainClasses.startDate, endDate: trainClasses.endDate })
+    .select({ idNumberIndex: subsidyItems.idNumberIndex, code: subsidyApplies.code, status: subsidyApplies.status, classCode: trainClasses.code, className: trainClasses.name, startDate: trainClasses.startDate, endDate: trainClasses.endDate })
     .from(subsidyItems)
     .innerJoin(subsidyApplies, eq(subsidyApplies.id, subsidyItems.applyId))
     .innerJoin(trainClasses, eq(trainClasses.id, subsidyApplies.classId))
     .where(
       and(
-        inArray(subsidyItems.idNumber, ids),
+        inArray(subsidyItems.idNumberIndex, ids),
         ne(subsidyApplies.id, a.applyId),
         eq(subsidyApplies.kind, a.kind),
         inArray(subsidyApplies.status, LIVE_STATUSES),
@@ -165,7 +178,7 @@ export async function crossCheck(db: Db, a: CheckSubject, items: Pick<ComputedIt
       ),
     );
   for (const i of items) {
-    for (const d of dupRows.filter((r) => r.idNumber === i.idNumber)) {
+    for (const d of dupRows.filter((r) => r.idNumberIndex === indexOfItem.get(i.studentId))) {
       push(i.studentId, {
         code: 'duplicate',
         block: true,
@@ -180,12 +193,12 @@ export async function crossCheck(db: Db, a: CheckSubject, items: Pick<ComputedIt
 
   // 4. 同一人在两个日期重叠的班里
   const overlapRows = await db
-    .select({ idNumber: trainStudents.idNumber, classCode: trainClasses.code, className: trainClasses.name, startDate: trainClasses.startDate, endDate: trainClasses.endDate })
+    .select({ idNumberIndex: trainStudents.idNumberIndex, classCode: trainClasses.code, className: trainClasses.name, startDate: trainClasses.startDate, endDate: trainClasses.endDate })
     .from(trainStudents)
     .innerJoin(trainClasses, eq(trainClasses.id, trainStudents.classId))
     .where(
       and(
-        inArray(trainStudents.idNumber, ids),
+        inArray(trainStudents.idNumberIndex, ids),
         ne(trainClasses.id, c.id),
         notInArray(trainClasses.status, [CLASS_STATUS.DISCARDED, CLASS_STATUS.DRAFT, CLASS_STATUS.REJECTED]),
         sql`${trainClasses.startDate} <= ${c.endDate}`,
@@ -193,7 +206,7 @@ export async function crossCheck(db: Db, a: CheckSubject, items: Pick<ComputedIt
       ),
     );
   for (const i of items) {
-    for (const o of overlapRows.filter((r) => r.idNumber === i.idNumber)) {
+    for (const o of overlapRows.filter((r) => r.idNumberIndex === indexOfItem.get(i.studentId))) {
       push(i.studentId, {
         code: 'overlap',
         block: true,
@@ -214,7 +227,7 @@ export async function crossCheck(db: Db, a: CheckSubject, items: Pick<ComputedIt
       if (!i.certNo) continue;
       const cert = certs.find((x) => x.certNo === i.certNo);
       if (!cert) push(i.studentId, { code: 'certificate', block: true, message: `证书编号 ${i.certNo} 在证书库中不存在`, evidence: { certNo: i.certNo } });
-      else if (cert.idNumber !== i.idNumber) {
+      else if (indexOf(cert.idNumber) !== indexOfItem.get(i.studentId)) {
         push(i.studentId, { code: 'certificate', block: true, message: `证书编号 ${i.certNo} 属于他人（${maskName(cert.name)}，${maskIdNumber(cert.idNumber)}）`, evidence: { certNo: i.certNo, certName: cert.certName, owner: maskName(cert.name) } });
       } else if (cert.status !== 0) {
         push(i.studentId, { code: 'certificate', block: true, message: `证书编号 ${i.certNo} 已作废（${cert.voidReason ?? ''}）`, evidence: { certNo: i.certNo, certName: cert.certName } });

@@ -11,6 +11,7 @@ import type { Session, SessionUser } from '@/lib/platform/auth/session';
 import { businessCode, nextId } from '@/lib/platform/db/codes';
 import { fetchPage } from '@/lib/platform/db/paged';
 import { checkIdNumber, maskIdNumber } from '@/lib/platform/identity';
+import { blindIndex } from '@/lib/platform/crypto/sealed';
 import { formatBeijing } from '@/lib/platform/time';
 import { defineWorkflow } from '@/lib/platform/workflow';
 import { trainClasses, trainStudents, type TrainClass } from '@/lib/domains/trainClass/tables';
@@ -53,7 +54,7 @@ export const couponWorkflow = defineWorkflow<TrainingCoupon, CouponAction, Coupo
         const [s] = c.studentId === null ? [] : await db.select().from(trainStudents).where(eq(trainStudents.id, c.studentId));
         if (!klass || !s || s.classId !== klass.id) return '请选择要核销到的班级与学员';
         if (klass.cityId !== c.cityId) return `培训券 ${c.code} 不是本市发放的`;
-        if (c.idNumber !== s.idNumber) return `培训券 ${c.code} 不属于学员「${s.name}」`;
+        if (blindIndex('idNumber', c.idNumber) !== blindIndex('idNumber', s.idNumber)) return `培训券 ${c.code} 不属于学员「${s.name}」`;
         if (c.validFrom > klass.startDate || c.validTo < klass.startDate) return `培训券 ${c.code} 的有效期 ${c.validFrom} 至 ${c.validTo} 不含开班日期 ${klass.startDate}`;
         return null;
       },
@@ -100,7 +101,7 @@ const toItem = (c: TrainingCoupon, classCode: string | null, session: Session | 
 
 export async function listCoupons(db: Db, session: Session, f: { status?: number; idNumber?: string }, page: Page): Promise<PageResult<CouponItem>> {
   const user = session.user;
-  const where = and(scopeWhere(user, { cityId: trainingCoupons.cityId, orgId: trainingCoupons.orgId }), f.status !== undefined ? eq(trainingCoupons.status, f.status) : undefined, f.idNumber ? eq(trainingCoupons.idNumber, f.idNumber) : undefined);
+  const where = and(scopeWhere(user, { cityId: trainingCoupons.cityId, orgId: trainingCoupons.orgId }), f.status !== undefined ? eq(trainingCoupons.status, f.status) : undefined, f.idNumber ? eq(trainingCoupons.idNumberIndex, blindIndex('idNumber', f.idNumber)) : undefined);
   return fetchPage(
     page,
     db.select({ c: trainingCoupons, classCode: trainClasses.code }).from(trainingCoupons).leftJoin(trainClasses, eq(trainClasses.id, trainingCoupons.classId)).where(where).orderBy(desc(trainingCoupons.id)),
@@ -117,15 +118,16 @@ export async function issueCoupon(db: Db, session: Session, input: { cityId?: nu
   else if (u.level === 'province' && input.cityId) cityId = input.cityId;
   else if (u.level === 'province') throw ApiError.badRequest('请选择市', { cityId: '请选择市' });
   else throw ApiError.forbidden('培训券由省级或市级管理员发放');
-  const id = checkIdNumber(input.idNumber);
-  if (!id.ok) throw ApiError.badRequest(id.message, { idNumber: id.message });
+  const checked = checkIdNumber(input.idNumber);
+  if (!checked.ok) throw ApiError.badRequest(checked.message, { idNumber: checked.message });
+  const idNumber = checked.value.normalised;
   if (input.validTo < input.validFrom) throw ApiError.badRequest('失效日期不能早于生效日期', { validTo: '失效日期不能早于生效日期' });
   return db.transaction(async (tx) => {
     // 券号 PXQ + 年份 + 8 位序号（序号取自主键）
     const id = await nextId(tx, trainingCoupons);
     const [row] = await tx
       .insert(trainingCoupons)
-      .values({ id, code: businessCode({ prefix: 'PXQ', year: input.validFrom.slice(0, 4), serial: id, width: 8 }), cityId, name: input.name, idNumber: input.idNumber, faceValue: input.faceValue, validFrom: input.validFrom, validTo: input.validTo, createdBy: u.id })
+      .values({ id, code: businessCode({ prefix: 'PXQ', year: input.validFrom.slice(0, 4), serial: id, width: 8 }), cityId, name: input.name, idNumber, idNumberIndex: blindIndex('idNumber', idNumber), faceValue: input.faceValue, validFrom: input.validFrom, validTo: input.validTo, createdBy: u.id })
       .returning();
     audit({ entity: 'training_coupon', entityId: row.id, after: { ...row, idNumber: maskIdNumber(row.idNumber) }, detail: `发放培训券 ${row.code}（${input.faceValue} 元）` });
     return { id: row.id, code: row.code };
@@ -154,7 +156,7 @@ export async function redeemableClasses(db: Db, user: SessionUser) {
 export async function couponStatus(db: Db, user: SessionUser, f: { classId: number; idNumber: string }) {
   const [c] = await db.select().from(trainClasses).where(eq(trainClasses.id, f.classId));
   const klass = assertInScope(user, c, '培训班');
-  const rows = await db.select({ c: trainingCoupons, classCode: trainClasses.code }).from(trainingCoupons).leftJoin(trainClasses, eq(trainClasses.id, trainingCoupons.classId)).where(and(eq(trainingCoupons.idNumber, f.idNumber), eq(trainingCoupons.cityId, klass.cityId ?? -1)));
+  const rows = await db.select({ c: trainingCoupons, classCode: trainClasses.code }).from(trainingCoupons).leftJoin(trainClasses, eq(trainClasses.id, trainingCoupons.classId)).where(and(eq(trainingCoupons.idNumberIndex, blindIndex('idNumber', f.idNumber)), eq(trainingCoupons.cityId, klass.cityId ?? -1)));
   return rows.map((r) => ({ ...toItem(r.c, r.classCode), usable: r.c.status === COUPON_STATUS.UNUSED && r.c.validFrom <= klass.startDate && r.c.validTo >= klass.startDate }));
 }
 
@@ -162,12 +164,11 @@ export async function couponStatus(db: Db, user: SessionUser, f: { classId: numb
 export async function compareCoupons(db: Db, user: SessionUser, f: { classId: number }) {
   const [c] = await db.select().from(trainClasses).where(eq(trainClasses.id, f.classId));
   const klass = assertInScope(user, c, '培训班');
-  const students = await db.select({ id: trainStudents.id, name: trainStudents.name, idNumber: trainStudents.idNumber }).from(trainStudents).where(eq(trainStudents.classId, klass.id)).orderBy(trainStudents.id);
-  const coupons = students.length
-    ? await db.select().from(trainingCoupons).where(and(inArray(trainingCoupons.idNumber, students.map((s) => s.idNumber)), eq(trainingCoupons.cityId, klass.cityId ?? -1)))
-    : [];
+  const students = await db.select({ id: trainStudents.id, name: trainStudents.name, idNumber: trainStudents.idNumber, idNumberIndex: trainStudents.idNumberIndex }).from(trainStudents).where(eq(trainStudents.classId, klass.id)).orderBy(trainStudents.id);
+  const indexes = students.map((s) => s.idNumberIndex).filter((x): x is string => !!x);
+  const coupons = indexes.length ? await db.select().from(trainingCoupons).where(and(inArray(trainingCoupons.idNumberIndex, indexes), eq(trainingCoupons.cityId, klass.cityId ?? -1))) : [];
   return students.map((s) => {
-    const mine = coupons.filter((x) => x.idNumber === s.idNumber);
+    const mine = coupons.filter((x) => x.idNumberIndex === s.idNumberIndex);
     const redeemed = mine.find((x) => x.status === COUPON_STATUS.USED && x.classId === klass.id);
     const usable = mine.filter((x) => x.status === COUPON_STATUS.UNUSED && x.validFrom <= klass.startDate && x.validTo >= klass.startDate);
     return { studentId: s.id, name: s.name, idNumber: maskIdNumber(s.idNumber), redeemedCode: redeemed?.code ?? null, usableCodes: usable.map((x) => x.code) };
@@ -189,7 +190,7 @@ export async function redeemCoupon(db: Db, session: Session, input: { classId: n
     const [s] = await tx
       .select()
       .from(trainStudents)
-      .where(and(eq(trainStudents.classId, klass.id), input.studentId ? eq(trainStudents.id, input.studentId) : eq(trainStudents.idNumber, coupon.idNumber)))
+      .where(and(eq(trainStudents.classId, klass.id), input.studentId ? eq(trainStudents.id, input.studentId) : eq(trainStudents.idNumberIndex, coupon.idNumberIndex ?? blindIndex('idNumber', coupon.idNumber))))
       .limit(1);
     if (!s) throw input.studentId ? ApiError.notFound('学员不在本班') : ApiError.badRequest(`培训券 ${input.code} 的持有人不在本班`);
     if (coupon.status === COUPON_STATUS.USED) {
@@ -210,15 +211,15 @@ export async function redeemCoupon(db: Db, session: Session, input: { classId: n
  */
 export async function redeemForClass(tx: Db, klass: TrainClass, students: { studentId: number; idNumber: string }[]): Promise<string[]> {
   if (!students.length || klass.cityId === null) return [];
-  const idNumbers = [...new Set(students.map((s) => s.idNumber))];
+  const indexOf = new Map(students.map((s) => [s.studentId, blindIndex('idNumber', s.idNumber)]));
   const coupons = await tx
     .select()
     .from(trainingCoupons)
-    .where(and(eq(trainingCoupons.cityId, klass.cityId), inArray(trainingCoupons.idNumber, idNumbers)))
+    .where(and(eq(trainingCoupons.cityId, klass.cityId), inArray(trainingCoupons.idNumberIndex, [...new Set(indexOf.values())])))
     .orderBy(asc(trainingCoupons.validTo), asc(trainingCoupons.id));
   const picks: { id: number; studentId: number }[] = [];
   for (const s of students) {
-    const mine = coupons.filter((c) => c.idNumber === s.idNumber);
+    const mine = coupons.filter((c) => c.idNumberIndex === indexOf.get(s.studentId));
     if (mine.some((c) => c.status === COUPON_STATUS.USED && c.classId === klass.id)) continue;
     const usable = mine.find((c) => c.status === COUPON_STATUS.UNUSED && c.validFrom <= klass.startDate && c.validTo >= klass.startDate && !picks.some((p) => p.id === c.id));
     if (usable) picks.push({ id: usable.id, studentId: s.studentId });
@@ -234,7 +235,7 @@ export async function redeemForClass(tx: Db, klass: TrainClass, students: { stud
 
 /**
  * 名单导入确认写入后（同一事务）：全班每名还没有在本班核销过券的学员，按 redeemForClass 的同一规则核销一张。
- * 一条语句按证件号连接学员与券（training_coupon_person_idx），不把全班名单取回应用。
+ * 一条语句按证件号的盲索引连接学员与券（training_coupon_person_idx），不把全班名单取回应用。
  */
 export async function redeemForRoster(tx: Db, klass: TrainClass): Promise<string[]> {
   if (klass.cityId === null) return [];
@@ -243,7 +244,7 @@ export async function redeemForRoster(tx: Db, klass: TrainClass): Promise<string
     from (
       select distinct on (s.id) s.id as student_id, tc.id as coupon_id
       from ${trainStudents} s
-      join ${trainingCoupons} tc on tc.id_number = s.id_number and tc.status = ${COUPON_STATUS.UNUSED} and tc.city_id = ${klass.cityId}
+      join ${trainingCoupons} tc on tc.id_number_bidx = s.id_number_bidx and tc.status = ${COUPON_STATUS.UNUSED} and tc.city_id = ${klass.cityId}
         and tc.valid_from <= ${klass.startDate}::date and tc.valid_to >= ${klass.startDate}::date
       where s.class_id = ${klass.id}
         and not exists (select 1 from ${trainingCoupons} u where u.class_id = ${klass.id} and u.student_id = s.id and u.status = ${COUPON_STATUS.USED})

@@ -58,6 +58,8 @@ export const StandardVersionInput = z.object({
 export const IdInput = z.object({ id: id('记录') });
 /** 拨付名单：默认脱敏，可请求看全（lib/domains/privacy） */
 export const PaymentListInput = IdInput.extend(UnmaskFields);
+/** 申请详情：unmask 时证件号与银行账号为全号（市级审核资源的 unmask） */
+export const ApplyDetailInput = IdInput.extend(UnmaskFields);
 export const StandardIdsInput = z.object({ ids: ids('补贴标准') });
 
 export const APPLY_STEPS = ['apply', 'audit', 'review', 'finance', 'search'] as const;
@@ -84,7 +86,8 @@ export const ItemInput = z.object({
     z
       .string()
       .trim()
-      .regex(/^\d{12,30}$/, '银行账号应为 12–30 位数字')
+      // 表单显示脱敏的账号（只留后 4 位）：原样传回时服务端换回库里的全号
+      .regex(/^(\d{12,30}|\*{8,26}\d{4})$/, '银行账号应为 12–30 位数字')
       .optional(),
   ),
   groupCode: opt(z.string().trim().max(16)),

@@ -4,6 +4,7 @@
 // 已有补贴标准时不再写入（可重复执行）。第 70 名之后的明德学员不在任何一批里（留给演示与端到端测试申请）。
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '@/lib/platform/db/client';
+import { blindIndex } from '@/lib/platform/crypto/sealed';
 import { dictItems } from '@/lib/domains/dict/tables';
 import { DICT } from '@/lib/domains/dict/codes';
 import { organisations } from '@/lib/domains/org/tables';
@@ -147,6 +148,7 @@ async function seedApplies(db: Db): Promise<void> {
         orgId: i < 3 ? c.orgId : null,
         name: st.name,
         idNumber: st.idNumber,
+        idNumberIndex: blindIndex('idNumber', st.idNumber),
         faceValue: 500,
         validFrom: `${year}-01-01`,
         validTo: `${year}-12-31`,

@@ -15,6 +15,7 @@ import { businessCode, nextId } from '@/lib/platform/db/codes';
 import { defineWorkflow, scopedActors } from '@/lib/platform/workflow';
 import { exportXlsx } from '@/lib/platform/excel/export';
 import { maskIdNumber } from '@/lib/platform/identity';
+import { blindIndex } from '@/lib/platform/crypto/sealed';
 import { formatBeijing } from '@/lib/platform/time';
 import { LEVEL_NAMES } from '@/lib/domains/catalog/schemas';
 import { certificates } from '@/lib/domains/certificate/tables';
@@ -107,13 +108,15 @@ export async function computeBook(db: Db, c: TrainClass): Promise<Snapshot> {
     .orderBy(asc(trainStudents.id));
   const idNumbers = students.map((s) => s.idNumber);
   const assess = await assessResults(db, idNumbers, c.workCode, c.level);
+  // 证书按证件号的盲索引对人（证书库的证件号加密存放）
+  const indexOf = new Map(students.map((s) => [s.id, s.idNumberIndex ?? blindIndex('idNumber', s.idNumber)]));
   const certs = idNumbers.length
     ? await db
-        .select({ idCard: certificates.idCard, cerCode: certificates.cerCode })
+        .select({ idCardIndex: certificates.idCardIndex, cerCode: certificates.cerCode })
         .from(certificates)
-        .where(and(inArray(certificates.idCard, idNumbers), eq(certificates.workCode, c.workCode), eq(certificates.level, c.level), eq(certificates.status, 0)))
+        .where(and(inArray(certificates.idCardIndex, [...new Set(indexOf.values())]), eq(certificates.workCode, c.workCode), eq(certificates.level, c.level), eq(certificates.status, 0)))
     : [];
-  const certOf = new Map(certs.map((r) => [r.idCard, r.cerCode]));
+  const certOf = new Map(certs.map((r) => [r.idCardIndex, r.cerCode]));
   const money = await db
     .select({ studentId: subsidyItems.studentId, status: subsidyApplies.status, amount: subsidyItems.amount, decision: subsidyItems.decision })
     .from(subsidyItems)
@@ -137,7 +140,7 @@ export async function computeBook(db: Db, c: TrainClass): Promise<Snapshot> {
       attendedHours: s.attendedHours,
       completion: s.completion,
       assessResult: assess.get(s.idNumber) ?? 0,
-      certNo: certOf.get(s.idNumber) ?? null,
+      certNo: certOf.get(indexOf.get(s.id)!) ?? null,
       ...m,
     };
   });

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, jsonb, pgTable, serial, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { blindIndexColumn } from '@/lib/platform/crypto/columns';
+import { blindIndexColumn, sealedText } from '@/lib/platform/crypto/columns';
 import { historyColumns, statusHistoryColumns } from '../../platform/workflow/history';
 import { trainClasses, trainStudents } from '../trainClass/tables';
 
@@ -127,7 +127,7 @@ export const subsidyItems = pgTable(
       .notNull()
       .references(() => trainStudents.id),
     name: varchar('name', { length: 32 }).notNull(),
-    idNumber: varchar('id_number', { length: 18 }).notNull(),
+    idNumber: sealedText('id_number', { kind: 'idNumber', index: 'id_number_bidx' }).notNull(),
     /** 盲索引（HMAC-SM3），查找与唯一约束用它；见 docs/SECURITY.md「个人信息加密」 */
     idNumberIndex: blindIndexColumn('id_number_bidx'),
     workCode: varchar('work_code', { length: 32 }).notNull(),
@@ -139,7 +139,7 @@ export const subsidyItems = pgTable(
     assessResult: smallint('assess_result').notNull().default(0),
     certNo: varchar('cert_no', { length: 64 }),
     bankName: varchar('bank_name', { length: 64 }),
-    bankAccount: varchar('bank_account', { length: 32 }),
+    bankAccount: sealedText('bank_account', { kind: 'bankAccount' }),
     groupCode: varchar('group_code', { length: 16 }),
     days: smallint('days'),
     dailyRate: integer('daily_rate'),
@@ -156,7 +156,7 @@ export const subsidyItems = pgTable(
     check('subsidy_item_amount_chk', sql`${t.amount} >= 0`),
     uniqueIndex('subsidy_item_apply_student_uq').on(t.applyId, t.studentId),
     index('subsidy_item_apply_idx').on(t.applyId, t.id),
-    index('subsidy_item_person_idx').on(t.idNumber, t.workCode, t.level),
+    index('subsidy_item_person_idx').on(t.idNumberIndex, t.workCode, t.level),
     index('subsidy_item_standard_idx').on(t.standardId),
     index('subsidy_item_student_idx').on(t.studentId),
   ],
@@ -306,7 +306,7 @@ export const trainingCoupons = pgTable(
     cityId: integer('city_id').notNull(),
     orgId: integer('org_id'),
     name: varchar('name', { length: 32 }).notNull(),
-    idNumber: varchar('id_number', { length: 18 }).notNull(),
+    idNumber: sealedText('id_number', { kind: 'idNumber', index: 'id_number_bidx' }).notNull(),
     /** 盲索引（HMAC-SM3），查找与唯一约束用它；见 docs/SECURITY.md「个人信息加密」 */
     idNumberIndex: blindIndexColumn('id_number_bidx'),
     faceValue: integer('face_value').notNull(),
@@ -324,7 +324,7 @@ export const trainingCoupons = pgTable(
     check('training_coupon_value_chk', sql`${t.faceValue} between 1 and 100000`),
     check('training_coupon_valid_chk', sql`${t.validTo} >= ${t.validFrom}`),
     check('training_coupon_redeemed_chk', sql`${t.status} <> 1 or ${t.classId} is not null`),
-    index('training_coupon_person_idx').on(t.idNumber, t.status),
+    index('training_coupon_person_idx').on(t.idNumberIndex, t.status),
     index('training_coupon_city_idx').on(t.cityId, t.status, t.id),
     index('training_coupon_org_idx').on(t.orgId, t.id),
     index('training_coupon_class_idx').on(t.classId),

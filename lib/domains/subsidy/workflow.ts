@@ -10,7 +10,8 @@ import { can, type Session, type SessionUser } from '@/lib/platform/auth/session
 import { businessCode, nextId } from '@/lib/platform/db/codes';
 import { fetchPage } from '@/lib/platform/db/paged';
 import { exportXlsx } from '@/lib/platform/excel/export';
-import { maskIdNumber } from '@/lib/platform/identity';
+import { isMaskedValue, maskBankAccount, maskIdNumber } from '@/lib/platform/identity';
+import { blindIndex } from '@/lib/platform/crypto/sealed';
 import { formatBeijing } from '@/lib/platform/time';
 import { defineWorkflow, scopedActors, type TransitionRequest } from '@/lib/platform/workflow';
 import { LEVEL_NAMES } from '@/lib/domains/catalog/schemas';
@@ -86,7 +87,7 @@ export async function classStudentsForApply(db: Db, user: SessionUser, f: { clas
   const [c] = await db.select().from(trainClasses).where(eq(trainClasses.id, f.classId));
   assertInScope(user, c, '培训班');
   const rows = await db.select().from(trainStudents).where(and(eq(trainStudents.classId, c.id), sql`${trainStudents.examine} <> ${EXAMINE.REJECTED}`)).orderBy(asc(trainStudents.id));
-  // 开班机构填表时带出各人此前给过的银行信息（账号只给本机构，别人看到的申请里账号本就脱敏）
+  // 开班机构填表时带出各人此前给过的银行信息（只给本机构；账号脱敏，原样提交时保存库里的全号，见 saveClassSubside）
   const banks = user.level === 'org' ? await lastBankDetails(db, user, rows.map((s) => s.idNumber)) : new Map<string, BankDetails>();
   return rows.map((s) => ({
     id: s.id,
@@ -95,9 +96,11 @@ export async function classStudentsForApply(db: Db, user: SessionUser, f: { clas
     attendedHours: s.attendedHours,
     completion: s.completion,
     completionName: COMPLETION_LABEL[s.completion],
-    lastBank: banks.get(s.idNumber) ?? null,
+    lastBank: maskedBank(banks.get(s.idNumber)),
   }));
 }
+
+const maskedBank = (b: BankDetails | undefined): BankDetails | null => (b ? { ...b, bankAccount: maskBankAccount(b.bankAccount) } : null);
 
 export interface BankDetails {
   bankName: string | null;
@@ -108,17 +111,47 @@ export interface BankDetails {
 
 /**
  * 每个证件号最近一次在补贴申请里给过的银行信息（培训补贴或生活交通补贴，任何状态），只在调用者的范围内找（机构只看本机构的申请）。
- * 一条语句取全班（distinct on 证件号，subsidy_item_person_idx），不逐人查。
+ * 一条语句取全班（distinct on 证件号的盲索引，subsidy_item_person_idx），不逐人查。账号是全号（调用方决定是否脱敏）；键为调用方给的证件号。
  */
 export async function lastBankDetails(db: Db, user: SessionUser, idNumbers: string[]): Promise<Map<string, BankDetails>> {
   if (!idNumbers.length) return new Map();
+  const indexes = [...new Set(idNumbers.map((v) => blindIndex('idNumber', v)))];
   const rows = await db
-    .selectDistinctOn([subsidyItems.idNumber], { idNumber: subsidyItems.idNumber, bankName: subsidyItems.bankName, bankAccount: subsidyItems.bankAccount, applyCode: subsidyApplies.code })
+    .selectDistinctOn([subsidyItems.idNumberIndex], { idNumberIndex: subsidyItems.idNumberIndex, bankName: subsidyItems.bankName, bankAccount: subsidyItems.bankAccount, applyCode: subsidyApplies.code })
     .from(subsidyItems)
     .innerJoin(subsidyApplies, eq(subsidyApplies.id, subsidyItems.applyId))
-    .where(and(inArray(subsidyItems.idNumber, [...new Set(idNumbers)]), sql`${subsidyItems.bankAccount} is not null and ${subsidyItems.bankAccount} <> ''`, scopeWhere(user, { cityId: subsidyItems.cityId, orgId: subsidyItems.orgId })))
-    .orderBy(subsidyItems.idNumber, desc(subsidyItems.id));
-  return new Map(rows.map((r) => [r.idNumber, { bankName: r.bankName, bankAccount: r.bankAccount!, applyCode: r.applyCode }]));
+    .where(and(inArray(subsidyItems.idNumberIndex, indexes), sql`${subsidyItems.bankAccount} is not null and ${subsidyItems.bankAccount} <> ''`, scopeWhere(user, { cityId: subsidyItems.cityId, orgId: subsidyItems.orgId })))
+    .orderBy(subsidyItems.idNumberIndex, desc(subsidyItems.id));
+  const byIndex = new Map(rows.map((r) => [r.idNumberIndex, { bankName: r.bankName, bankAccount: r.bankAccount!, applyCode: r.applyCode }]));
+  const out = new Map<string, BankDetails>();
+  for (const v of idNumbers) {
+    const b = byIndex.get(blindIndex('idNumber', v));
+    if (b) out.set(v, b);
+  }
+  return out;
+}
+
+/**
+ * 表单里的银行账号是脱敏的（修改时的原值、带出的上次账号）：原样提交时换回库里的全号——同一名学员在本申请里原来的账号，
+ * 或他最近一次申请里的账号，脱敏后须与提交的一致；对不上的要求填完整账号。
+ */
+async function resolveMaskedAccounts(tx: Db, user: SessionUser, items: ItemChoice[], students: { id: number; name: string; idNumber: string }[], existingId: number | undefined): Promise<ItemChoice[]> {
+  const masked = items.filter((i) => i.bankAccount && isMaskedValue(i.bankAccount));
+  if (!masked.length) return items;
+  const before = existingId ? await tx.select({ studentId: subsidyItems.studentId, bankAccount: subsidyItems.bankAccount }).from(subsidyItems).where(eq(subsidyItems.applyId, existingId)) : [];
+  const last = await lastBankDetails(
+    tx,
+    user,
+    students.map((s) => s.idNumber),
+  );
+  return items.map((i) => {
+    if (!i.bankAccount || !isMaskedValue(i.bankAccount)) return i;
+    const s = students.find((x) => x.id === i.studentId)!;
+    const candidates = [before.find((b) => b.studentId === i.studentId)?.bankAccount, last.get(s.idNumber)?.bankAccount];
+    const full = candidates.find((v) => v && maskBankAccount(v) === i.bankAccount);
+    if (!full) throw ApiError.badRequest(`请填写学员「${s.name}」完整的银行账号`);
+    return { ...i, bankAccount: full };
+  });
 }
 
 /** 重算一份申请的金额（recompute）与核查，写回学员行与汇总 */
@@ -207,7 +240,8 @@ export async function saveClassSubside(db: Db, session: Session, input: SaveClas
     }
     const noAccount = input.items.find((i) => !i.bankAccount);
     if (noAccount) throw ApiError.badRequest(`请填写学员「${students.find((s) => s.id === noAccount.studentId)!.name}」的银行账号（拨付用）`);
-    const choices = new Map<number, ItemChoice>(input.items.map((i) => [i.studentId, i]));
+    const resolved = await resolveMaskedAccounts(tx, user, input.items, students, existing?.id);
+    const choices = new Map<number, ItemChoice>(resolved.map((i) => [i.studentId, i]));
     const computed = await computeItems(tx, input.kind, c, students, choices);
     const year = Number(c.endDate.slice(0, 4));
     const now = new Date();
@@ -542,25 +576,35 @@ export async function exportApplies(db: Db, session: Session, f: ListFilter) {
 }
 
 
-/** 申请详情（审批界面）：班级、汇总、每名学员的金额、核查结果与决定、当前用户能做的事 */
-export async function applyDetail(db: Db, session: Session, f: { id: number }) {
+/** 申请详情里看全证件号与银行账号的资源：市级审核（培训补贴 subsidyAudit，生活交通补贴 livingSubsidyAudit）的 unmask */
+export const detailUnmaskResource = (kind: string) => RESOURCES[kind as SubsidyKind]?.audit ?? RESOURCES.train.audit;
+
+/**
+ * 申请详情（审批界面）：班级、汇总、每名学员的金额、核查结果与决定、当前用户能做的事。
+ * 证件号与银行账号默认脱敏（本机构也一样：修改时原样传回的脱敏账号由 saveClassSubside 换回全号）；unmask 时经 unmaskedView 给全号。
+ */
+export async function applyDetail(db: Db, session: Session, f: { id: number; unmask?: boolean; ip?: string | null } & UnmaskRequest, audit: Audit) {
   const a = await loadApply(db, session.user, f.id);
   const [row] = await db.select(listColumns).from(subsidyApplies).innerJoin(trainClasses, eq(trainClasses.id, subsidyApplies.classId)).leftJoin(organisations, eq(organisations.id, subsidyApplies.orgId)).where(eq(subsidyApplies.id, a.id));
   const items = await db.select().from(subsidyItems).where(eq(subsidyItems.applyId, a.id)).orderBy(asc(subsidyItems.id));
-  const own = session.user.level === 'org';
+  const resource = detailUnmaskResource(a.kind);
+  const unmasked = Boolean(f.unmask);
+  if (unmasked) {
+    await unmaskedView(db, session, { resource, action: ACCESS_ACTION.VIEW, entity: 'subsidy_apply', entityId: a.id, detail: `补贴申请 ${a.code} 的学员`, recordIds: items.map((i) => i.id), reason: f.reason, reasonNote: f.reasonNote, ip: f.ip }, audit);
+  }
   const decisionOf = (i: SubsidyItem): DecisionRow => ({ ...i, kind: a.kind, orgId: a.orgId, cityId: a.cityId, applyStatus: a.status, code: a.code });
   const students: ApplyStudent[] = items.map((i) => ({
     id: i.id,
     studentId: i.studentId,
     name: i.name,
-    idNumber: maskIdNumber(i.idNumber),
+    idNumber: unmasked ? i.idNumber : maskIdNumber(i.idNumber),
     attendedHours: i.attendedHours,
     classHours: i.classHours,
     completionName: COMPLETION_LABEL[i.completion] ?? '',
     assessName: ASSESS_LABEL[i.assessResult] ?? '',
     certNo: i.certNo,
     bankName: i.bankName,
-    bankAccount: own ? i.bankAccount : i.bankAccount ? `****${i.bankAccount.slice(-4)}` : null,
+    bankAccount: unmasked || !i.bankAccount ? i.bankAccount : maskBankAccount(i.bankAccount),
     groupCode: i.groupCode,
     days: i.days,
     dailyRate: i.dailyRate,
@@ -575,7 +619,7 @@ export async function applyDetail(db: Db, session: Session, f: { id: number }) {
   }));
   // 还没有逐人不同意的阻断学员（市级审核通过前须处理）
   const openBlocked = items.filter((i) => i.flags.some((f) => f.block) && i.decision !== DECISION.REJECTED).length;
-  return { ...toItem(session, row), levelName: LEVEL_NAMES[row.level] ?? '', students, openBlocked };
+  return { ...toItem(session, row), levelName: LEVEL_NAMES[row.level] ?? '', students, openBlocked, masked: !unmasked, canUnmask: canUnmask(session, resource) };
 }
 
 export async function applyHistory(db: Db, user: SessionUser, f: { id: number }) {
@@ -614,7 +658,7 @@ export async function applyHistory(db: Db, user: SessionUser, f: { id: number })
   return entries.map(({ at, ...e }) => ({ ...e, createTime: formatBeijing(at) }));
 }
 
-/** 拨付名单的资源：看全证件号要 subsidyFinance.unmask */
+/** 拨付名单的资源：看全证件号与银行账号要 subsidyFinance.unmask */
 const PAYMENT_RESOURCE = 'subsidyFinance';
 
 export interface PaymentListInput extends UnmaskRequest {
@@ -644,12 +688,20 @@ async function paymentRows(db: Db, session: Session, input: PaymentListInput, ac
         audit,
       );
     }
-    const rows = items.map((i, n) => ({ no: String(n + 1), name: i.name, idNumber: unmasked ? i.idNumber : maskIdNumber(i.idNumber), bankName: i.bankName ?? '', bankAccount: i.bankAccount ?? '', amount: i.amount }));
+    // 银行拨付文件要全号：只在 unmask（权限、理由、访问日志）时给；默认证件号 6+4、账号只留后 4 位
+    const rows = items.map((i, n) => ({
+      no: String(n + 1),
+      name: i.name,
+      idNumber: unmasked ? i.idNumber : maskIdNumber(i.idNumber),
+      bankName: i.bankName ?? '',
+      bankAccount: !i.bankAccount ? '' : unmasked ? i.bankAccount : maskBankAccount(i.bankAccount),
+      amount: i.amount,
+    }));
     return { a, rows, unmasked };
   });
 }
 
-/** 财务的拨付名单（界面）：默认证件号脱敏；canUnmask 告诉界面能否请求看全 */
+/** 财务的拨付名单（界面）：默认证件号与银行账号脱敏；canUnmask 告诉界面能否请求看全 */
 export async function paymentList(db: Db, session: Session, input: PaymentListInput, audit: Audit) {
   const { a, rows, unmasked } = await paymentRows(db, session, input, ACCESS_ACTION.VIEW, audit);
   return { id: a.id, code: a.code, statusName: applyStatusLabel(a.status), rows, total: rows.reduce((s, r) => s + r.amount, 0), masked: !unmasked, canUnmask: canUnmask(session, PAYMENT_RESOURCE) };

@@ -70,18 +70,18 @@ const dictionaries = () => ({
 
 export const teacherApi: EndpointTable = {
   'GET /teacher/list': endpoint({
-    summary: '师资库分页列表（姓名、身份证号、手机号、机构、教师类型、师资类型、审核状态筛选；expertOnly 只看专家）；每行带当前用户可做的操作',
+    summary: '师资库分页列表（姓名、完整身份证号、完整手机号、机构、教师类型、师资类型、审核状态筛选；expertOnly 只看专家）；每行带当前用户可做的操作。身份证号与手机号脱敏，unmask 为 true 时给全号（须有 teacher.unmask 并选理由，记个人信息访问日志）；答复另含 masked 与 canUnmask',
     permission: VIEW,
     input: TeacherListInput,
     paged: true,
-    handle: ({ page, ...filter }, ctx) => listTeachers(ctx.db, sessionOf(ctx), filter, page),
+    handle: ({ page, ...filter }, ctx) => listTeachers(ctx.db, sessionOf(ctx), { ...filter, ip: ctx.ip }, page, ctx.audit),
   }),
   'GET /teacher/audit/list': endpoint({
     summary: '师资审核列表：范围内的教师，未指定审核状态时只列待审核的',
     permission: 'teacherAudit.query',
     input: TeacherListInput,
     paged: true,
-    handle: ({ page, ...filter }, ctx) => listAuditTeachers(ctx.db, sessionOf(ctx), filter, page),
+    handle: ({ page, ...filter }, ctx) => listAuditTeachers(ctx.db, sessionOf(ctx), { ...filter, ip: ctx.ip }, page, ctx.audit),
   }),
   'GET /teacher/detail': endpoint({
     summary: '教师详情（证书、上班单位、区划、主管单位、审核意见）；范围外 404',
@@ -168,10 +168,10 @@ export const teacherApi: EndpointTable = {
     handle: (input, ctx) => pushTeacher(ctx.db, sessionOf(ctx), input, ctx.audit),
   }),
   'POST /teacher/export': endpoint({
-    summary: '按当前筛选条件导出教师（.xlsx）',
+    summary: '按当前筛选条件导出教师（.xlsx）：身份证号与手机号脱敏；unmask 为 true 时为全号（须有 teacher.unmask 并选理由，记个人信息访问日志）',
     permission: ['teacher.export', 'expert.export'],
     input: TeacherListInput,
-    handle: (filter, ctx) => exportTeachers(ctx.db, sessionOf(ctx), filter),
+    handle: (filter, ctx) => exportTeachers(ctx.db, sessionOf(ctx), { ...filter, ip: ctx.ip }, ctx.audit),
   }),
 
   // ---------- 关系管理 ----------

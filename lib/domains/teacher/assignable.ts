@@ -5,6 +5,7 @@ import type { Db } from '@/lib/platform/db/client';
 import { ApiError } from '@/lib/platform/api/errors';
 import { containsPattern } from '@/lib/platform/db/like';
 import { maskIdNumber } from '@/lib/platform/identity';
+import { blindIndex } from '@/lib/platform/crypto/sealed';
 import { teachers, teacherRelations } from './tables';
 import { TEACHER_AUDIT, teacherAuditLabel } from './transitions';
 
@@ -34,7 +35,8 @@ export async function teacherOptions(db: Db, orgId: number, filter: { keyword?: 
         eq(teachers.auditStatus, TEACHER_AUDIT.APPROVED),
         isNull(teachers.deletedAt),
         worksFor(orgId),
-        kw ? or(ilike(teachers.name, containsPattern(kw)), ilike(teachers.idCard, containsPattern(kw)), ilike(teachers.phone, containsPattern(kw))) : undefined,
+        // 身份证号与手机号加密存放：只按完整号码（盲索引）匹配
+        kw ? or(ilike(teachers.name, containsPattern(kw)), eq(teachers.idCardIndex, blindIndex('idNumber', kw)), eq(teachers.phoneIndex, blindIndex('mobile', kw))) : undefined,
       ),
     )
     .orderBy(asc(teachers.name), asc(teachers.id))

@@ -11,6 +11,7 @@ import type { Session, SessionUser } from '@/lib/platform/auth/session';
 import { inScope } from '@/lib/platform/auth/scope';
 import { containsPattern } from '@/lib/platform/db/like';
 import { maskIdNumber } from '@/lib/platform/identity';
+import { blindIndex } from '@/lib/platform/crypto/sealed';
 import { formatBeijing } from '@/lib/platform/time';
 import { organisations } from '../org/tables';
 import { teacherHistory, teacherRelations, teachers } from './tables';
@@ -119,7 +120,7 @@ export async function addRelation(db: Db, session: Session, input: { cardNo: str
   const [t] = await db
     .select()
     .from(teachers)
-    .where(and(eq(teachers.idCard, input.cardNo), eq(teachers.name, input.realName), isNull(teachers.deletedAt)));
+    .where(and(eq(teachers.idCardIndex, blindIndex('idNumber', input.cardNo)), eq(teachers.name, input.realName), isNull(teachers.deletedAt)));
   if (!t) throw ApiError.badRequest('师资库中没有这名教师，请核对身份证号与姓名');
   if (t.auditStatus !== TEACHER_AUDIT.APPROVED) throw ApiError.badRequest(`教师“${t.name}”尚未审核通过，不能登记上班单位`);
   const [row] = await withUniqueMessage(`教师“${t.name}”已在${org.name}上班`, () =>

@@ -3,6 +3,8 @@
 import { z } from 'zod';
 import { blankToUndefined, flag, id as idOf, ids, nullableText, text } from '@/lib/platform/validation/fields';
 import { checkIdNumber, MOBILE_MESSAGE, MOBILE_PATTERN } from '@/lib/platform/identity';
+import { orMasked } from '@/lib/platform/validation/masked';
+import { UnmaskFields } from '../privacy/schemas';
 import { TEACHER_AUDIT } from './transitions';
 
 export { idOf };
@@ -189,8 +191,9 @@ export const TeacherFields = z.object({
   nickName: must(TEACHER_MESSAGES.nickName, '用户名', 64),
   realName: must(TEACHER_MESSAGES.realName, '真实姓名', 64),
   userType: choice(TEACHER_MESSAGES.userType, '教师类型：0 班主任 1 带头教师 2 职业院校讲师 3 企业师傅', codes(USER_TYPE_LABEL)),
-  cardNo: cardNoSchema,
-  userPhone: phoneSchema,
+  // 修改时表单显示脱敏的号码：未改的原样传回（服务端保留库里的值；新登记须是完整号码）
+  cardNo: orMasked(cardNoSchema).describe('身份证号（18 位；修改时未改可传回脱敏值）'),
+  userPhone: orMasked(phoneSchema).describe('手机号（修改时未改可传回脱敏值）'),
   userEmail: emailSchema,
   region: teacherRegionSchema,
   competentCode: must(TEACHER_MESSAGES.competent, '主管单位编码', 32),
@@ -223,13 +226,14 @@ const AUDIT_VALUES = Object.values(TEACHER_AUDIT) as number[];
 
 export const TeacherListInput = z.object({
   realName: text('真实姓名', 64).optional(),
-  cardNo: text('身份证号', 18).optional(),
-  userPhone: text('手机号', 11).optional(),
+  cardNo: text('身份证号（完整号码）', 18).optional(),
+  userPhone: text('手机号（完整号码）', 11).optional(),
   orgName: text('机构名称', 64).optional(),
   userType: z.preprocess(blankToUndefined, z.coerce.number().int().refine((v) => v in USER_TYPE_LABEL, '教师类型不正确').optional()).describe('教师类型'),
   teacherType: z.preprocess(blankToUndefined, z.coerce.number().int().refine((v) => v in TEACHER_TYPE_LABEL, '师资类型不正确').optional()).describe('师资类型'),
   auditStatus: z.preprocess(blankToUndefined, z.coerce.number().int().refine((v) => AUDIT_VALUES.includes(v), '审核状态不正确').optional()).describe('审核状态 0 待审核 1 通过 2 驳回'),
   expertOnly: flag('只看专家').optional(),
+  ...UnmaskFields,
 });
 
 /** 审核（auditNew）：一批教师，目标状态 1 通过 / 2 驳回（已通过的改为驳回即撤销通过），意见必填 */

@@ -3,6 +3,7 @@
 // 明德培训学校的教师账号“teacher”（张明远）对应其中一名审核通过的教师。按身份证号幂等：已有的教师不改。
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '@/lib/platform/db/client';
+import { blindIndex } from '@/lib/platform/crypto/sealed';
 import { organisations } from '../org/tables';
 import { users } from '../user/tables';
 import { baseWorks } from '../catalog/tables';
@@ -90,7 +91,9 @@ export async function seedTeachers(db: Db): Promise<void> {
           name,
           userType,
           idCard,
+          idCardIndex: blindIndex('idNumber', idCard),
           phone: `139${String(31200000 + n * 37).padStart(8, '0')}`,
+          phoneIndex: blindIndex('mobile', `139${String(31200000 + n * 37).padStart(8, '0')}`),
           email: `teacher${1000 + n}@example.com`,
           provinceId: owner.region[0],
           areaCityId: owner.region[1],
@@ -118,17 +121,17 @@ export async function seedTeachers(db: Db): Promise<void> {
   const existing = new Set(
     (
       await db
-        .select({ idCard: teachers.idCard })
+        .select({ idCardIndex: teachers.idCardIndex })
         .from(teachers)
         .where(
           inArray(
-            teachers.idCard,
-            plans.map((p) => p.values.idCard),
+            teachers.idCardIndex,
+            plans.map((p) => p.values.idCardIndex!),
           ),
         )
-    ).map((r) => r.idCard),
+    ).map((r) => r.idCardIndex),
   );
-  const fresh = plans.filter((p) => !existing.has(p.values.idCard));
+  const fresh = plans.filter((p) => !existing.has(p.values.idCardIndex!));
   if (!fresh.length) return;
   const inserted = await db
     .insert(teachers)

@@ -14,6 +14,10 @@ import { inScope } from '@/lib/platform/auth/scope';
 import { containsPattern } from '@/lib/platform/db/like';
 import { formatBeijing, beijingStamp } from '@/lib/platform/time';
 import { exportXlsx, keysetBatches } from '@/lib/platform/excel/export';
+import { blindIndex } from '@/lib/platform/crypto/sealed';
+import { isMaskedValue, keepIfMasked, maskIdNumber, maskMobile } from '@/lib/platform/identity';
+import { canUnmask, unmaskedView } from '../privacy/service';
+import { ACCESS_ACTION, type AccessAction, type UnmaskRequest } from '../privacy/schemas';
 import { areas } from '../area/tables';
 import { resolveRegion } from '../area/service';
 import { organisations } from '../org/tables';
@@ -100,8 +104,9 @@ export interface TeacherFilter {
 function listWhere(user: SessionUser, f: TeacherFilter): SQL {
   const conds: (SQL | undefined)[] = [teacherScope(user)];
   if (f.realName) conds.push(ilike(teachers.name, containsPattern(f.realName)));
-  if (f.cardNo) conds.push(ilike(teachers.idCard, containsPattern(f.cardNo)));
-  if (f.userPhone) conds.push(ilike(teachers.phone, containsPattern(f.userPhone)));
+  // 身份证号与手机号加密存放：只能按完整号码经盲索引查
+  if (f.cardNo) conds.push(eq(teachers.idCardIndex, blindIndex('idNumber', f.cardNo)));
+  if (f.userPhone) conds.push(eq(teachers.phoneIndex, blindIndex('mobile', f.userPhone)));
   if (f.orgName) conds.push(ilike(organisations.name, containsPattern(f.orgName)));
   if (f.userType !== undefined) conds.push(eq(teachers.userType, f.userType));
   if (f.teacherType !== undefined) conds.push(eq(teachers.teacherType, f.teacherType));
@@ -140,7 +145,27 @@ async function unitsOf(db: Db, teacherIds: number[]): Promise<Map<number, { code
   return out;
 }
 
-function toItem(session: Session, { t, orgName, cityName, competentName }: ListRow, units: { code: string; name: string }[]): TeacherItem {
+/** 看全教师身份证号与手机号的资源（师资库、审核列表、专家库与导出都用它）：teacher.unmask */
+export const TEACHER_UNMASK_RESOURCE = 'teacher';
+
+/** 请求看全（列表与导出） */
+export interface TeacherUnmask extends UnmaskRequest {
+  unmask?: boolean;
+  ip?: string | null;
+}
+
+/** 看全一批教师之前：权限、理由与访问日志；没请求看全时什么也不做 */
+async function unmaskTeachers(db: Db, session: Session, req: TeacherUnmask, action: AccessAction, ids: number[], audit: Audit): Promise<boolean> {
+  if (!req.unmask) return false;
+  await unmaskedView(db, session, { resource: TEACHER_UNMASK_RESOURCE, action, entity: 'teacher', entityId: ids[0] ?? 0, detail: ids.length === 1 ? '教师资料' : `师资库 ${ids.length} 名教师`, recordIds: ids, reason: req.reason, reasonNote: req.reasonNote, ip: req.ip }, audit);
+  return true;
+}
+
+/** 身份证号与手机号默认脱敏；教师本人看自己的资料是全号 */
+const showFull = (session: Session, t: Teacher, unmasked: boolean) => unmasked || (t.userId !== null && t.userId === session.user.id);
+
+function toItem(session: Session, { t, orgName, cityName, competentName }: ListRow, units: { code: string; name: string }[], unmasked = false): TeacherItem {
+  const full = showFull(session, t, unmasked);
   return {
     id: t.id,
     bizCode: t.code,
@@ -149,8 +174,8 @@ function toItem(session: Session, { t, orgName, cityName, competentName }: ListR
     realName: t.name,
     userType: t.userType,
     userTypeName: USER_TYPE_LABEL[t.userType] ?? String(t.userType),
-    cardNo: t.idCard,
-    userPhone: t.phone,
+    cardNo: full ? t.idCard : maskIdNumber(t.idCard),
+    userPhone: full ? t.phone : maskMobile(t.phone),
     userEmail: t.email,
     teacherType: t.teacherType,
     teacherTypeName: TEACHER_TYPE_LABEL[t.teacherType] ?? String(t.teacherType),
@@ -171,32 +196,49 @@ function toItem(session: Session, { t, orgName, cityName, competentName }: ListR
   };
 }
 
-async function toItems(db: Db, session: Session, rows: ListRow[]): Promise<TeacherItem[]> {
+async function toItems(db: Db, session: Session, rows: ListRow[], unmasked = false): Promise<TeacherItem[]> {
   const units = await unitsOf(
     db,
     rows.map((r) => r.t.id),
   );
-  return rows.map((r) => toItem(session, r, units.get(r.t.id) ?? []));
+  return rows.map((r) => toItem(session, r, units.get(r.t.id) ?? [], unmasked));
 }
 
-export async function listTeachers(db: Db, session: Session, filter: TeacherFilter, page: Page): Promise<PageResult<TeacherItem>> {
-  const where = listWhere(session.user, filter);
-  return fetchPage(
+export type TeacherPage = PageResult<TeacherItem> & { masked: boolean; canUnmask: boolean };
+
+/** 师资库分页：身份证号与手机号默认脱敏；unmask 时经 unmaskedView（teacher.unmask、理由、访问日志）给全号 */
+export async function listTeachers(db: Db, session: Session, filter: TeacherFilter & TeacherUnmask, page: Page, audit: Audit): Promise<TeacherPage> {
+  const { unmask, reason, reasonNote, ip, ...f } = filter;
+  const where = listWhere(session.user, f);
+  let unmasked = false;
+  const result = await fetchPage(
     page,
     listSelect(db).where(where).orderBy(desc(teachers.id)),
     db.select({ total: count() }).from(teachers).innerJoin(organisations, eq(organisations.id, teachers.orgId)).where(where),
-    (rows) => toItems(db, session, rows),
+    async (rows) => {
+      unmasked = await unmaskTeachers(db, session, { unmask, reason, reasonNote, ip }, ACCESS_ACTION.VIEW, rows.map((r) => r.t.id), audit);
+      return toItems(db, session, rows, unmasked);
+    },
   );
+  return { ...result, masked: !unmasked, canUnmask: canUnmask(session, TEACHER_UNMASK_RESOURCE) };
 }
 
 /** 审核列表：与列表相同，未指定状态时只列待审核的（审核方有事可办的状态） */
-export function listAuditTeachers(db: Db, session: Session, filter: TeacherFilter, page: Page): Promise<PageResult<TeacherItem>> {
-  return listTeachers(db, session, { ...filter, reviewQueue: filter.auditStatus === undefined }, page);
+export function listAuditTeachers(db: Db, session: Session, filter: TeacherFilter & TeacherUnmask, page: Page, audit: Audit): Promise<TeacherPage> {
+  return listTeachers(db, session, { ...filter, reviewQueue: filter.auditStatus === undefined }, page, audit);
 }
 
-/** 导出当前筛选条件下的教师（按 id 键集分页，流式写出） */
-export function exportTeachers(db: Db, session: Session, filter: TeacherFilter) {
-  const where = listWhere(session.user, filter);
+/** 导出当前筛选条件下的教师（按 id 键集分页，流式写出）：身份证号与手机号脱敏；unmask 时为全号（先记访问日志） */
+export async function exportTeachers(db: Db, session: Session, filter: TeacherFilter & TeacherUnmask, audit: Audit) {
+  const { unmask, reason, reasonNote, ip, ...f } = filter;
+  const where = listWhere(session.user, f);
+  let unmasked = false;
+  if (unmask) {
+    const ids = await db.select({ id: teachers.id }).from(teachers).innerJoin(organisations, eq(organisations.id, teachers.orgId)).where(where).orderBy(desc(teachers.id));
+    unmasked = await unmaskTeachers(db, session, { unmask, reason, reasonNote, ip }, ACCESS_ACTION.EXPORT, ids.map((r) => r.id), audit);
+  }
+  const card = (r: ListRow) => (showFull(session, r.t, unmasked) ? r.t.idCard : maskIdNumber(r.t.idCard));
+  const phone = (r: ListRow) => (showFull(session, r.t, unmasked) ? r.t.phone : maskMobile(r.t.phone));
   return exportXlsx<ListRow>({
     sheetName: '师资库',
     columns: [
@@ -205,8 +247,8 @@ export function exportTeachers(db: Db, session: Session, filter: TeacherFilter) 
       { header: '用户名', format: (_v, r) => r.t.nickName },
       { header: '教师类型', format: (_v, r) => USER_TYPE_LABEL[r.t.userType], width: 22 },
       { header: '师资类型', format: (_v, r) => TEACHER_TYPE_LABEL[r.t.teacherType], width: 22 },
-      { header: '身份证号', format: (_v, r) => r.t.idCard, width: 22 },
-      { header: '手机号', format: (_v, r) => r.t.phone, width: 14 },
+      { header: '身份证号', format: (_v, r) => card(r), width: 22 },
+      { header: '手机号', format: (_v, r) => phone(r), width: 14 },
       { header: '常用邮箱', format: (_v, r) => r.t.email, width: 24 },
       { header: '所属机构', format: (_v, r) => r.orgName, width: 30 },
       { header: '所在市', format: (_v, r) => r.cityName },
@@ -389,7 +431,7 @@ async function changedLockedFields(db: Db, t: Teacher, input: TeacherSaveValue, 
   if (input.nickName !== t.nickName) changed.push(LOCKED_LABEL.nickName);
   if (input.realName !== t.name) changed.push(LOCKED_LABEL.realName);
   if (input.userType !== t.userType) changed.push(LOCKED_LABEL.userType);
-  if (input.cardNo !== t.idCard) changed.push(LOCKED_LABEL.cardNo);
+  if (blindIndex('idNumber', input.cardNo) !== blindIndex('idNumber', t.idCard)) changed.push(LOCKED_LABEL.cardNo);
   if (input.region[0] !== t.provinceId || input.region[1] !== t.areaCityId || (input.region[2] ?? null) !== t.districtId) changed.push(LOCKED_LABEL.region);
   if (r.competentOrgId !== t.competentOrgId) changed.push(LOCKED_LABEL.competentCode);
   if (input.teacherType !== t.teacherType) changed.push(LOCKED_LABEL.teacherType);
@@ -420,6 +462,8 @@ async function writeCertificates(db: Db, teacherId: number, certificates: Resolv
 export async function saveTeacher(db: Db, session: Session, input: TeacherSaveValue, audit: Audit): Promise<TeacherDetail> {
   const { user } = session;
   if (isTeacherAccount(user)) throw ApiError.forbidden('教师账号不能登记其他教师');
+  if (isMaskedValue(input.cardNo)) throw ApiError.badRequest('请输入完整的身份证号', { cardNo: '请输入完整的身份证号' });
+  if (isMaskedValue(input.userPhone)) throw ApiError.badRequest('请输入完整的手机号', { userPhone: '请输入完整的手机号' });
   const r = await resolveInput(db, user, input, null);
   const id = await withUniqueMessage(DUPLICATE_CARD, () =>
     db.transaction(async (tx) => {
@@ -446,13 +490,16 @@ export async function saveTeacher(db: Db, session: Session, input: TeacherSaveVa
   return teacherDetail(db, session, id);
 }
 
+const phoneFields = (phone: string) => ({ phone, phoneIndex: blindIndex('mobile', phone) });
+
 function fieldsOf(input: TeacherSaveValue, r: Resolved) {
   return {
     nickName: input.nickName,
     name: input.realName,
     userType: input.userType,
     idCard: input.cardNo,
-    phone: input.userPhone,
+    idCardIndex: blindIndex('idNumber', input.cardNo),
+    ...phoneFields(input.userPhone),
     email: input.userEmail,
     provinceId: input.region[0],
     areaCityId: input.region[1]!,
@@ -468,9 +515,11 @@ function fieldsOf(input: TeacherSaveValue, r: Resolved) {
  * POST teacher/update：修改资料。审核通过的教师只能改手机号、邮箱、简介、头像与上班单位（SPEC §4），其余字段改了即拒绝；
  * 被驳回的教师修改后重新待审核（转换 resubmit）。
  */
-export async function updateTeacher(db: Db, session: Session, input: TeacherSaveValue & { id: number }, audit: Audit): Promise<TeacherDetail> {
+export async function updateTeacher(db: Db, session: Session, submitted: TeacherSaveValue & { id: number }, audit: Audit): Promise<TeacherDetail> {
   const { user } = session;
-  const before = await loadTeacher(db, user, input.id);
+  const before = await loadTeacher(db, user, submitted.id);
+  // 表单显示脱敏的身份证号与手机号：未改的原样传回时保留库里的号码
+  const input = { ...submitted, cardNo: keepIfMasked(submitted.cardNo, before.idCard) ?? before.idCard, userPhone: keepIfMasked(submitted.userPhone, before.phone) ?? before.phone };
   teacherWorkflow.assertOperation(before, session, 'edit');
   const r = await resolveInput(db, user, input, before.orgId);
   if (isLocked(before.auditStatus)) {
@@ -482,7 +531,7 @@ export async function updateTeacher(db: Db, session: Session, input: TeacherSave
   await withUniqueMessage(DUPLICATE_CARD, () =>
     db.transaction(async (tx) => {
       const values = isLocked(before.auditStatus)
-        ? { phone: input.userPhone, email: input.userEmail, content: input.teacherContent, avatarUrl: input.teacherTmg }
+        ? { ...phoneFields(input.userPhone), email: input.userEmail, content: input.teacherContent, avatarUrl: input.teacherTmg }
         : fieldsOf(input, r);
       const [after] = await tx
         .update(teachers)
@@ -644,7 +693,7 @@ export async function removeExperts(db: Db, session: Session, input: { ids: numb
   return { removed: rows.length };
 }
 
-/** 专家库的候选：范围内审核通过、还不是专家的教师（按姓名或身份证号查找） */
+/** 专家库的候选：范围内审核通过、还不是专家的教师（按姓名或完整身份证号查找） */
 export async function expertCandidates(db: Db, session: Session, keyword: string | undefined) {
   const rows = await db
     .select({ id: teachers.id, name: teachers.name, idCard: teachers.idCard, orgName: organisations.name })
@@ -655,7 +704,7 @@ export async function expertCandidates(db: Db, session: Session, keyword: string
         teacherScope(session.user),
         eq(teachers.auditStatus, TEACHER_AUDIT.APPROVED),
         sql`${teachers.expertAt} is null`,
-        keyword ? or(ilike(teachers.name, containsPattern(keyword)), ilike(teachers.idCard, containsPattern(keyword))) : undefined,
+        keyword ? or(ilike(teachers.name, containsPattern(keyword)), eq(teachers.idCardIndex, blindIndex('idNumber', keyword))) : undefined,
       ),
     )
     .orderBy(asc(teachers.name))

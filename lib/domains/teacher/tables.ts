@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, serial, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { blindIndexColumn } from '@/lib/platform/crypto/columns';
+import { blindIndexColumn, sealedText } from '@/lib/platform/crypto/columns';
 import { organisations } from '../org/tables';
 
 /**
@@ -26,10 +26,12 @@ export const teachers = pgTable(
     name: varchar('name', { length: 64 }).notNull(),
     /** 教师类型 0 班主任 1 带头教师 2 高校讲师或高级讲师 3 企业师傅 */
     userType: smallint('user_type').notNull(),
-    idCard: varchar('id_card', { length: 18 }).notNull(),
+    idCard: sealedText('id_card', { kind: 'idNumber', index: 'id_card_bidx' }).notNull(),
     /** 盲索引（HMAC-SM3），查找与唯一约束用它；见 docs/SECURITY.md「个人信息加密」 */
     idCardIndex: blindIndexColumn('id_card_bidx'),
-    phone: varchar('phone', { length: 11 }).notNull(),
+    phone: sealedText('phone', { kind: 'mobile', index: 'phone_bidx' }).notNull(),
+    /** 手机号的盲索引：列表按完整手机号筛选 */
+    phoneIndex: blindIndexColumn('phone_bidx'),
     email: varchar('email', { length: 100 }).notNull(),
     provinceId: integer('province_id').notNull(),
     areaCityId: integer('area_city_id').notNull(),
@@ -62,7 +64,7 @@ export const teachers = pgTable(
     check('teacher_teacher_type_chk', sql`${t.teacherType} between 0 and 2`),
     check('teacher_audit_status_chk', sql`${t.auditStatus} in (0, 1, 2)`),
     /** 同一身份证号只登记一次（删除的不算） */
-    uniqueIndex('teacher_id_card_uq').on(t.idCard).where(sql`${t.deletedAt} is null`),
+    uniqueIndex('teacher_id_card_uq').on(t.idCardIndex).where(sql`${t.deletedAt} is null`),
     index('teacher_org_idx').on(t.orgId, t.id),
     index('teacher_city_idx').on(t.cityId, t.id),
     index('teacher_county_idx').on(t.countyId),

@@ -38,7 +38,7 @@ import {
   StatisticsInput,
   StatusInput,
   StudentExamineInput,
-  StudentFilterInput,
+  StudentExportInput,
   StudentIdInput,
   StudentIdsInput,
   StudentImportInput,
@@ -283,7 +283,7 @@ export const trainClassApi: EndpointTable = {
     summary: '审核用的学员列表（检查结果与审核情况）',
     permission: ['trainInfoAudit.query', 'trainInfo.query'],
     input: StudentListInput,
-    handle: (input, ctx) => studentPage(ctx.db, sessionOf(ctx), input),
+    handle: (input, ctx) => studentPage(ctx.db, sessionOf(ctx), { ...input, ip: ctx.ip }, ctx.audit),
   }),
   'POST /trainInfoExamine/submitStudentExamine': endpoint({
     summary: '审核学员（市级管理员，班级待审核时）：每名学员通过或不通过（不通过须填意见）',
@@ -387,7 +387,7 @@ export const trainClassApi: EndpointTable = {
     summary: '班级的学员（出勤、结业与备注）',
     permission: [...STUDENT_VIEW, 'curriculum.query'],
     input: StudentListInput,
-    handle: (input, ctx) => studentPage(ctx.db, sessionOf(ctx), input),
+    handle: (input, ctx) => studentPage(ctx.db, sessionOf(ctx), { ...input, ip: ctx.ip }, ctx.audit),
   }),
   'POST /class/saveRemark': endpoint({
     summary: '登记学员的出勤学时、结业情况与备注（培训中与已结业时）',
@@ -451,10 +451,10 @@ export const trainClassApi: EndpointTable = {
 
   // ---------- 学员（/student） ----------
   'POST /student/listStudent': endpoint({
-    summary: '学员分页：给 classId 为该班，否则为范围内全部班级的学员（学员库）；afterId 按键集翻页、total 为 null；答复另含 editable 与未确认的导入',
+    summary: '学员分页：给 classId 为该班，否则为范围内全部班级的学员（学员库）；afterId 按键集翻页、total 为 null；答复另含 editable 与未确认的导入；证件号与手机号脱敏，unmask 为 true 时给全号（须有 student.unmask 并选理由，记个人信息访问日志），canUnmask 表示能否请求看全',
     permission: STUDENT_VIEW,
     input: StudentListInput,
-    handle: (input, ctx) => studentPage(ctx.db, sessionOf(ctx), input),
+    handle: (input, ctx) => studentPage(ctx.db, sessionOf(ctx), { ...input, ip: ctx.ip }, ctx.audit),
   }),
   ...stagedImportEndpoints({
     keys: {
@@ -505,13 +505,13 @@ export const trainClassApi: EndpointTable = {
     handle: (input, ctx) => qualificationOf(ctx.db, sessionOf(ctx), input),
   }),
   'GET /student/exportStudentInfo': endpoint({
-    summary: '导出学员（.xlsx，流式；筛选同学员列表）',
+    summary: '导出学员（.xlsx，流式；筛选同学员列表）：证件号与手机号脱敏；unmask 为 true 时为全号（须有 student.unmask 并选理由，记个人信息访问日志）',
     permission: ['student.export', 'trainInfo.export', 'trainInfoAudit.export'],
-    input: StudentFilterInput,
-    handle: (filter, ctx) => exportStudents(ctx.db, sessionOf(ctx), filter),
+    input: StudentExportInput,
+    handle: (filter, ctx) => exportStudents(ctx.db, sessionOf(ctx), { ...filter, ip: ctx.ip }, ctx.audit),
   }),
   'GET /student/toSaveOrUpdate': endpoint({
-    summary: '学员表单资料（证件号全号、检查结果与所在班级）',
+    summary: '学员表单资料（证件号与手机号脱敏、检查结果与所在班级；保存时未改的脱敏值原样传回即保留）',
     permission: ['student.get', ...CLASS_GET],
     input: StudentIdInput,
     handle: ({ id }, ctx) => studentForm(ctx.db, sessionOf(ctx), id),

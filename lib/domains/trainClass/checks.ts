@@ -4,6 +4,7 @@
 // 3. 培训资格：本年度（按开班日期的年份）已完成同工种同等级培训的不符合，已报名（已提交审核的另一个班）的提示。
 import { and, eq, gte, lte, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/platform/db/client';
+import { blindIndex } from '@/lib/platform/crypto/sealed';
 import { trainClasses, trainStudents, type TrainClass } from './tables';
 import { CLASS_STATUS, CLOSED_STATUSES } from './transitions';
 import { CHECK, COMPLETION, MIN_AGE, WARN_AGE } from './schemas';
@@ -47,7 +48,8 @@ const ENROLLED_STATUSES: number[] = [
 ];
 
 interface Enrolment extends OtherClass {
-  idNumber: string;
+  /** 证件号的盲索引（证件号加密存放；按盲索引对人，不用解密） */
+  idNumberIndex: string | null;
   status: number;
   workCode: string;
   level: number;
@@ -56,14 +58,14 @@ interface Enrolment extends OtherClass {
 
 /**
  * 这些人在别的未作废的班里、与检查有关的名额：日期与本班重叠的（重叠检查），或本年度同工种同等级的（培训资格）。
- * 一条查询，证件号用一个数组参数：导入时每批 2000 人只查一次库。
+ * 一条查询，盲索引用一个数组参数：导入时每批 2000 人只查一次库。
  */
-async function enrolmentsOf(db: Db, c: ClassDates, idNumbers: string[]): Promise<Enrolment[]> {
-  if (!idNumbers.length) return [];
+async function enrolmentsOf(db: Db, c: ClassDates, indexes: string[]): Promise<Enrolment[]> {
+  if (!indexes.length) return [];
   const year = c.startDate.slice(0, 4);
   return db
     .select({
-      idNumber: trainStudents.idNumber,
+      idNumberIndex: trainStudents.idNumberIndex,
       completion: trainStudents.completion,
       code: trainClasses.code,
       name: trainClasses.name,
@@ -77,7 +79,7 @@ async function enrolmentsOf(db: Db, c: ClassDates, idNumbers: string[]): Promise
     .innerJoin(trainClasses, eq(trainClasses.id, trainStudents.classId))
     .where(
       and(
-        sql`${trainStudents.idNumber} = any(${sql.param(idNumbers)}::varchar[])`,
+        sql`${trainStudents.idNumberIndex} = any(${sql.param(indexes)}::varchar[])`,
         ne(trainStudents.classId, c.id),
         notInArray(trainClasses.status, CLOSED_STATUSES as number[]),
         or(
@@ -90,10 +92,17 @@ async function enrolmentsOf(db: Db, c: ClassDates, idNumbers: string[]): Promise
 
 const overlaps = (e: Enrolment, c: ClassDates) => e.startDate <= c.endDate && e.endDate >= c.startDate;
 
-/** 日期重叠：证件号 → 那个班 */
-function overlapsFrom(found: Enrolment[], c: ClassDates): Map<string, OtherClass> {
+const indexOf = (idNumber: string) => blindIndex('idNumber', idNumber);
+
+/** 日期重叠：证件号（调用方给的写法） → 那个班 */
+function overlapsFrom(found: Enrolment[], c: ClassDates, idNumbers: string[]): Map<string, OtherClass> {
+  const byIndex = new Map<string, OtherClass>();
+  for (const e of found) if (e.idNumberIndex && overlaps(e, c) && !byIndex.has(e.idNumberIndex)) byIndex.set(e.idNumberIndex, e);
   const out = new Map<string, OtherClass>();
-  for (const e of found) if (overlaps(e, c) && !out.has(e.idNumber)) out.set(e.idNumber, e);
+  for (const v of idNumbers) {
+    const o = byIndex.get(indexOf(v));
+    if (o) out.set(v, o);
+  }
   return out;
 }
 
@@ -104,14 +113,16 @@ function checksFrom(found: Enrolment[], c: ClassDates, people: { idNumber: strin
   const enrolled = new Map<string, string>();
   for (const e of found) {
     if (e.workCode !== c.workCode || e.level !== c.level || !e.startDate.startsWith(year) || !ENROLLED_STATUSES.includes(e.status)) continue;
-    if (e.completion === COMPLETION.COMPLETED) done.set(e.idNumber, e.code);
-    else enrolled.set(e.idNumber, e.code);
+    if (!e.idNumberIndex) continue;
+    if (e.completion === COMPLETION.COMPLETED) done.set(e.idNumberIndex, e.code);
+    else enrolled.set(e.idNumberIndex, e.code);
   }
   return people.map((p) => {
     const id = idCheckOf(p.birthDate, c);
-    const completed = done.get(p.idNumber);
+    const key = indexOf(p.idNumber);
+    const completed = done.get(key);
     if (completed) return { ...id, qualification: CHECK.REFUSED, qualificationReason: `本年度已完成同工种同等级培训（班级 ${completed}）` };
-    const other = enrolled.get(p.idNumber);
+    const other = enrolled.get(key);
     if (other) return { ...id, qualification: CHECK.WARNING, qualificationReason: `本年度已报名同工种同等级培训（班级 ${other}）` };
     return { ...id, qualification: CHECK.OK, qualificationReason: null };
   });
@@ -119,7 +130,7 @@ function checksFrom(found: Enrolment[], c: ClassDates, people: { idNumber: strin
 
 /** 这些人在别的未作废、日期与本班重叠的班里：证件号 → 那个班 */
 export async function overlapsOf(db: Db, c: ClassDates, idNumbers: string[]): Promise<Map<string, OtherClass>> {
-  return overlapsFrom(await enrolmentsOf(db, c, idNumbers), c);
+  return overlapsFrom(await enrolmentsOf(db, c, idNumbers.map(indexOf)), c, idNumbers);
 }
 
 /** 一批人的身份核验与培训资格 */
@@ -128,7 +139,7 @@ export async function checkPeople(db: Db, c: ClassDates, people: { idNumber: str
     await enrolmentsOf(
       db,
       c,
-      people.map((p) => p.idNumber),
+      people.map((p) => indexOf(p.idNumber)),
     ),
     c,
     people,
@@ -143,9 +154,16 @@ export async function screenPeople(db: Db, c: ClassDates, people: { idNumber: st
   const found = await enrolmentsOf(
     db,
     c,
-    people.map((p) => p.idNumber),
+    people.map((p) => indexOf(p.idNumber)),
   );
-  return { overlaps: overlapsFrom(found, c), checks: checksFrom(found, c, people) };
+  return {
+    overlaps: overlapsFrom(
+      found,
+      c,
+      people.map((p) => p.idNumber),
+    ),
+    checks: checksFrom(found, c, people),
+  };
 }
 
 /** 重新检查一个班的全部学员并写回（每批 2000 人，一条 update … from unnest） */

@@ -13,7 +13,8 @@ import { ApiError } from '@/lib/platform/api/errors';
 import type { Session } from '@/lib/platform/auth/session';
 import { defineImport, ERRORS_IN_ANSWER, importResponse, runImport, templateWorkbook, type ImportDef, type RowIssue } from '@/lib/platform/excel/import';
 import { exportXlsx } from '@/lib/platform/excel/export';
-import { parseIdNumber } from '@/lib/platform/identity';
+import { isMaskedValue, maskIdNumber, parseIdNumber } from '@/lib/platform/identity';
+import { blindIndex, seal } from '@/lib/platform/crypto/sealed';
 import { fileNameOf, stagedImport } from '@/lib/domains/file/staged-import';
 import { teacherOptions } from '@/lib/domains/teacher/assignable';
 import { trainAttendanceImports, trainClassTeachers, trainLessons, trainStudentImports, trainStudents, type TrainClass } from './tables';
@@ -45,7 +46,7 @@ const MAX_WARNINGS = 1000;
 async function checkStudents(tx: Db, rows: { row: number; data: StudentImport }[], { params }: { params: StudentImportParams }): Promise<RowIssue<StudentKey>[]> {
   const issues: RowIssue<StudentKey>[] = [];
   const c = params.cls;
-  const idNumbers = rows.map((r) => r.data.idNumber);
+  const indexes = rows.map((r) => blindIndex('idNumber', r.data.idNumber));
   const people = rows.map(({ data }) => {
     const parsed = parseIdNumber(data.idNumber);
     return { idNumber: data.idNumber, birthDate: parsed?.birthDate ?? null, gender: parsed?.gender ?? null };
@@ -53,16 +54,16 @@ async function checkStudents(tx: Db, rows: { row: number; data: StudentImport }[
   const [inClass, screened] = await Promise.all([
     params.classHadStudents
       ? tx
-          .select({ idNumber: trainStudents.idNumber })
+          .select({ idNumberIndex: trainStudents.idNumberIndex })
           .from(trainStudents)
-          .where(and(eq(trainStudents.classId, c.id), sql`${trainStudents.idNumber} = any(${sql.param(idNumbers)}::varchar[])`))
+          .where(and(eq(trainStudents.classId, c.id), sql`${trainStudents.idNumberIndex} = any(${sql.param(indexes)}::varchar[])`))
       : Promise.resolve([]),
     screenPeople(tx, c, people),
   ]);
-  const existing = new Set(inClass.map((r) => r.idNumber));
+  const existing = new Set(inClass.map((r) => r.idNumberIndex));
   const ok: { row: number; data: StudentImport; birthDate: string | null; gender: string | null; check: PersonCheck }[] = [];
   rows.forEach(({ row, data }, i) => {
-    if (existing.has(data.idNumber)) return void issues.push({ row, column: 'idNumber', message: DUPLICATE_STUDENT });
+    if (existing.has(indexes[i])) return void issues.push({ row, column: 'idNumber', message: DUPLICATE_STUDENT });
     const o = screened.overlaps.get(data.idNumber);
     if (o) return void issues.push({ row, column: 'idNumber', message: overlapMessage(o) });
     ok.push({ row, data, birthDate: people[i].birthDate, gender: people[i].gender, check: screened.checks[i] });
@@ -78,7 +79,7 @@ async function checkStudents(tx: Db, rows: { row: number; data: StudentImport }[
   return issues;
 }
 
-/** 写入一批：一条 insert … select from unnest(每列一个数组参数) */
+/** 写入一批：一条 insert … select from unnest(每列一个数组参数)；原生 sql 不经列类型，证件号与手机号在这里加密、算盲索引 */
 async function commitStudents(tx: Db, rows: StudentImport[], { params }: { params: StudentImportParams }): Promise<void> {
   if (params.mode === 'preview' || !rows.length) return;
   const c = params.cls;
@@ -88,11 +89,11 @@ async function commitStudents(tx: Db, rows: StudentImport[], { params }: { param
     return r;
   });
   const col = <T,>(pick: (d: StudentImport, r: (typeof resolved)[number]) => T) => sql.param(rows.map((d, i) => pick(d, resolved[i])));
-  await tx.execute(sql`insert into ${trainStudents} (class_id, org_id, city_id, name, id_number, gender, birth_date, mobile, education, company, id_check, id_check_reason, qualification, qualification_reason, import_id, created_by)
+  await tx.execute(sql`insert into ${trainStudents} (class_id, org_id, city_id, name, id_number, id_number_bidx, gender, birth_date, mobile, education, company, id_check, id_check_reason, qualification, qualification_reason, import_id, created_by)
     select ${c.id}::int, ${c.orgId}::int, ${c.cityId}::int, u.*, ${params.importId}::int, ${params.userId}::int
     from unnest(
-      ${col((d) => d.name)}::varchar[], ${col((d) => d.idNumber)}::varchar[], ${col((_d, r) => r.gender)}::varchar[], ${col((_d, r) => r.birthDate)}::date[],
-      ${col((d) => d.mobile)}::varchar[], ${col((d) => d.education)}::varchar[], ${col((d) => d.company)}::varchar[],
+      ${col((d) => d.name)}::varchar[], ${col((d) => seal(d.idNumber))}::text[], ${col((d) => blindIndex('idNumber', d.idNumber))}::varchar[], ${col((_d, r) => r.gender)}::varchar[], ${col((_d, r) => r.birthDate)}::date[],
+      ${col((d) => seal(d.mobile))}::text[], ${col((d) => d.education)}::varchar[], ${col((d) => d.company)}::varchar[],
       ${col((_d, r) => r.idCheck)}::smallint[], ${col((_d, r) => r.idCheckReason)}::varchar[], ${col((_d, r) => r.qualification)}::smallint[], ${col((_d, r) => r.qualificationReason)}::varchar[]
     ) as u`);
 }
@@ -189,17 +190,27 @@ export const discardStudentImport = (db: Db, session: Session, input: { importId
 
 interface AttendanceParams {
   cls: TrainClass;
-  /** 本班学员：证件号 → 学员 */
-  roster: Map<string, { id: number; name: string; examine: number }>;
+  /** 本班学员：证件号的盲索引 → 学员 */
+  roster: Map<string, AttendanceStudent>;
+  /** 本班学员：脱敏的证件号 → 学员（预填的模板里证件号是脱敏的，按它与姓名对人） */
+  masked: Map<string, AttendanceStudent[]>;
   resolved: WeakMap<AttendanceImport, number>;
 }
 
 type AttendanceKey = Extract<keyof AttendanceImport, string>;
+type AttendanceStudent = { id: number; name: string; examine: number };
+
+/** 一行对上的学员：完整证件号按盲索引；模板里的脱敏证件号按脱敏值与姓名 */
+function attendanceStudent(params: AttendanceParams, data: AttendanceImport): AttendanceStudent | undefined {
+  if (!isMaskedValue(data.idNumber)) return params.roster.get(blindIndex('idNumber', data.idNumber));
+  const same = params.masked.get(data.idNumber) ?? [];
+  return same.find((s) => s.name === data.name) ?? same[0];
+}
 
 async function checkAttendance(_tx: Db, rows: { row: number; data: AttendanceImport }[], { params }: { params: AttendanceParams }): Promise<RowIssue<AttendanceKey>[]> {
   const issues: RowIssue<AttendanceKey>[] = [];
   for (const { row, data } of rows) {
-    const s = params.roster.get(data.idNumber);
+    const s = attendanceStudent(params, data);
     if (!s) {
       issues.push({ row, column: 'idNumber', message: '该身份证号不在本班学员名单中' });
       continue;
@@ -237,7 +248,7 @@ export const attendanceImport: ImportDef<typeof AttendanceImportRow, AttendanceP
   title: '出勤与结业导入',
   columns: [
     { key: 'name', header: '姓名', example: '张三' },
-    { key: 'idNumber', header: '身份证号', example: '130102199001011237', width: 22, note: '按身份证号对上本班学员（姓名须与名单一致）；本列须为“文本”格式' },
+    { key: 'idNumber', header: '身份证号', example: '130102199001011237', width: 22, note: '按身份证号对上本班学员（姓名须与名单一致）；可填完整号码或预填模板里的脱敏号码；本列须为“文本”格式' },
     { key: 'attendedHours', header: '出勤学时', example: '40', width: 10, note: '不超过班级学时；不填不改' },
     { key: 'completion', header: '结业情况', example: '结业', width: 10, note: '结业、未结业或未登记；审核不通过的学员不能填结业；不填不改' },
     { key: 'remark', header: '备注', width: 30, note: '不填不改' },
@@ -251,8 +262,16 @@ export const attendanceImport: ImportDef<typeof AttendanceImportRow, AttendanceP
 });
 
 async function attendanceParams(db: Db, cls: TrainClass, mode: 'preview' | 'commit'): Promise<AttendanceParams & { mode: 'preview' | 'commit' }> {
-  const rows = await db.select({ id: trainStudents.id, name: trainStudents.name, idNumber: trainStudents.idNumber, examine: trainStudents.examine }).from(trainStudents).where(eq(trainStudents.classId, cls.id));
-  return { cls, mode, roster: new Map(rows.map((r) => [r.idNumber, r])), resolved: new WeakMap() };
+  const rows = await db
+    .select({ id: trainStudents.id, name: trainStudents.name, idNumber: trainStudents.idNumber, idNumberIndex: trainStudents.idNumberIndex, examine: trainStudents.examine })
+    .from(trainStudents)
+    .where(eq(trainStudents.classId, cls.id));
+  const masked = new Map<string, AttendanceStudent[]>();
+  for (const r of rows) {
+    const key = maskIdNumber(r.idNumber);
+    masked.set(key, [...(masked.get(key) ?? []), r]);
+  }
+  return { cls, mode, roster: new Map(rows.map((r) => [r.idNumberIndex ?? blindIndex('idNumber', r.idNumber), r])), masked, resolved: new WeakMap() };
 }
 
 const attendanceStaged = stagedImport({
@@ -298,8 +317,8 @@ export const startCommitAttendanceImport = (db: Db, session: Session, input: { i
 export const discardAttendanceImport = (db: Db, session: Session, input: { importId: number }, audit: Audit): Promise<{ discarded: true }> => attendanceStaged.discard(db, session, input.importId, audit);
 
 /**
- * 出勤导入的模板（attendanceTemplate）：给了班级时预填本班名单（姓名、身份证号与已登记的出勤、结业、备注），填好即可导入；
- * 不给时为空白模板。
+ * 出勤导入的模板（attendanceTemplate）：给了班级时预填本班名单（姓名、脱敏的身份证号与已登记的出勤、结业、备注），填好即可导入
+ * （导入时脱敏的证件号按脱敏值与姓名对上学员）；不给时为空白模板。
  */
 export async function attendanceTemplate(db: Db, session: Session, input: { classId?: number }) {
   if (!input.classId) return templateWorkbook(attendanceImport);
@@ -311,6 +330,7 @@ export async function attendanceTemplate(db: Db, session: Session, input: { clas
     .orderBy(asc(trainStudents.id));
   return exportXlsx({
     sheetName: '出勤与结业',
+    rows: rows.map((r) => ({ ...r, idNumber: maskIdNumber(r.idNumber) })),
     columns: [
       { header: '姓名', key: 'name', width: 12 },
       { header: '身份证号', key: 'idNumber', width: 22 },
@@ -318,7 +338,6 @@ export async function attendanceTemplate(db: Db, session: Session, input: { clas
       { header: '结业情况', key: 'completion', width: 10, format: (v) => (v === COMPLETION.NONE ? null : COMPLETION_LABEL[v as number]) },
       { header: '备注', key: 'remark', width: 30 },
     ],
-    rows,
   });
 }
 

@@ -1,7 +1,7 @@
 // 学员名单（SPEC §7 Class students，/student/...；学员库 StudentList）：列表（一个班或范围内全部）、新增与修改、删除、身份证照片、
 // 按证件号带出、检查（身份核验与培训资格）、出勤与结业、审核员对学员的审核、导出。
 // 改名单只在班级为草稿或被驳回时由本机构办理；出勤与结业在培训中与已结业时登记；学员审核由班级所在市的市级管理员在审核期间办理。
-import { and, asc, count, desc, eq, gt, ilike, inArray, like, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/platform/db/client';
 import type { Audit } from '@/lib/platform/api/endpoint';
 import { ApiError } from '@/lib/platform/api/errors';
@@ -9,9 +9,12 @@ import { MAX_PAGE_SIZE, toPage, type Page } from '@/lib/platform/api/paging';
 import type { z } from 'zod';
 import { assertInScope, scopeWhere } from '@/lib/platform/auth/scope';
 import { type Session, type SessionUser } from '@/lib/platform/auth/session';
-import { containsPattern, escapeLike } from '@/lib/platform/db/like';
+import { containsPattern } from '@/lib/platform/db/like';
 import { withUniqueMessage } from '@/lib/platform/db/save-row';
-import { parseIdNumber } from '@/lib/platform/identity';
+import { keepIfMasked, isMaskedValue, maskIdNumber, maskMobile, parseIdNumber } from '@/lib/platform/identity';
+import { blindIndex } from '@/lib/platform/crypto/sealed';
+import { canUnmask, unmaskedView } from '@/lib/domains/privacy/service';
+import { ACCESS_ACTION, type AccessAction, type UnmaskRequest } from '@/lib/domains/privacy/schemas';
 import { exportXlsx, keysetBatches, type ExportColumn } from '@/lib/platform/excel/export';
 import { attachFiles, detachFiles, storeFile } from '@/lib/domains/file/service';
 import { trainClasses, trainStudents, type TrainClass, type TrainStudent } from './tables';
@@ -30,7 +33,8 @@ export const DUPLICATE_STUDENT = '该学员已在本班名单中';
 function filterWhere(user: SessionUser, f: StudentFilter): SQL | undefined {
   const conds: (SQL | undefined)[] = [f.classId ? eq(trainStudents.classId, f.classId) : scopeWhere(user, { cityId: trainStudents.cityId, orgId: trainStudents.orgId })];
   if (f.name) conds.push(ilike(trainStudents.name, containsPattern(f.name)));
-  if (f.idNumber) conds.push(f.idNumber.length >= 15 ? eq(trainStudents.idNumber, f.idNumber.toUpperCase()) : like(trainStudents.idNumber, `${escapeLike(f.idNumber.toUpperCase())}%`));
+  // 证件号加密存放：只能按完整号码经盲索引查
+  if (f.idNumber) conds.push(eq(trainStudents.idNumberIndex, blindIndex('idNumber', f.idNumber)));
   if (f.idCheck !== undefined) conds.push(eq(trainStudents.idCheck, f.idCheck));
   if (f.qualification !== undefined) conds.push(eq(trainStudents.qualification, f.qualification));
   if (f.examine !== undefined) conds.push(eq(trainStudents.examine, f.examine));
@@ -111,11 +115,50 @@ export function studentActions(session: Session, c: TrainClass): string[] {
   return out;
 }
 
+/** 看全学员证件号与手机号的资源（学员库、班级名单、审核用的名单与导出都用它）：student.unmask */
+export const STUDENT_UNMASK_RESOURCE = 'student';
+
+/** 请求看全学员名单的输入（列表与导出） */
+export interface StudentUnmask extends UnmaskRequest {
+  unmask?: boolean;
+  /** 请求的来源地址（访问日志） */
+  ip?: string | null;
+}
+
+/** 学员的证件号与手机号默认脱敏（6+4、3+4） */
+export function maskStudent<T extends { idNumber: string; mobile: string }>(r: T): T {
+  return { ...r, idNumber: maskIdNumber(r.idNumber), mobile: maskMobile(r.mobile) };
+}
+
+/** 看全一批学员之前：权限（student.unmask）、理由与访问日志；没请求看全时什么也不做 */
+async function unmaskStudents(db: Db, session: Session, req: StudentUnmask, action: AccessAction, scope: { classId?: number; className?: string }, ids: number[], audit: Audit): Promise<boolean> {
+  if (!req.unmask) return false;
+  await unmaskedView(
+    db,
+    session,
+    {
+      resource: STUDENT_UNMASK_RESOURCE,
+      action,
+      // 一个班的名单记在班级上；学员库（不限班级）记在第一名学员上，涉及的学员都在 recordIds 里
+      entity: scope.classId ? 'train_class' : STUDENT_ENTITY,
+      entityId: scope.classId ?? ids[0] ?? 0,
+      detail: scope.classId ? `培训班 ${scope.className ?? scope.classId} 的学员名单` : '学员库',
+      recordIds: ids,
+      reason: req.reason,
+      reasonNote: req.reasonNote,
+      ip: req.ip,
+    },
+    audit,
+  );
+  return true;
+}
+
 /**
  * 学员分页（listClassStudent、studentExamine、学员库）：给 classId 时为该班（范围外 404），否则为范围内全部班级的学员（带班级编号与名称）。
+ * 证件号与手机号默认脱敏；unmask 时经 unmaskedView（student.unmask、理由、访问日志）给全号。
  */
-export async function listStudents(db: Db, session: Session, filter: StudentFilter & { afterId?: number }, page: Page) {
-  const { afterId, ...f } = filter;
+export async function listStudents(db: Db, session: Session, filter: StudentFilter & StudentUnmask & { afterId?: number }, page: Page, audit: Audit) {
+  const { afterId, unmask, reason, reasonNote, ip, ...f } = filter;
   const q = studentListQueries(db, session.user, f, page, afterId);
   // 给了班级：班级（范围检查）、本页、总数与未确认的导入一起查，范围外时丢弃结果（404）
   const [cls, rows, counted, pending] = await Promise.all([
@@ -125,20 +168,23 @@ export async function listStudents(db: Db, session: Session, filter: StudentFilt
     f.classId ? pendingStudentImport(db, f.classId) : null,
   ]);
   const c = cls ? assertInScope(session.user, cls[0], '培训班') : null;
+  const unmasked = await unmaskStudents(db, session, { unmask, reason, reasonNote, ip }, ACCESS_ACTION.VIEW, { classId: c?.id, className: c?.code }, rows.map((r) => r.id), audit);
   return {
-    list: rows.map((r) => toStudentListItem(session, r as StudentListRow)),
+    list: rows.map((r) => toStudentListItem(session, unmasked ? (r as StudentListRow) : maskStudent(r as StudentListRow))),
     total: counted === null ? null : Number(counted[0]?.total ?? 0),
     editable: c ? classActions(session, c).includes('students') : false,
     pendingImport: pending ? { id: pending.id, fileName: pending.fileName, total: pending.total } : null,
+    masked: !unmasked,
+    canUnmask: canUnmask(session, STUDENT_UNMASK_RESOURCE),
   };
 }
 
 
-/** 学员分页的答复（listStudent、listClassStudent、studentExamine）：列表、总数（键集翻页时为 null）、页码、editable 与未确认的导入 */
-export async function studentPage(db: Db, session: Session, input: z.output<typeof StudentListInput>) {
+/** 学员分页的答复（listStudent、listClassStudent、studentExamine）：列表、总数（键集翻页时为 null）、页码、editable、未确认的导入与能否看全 */
+export async function studentPage(db: Db, session: Session, input: z.output<typeof StudentListInput> & { ip?: string | null }, audit: Audit) {
   const { pageNo, pageSize, page: p, limit, ...filter } = input;
   const page = toPage({ pageNo, pageSize, page: p, limit }, MAX_PAGE_SIZE);
-  return { ...(await listStudents(db, session, filter, page)), pageNo: page.pageNo, pageSize: page.pageSize };
+  return { ...(await listStudents(db, session, filter, page, audit)), pageNo: page.pageNo, pageSize: page.pageSize };
 }
 
 // ---------- 单个学员 ----------
@@ -148,14 +194,17 @@ export async function loadStudent(db: Db, user: SessionUser, id: number): Promis
   return assertInScope(user, row, '学员');
 }
 
-/** 学员表单资料（toSaveOrUpdate）：证件号全号、检查结果与所在班级 */
+/** 学员表单资料（toSaveOrUpdate）：证件号与手机号脱敏（保存时原样传回即保留库里的值）、检查结果与所在班级 */
 export async function studentForm(db: Db, session: Session, id: number) {
   const s = await loadStudent(db, session.user, id);
   const c = await loadClass(db, session.user, s.classId);
-  return { ...toStudentItem(s, studentActions(session, c)), classCode: c.code, className: c.name, idCheckName: ID_CHECK_LABEL[s.idCheck], qualificationName: QUALIFICATION_LABEL[s.qualification] };
+  return { ...toStudentItem(maskStudent(s), studentActions(session, c)), classCode: c.code, className: c.name, idCheckName: ID_CHECK_LABEL[s.idCheck], qualificationName: QUALIFICATION_LABEL[s.qualification] };
 }
 
-/** 按证件号带出（getUserByCard）：性别与出生日期由号码推出；范围内此前登记过的学员带出姓名、手机号、学历与单位 */
+/**
+ * 按证件号带出（getUserByCard）：性别与出生日期由号码推出；范围内此前登记过的学员带出姓名、手机号、学历与单位。
+ * 手机号给全号：调用者录入的是这个人的完整证件号（正在为本机构登记他），表单要用这个号码保存。
+ */
 export async function personByCard(db: Db, session: Session, input: { idNumber: string }) {
   const idNumber = input.idNumber.toUpperCase();
   const parsed = parseIdNumber(idNumber);
@@ -163,7 +212,7 @@ export async function personByCard(db: Db, session: Session, input: { idNumber: 
   const [last] = await db
     .select({ name: trainStudents.name, mobile: trainStudents.mobile, education: trainStudents.education, company: trainStudents.company })
     .from(trainStudents)
-    .where(and(eq(trainStudents.idNumber, parsed.normalised), scopeWhere(session.user, { cityId: trainStudents.cityId, orgId: trainStudents.orgId })))
+    .where(and(eq(trainStudents.idNumberIndex, blindIndex('idNumber', parsed.normalised)), scopeWhere(session.user, { cityId: trainStudents.cityId, orgId: trainStudents.orgId })))
     .orderBy(desc(trainStudents.id))
     .limit(1);
   return { idNumber: parsed.normalised, gender: parsed.gender, birthDate: parsed.birthDate, found: Boolean(last), ...(last ?? {}) };
@@ -184,16 +233,22 @@ export async function saveStudent(db: Db, session: Session, input: StudentSave, 
   const c = await classForOperation(db, session, input.classId, 'students');
   const before = input.id ? await loadStudent(db, session.user, input.id) : null;
   if (before && before.classId !== c.id) throw ApiError.notFound('学员不存在或不在该班级');
-  const overlap = (await overlapsOf(db, c, [input.idNumber])).get(input.idNumber);
+  // 表单显示脱敏值：未改的原样传回时保留库里的号码；新增时必须是完整号码
+  const idNumber = keepIfMasked(input.idNumber, before?.idNumber ?? null);
+  const mobile = keepIfMasked(input.mobile, before?.mobile ?? null);
+  if (!idNumber || isMaskedValue(idNumber)) throw ApiError.badRequest('请输入完整的身份证号', { idNumber: '请输入完整的身份证号' });
+  if (!mobile || isMaskedValue(mobile)) throw ApiError.badRequest('请输入完整的手机号', { mobile: '请输入完整的手机号' });
+  const overlap = (await overlapsOf(db, c, [idNumber])).get(idNumber);
   if (overlap) throw ApiError.badRequest(studentOverlapMessage(input.name, overlap), { idNumber: overlapMessage(overlap) });
-  const parsed = parseIdNumber(input.idNumber);
-  const [checks] = await checkPeople(db, c, [{ idNumber: input.idNumber, birthDate: parsed?.birthDate ?? null }]);
+  const parsed = parseIdNumber(idNumber);
+  const [checks] = await checkPeople(db, c, [{ idNumber, birthDate: parsed?.birthDate ?? null }]);
   const fields = {
     name: input.name,
-    idNumber: input.idNumber,
+    idNumber,
+    idNumberIndex: blindIndex('idNumber', idNumber),
     gender: parsed?.gender ?? null,
     birthDate: parsed?.birthDate ?? null,
-    mobile: input.mobile,
+    mobile,
     education: input.education,
     company: input.company,
     idCardFront: input.idCardFront,
@@ -214,7 +269,7 @@ export async function saveStudent(db: Db, session: Session, input: StudentSave, 
     }),
   );
   audit({ entity: STUDENT_ENTITY, entityId: saved.id, before, after: saved, detail: `${before ? '修改' : '新增'}培训班 ${c.code} 的学员 ${saved.name}` });
-  return toStudentItem(saved, studentActions(session, c));
+  return toStudentItem(maskStudent(saved), studentActions(session, c));
 }
 
 /** 移出学员（delClassStudent） */
@@ -291,7 +346,7 @@ export async function saveRemark(db: Db, session: Session, input: { id: number; 
     .where(eq(trainStudents.id, s.id))
     .returning();
   audit({ entity: STUDENT_ENTITY, entityId: s.id, before: { attendedHours: s.attendedHours, completion: s.completion, remark: s.remark }, after: { attendedHours: after.attendedHours, completion: after.completion, remark: after.remark }, detail: `登记学员 ${s.name} 的出勤与结业（${COMPLETION_LABEL[after.completion]}）` });
-  return toStudentItem(after, studentActions(session, c));
+  return toStudentItem(maskStudent(after), studentActions(session, c));
 }
 
 /** 批量登记一次最多的学员数（一个班常有 300 人） */
@@ -381,7 +436,7 @@ export async function qualificationOf(db: Db, session: Session, input: { classId
     idWarning: Number(summary.idWarning),
     qualificationRefused: Number(summary.qualificationRefused),
     qualificationWarning: Number(summary.qualificationWarning),
-    students: flagged.map((s) => ({ ...toStudentItem(s, []), idCheckName: ID_CHECK_LABEL[s.idCheck], qualificationName: QUALIFICATION_LABEL[s.qualification] })),
+    students: flagged.map((s) => ({ ...toStudentItem(maskStudent(s), []), idCheckName: ID_CHECK_LABEL[s.idCheck], qualificationName: QUALIFICATION_LABEL[s.qualification] })),
   };
 }
 
@@ -421,21 +476,32 @@ const EXPORT_COLUMNS: ExportColumn<StudentRow>[] = [
   { header: '备注', key: 'remark', width: 30 },
 ];
 
-/** 导出学员（exportStudentInfo）：按筛选条件、按 id 键集每批 5000 行流式写出 */
-export async function exportStudents(db: Db, session: Session, filter: StudentFilter) {
-  if (filter.classId) await loadClass(db, session.user, filter.classId);
+/**
+ * 导出学员（exportStudentInfo）：按筛选条件、按 id 键集每批 5000 行流式写出。证件号与手机号脱敏；unmask 时为全号——
+ * 先经 unmaskedView（student.unmask、理由）记一行访问日志（涉及的学员 id 在写出前查出，只取 id）。
+ */
+export async function exportStudents(db: Db, session: Session, input: StudentFilter & StudentUnmask, audit: Audit) {
+  const { unmask, reason, reasonNote, ip, ...filter } = input;
+  const c = filter.classId ? await loadClass(db, session.user, filter.classId) : null;
   const where = filterWhere(session.user, filter);
+  let unmasked = false;
+  if (unmask) {
+    const ids = await db.select({ id: trainStudents.id }).from(trainStudents).where(where).orderBy(asc(trainStudents.id));
+    unmasked = await unmaskStudents(db, session, { unmask, reason, reasonNote, ip }, ACCESS_ACTION.EXPORT, { classId: c?.id, className: c?.code }, ids.map((r) => r.id), audit);
+  }
   return exportXlsx({
     sheetName: '学员名单',
     columns: EXPORT_COLUMNS,
     rows: keysetBatches(
-      (lastId: number | null, limit: number) =>
-        db
+      async (lastId: number | null, limit: number) => {
+        const rows = await db
           .select(LIST_COLUMNS)
           .from(trainStudents)
           .where(lastId === null ? where : and(where, gt(trainStudents.id, lastId)))
           .orderBy(asc(trainStudents.id))
-          .limit(limit),
+          .limit(limit);
+        return unmasked ? rows : rows.map(maskStudent);
+      },
       (r) => r.id,
       5000,
     ),

@@ -4,6 +4,8 @@ import { blankToUndefined, flag, halfWidth, id, ids, int, looseDate, nullableTex
 import { PagingInput } from '@/lib/platform/api/paging';
 import { MOBILE_MESSAGE, MOBILE_PATTERN } from '@/lib/platform/identity';
 import { compact, EDUCATIONS, idNumberField, mobileField } from '@/lib/domains/examinee/schemas';
+import { UnmaskFields } from '@/lib/domains/privacy/schemas';
+import { orMasked } from '@/lib/platform/validation/masked';
 import { CLASS_ACTIONS, REQUEST_KINDS, type ClassAction, type TransitionAction } from './transitions';
 
 export { EDUCATIONS };
@@ -212,6 +214,9 @@ export const StudentSaveInput = z.object({
   id: optionalId('学员'),
   classId: id('班级', '请选择班级'),
   ...studentFields,
+  // 修改时表单显示脱敏的证件号与手机号：未改的原样传回，保留库里的值
+  idNumber: orMasked(idNumberField).describe('身份证号（修改时未改可传回脱敏值）'),
+  mobile: orMasked(mobileField).describe('手机号（修改时未改可传回脱敏值）'),
   idCardFront: nullableText('身份证人像面', 300),
   idCardBack: nullableText('身份证国徽面', 300),
 });
@@ -252,16 +257,19 @@ export const IdCardInput = z.object({
 export const StudentFilterInput = z.object({
   classId: optionalId('班级'),
   name: filterText('姓名', 32),
-  idNumber: z.preprocess(compact, z.preprocess(blank, z.string().max(18, '身份证号最多 18 位').optional())).describe('身份证号（完整号码或前几位）'),
+  idNumber: z.preprocess(compact, z.preprocess(blank, z.string().max(18, '身份证号最多 18 位').optional())).describe('身份证号（完整号码；加密存放，只能按完整号码查）'),
   idCheck: optionalInt('身份核验', 0, 2),
   qualification: optionalInt('培训资格', 0, 2),
   examine: optionalInt('审核', 0, 2),
   completion: optionalInt('结业情况', 0, 2),
 });
 export type StudentFilter = z.output<typeof StudentFilterInput>;
+/** 导出学员：筛选同列表；unmask 时证件号与手机号为全号（须有 student.unmask 并给出理由，记访问日志） */
+export const StudentExportInput = StudentFilterInput.extend(UnmaskFields);
 
 export const StudentListInput = StudentFilterInput.extend({
   ...PagingInput.shape,
+  ...UnmaskFields,
   afterId: z.preprocess(blank, id('上一页最后一名学员').optional()).describe('键集分页：上一页最后一行的 id；给出时按 id 向后取，不返回总数'),
 });
 

@@ -5,6 +5,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/platform/db/client';
 import { idCheckChar } from '@/lib/platform/identity';
+import { blindIndex, seal } from '@/lib/platform/crypto/sealed';
 import { beijingDate } from '@/lib/platform/time';
 import { organisations } from '../org/tables';
 import { users } from '../user/tables';
@@ -233,20 +234,23 @@ export async function seedTrainClasses(db: Db): Promise<void> {
       person += n;
       const col = <T,>(pick: (p: number, i: number) => T) => sql.param(ids.map(pick));
       const idNumbers = ids.map((p) => studentId(org.areaId, p + 1));
-      await db.execute(sql`insert into ${trainStudents} (class_id, org_id, city_id, name, id_number, gender, birth_date, mobile, education, company, examine, attended_hours, completion, created_by, created_at)
-        select ${row.id}::int, ${org.id}::int, ${org.cityId}::int, u.name, u.id_number,
-          case when substr(u.id_number, 17, 1)::int % 2 = 1 then '男' else '女' end,
-          to_date(substr(u.id_number, 7, 8), 'YYYYMMDD'), u.mobile, u.education, u.company, ${examined ? EXAMINE.PASSED : EXAMINE.PENDING}::smallint,
+      // 原生 sql 不经列类型：证件号与手机号在这里加密并算盲索引；性别与出生日期由号码推出（库里读不到明文）
+      await db.execute(sql`insert into ${trainStudents} (class_id, org_id, city_id, name, id_number, id_number_bidx, gender, birth_date, mobile, education, company, examine, attended_hours, completion, created_by, created_at)
+        select ${row.id}::int, ${org.id}::int, ${org.cityId}::int, u.name, u.id_number, u.id_index, u.gender, u.birth_date,
+          u.mobile, u.education, u.company, ${examined ? EXAMINE.PASSED : EXAMINE.PENDING}::smallint,
           u.hours, u.completion, ${staff?.id ?? null}::int, ${created}::timestamptz
         from unnest(
           ${col((p) => SURNAMES[p % SURNAMES.length] + GIVEN[(p * 7) % GIVEN.length])}::varchar[],
-          ${sql.param(idNumbers)}::varchar[],
-          ${col((p) => `13${String(500000000 + p * 37).slice(-9)}`)}::varchar[],
+          ${sql.param(idNumbers.map(seal))}::text[],
+          ${sql.param(idNumbers.map((v) => blindIndex('idNumber', v)))}::varchar[],
+          ${sql.param(idNumbers.map((v) => (Number(v[16]) % 2 === 1 ? '男' : '女')))}::varchar[],
+          ${sql.param(idNumbers.map((v) => `${v.slice(6, 10)}-${v.slice(10, 12)}-${v.slice(12, 14)}`))}::date[],
+          ${col((p) => seal(`13${String(500000000 + p * 37).slice(-9)}`))}::text[],
           ${col((p) => EDUCATIONS[p % EDUCATIONS.length])}::varchar[],
           ${col((p) => (p % 3 === 0 ? org.name : null))}::varchar[],
           ${col((_p, i) => (finished ? (i % 17 === 5 ? Math.floor(hours / 2) : hours) : null))}::smallint[],
           ${col((_p, i) => (finished ? (i % 17 === 5 ? COMPLETION.NOT_COMPLETED : COMPLETION.COMPLETED) : COMPLETION.NONE))}::smallint[]
-        ) as u(name, id_number, mobile, education, company, hours, completion)`);
+        ) as u(name, id_number, id_index, gender, birth_date, mobile, education, company, hours, completion)`);
       await db.update(trainClasses).set({ studentCount: n }).where(eq(trainClasses.id, row.id));
 
       // 办理记录
@@ -331,6 +335,7 @@ export async function seedTrainClasses(db: Db): Promise<void> {
     cityId: mainOrg.cityId,
     name: '刘小雨',
     idNumber: minorBody + idCheckChar(minorBody),
+    idNumberIndex: blindIndex('idNumber', minorBody + idCheckChar(minorBody)),
     gender: '女',
     birthDate: `${minorBirth.slice(0, 4)}-${minorBirth.slice(4, 6)}-${minorBirth.slice(6)}`,
     mobile: '13900001234',
@@ -338,8 +343,8 @@ export async function seedTrainClasses(db: Db): Promise<void> {
   });
   const [done] = await db.select({ id: trainClasses.id }).from(trainClasses).where(and(eq(trainClasses.orgId, mainOrg.id), eq(trainClasses.status, S.FINISHED))).limit(1);
   if (done) {
-    await db.execute(sql`insert into ${trainStudents} (class_id, org_id, city_id, name, id_number, gender, birth_date, mobile, education, company)
-      select ${draft.id}::int, org_id, city_id, name, id_number, gender, birth_date, mobile, education, company from ${trainStudents}
+    await db.execute(sql`insert into ${trainStudents} (class_id, org_id, city_id, name, id_number, id_number_bidx, gender, birth_date, mobile, education, company)
+      select ${draft.id}::int, org_id, city_id, name, id_number, id_number_bidx, gender, birth_date, mobile, education, company from ${trainStudents}
       where class_id = ${done.id} and completion = ${COMPLETION.COMPLETED} order by id limit 3`);
   }
   await db.update(trainClasses).set({ studentCount: sql`(select count(*) from ${trainStudents} where ${trainStudents.classId} = ${draft.id})` }).where(eq(trainClasses.id, draft.id));

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, jsonb, pgTable, serial, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { blindIndexColumn } from '@/lib/platform/crypto/columns';
+import { blindIndexColumn, sealedText } from '@/lib/platform/crypto/columns';
 import { organisations } from '../org/tables';
 import { teachers } from '../teacher/tables';
 import { stagedImportColumns, stagedImportStatusCheck } from '../file/staged-import-columns';
@@ -150,12 +150,12 @@ export const trainStudents = pgTable(
     orgId: integer('org_id').notNull(),
     cityId: integer('city_id'),
     name: varchar('name', { length: 32 }).notNull(),
-    idNumber: varchar('id_number', { length: 18 }).notNull(),
+    idNumber: sealedText('id_number', { kind: 'idNumber', index: 'id_number_bidx' }).notNull(),
     /** 盲索引（HMAC-SM3），查找与唯一约束用它；见 docs/SECURITY.md「个人信息加密」 */
     idNumberIndex: blindIndexColumn('id_number_bidx'),
     gender: varchar('gender', { length: 2 }),
     birthDate: date('birth_date'),
-    mobile: varchar('mobile', { length: 11 }).notNull(),
+    mobile: sealedText('mobile', { kind: 'mobile' }).notNull(),
     education: varchar('education', { length: 16 }),
     company: varchar('company', { length: 128 }),
     idCardFront: varchar('id_card_front', { length: 300 }),
@@ -177,11 +177,11 @@ export const trainStudents = pgTable(
   (t) => [
     check('train_student_checks_chk', sql`${t.idCheck} in (0, 1, 2) and ${t.qualification} in (0, 1, 2) and ${t.examine} in (0, 1, 2) and ${t.completion} in (0, 1, 2)`),
     check('train_student_hours_chk', sql`${t.attendedHours} is null or ${t.attendedHours} between 0 and 2000`),
-    uniqueIndex('train_student_class_person_uq').on(t.classId, t.idNumber),
+    uniqueIndex('train_student_class_person_uq').on(t.classId, t.idNumberIndex),
     index('train_student_class_idx').on(t.classId, t.id),
     index('train_student_org_idx').on(t.orgId, t.id),
     index('train_student_city_idx').on(t.cityId, t.id),
-    index('train_student_id_number_idx').on(t.idNumber),
+    index('train_student_id_number_idx').on(t.idNumberIndex),
     // 首页分析与大屏按创建时间计数（近七天、按月趋势），各范围一条：见 docs/DASHBOARD.md
     index('train_student_created_idx').on(t.createdAt),
   ],

@@ -117,6 +117,8 @@ const texts: Record<string, string> = {
 
 /** 服务端消息：中文原文（带 {占位} 的是模板）→ 英文 */
 const errors: Record<string, string> = {
+  请输入完整的法定代表人身份证号: 'Enter the complete ID number of the legal representative',
+  请输入完整的银行账号: 'Enter the complete bank account number',
   '统一社会信用代码含不允许的字符（只能是数字与除 I、O、Z、S、V 以外的大写字母，第 3–8 位为行政区划代码）':
     'The unified social credit code has characters that are not allowed (only digits and capital letters except I, O, Z, S and V; characters 3–8 are the region code)',
   '统一社会信用代码校验位不正确，请核对': 'The check character of the unified social credit code is wrong; check it',

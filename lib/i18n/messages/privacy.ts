@@ -18,6 +18,9 @@ const texts: Record<string, string> = {
   请选择理由: 'Choose a reason',
   请写明说明: 'Write a note',
   确定: 'OK',
+  // 列表的「显示完整信息」（useListUnmask）
+  显示完整信息: 'Show full personal data',
+  恢复脱敏: 'Mask again',
   // 访问日志
   个人信息访问日志: 'Personal data access log',
   时间: 'Time',

@@ -229,6 +229,7 @@ const texts: Record<string, string> = {
 };
 
 const errors: Record<string, string> = {
+  '请填写学员「{name}」完整的银行账号': 'Enter the complete bank account number of trainee “{name}”',
   '本市 {year} 年度的资金账户尚未建立，请先在“资金账户”中建立并拨入资金': 'This city has no fund account for {year}; open one under “Fund accounts” and allocate funds first',
   '资金账户「{name}」可用余额 {available} 元，不足以{what} {amount} 元': 'Fund account “{name}” has {available} yuan available, not enough to {what} {amount} yuan',
   '批准申请 {code} 的': 'approve application {code} for',

@@ -17,6 +17,7 @@ const zhCN: Record<string, string> = Object.fromEntries(Object.keys(VERBS).map((
 const enUS: Record<string, string> = Object.fromEntries(Object.entries(VERBS).map(([v, en]) => [`errors.verb.${v}`, en]));
 
 const texts: Record<string, string> = {
+  师资审核列表: 'Teacher review list',
   // 代码表
   班主任: 'Head teacher',
   带头教师: 'Lead teacher',

@@ -326,9 +326,8 @@ export function createDispatcher(config: DispatcherConfig) {
         return result;
       }
       if (page) {
-        // 服务可在分页之外多给几项（如个人信息是否脱敏 masked、能否看全 canUnmask），原样带上
         const { list, total, ...extra } = result as { list: unknown[]; total: number };
-        // totalCount 与 total 相同：SPEC §7 的客户端两种名字都读
+        // totalCount 与 total 相同：SPEC §7 的客户端两种名字都读；列表另带的项（如 masked、canUnmask）原样给出
         return respond(ReturnCode.OK, 'success', { ...extra, list, total, totalCount: total, pageNo: page.pageNo, pageSize: page.pageSize }, 200);
       }
       return respond(ReturnCode.OK, 'success', result ?? null, 200);

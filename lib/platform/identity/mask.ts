@@ -6,6 +6,8 @@ const MOBILE_LIKE = /^1[3-9]\d{9}$/;
 /** 字段名看是证件号或手机号（不看值也脱敏：值可能是不完整的号码） */
 const ID_KEY = /id(card|number|no)|cardno|certno|identity|sfz/i;
 const MOBILE_KEY = /mobile|phone|tel(ephone)?$/i;
+/** 字段名看是银行账号（只留后 4 位） */
+const BANK_KEY = /bank_?account/i;
 
 export function maskIdNumber(value: string): string {
   if (value.length <= 6) return '*'.repeat(value.length);
@@ -27,6 +29,7 @@ export function maskMobile(value: string): string {
 /** 按字段名或值的样子脱敏一个字符串；不像证件号或手机号的原样返回 */
 export function maskPersonal(key: string, value: string): string {
   const v = value.trim();
+  if (BANK_KEY.test(key)) return v ? maskBankAccount(v) : value;
   if (ID_KEY.test(key) || ID_LIKE.test(v)) return v ? maskIdNumber(v) : value;
   if (MOBILE_KEY.test(key) || MOBILE_LIKE.test(v)) return v ? maskMobile(v) : value;
   return value;

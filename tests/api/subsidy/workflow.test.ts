@@ -5,7 +5,8 @@ import { and, count, eq, gte, lte, ne } from 'drizzle-orm';
 import { setupTestDb } from '../../helpers/db';
 import { call } from '../../helpers/api';
 import type { Db } from '@/lib/platform/db/client';
-import { idCheckChar } from '@/lib/platform/identity';
+import { idCheckChar, maskBankAccount } from '@/lib/platform/identity';
+import { blindIndex } from '@/lib/platform/crypto/sealed';
 import { trainClasses, trainStudents, type TrainClass, type TrainStudent } from '@/lib/domains/trainClass/tables';
 import { examPlans } from '@/lib/domains/exaPlan/tables';
 import { certificates } from '@/lib/domains/certificate/tables';
@@ -198,11 +199,11 @@ describe('银行信息带出', () => {
   }
   const formRows = (account: string) => ok<FormStudent[]>(account, '/subsidy/classStudents', { classId: String(klass.id) }, 'GET');
 
-  it('填表时带出同一证件号最近一次给过的银行信息（本机构范围内）；别的机构的申请不带；市级不给账号', async () => {
+  it('填表时带出同一证件号最近一次给过的银行信息（本机构范围内，账号脱敏）；别的机构的申请不带；市级不给账号', async () => {
     const [s, fresh] = take(2);
     const saved = await apply(klass.id, [s], { items: [itemOf(s, { bankName: '中国农业银行石家庄分行', bankAccount: '6228480000000000017' })] });
     const mine = (await formRows('train_org')).find((r) => r.id === s.id)!;
-    expect(mine.lastBank).toEqual({ bankName: '中国农业银行石家庄分行', bankAccount: '6228480000000000017', applyCode: saved.code });
+    expect(mine.lastBank).toEqual({ bankName: '中国农业银行石家庄分行', bankAccount: maskBankAccount('6228480000000000017'), applyCode: saved.code });
     // 没给过银行信息的人不带
     expect((await formRows('train_org')).find((r) => r.id === fresh.id)!.lastBank).toBeNull();
 
@@ -211,9 +212,15 @@ describe('银行信息带出', () => {
     const [foreignItem] = await db.select().from(subsidyItems).where(eq(subsidyItems.applyId, foreign.id)).limit(1);
     // （删了重插得到更大的 id，即“更新的一行”）
     await db.delete(subsidyItems).where(eq(subsidyItems.id, foreignItem.id));
-    await db.insert(subsidyItems).values({ ...foreignItem, id: undefined, idNumber: s.idNumber, bankName: '别的银行', bankAccount: '6200000000000000999' });
+    await db.insert(subsidyItems).values({ ...foreignItem, id: undefined, idNumber: s.idNumber, idNumberIndex: s.idNumberIndex, bankName: '别的银行', bankAccount: '6200000000000000999' });
     const again = (await formRows('train_org')).find((r) => r.id === s.id)!;
-    expect(again.lastBank?.bankAccount).toBe('6228480000000000017');
+    expect(again.lastBank?.bankAccount).toBe(maskBankAccount('6228480000000000017'));
+
+    // 带出的脱敏账号原样提交：保存库里的全号；对不上的脱敏值要求填完整账号
+    const next = await apply(klass.id, [s], { items: [itemOf(s, { bankName: '中国农业银行石家庄分行', bankAccount: maskBankAccount('6228480000000000017') })] });
+    const [stored] = await db.select().from(subsidyItems).where(eq(subsidyItems.applyId, next.id));
+    expect(stored.bankAccount).toBe('6228480000000000017');
+    await refused('train_org', '/subsidy/saveClassSubside', { classId: klass.id, kind: 'train', items: [itemOf(fresh, { bankAccount: '***************1234' })] }, 400, `请填写学员「${fresh.name}」完整的银行账号`);
 
     // 市级看名单时不带出账号
     expect((await formRows('sjz_admin')).every((r) => r.lastBank === null)).toBe(true);
@@ -251,7 +258,7 @@ describe('核查', () => {
     const [s] = take(1);
     const [other] = await db.select().from(trainClasses).where(and(eq(trainClasses.status, 7), eq(trainClasses.cityId, klass.cityId!))).orderBy(trainClasses.id).limit(2).then((r) => r.filter((x) => x.id !== klass.id));
     await db.update(trainClasses).set({ startDate: klass.startDate, endDate: klass.endDate }).where(eq(trainClasses.id, other.id));
-    await db.insert(trainStudents).values({ classId: other.id, orgId: other.orgId, cityId: other.cityId, name: s.name, idNumber: s.idNumber, mobile: s.mobile });
+    await db.insert(trainStudents).values({ classId: other.id, orgId: other.orgId, cityId: other.cityId, name: s.name, idNumber: s.idNumber, idNumberIndex: s.idNumberIndex, mobile: s.mobile });
     const saved = await apply(klass.id, [s]);
     const d = await detail('sjz_admin', saved.id);
     expect(d.students[0].flags.map((f) => f.code)).toEqual(['overlap']);
@@ -261,7 +268,7 @@ describe('核查', () => {
   it('证件号码不通过校验', async () => {
     const [s] = take(1);
     const bad = s.idNumber.slice(0, 17) + (idCheckChar(s.idNumber.slice(0, 17)) === '1' ? '2' : '1');
-    await db.update(trainStudents).set({ idNumber: bad }).where(eq(trainStudents.id, s.id));
+    await db.update(trainStudents).set({ idNumber: bad, idNumberIndex: blindIndex('idNumber', bad) }).where(eq(trainStudents.id, s.id));
     const saved = await apply(klass.id, [s]);
     expect(await flagsOf(saved.id)).toEqual([['idNumber']]);
   });
@@ -301,9 +308,11 @@ describe('核查', () => {
       items: [itemOf(a, { certNo: 'S0000000000000404' }), itemOf(b, { certNo: 'S9999000000000002' }), itemOf(c, { certNo: 'S9999000000000002' })],
     });
     const d = await detail('sjz_admin', saved.id);
-    expect(d.students[0].flags[0].message).toBe('证书编号 S0000000000000404 在证书库中不存在');
-    expect(d.students[1].flags[0].message).toMatch(/^证书编号 S9999000000000002 属于他人/);
-    expect(d.students[2].flags).toEqual([]);
+    // 按学员找行（申请里学员行的顺序不是这里要测的）
+    const of = (s: TrainStudent) => d.students.find((x) => x.studentId === s.id)!;
+    expect(of(a).flags[0].message).toBe('证书编号 S0000000000000404 在证书库中不存在');
+    expect(of(b).flags[0].message).toMatch(/^证书编号 S9999000000000002 属于他人/);
+    expect(of(c).flags).toEqual([]);
   });
 });
 

@@ -1,6 +1,7 @@
 // 师资库测试的共用件：演示账号的请求头、合法的教师表单、按身份证号找教师。
 import { eq } from 'drizzle-orm';
 import { idCheckChar } from '@/lib/platform/identity';
+import { blindIndex } from '@/lib/platform/crypto/sealed';
 import { call } from '../../helpers/api';
 import { authHeaders } from '../access/login-helper';
 import { teachers } from '@/lib/domains/teacher/tables';
@@ -52,6 +53,7 @@ export function validTeacher(overrides: Record<string, unknown> = {}): Record<st
 }
 
 export async function teacherByCard(db: Db, cardNo: string) {
-  const [row] = await db.select().from(teachers).where(eq(teachers.idCard, cardNo));
+  // 身份证号加密存放：按盲索引找
+  const [row] = await db.select().from(teachers).where(eq(teachers.idCardIndex, blindIndex('idNumber', cardNo)));
   return row;
 }

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, isNull } from 'drizzle-orm';
 import { setupTestDb } from '../../helpers/db';
 import type { Db } from '@/lib/platform/db/client';
+import { maskMobile } from '@/lib/platform/identity';
 import { teachers } from '@/lib/domains/teacher/tables';
 import { organisations } from '@/lib/domains/org/tables';
 import { TEACHER_AUDIT, TEACHER_TRANSITIONS } from '@/lib/domains/teacher/transitions';
@@ -110,7 +111,9 @@ describe('修改与删除', () => {
     const phone = await post<TeacherDetail>('train_org', '/teacher/update', validTeacher({ ...base, userPhone: '13811112222', createUserCode: 'ORG130105001,ORG130104001' }));
     expect(phone.status, JSON.stringify(phone.body)).toBe(200);
     expect(phone.body.data.auditStatus).toBe(TEACHER_AUDIT.APPROVED);
-    expect(phone.body.data.userPhone).toBe('13811112222');
+    // 答复里的手机号脱敏；库里是新号码
+    expect(phone.body.data.userPhone).toBe(maskMobile('13811112222'));
+    expect((await db.select({ phone: teachers.phone }).from(teachers).where(eq(teachers.id, t.id)))[0].phone).toBe('13811112222');
     expect(phone.body.data.createUserCode).toBe('ORG130105001,ORG130104001');
   });
 
