@@ -209,7 +209,7 @@ export async function listPeople(
       tx.select({ total: count() }).from(people).where(where),
     );
     const ids = rows.map((r) => r.person.id);
-    const mask = await maskedUnless(tx, session, library, req, ACCESS_ACTION.VIEW, ids, `${LIBRARY_NAMES[library]}列表（第 ${page.pageNum} 页，${ids.length} 人）`, audit);
+    const mask = await maskedUnless(tx, session, library, req, ACCESS_ACTION.VIEW, ids, `${LIBRARY_NAMES[library]}列表（第 ${page.pageNo} 页，${ids.length} 人）`, audit);
     const works = await worksOf(tx, ids);
     const allowed = allowedBy(session);
     return { list: rows.map((r) => toItem(r, works.get(r.person.id) ?? [], mask, allowed)), total: Number(total), masked: mask, canUnmask: canUnmask(session, library) };
