@@ -37,6 +37,12 @@ interface ImportParams {
 /** 证件号码只显示前 6 后 4 位、手机号前 3 后 4：列表与详情默认不展示完整的个人信息 */
 const maskId = maskIdNumber;
 const maskPhone = (v: string | null) => (v ? maskMobile(v) : v);
+/** 盲索引不给界面与日志 */
+function withoutIndex<T extends { idNumberIndex?: string | null }>(row: T): Omit<T, 'idNumberIndex'> {
+  const copy = { ...row };
+  delete copy.idNumberIndex;
+  return copy;
+}
 
 const optionalCell = (label: string, max: number) =>
   z
@@ -62,7 +68,7 @@ async function rowsOf(db: Db, kind: FilingDataKind, filingId: number, mask = tru
       .from(filingPeople)
       .where(and(eq(filingPeople.filingId, filingId), eq(filingPeople.role, kind)))
       .orderBy(asc(filingPeople.id));
-    return rows.map(({ idNumberIndex: _index, ...p }) => (mask ? { ...p, idNumber: maskId(p.idNumber), mobile: maskMobile(p.mobile) } : p));
+    return rows.map((p) => withoutIndex(mask ? { ...p, idNumber: maskId(p.idNumber), mobile: maskMobile(p.mobile) } : p));
   }
   const works = await db.select().from(filingWorks).where(eq(filingWorks.filingId, filingId)).orderBy(asc(filingWorks.id));
   return works.map((w) => ({ ...w, levelNames: w.levels.map((l) => LEVEL_NAMES[l] ?? String(l)) }));
@@ -125,8 +131,8 @@ export async function deleteFilingData(db: Db, session: Session, input: { kind: 
 
 const maskPerson = (p: unknown) => {
   if (!p) return p;
-  const { idNumberIndex: _index, ...rest } = p as { idNumber: string; mobile: string; idNumberIndex?: string | null };
-  return { ...rest, idNumber: maskId(rest.idNumber), mobile: maskMobile(rest.mobile) };
+  const row = p as { idNumber: string; mobile: string; idNumberIndex?: string | null };
+  return withoutIndex({ ...row, idNumber: maskId(row.idNumber), mobile: maskMobile(row.mobile) });
 };
 
 /** 新增或修改场地/考点（同一备案内名称不重复） */

@@ -64,7 +64,7 @@ export async function ensureUser(db: Db, input: NewUser): Promise<User> {
   const passwordHash = input.passwordHash ?? (await bcrypt.hash(input.password, BCRYPT_ROUNDS));
   const [created] = await db
     .insert(users)
-    .values({ passwordStrength: passwordStrength(input.password), ...input, code: newCode('U'), passwordHash })
+    .values({ passwordStrength: passwordStrength(input.password), ...input, mobileIndex: input.mobile ? blindIndex('mobile', input.mobile) : null, code: newCode('U'), passwordHash })
     .onConflictDoNothing()
     .returning();
   return created ?? (await db.select().from(users).where(eq(users.account, input.account)))[0];
