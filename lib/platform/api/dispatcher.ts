@@ -326,9 +326,10 @@ export function createDispatcher(config: DispatcherConfig) {
         return result;
       }
       if (page) {
-        const { list, total } = result as { list: unknown[]; total: number };
+        // 分页之外的字段（如 masked、canUnmask：个人信息是否脱敏、能否请求看全）原样带上
+        const { list, total, ...extra } = result as { list: unknown[]; total: number };
         // totalCount 与 total 相同：SPEC §7 的客户端两种名字都读
-        return respond(ReturnCode.OK, 'success', { list, total, totalCount: total, pageNo: page.pageNo, pageSize: page.pageSize }, 200);
+        return respond(ReturnCode.OK, 'success', { ...extra, list, total, totalCount: total, pageNo: page.pageNo, pageSize: page.pageSize }, 200);
       }
       return respond(ReturnCode.OK, 'success', result ?? null, 200);
     } catch (err) {

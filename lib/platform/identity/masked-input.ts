@@ -14,7 +14,7 @@ const orMasked = <T extends z.ZodType<string, string>>(full: T, label: string) =
       for (const issue of r.error.issues) ctx.addIssue({ code: 'custom', message: issue.message });
       return z.NEVER;
     })
-    .describe(`${label}（未修改时可传回列表里的脱敏值）`);
+    .describe(label);
 
 /** 证件号码，或未修改时原样传回的脱敏值 */
 export const idNumberOrMaskedSchema = orMasked(idNumberSchema, '身份证号');
