@@ -74,6 +74,8 @@ async function rowsOf(db: Db, kind: FilingDataKind, filingId: number, mask = tru
   return works.map((w) => ({ ...w, levelNames: w.levels.map((l) => LEVEL_NAMES[l] ?? String(l)) }));
 }
 
+const ONLY_PEOPLE_UNMASK = '只有备案人员可以看全个人信息';
+
 /** 看全备案人员的证件号与手机号：须有该备案类别资源的 unmask（如 filingSkill.unmask）并给出理由，记访问日志 */
 export interface FilingUnmask extends UnmaskRequest {
   unmask?: boolean;
@@ -86,7 +88,7 @@ export async function listFilingData(db: Db, session: Session, kind: FilingDataK
   const resource = kindResource(f.kind);
   return db.transaction(async (tx) => {
     if (req.unmask) {
-      if (!isPerson(kind)) throw ApiError.badRequest(`${dataTitle(kind)}没有需要看全的个人信息`);
+      if (!isPerson(kind)) throw ApiError.badRequest(ONLY_PEOPLE_UNMASK);
       const ids = (await tx.select({ id: filingPeople.id }).from(filingPeople).where(and(eq(filingPeople.filingId, f.id), eq(filingPeople.role, kind)))).map((r) => r.id);
       await unmaskedView(tx, session, { resource, action: ACCESS_ACTION.VIEW, entity: 'filing', entityId: f.id, detail: `备案 ${f.code} 的${dataTitle(kind)}`, recordIds: ids, reason: req.reason, reasonNote: req.reasonNote, ip: req.ip }, audit);
     }

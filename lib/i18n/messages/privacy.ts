@@ -53,6 +53,7 @@ const errors: Record<string, string> = {
   '理由为“其他”时请写明说明': 'Write a note when the reason is “Other”',
   请输入完整的身份证号: 'Enter the full ID number',
   请输入完整的手机号: 'Enter the full mobile number',
+  只有备案人员可以看全个人信息: 'Only filing staff have personal data to show in full',
 };
 
 export const privacyMessages: Catalogue = { 'zh-CN': {}, 'en-US': {}, texts, errors };
