@@ -1,5 +1,6 @@
 'use client';
 // 机构与企业 › 账号管理（/org/account）：与用户管理同一套接口，另可新建本人名下的子账号。
+import { useUnmaskList } from '@/components/privacy/useUnmaskList';
 import { useState } from 'react';
 import { Button } from 'antd';
 import { UserAddOutlined } from '@ant-design/icons';
@@ -38,5 +39,17 @@ function SubAccountButton({ helpers }: { helpers: ListHelpers }) {
 }
 
 export default function AccountList() {
-  return <ListScreen<AccountRow> {...base} toolbarExtra={(helpers) => <SubAccountButton helpers={helpers} />} />;
+  const unmask = useUnmaskList<AccountRow>('/account/listUsers', '账号列表', '/account/export');
+  return (
+    <ListScreen<AccountRow>
+      {...base}
+      list={unmask.list}
+      toolbarExtra={(helpers) => (
+        <>
+          <SubAccountButton helpers={helpers} />
+          {unmask.toolbarExtra(helpers)}
+        </>
+      )}
+    />
+  );
 }

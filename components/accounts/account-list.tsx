@@ -6,7 +6,8 @@ import { formatValue } from '@/components/list/values';
 import { Tx } from '@/lib/i18n/client';
 import { apiPost } from '@/components/api-client';
 import { NewPassword } from '@/lib/platform/auth/password';
-import { Mobile, NewAccount } from '@/lib/domains/user/schemas';
+import { NewAccount } from '@/lib/domains/user/schemas';
+import { mobileOrMaskedSchema } from '@/lib/platform/identity';
 import { USER_STATUS_COLOR } from '@/lib/domains/user/status';
 import { ACCOUNT_STATUS, LEVEL_NAME, USER_TYPES, type AccountDetail, type AccountRow } from '@/lib/domains/account/schemas';
 
@@ -23,7 +24,8 @@ const orgSource = { path: '/account/orgList', method: 'POST' as const, labelKey:
 const filters: FieldSpec[] = [
   { name: 'account', label: '账号' },
   { name: 'name', label: '姓名', placeholder: '用户名或真实姓名' },
-  { name: 'mobile', label: '手机号' },
+  // 手机号加密存放：只能按完整号码查
+  { name: 'mobile', label: '手机号', placeholder: '请输入完整手机号' },
   { name: 'status', label: '状态', type: 'select', options: STATUS_OPTIONS },
   { name: 'roleId', label: '角色', type: 'select', optionsFrom: roleSource },
   { name: 'orgId', label: '所属机构', type: 'select', optionsFrom: orgSource },
@@ -40,7 +42,7 @@ const accountFields: FieldSpec[] = [
   { name: 'account', label: '账号', required: true, rules: [zodRule(NewAccount)], disabledOnEdit: true, span: 12 },
   { name: 'nickName', label: '用户名', required: true, rules: [{ max: 64, message: '用户名最多 64 个字' }], span: 12 },
   { name: 'realName', label: '真实姓名', rules: [{ max: 64, message: '真实姓名最多 64 个字' }], span: 12 },
-  { name: 'mobile', label: '手机号', rules: [zodRule(Mobile)], span: 12 },
+  { name: 'mobile', label: '手机号', rules: [zodRule(mobileOrMaskedSchema)], span: 12, help: '编辑时显示脱敏号码，不改动即保留原号码' },
   { name: 'email', label: '邮箱', rules: [{ type: 'email', message: '邮箱格式不正确' }], span: 12 },
   { name: 'userType', label: '用户类型', type: 'select', options: toOptions(USER_TYPES), createOnly: true, span: 12, help: '不选则按层级与机构推定' },
   ...passwordFields('初始密码').map((f) => ({ ...f, createOnly: true, span: 12 })),

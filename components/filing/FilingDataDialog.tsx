@@ -7,6 +7,8 @@ import ListScreen from '@/components/list/ListScreen';
 import type { FieldSpec, FormSpec, ListColumn, ListScreenProps } from '@/components/list/types';
 import { checkIdNumber } from '@/lib/platform/identity/id-number';
 import { MOBILE_MESSAGE, MOBILE_PATTERN } from '@/lib/platform/identity/mobile';
+import { isMaskedValue } from '@/lib/platform/identity/mask';
+import { useUnmaskList } from '@/components/privacy/useUnmaskList';
 import type { FilingItem } from '@/lib/domains/filing/schemas';
 import { kindResource } from '@/lib/domains/filing/transitions';
 import type { Translate } from '@/lib/i18n';
@@ -31,7 +33,11 @@ const VARIANTS: readonly { key: string; label: string; group: Group }[] = [
 
 // 消息逐条写出原文（列表框架按原文换译文，模块级的规则拿不到 t）
 const maxLength = (max: number, message: string) => ({ max, message });
-const mobileRule = { pattern: MOBILE_PATTERN, message: MOBILE_MESSAGE };
+// 列表与表单里的手机号、证件号是脱敏的（带 *）：未改动时原样提交，服务端保留原号码
+const mobileRule = { validator: async (_rule: unknown, value: unknown) => {
+  if (typeof value !== 'string' || !value || isMaskedValue(value) || MOBILE_PATTERN.test(value)) return;
+  throw new Error(MOBILE_MESSAGE);
+} };
 const positiveInteger = (message: string) => ({ type: 'integer' as const, min: 1, message });
 
 /** 证件号码：与服务端同一个校验函数（空值交给必填规则） */
@@ -44,7 +50,7 @@ const idNumberField = (help?: string): FieldSpec => ({
   rules: [
     {
       validator: async (_rule, value: unknown) => {
-        if (typeof value !== 'string' || !value.trim()) return;
+        if (typeof value !== 'string' || !value.trim() || isMaskedValue(value)) return;
         const checked = checkIdNumber(value);
         if (!checked.ok) throw new Error(checked.message);
       },
@@ -63,8 +69,8 @@ const SITE_FIELDS: FieldSpec[] = [
 
 const personFields = (mode: 'create' | 'edit'): FieldSpec[] => [
   { name: 'name', label: '姓名', required: true, span: 12, rules: [maxLength(64, '姓名不能超过 64 个字')] },
-  // 列表只给出部分号码（前 6 后 4 位），修改时须重新填写完整号码
-  idNumberField(mode === 'edit' ? '为保护个人信息，列表只显示部分号码；修改时请重新输入完整的证件号码' : undefined),
+  // 列表只给出部分号码（前 6 后 4 位）；修改时不改动即保留原号码
+  idNumberField(mode === 'edit' ? '为保护个人信息只显示部分号码；不改动即保留原号码，要更换请输入完整的新号码' : undefined),
   { name: 'mobile', label: '手机号', required: true, span: 12, rules: [mobileRule] },
   { name: 'title', label: '职称/职务', span: 12, rules: [maxLength(64, '职称/职务不能超过 64 个字')] },
   { name: 'certificateNo', label: '证书编号', span: 12, rules: [maxLength(64, '证书编号不能超过 64 个字')] },
@@ -101,8 +107,6 @@ function formOf(t: Translate, variant: (typeof VARIANTS)[number], filingId: numb
       const { contactPhone, ...rest } = values;
       return { ...rest, ...(contactPhone ? { contactPhone } : {}), filingId, id: row?.id };
     },
-    // 人员的证件号码在列表中是遮掩过的，不作为初始值
-    load: site ? undefined : (row) => ({ ...row, idNumber: undefined }),
   };
 }
 
@@ -136,6 +140,12 @@ function screenOf(t: Translate, variant: (typeof VARIANTS)[number], filingId: nu
   };
 }
 
+/** 人员页签：证件号与手机号默认脱敏；有该备案类别 unmask 权限的可选理由后看全（记访问日志） */
+function PersonTab({ screen, what }: { screen: ListScreenProps<DataRow>; what: string }) {
+  const unmask = useUnmaskList<DataRow>(screen.list.path, what);
+  return <ListScreen<DataRow> {...screen} list={{ ...screen.list, ...unmask.list }} toolbarExtra={unmask.toolbarExtra} />;
+}
+
 /** 场所与人员弹窗：filing 为空时关闭 */
 export default function FilingDataDialog({ filing, onClose }: { filing: FilingItem | null; onClose: () => void }) {
   // 可否修改由服务端按状态与权限给出（列表行的 actions）
@@ -157,7 +167,12 @@ export default function FilingDataDialog({ filing, onClose }: { filing: FilingIt
             items={VARIANTS.map((v) => ({
               key: v.key,
               label: t(v.label),
-              children: <ListScreen<DataRow> {...screenOf(t, v, filing.id, kindResource(filing.kind), editable)} />,
+              children:
+                v.group === 'person' ? (
+                  <PersonTab screen={screenOf(t, v, filing.id, kindResource(filing.kind), editable)} what={t('备案 {code} 的{label}', { code: filing.code, label: t(v.label) })} />
+                ) : (
+                  <ListScreen<DataRow> {...screenOf(t, v, filing.id, kindResource(filing.kind), editable)} />
+                ),
             }))}
           />
         </div>

@@ -1,5 +1,6 @@
 'use client';
 // 评价业务 › 人员管理 › 考评员管理（/evaluation/personnel/assessor）：考评员库，按机构与工种管理，停用的不能再分派。
+import { useUnmaskList } from '@/components/privacy/useUnmaskList';
 import ListScreen from '@/components/list/ListScreen';
 import type { ListScreenProps } from '@/components/list/types';
 import type { PersonItem } from '@/lib/domains/personnel/schemas';
@@ -57,5 +58,6 @@ const props: ListScreenProps<PersonItem> = {
 };
 
 export default function AssessorList() {
-  return <ListScreen {...props} />;
+  const unmask = useUnmaskList<PersonItem>(paths.list, '考评员列表', '/perEval/exportEvaluation');
+  return <ListScreen {...props} list={unmask.list} toolbarExtra={unmask.toolbarExtra} />;
 }

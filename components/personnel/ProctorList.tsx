@@ -1,5 +1,6 @@
 'use client';
 // 评价业务 › 人员管理 › 监考人员（/evaluation/personnel/proctor）：评价机构的考务人员库，停用的不能再分派监考。
+import { useUnmaskList } from '@/components/privacy/useUnmaskList';
 import ListScreen from '@/components/list/ListScreen';
 import type { ListScreenProps } from '@/components/list/types';
 import type { PersonItem } from '@/lib/domains/personnel/schemas';
@@ -52,5 +53,6 @@ const props: ListScreenProps<PersonItem> = {
 };
 
 export default function ProctorList() {
-  return <ListScreen {...props} />;
+  const unmask = useUnmaskList<PersonItem>(paths.list, '监考人员列表', '/examStaff/exportExamStaff');
+  return <ListScreen {...props} list={unmask.list} toolbarExtra={unmask.toolbarExtra} />;
 }

@@ -1,5 +1,6 @@
 'use client';
 // 评价业务 › 人员管理 › 督导员管理（/evaluation/personnel/supervisor）：市里管理的督导员库，含照片压缩包上传。
+import { useUnmaskList } from '@/components/privacy/useUnmaskList';
 import ListScreen from '@/components/list/ListScreen';
 import type { ListScreenProps } from '@/components/list/types';
 import { useCan } from '@/components/shell/ShellContext';
@@ -62,10 +63,17 @@ const base: ListScreenProps<PersonItem> = {
 
 export default function SupervisorList() {
   const can = useCan();
+  const unmask = useUnmaskList<PersonItem>(paths.list, '督导员列表', '/perSuper/exportSupervisor');
   return (
     <ListScreen
       {...base}
-      toolbarExtra={(helpers) => (can('supervisor.import') ? <PhotoZipButton path="/perSuper/importSupervisorImgZip" libraryName="督导员" onDone={helpers.reload} /> : null)}
+      list={unmask.list}
+      toolbarExtra={(helpers) => (
+        <>
+          {can('supervisor.import') ? <PhotoZipButton path="/perSuper/importSupervisorImgZip" libraryName="督导员" onDone={helpers.reload} /> : null}
+          {unmask.toolbarExtra(helpers)}
+        </>
+      )}
     />
   );
 }

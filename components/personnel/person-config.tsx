@@ -7,7 +7,7 @@ import { apiPost } from '@/components/api-client';
 import { Tx, useT } from '@/lib/i18n/client';
 import type { FieldSpec, FormSpec, ListColumn, ListScreenProps, RowAction, BatchAction } from '@/components/list/types';
 import { EDUCATIONS, PERSON_ACTIONS, PERSON_STATUS_COLOR, TITLES, type PersonDetail, type PersonItem } from '@/lib/domains/personnel/schemas';
-import { mobileSchema } from '@/lib/platform/identity';
+import { mobileOrMaskedSchema } from '@/lib/platform/identity';
 import { zodRule } from '@/components/list/rules';
 import AccountPicker from './AccountPicker';
 
@@ -127,10 +127,10 @@ export function personFields(p: LibraryPaths, opts: { org: 'required' | 'none'; 
       label: '身份证号',
       required: true,
       span: 12,
-      help: '性别与出生日期由身份证号自动得出',
+      help: '性别与出生日期由身份证号自动得出；编辑时显示脱敏号码，不改动即保留原号码',
       rules: [{ max: 18, message: '身份证号最多 18 位' }],
     },
-    { name: 'mobile', label: '手机号', required: true, span: 12, rules: [zodRule(mobileSchema)] },
+    { name: 'mobile', label: '手机号', required: true, span: 12, rules: [zodRule(mobileOrMaskedSchema)] },
     { name: 'education', label: '学历', type: 'select', options: toOptions(EDUCATIONS), span: 12 },
     { name: 'title', label: '职称', type: 'select', options: toOptions(TITLES), span: 12 },
   ];
@@ -317,7 +317,8 @@ function statusColumnOf(): ListColumn<PersonItem> {
 
 export const personFilters = (extra: FieldSpec[] = []): FieldSpec[] => [
   { name: 'name', label: '姓名' },
-  { name: 'idNumber', label: '身份证号' },
+  // 身份证号加密存放：只能按完整号码查
+  { name: 'idNumber', label: '身份证号', placeholder: '请输入完整身份证号' },
   ...extra,
   { name: 'status', label: '状态', type: 'select', options: STATUS_OPTIONS },
 ];

@@ -45,6 +45,7 @@ export const DEMO_ROLES: readonly DemoRole[] = [
       officialPlan: VIEW_EXPORT,
       publicity: '*',
       camera: '*',
+      // 人员库：'*' 含 unmask——市里管理督导员与考评员，分派与核对身份时要完整证件号、手机号（看全须选理由、记访问日志）
       assessor: '*',
       supervisor: '*',
       // '*' 含 unmask：审核身份证号的更正要比对完整号码
@@ -79,7 +80,7 @@ export const DEMO_ROLES: readonly DemoRole[] = [
       livingSubsidyReview: '*',
       fundAccount: '*',
       coupon: '*',
-      // 本市机构、账号、部门与企业；入驻审核的 '*' 含 unmask——核对法定代表人身份时看全身份证号与银行账号
+      // 本市机构、账号、部门与企业；'*' 含 unmask——入驻审核核对法定代表人身份时看全身份证号与银行账号，核对账号持有人（找回、更换手机）时看全手机号
       orgManage: '*',
       // 本市发布的内容
       banner: '*',
@@ -103,6 +104,7 @@ export const DEMO_ROLES: readonly DemoRole[] = [
     grants: {
       ...BASE,
       analysis: ['query'],
+      // 备案与人员库：'*' 含 unmask——机构录入并管理本机构的考评员、考务人员，考试当天核对身份要完整证件号与手机号
       filingSkill: '*',
       filingQual: '*',
       filingSpecial: '*',

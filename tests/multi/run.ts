@@ -7,6 +7,7 @@
 //   断线重连与 LISTEN 连接被杀后都不丢消息。
 // 复用 NEXT_DIST_DIR（默认 .next）里已有的生产构建，没有时先构建；PostgreSQL 取 MULTI_DATABASE_URL、TEST_DATABASE_URL
 // 或 postgres://postgres@127.0.0.1:5432/postgres，在上面建一个临时库，结束时删除；nginx 缺少时用 apt-get 安装。
+import { blindIndex } from '@/lib/platform/crypto/sealed';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash, generateKeyPairSync, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -411,7 +412,7 @@ async function main() {
   const mobile2 = owner.mobile!;
   const earlier = new Date(Date.now() - 61_000);
   await db.insert(smsCodes).values(
-    Array.from({ length: 9 }, () => ({ mobile: mobile2, purpose: 'resetPassword', codeHash: 'x'.repeat(64), expiresAt: earlier, createdAt: earlier })),
+    Array.from({ length: 9 }, () => ({ mobile: mobile2, mobileIndex: blindIndex('mobile', mobile2), purpose: 'resetPassword', codeHash: 'x'.repeat(64), expiresAt: earlier, createdAt: earlier })),
   );
   const tenth = await api(A, 'GET', '/user/sendVerCode', { query: { mobile: mobile2, purpose: 'login' } });
   check(tenth.body.returnCode === 200, '当天第 10 条（在 A）成功', tenth.body);

@@ -69,10 +69,11 @@ export const MENU_TREE = [
         path: '/evaluation/filing',
         icon: 'FileProtectOutlined',
         children: [
-          { key: 'filingSkill', title: '技能等级认定备案', path: '/evaluation/filing/skill', icon: 'FileDoneOutlined', component: 'FilingSkillLevel', actions: CRUD_IO },
-          { key: 'filingQual', title: '职业资格备案', path: '/evaluation/filing/qualification', icon: 'FileTextOutlined', component: 'FilingQualification', actions: CRUD_IO },
-          { key: 'filingSpecial', title: '专项能力备案', path: '/evaluation/filing/special', icon: 'FileAddOutlined', component: 'FilingSpecialAbility', actions: CRUD_IO },
-          { key: 'filingOrgan', title: '机关工勤备案', path: '/evaluation/filing/organ', icon: 'SnippetsOutlined', component: 'FilingOrganWork', actions: CRUD_IO },
+          // unmask：备案人员（考评员、督导员、考务人员）看全证件号与手机号（每次须选理由，记访问日志）
+          { key: 'filingSkill', title: '技能等级认定备案', path: '/evaluation/filing/skill', icon: 'FileDoneOutlined', component: 'FilingSkillLevel', actions: [...CRUD_IO, 'unmask'] },
+          { key: 'filingQual', title: '职业资格备案', path: '/evaluation/filing/qualification', icon: 'FileTextOutlined', component: 'FilingQualification', actions: [...CRUD_IO, 'unmask'] },
+          { key: 'filingSpecial', title: '专项能力备案', path: '/evaluation/filing/special', icon: 'FileAddOutlined', component: 'FilingSpecialAbility', actions: [...CRUD_IO, 'unmask'] },
+          { key: 'filingOrgan', title: '机关工勤备案', path: '/evaluation/filing/organ', icon: 'SnippetsOutlined', component: 'FilingOrganWork', actions: [...CRUD_IO, 'unmask'] },
           { key: 'filingAudit', title: '备案审核', path: '/evaluation/filing/audit', icon: 'FileSearchOutlined', component: 'FilingAudit', actions: AUDIT },
         ],
       },
@@ -127,9 +128,10 @@ export const MENU_TREE = [
         path: '/evaluation/personnel',
         icon: 'TeamOutlined',
         children: [
-          { key: 'assessor', title: '考评员管理', path: '/evaluation/personnel/assessor', icon: 'SolutionOutlined', component: 'AssessorList', actions: [...CRUD_IO, ...TOGGLE] },
-          { key: 'supervisor', title: '督导员管理', path: '/evaluation/personnel/supervisor', icon: 'EyeOutlined', component: 'SupervisorList', actions: [...CRUD_IO, ...TOGGLE] },
-          { key: 'examStaff', title: '监考人员', path: '/evaluation/personnel/proctor', icon: 'UserSwitchOutlined', component: 'ProctorList', actions: CRUD_EXPORT },
+          // unmask：人员库看全身份证号与手机号（每次须选理由，记访问日志）
+          { key: 'assessor', title: '考评员管理', path: '/evaluation/personnel/assessor', icon: 'SolutionOutlined', component: 'AssessorList', actions: [...CRUD_IO, ...TOGGLE, 'unmask'] },
+          { key: 'supervisor', title: '督导员管理', path: '/evaluation/personnel/supervisor', icon: 'EyeOutlined', component: 'SupervisorList', actions: [...CRUD_IO, ...TOGGLE, 'unmask'] },
+          { key: 'examStaff', title: '监考人员', path: '/evaluation/personnel/proctor', icon: 'UserSwitchOutlined', component: 'ProctorList', actions: [...CRUD_EXPORT, 'unmask'] },
           { key: 'supervision', title: '督导任务', path: '/evaluation/personnel/supervision', icon: 'MonitorOutlined', component: 'SupervisionTask', actions: CRUD },
           { key: 'supervisorOpinion', title: '督导意见', path: '/evaluation/personnel/opinion', icon: 'CommentOutlined', component: 'SupervisorOpinion', actions: ['add', 'edit', 'query', 'get'] },
         ],
@@ -296,7 +298,8 @@ export const MENU_TREE = [
     icon: 'ApartmentOutlined',
     children: [
       { key: 'organization', title: '机构管理', path: '/org/organization', icon: 'ApartmentOutlined', component: 'OrganizationList', actions: [...CRUD_IO, ...TOGGLE] },
-      { key: 'account', title: '账号管理', path: '/org/account', icon: 'UserAddOutlined', component: 'AccountList', actions: [...CRUD_IO, ...TOGGLE] },
+      // unmask：账号列表看全手机号（每次须选理由，记访问日志）
+      { key: 'account', title: '账号管理', path: '/org/account', icon: 'UserAddOutlined', component: 'AccountList', actions: [...CRUD_IO, ...TOGGLE, 'unmask'] },
       { key: 'department', title: '部门管理', path: '/org/department', icon: 'PartitionOutlined', component: 'DepartmentList', actions: CRUD },
       {
         key: 'companyManage',
@@ -348,7 +351,8 @@ export const MENU_TREE = [
     path: '/system',
     icon: 'SettingOutlined',
     children: [
-      { key: 'sysUser', title: '用户管理', path: '/system/user', icon: 'UserOutlined', component: 'UserList', actions: [...CRUD_IO, ...TOGGLE] },
+      // unmask：同账号管理，看全手机号
+      { key: 'sysUser', title: '用户管理', path: '/system/user', icon: 'UserOutlined', component: 'UserList', actions: [...CRUD_IO, ...TOGGLE, 'unmask'] },
       { key: 'role', title: '角色管理', path: '/system/role', icon: 'SafetyOutlined', component: 'RoleList', actions: CRUD },
       { key: 'resource', title: '资源管理', path: '/system/resource', icon: 'MenuOutlined', component: 'ResourceList', actions: CRUD },
       { key: 'dict', title: '数据字典', path: '/system/dict', icon: 'BookOutlined', component: 'DictList', actions: CRUD_EXPORT },

@@ -7,7 +7,7 @@ import {
   AccountAddInput,
   AccountIdInput,
   AccountIdsInput,
-  AccountListInput,
+  AccountListUnmaskInput,
   AccountUpdateInput,
   BatchUpdateInput,
   OrgListInput,
@@ -46,17 +46,17 @@ const batchUpdate = endpoint({
 
 export const accountApi: EndpointTable = {
   'POST /account/listUsers': endpoint({
-    summary: '管辖范围内的账号分页列表：按账号、姓名、手机号、状态、角色、机构、区划筛选',
+    summary: '管辖范围内的账号分页列表：按账号、姓名、完整手机号、状态、角色、机构、区划筛选；手机号脱敏，unmask 为 true 时给全号（须有 account.unmask 或 sysUser.unmask 并选理由，记个人信息访问日志）；canUnmask 表示能否请求看全',
     permission: perm('query'),
-    input: AccountListInput,
+    input: AccountListUnmaskInput,
     paged: true,
-    handle: ({ page, ...filter }, ctx) => listAccounts(ctx.db, sessionOf(ctx), filter, page),
+    handle: ({ page, unmask, reason, reasonNote, ...filter }, ctx) => listAccounts(ctx.db, sessionOf(ctx), filter, page, { unmask, reason, reasonNote, ip: ctx.ip }, audit(ctx)),
   }),
   'POST /account/export': endpoint({
-    summary: '导出筛选后的账号（.xlsx，流式）',
+    summary: '导出筛选后的账号（.xlsx，流式）；手机号脱敏，unmask 为 true 时导出全号（须有 account.unmask 或 sysUser.unmask 并选理由，记个人信息访问日志）',
     permission: perm('export'),
-    input: AccountListInput,
-    handle: (filter, ctx) => exportAccounts(ctx.db, ctx.user(), filter),
+    input: AccountListUnmaskInput,
+    handle: ({ unmask, reason, reasonNote, ...filter }, ctx) => exportAccounts(ctx.db, sessionOf(ctx), filter, { unmask, reason, reasonNote, ip: ctx.ip }, audit(ctx)),
   }),
   'POST /account/userInfo': endpoint({
     summary: '账号详情（含角色 id）；范围外 404',

@@ -1,5 +1,6 @@
 // 账号导入（/account/impAccount）：经共用导入管线，全部行校验通过才写入，否则一行也不写并给出错误工作簿。
 // 账号放在“机构编码”或“区划代码”所指的位置（须在操作人管辖范围内），两者都不填则与操作人相同。
+import { blindIndex } from '@/lib/platform/crypto/sealed';
 import bcrypt from 'bcrypt';
 import { inArray } from 'drizzle-orm';
 import type { Db } from '@/lib/platform/db/client';
@@ -96,7 +97,7 @@ export const accountImport = defineImport<typeof AccountImportRow, AccountImport
     await loadRoles(tx, p, rows);
     for (const { row, data } of batch) {
       if (taken.has(data.account)) issues.push({ row, column: 'account', message: '账号已存在' });
-      if (data.mobile && mobiles.has(data.mobile)) issues.push({ row, column: 'mobile', message: '该手机号已被其他账号使用' });
+      if (data.mobile && mobiles.has(blindIndex('mobile', data.mobile))) issues.push({ row, column: 'mobile', message: '该手机号已被其他账号使用' });
       const placement = await placementOf(tx, p, data);
       if (placement instanceof ApiError) {
         issues.push({ row, column: data.orgCode ? 'orgCode' : 'areaId', message: placement.message });
@@ -130,6 +131,7 @@ export const accountImport = defineImport<typeof AccountImportRow, AccountImport
           nickName: r.realName,
           realName: r.realName,
           mobile: r.mobile ?? null,
+          mobileIndex: r.mobile ? blindIndex('mobile', r.mobile) : null,
           email: r.email ?? null,
           userType: defaultUserType(placement),
           level: placement.level,

@@ -1,5 +1,6 @@
 // 机构与企业的自助注册及其审核：写机构与账号，通知管理员（站内消息），通过时授予角色（access）。
 // 用到消息与角色，故在账号域而不在 user（user 在它们之下）。
+import { blindIndex } from '@/lib/platform/crypto/sealed';
 import bcrypt from 'bcrypt';
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -70,6 +71,7 @@ export async function registerOrganisation(db: Db, input: z.output<typeof Regist
         nickName: input.contactName,
         realName: input.contactName,
         mobile: input.mobile,
+        mobileIndex: blindIndex('mobile', input.mobile),
         userType: USER_TYPE_OF[input.category],
         level: 'org',
         areaId,

@@ -4,6 +4,8 @@ import { z } from 'zod';
 import { blankToUndefined, id, optionalId } from '@/lib/platform/validation/fields';
 import { NewPassword } from '@/lib/platform/auth/password';
 import { Mobile, NewAccount, USER_TYPES } from '../user/schemas';
+import { mobileOrMaskedSchema } from '@/lib/platform/identity';
+import { UnmaskFields } from '../privacy/schemas';
 
 /** 账号状态的说法（与 user/status.ts 同一份） */
 export const ACCOUNT_STATUS: Record<number, string> = USER_STATUS_LABEL;
@@ -39,13 +41,15 @@ const RealName = z.preprocess(blankToUndefined, z.string().trim().max(64, '真�
 export const AccountListInput = z.object({
   account: z.string().trim().max(64).optional().describe('账号（包含）'),
   name: z.string().trim().max(64).optional().describe('用户名或真实姓名（包含）'),
-  mobile: z.string().trim().max(11).optional().describe('手机号（包含）'),
+  mobile: z.string().trim().max(20).optional().describe('完整手机号（精确匹配：手机号加密存放，不能按片段查）'),
   status: z.preprocess(blankToUndefined, z.coerce.number().int().min(0).max(3).optional()).describe('状态：0 正常 1 冻结 2 待审核 3 已驳回'),
   roleId: optionalId('角色'),
   orgId: optionalId('机构'),
   areaId: optionalId('区划').describe('区划：市代码含其下县区'),
 });
 export type AccountFilter = z.output<typeof AccountListInput>;
+/** 列表与导出：筛选加上看全手机号的请求（unmask、理由） */
+export const AccountListUnmaskInput = AccountListInput.extend(UnmaskFields);
 
 /** 新建账号：area 与 org 决定层级与数据范围，都不填则与操作人相同 */
 export const AccountAddInput = z.object({
@@ -70,7 +74,7 @@ export const AccountUpdateInput = z.object({
   account: z.string().trim().optional().describe('账号（不可修改）'),
   nickName: NickName.optional(),
   realName: z.string().trim().max(64, '真实姓名最多 64 个字').optional().describe('真实姓名（空串清空）'),
-  mobile: z.union([z.literal(''), Mobile]).optional().describe('手机号（空串清空）'),
+  mobile: z.union([z.literal(''), mobileOrMaskedSchema]).optional().describe('手机号（空串清空；详情里是脱敏值，未修改时原样传回）'),
   email: z.union([z.literal(''), Email]).optional().describe('邮箱（空串清空）'),
   roleIds: RoleIds.optional(),
 });

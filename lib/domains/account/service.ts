@@ -14,6 +14,10 @@ import { inScope, preparedScopeWhere, scopeWhere, type ScopedRecord } from '@/li
 import { passwordStrength } from '@/lib/platform/auth/password';
 import { exportXlsx, keysetBatches, type ExportColumn } from '@/lib/platform/excel/export';
 import { formatBeijing } from '@/lib/platform/time';
+import { blindIndex } from '@/lib/platform/crypto/sealed';
+import { maskMobile } from '@/lib/platform/identity';
+import { canUnmask, unmaskedView } from '../privacy/service';
+import { ACCESS_ACTION, type AccessAction, type UnmaskRequest } from '../privacy/schemas';
 import { areas } from '../area/tables';
 import { ROOT_AREA_ID } from '../area/schemas';
 import { organisations } from '../org/tables';
@@ -68,7 +72,8 @@ function filterConditions(f: AccountFilter, bind: <T extends string | number>(ke
     const name = bind('name', like(f.name));
     where.push(or(ilike(users.nickName, name), ilike(users.realName, name)));
   }
-  if (f.mobile) where.push(ilike(users.mobile, bind('mobile', like(f.mobile))));
+  // 手机号是密文：按完整号码经盲索引精确匹配
+  if (f.mobile) where.push(eq(users.mobileIndex, bind('mobile', blindIndex('mobile', f.mobile))));
   if (f.status !== undefined) where.push(eq(users.status, bind('status', f.status)));
   if (f.orgId !== undefined) where.push(eq(users.orgId, bind('orgId', f.orgId)));
   // 省代码不收窄；市代码含其下县区
@@ -128,14 +133,14 @@ async function rolesOf(db: Db, userIds: number[]): Promise<Map<number, { id: num
   return map;
 }
 
-/** 查询结果 → 列表项（纯函数，基准的基线也用它） */
-export function accountRows(rows: readonly AccountRawRow[]): AccountRow[] {
+/** 查询结果 → 列表项（纯函数，基准的基线也用它）；手机号默认脱敏 */
+export function accountRows(rows: readonly AccountRawRow[], mask = true): AccountRow[] {
   return rows.map((r) => ({
     id: r.id,
     account: r.account,
     nickName: r.nickName,
     realName: r.realName,
-    mobile: r.mobile,
+    mobile: mask && r.mobile ? maskMobile(r.mobile) : r.mobile,
     email: r.email,
     userType: r.userType,
     level: r.level,
@@ -182,12 +187,32 @@ export function accountListShape(actor: SessionUser, filter: AccountFilter) {
   };
 }
 
-/** 列表：每行带当前用户可做的冻结、解冻（状态机按状态与权限算出），界面照它显示按钮 */
-export async function listAccounts(db: Db, session: Session, filter: AccountFilter, page: Page) {
+/** 看全手机号的资源：账号管理（account）或用户管理（sysUser）界面，持有任一的 unmask 即可 */
+const UNMASK_RESOURCES = ['account', 'sysUser'] as const;
+const unmaskResourceOf = (session: Session) => UNMASK_RESOURCES.find((r) => canUnmask(session, r)) ?? UNMASK_RESOURCES[0];
+
+export interface AccountUnmask extends UnmaskRequest {
+  unmask?: boolean;
+  ip?: string | null;
+}
+
+/** 看全前经 unmaskedView（权限、理由、访问日志）；返回是否脱敏 */
+async function maskedUnless(db: Db, session: Session, req: AccountUnmask, action: AccessAction, ids: number[], detail: string, audit: Audit): Promise<boolean> {
+  if (!req.unmask) return true;
+  await unmaskedView(db, session, { resource: unmaskResourceOf(session), action, entity: 'sys_user', entityId: ids[0] ?? 0, detail, recordIds: ids, reason: req.reason, reasonNote: req.reasonNote, ip: req.ip }, audit);
+  return false;
+}
+
+/** 列表：每行带当前用户可做的冻结、解冻（状态机按状态与权限算出），界面照它显示按钮；手机号默认脱敏，canUnmask 告诉界面能否请求看全 */
+export async function listAccounts(db: Db, session: Session, filter: AccountFilter, page: Page, req: AccountUnmask = {}, audit: Audit = () => {}) {
   const shape = accountListShape(session.user, filter);
-  return fetchPreparedPage(db, shape.name, () => shape.build(db), shape.params, page, (rows) =>
-    accountRows(rows).map((r) => ({ ...r, actions: accountWorkflow.availableActions(r, session) })),
-  );
+  let masked = true;
+  const result = await fetchPreparedPage(db, shape.name, () => shape.build(db), shape.params, page, async (rows) => {
+    // 日志写不进去就不给数据
+    masked = await maskedUnless(db, session, req, ACCESS_ACTION.VIEW, rows.map((r) => r.id), `账号列表（第 ${page.pageNo} 页，${rows.length} 个账号）`, audit);
+    return accountRows(rows, masked).map((r) => ({ ...r, actions: accountWorkflow.availableActions(r, session) }));
+  });
+  return { ...result, masked, canUnmask: UNMASK_RESOURCES.some((r) => canUnmask(session, r)) };
 }
 
 /** 管辖范围内的账号；范围外与不存在一样答 404 */
@@ -221,8 +246,10 @@ const EXPORT_COLUMNS: ExportColumn<AccountRow>[] = [
 ];
 
 /** 导出筛选后的账号（流式；按 id 倒序的键集分页） */
-export async function exportAccounts(db: Db, actor: SessionUser, filter: AccountFilter) {
-  const where = filterWhere(actor, filter);
+export async function exportAccounts(db: Db, session: Session, filter: AccountFilter, req: AccountUnmask = {}, audit: Audit = () => {}) {
+  const where = filterWhere(session.user, filter);
+  const ids = req.unmask ? (await db.select({ id: users.id }).from(users).where(where).orderBy(desc(users.id))).map((r) => r.id) : [];
+  const mask = await maskedUnless(db, session, req, ACCESS_ACTION.EXPORT, ids, `导出账号（${ids.length} 个）`, audit);
   return exportXlsx({
     columns: EXPORT_COLUMNS,
     sheetName: '账号',
@@ -233,6 +260,7 @@ export async function exportAccounts(db: Db, actor: SessionUser, filter: Account
             .where(and(where, last === null ? undefined : lt(users.id, last)))
             .orderBy(desc(users.id))
             .limit(limit),
+          mask,
         ),
       (r) => r.id,
       500,
@@ -412,6 +440,7 @@ export async function createAccount(
           nickName: input.nickName,
           realName: input.realName ?? null,
           mobile: input.mobile ?? null,
+          mobileIndex: input.mobile ? blindIndex('mobile', input.mobile) : null,
           email: input.email ?? null,
           userType,
           level: placement.level,
@@ -737,14 +766,14 @@ export async function existingAccounts(db: Db, accounts: readonly string[]): Pro
   return new Set(rows.map((r) => r.account));
 }
 
-/** 导入用：手机号已被其他（非驳回的）账号使用 */
+/** 导入用：手机号已被其他（非驳回的）账号使用；返回这些手机号的盲索引（用 blindIndex('mobile', v) 查） */
 export async function takenMobiles(db: Db, mobiles: readonly string[]): Promise<Set<string>> {
   if (!mobiles.length) return new Set();
   const rows = await db
-    .select({ mobile: users.mobile })
+    .select({ mobileIndex: users.mobileIndex })
     .from(users)
-    .where(and(inArray(users.mobile, [...mobiles]), notInArray(users.status, [USER_STATUS.REJECTED])));
-  return new Set(rows.map((r) => r.mobile!));
+    .where(and(inArray(users.mobileIndex, mobiles.map((m) => blindIndex('mobile', m))), notInArray(users.status, [USER_STATUS.REJECTED])));
+  return new Set(rows.map((r) => r.mobileIndex!));
 }
 
 export { LEVEL_RANK };

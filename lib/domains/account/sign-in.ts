@@ -1,5 +1,6 @@
 // 登录的准入：账号密码、短信、统一身份认证。先查黑名单（portal），再用身份域的锁定与会话机制；
 // 驳回的注册把审核意见（站内消息）告诉登录人。读黑名单与消息，故在账号域而不在 user（user 在它们之下）。
+import { maskMobile } from '@/lib/platform/identity';
 import bcrypt from 'bcrypt';
 import { and, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -65,7 +66,7 @@ export async function smsLogin(db: Db, input: z.output<typeof SmsLoginInput>, me
   } catch (err) {
     const [owner] = await accountsByMobile(db, input.mobile);
     const reason = err instanceof ApiError ? err.message : '验证码校验失败';
-    await writeLoginLog(db, { userId: owner?.id ?? null, account: owner?.account ?? input.mobile, kind: 'failure', message: `短信登录：${reason}` }, meta);
+    await writeLoginLog(db, { userId: owner?.id ?? null, account: owner?.account ?? maskMobile(input.mobile), kind: 'failure', message: `短信登录：${reason}` }, meta);
     throw err;
   }
   const found = await accountsByMobile(db, input.mobile);

@@ -8,11 +8,15 @@ import type { Session } from '@/lib/platform/auth/session';
 import { ApiError } from '@/lib/platform/api/errors';
 import { saveRow } from '@/lib/platform/db/save-row';
 import { defineImport, importResponse, runImport, type ImportDef } from '@/lib/platform/excel/import';
-import { idNumberSchema, mobileSchema } from '@/lib/platform/identity';
+import { idNumberSchema, keepIfMasked, maskIdNumber, maskMobile, mobileSchema } from '@/lib/platform/identity';
+import { blindIndex } from '@/lib/platform/crypto/sealed';
+import { canUnmask, unmaskedView } from '../privacy/service';
+import { ACCESS_ACTION, type UnmaskRequest } from '../privacy/schemas';
 import { LEVEL_NAMES } from '../catalog/schemas';
 import { filingPeople, filingSites, filingWorks } from './tables';
 import type { PersonSaveInput, SiteSaveInput, WorkSaveInput } from './schemas';
 import { editableFiling, resolveWorks, viewableFiling } from './service';
+import { kindResource } from './transitions';
 
 export const SITE_TYPES = { site: '场地', examSite: '考点' } as const;
 export type SiteType = keyof typeof SITE_TYPES;
@@ -30,8 +34,15 @@ interface ImportParams {
   filingId: number;
 }
 
-/** 证件号码只显示前 6 后 4 位：列表中不展示完整的个人信息 */
-const maskId = (v: string) => (v.length > 10 ? `${v.slice(0, 6)}${'*'.repeat(v.length - 10)}${v.slice(-4)}` : v);
+/** 证件号码只显示前 6 后 4 位、手机号前 3 后 4：列表与详情默认不展示完整的个人信息 */
+const maskId = maskIdNumber;
+const maskPhone = (v: string | null) => (v ? maskMobile(v) : v);
+/** 盲索引不给界面与日志 */
+function withoutIndex<T extends { idNumberIndex?: string | null }>(row: T): Omit<T, 'idNumberIndex'> {
+  const copy = { ...row };
+  delete copy.idNumberIndex;
+  return copy;
+}
 
 const optionalCell = (label: string, max: number) =>
   z
@@ -42,13 +53,14 @@ const optionalCell = (label: string, max: number) =>
 
 // ---------- 查询 ----------
 
-async function rowsOf(db: Db, kind: FilingDataKind, filingId: number): Promise<{ id: number }[]> {
+async function rowsOf(db: Db, kind: FilingDataKind, filingId: number, mask = true): Promise<{ id: number }[]> {
   if (isSite(kind)) {
-    return db
+    const sites = await db
       .select()
       .from(filingSites)
       .where(and(eq(filingSites.filingId, filingId), eq(filingSites.siteType, kind)))
       .orderBy(asc(filingSites.id));
+    return sites.map((s) => ({ ...s, contactPhone: maskPhone(s.contactPhone) }));
   }
   if (isPerson(kind)) {
     const rows = await db
@@ -56,20 +68,37 @@ async function rowsOf(db: Db, kind: FilingDataKind, filingId: number): Promise<{
       .from(filingPeople)
       .where(and(eq(filingPeople.filingId, filingId), eq(filingPeople.role, kind)))
       .orderBy(asc(filingPeople.id));
-    return rows.map((p) => ({ ...p, idNumber: maskId(p.idNumber) }));
+    return rows.map((p) => withoutIndex(mask ? { ...p, idNumber: maskId(p.idNumber), mobile: maskMobile(p.mobile) } : p));
   }
   const works = await db.select().from(filingWorks).where(eq(filingWorks.filingId, filingId)).orderBy(asc(filingWorks.id));
   return works.map((w) => ({ ...w, levelNames: w.levels.map((l) => LEVEL_NAMES[l] ?? String(l)) }));
 }
 
-/** 一份备案的某类资料（数十条，整份读出；分页由端点切片） */
-export async function listFilingData(db: Db, session: Session, kind: FilingDataKind, filingId: number) {
-  await viewableFiling(db, session, filingId);
-  return rowsOf(db, kind, filingId);
+const ONLY_PEOPLE_UNMASK = '只有备案人员可以看全个人信息';
+
+/** 看全备案人员的证件号与手机号：须有该备案类别资源的 unmask（如 filingSkill.unmask）并给出理由，记访问日志 */
+export interface FilingUnmask extends UnmaskRequest {
+  unmask?: boolean;
+  ip?: string | null;
+}
+
+/** 一份备案的某类资料（数十条，整份读出；分页由端点切片）。人员默认脱敏；canUnmask 告诉界面能否请求看全 */
+export async function listFilingData(db: Db, session: Session, kind: FilingDataKind, filingId: number, req: FilingUnmask = {}, audit: Audit = () => {}) {
+  const f = await viewableFiling(db, session, filingId);
+  const resource = kindResource(f.kind);
+  return db.transaction(async (tx) => {
+    if (req.unmask) {
+      if (!isPerson(kind)) throw ApiError.badRequest(ONLY_PEOPLE_UNMASK);
+      const ids = (await tx.select({ id: filingPeople.id }).from(filingPeople).where(and(eq(filingPeople.filingId, f.id), eq(filingPeople.role, kind)))).map((r) => r.id);
+      await unmaskedView(tx, session, { resource, action: ACCESS_ACTION.VIEW, entity: 'filing', entityId: f.id, detail: `备案 ${f.code} 的${dataTitle(kind)}`, recordIds: ids, reason: req.reason, reasonNote: req.reasonNote, ip: req.ip }, audit);
+    }
+    const rows = await rowsOf(tx, kind, f.id, !req.unmask);
+    return { rows, masked: !req.unmask, canUnmask: isPerson(kind) && canUnmask(session, resource) };
+  });
 }
 
 export async function filingDataItem(db: Db, session: Session, kind: FilingDataKind, input: { filingId: number; id: number }) {
-  const row = (await listFilingData(db, session, kind, input.filingId)).find((r) => r.id === input.id);
+  const row = (await listFilingData(db, session, kind, input.filingId)).rows.find((r) => r.id === input.id);
   if (!row) throw ApiError.notFound(`${dataTitle(kind)}不存在`);
   return row;
 }
@@ -102,7 +131,11 @@ export async function deleteFilingData(db: Db, session: Session, input: { kind: 
 
 // ---------- 保存 ----------
 
-const maskPerson = (p: unknown) => (p ? { ...(p as { idNumber: string }), idNumber: maskId((p as { idNumber: string }).idNumber) } : p);
+const maskPerson = (p: unknown) => {
+  if (!p) return p;
+  const row = p as { idNumber: string; mobile: string; idNumberIndex?: string | null };
+  return withoutIndex({ ...row, idNumber: maskId(row.idNumber), mobile: maskMobile(row.mobile) });
+};
 
 /** 新增或修改场地/考点（同一备案内名称不重复） */
 export async function saveFilingSite(db: Db, session: Session, input: z.output<typeof SiteSaveInput> & { siteType: SiteType }, audit: Audit) {
@@ -115,7 +148,9 @@ export async function saveFilingSite(db: Db, session: Session, input: z.output<t
     .from(filingSites)
     .where(and(eq(filingSites.filingId, f.id), eq(filingSites.siteType, siteType), eq(filingSites.name, data.name)));
   if (dup && dup.id !== id) throw ApiError.conflict(duplicate);
-  const values = { ...data, area: data.area ?? null, seats: data.seats ?? null, contactPhone: data.contactPhone ?? null, filingId: f.id, siteType };
+  // 表单里是脱敏的联系电话：未改动时保留库里的号码
+  const [stored] = id ? await db.select({ contactPhone: filingSites.contactPhone }).from(filingSites).where(eq(filingSites.id, id)) : [];
+  const values = { ...data, area: data.area ?? null, seats: data.seats ?? null, contactPhone: keepIfMasked(data.contactPhone, stored?.contactPhone ?? null) ?? null, filingId: f.id, siteType };
   return saveRow(db, filingSites, id, values, {
     audit,
     entity: `filing_${siteType}`,
@@ -133,15 +168,24 @@ export async function saveFilingPerson(db: Db, session: Session, input: z.output
   const { filingId, id, role, ...data } = input;
   const title = PERSON_ROLES[role];
   const f = await editableFiling(db, session, filingId, `修改${title}`);
-  const duplicate = `身份证号为 ${maskId(data.idNumber)} 的${title}已在本备案中`;
+  // 编辑表单传回的脱敏值（未改动）保留库里的号码；新增须填完整号码
+  const [stored] = id
+    ? await db.select({ idNumber: filingPeople.idNumber, mobile: filingPeople.mobile }).from(filingPeople).where(and(eq(filingPeople.id, id), eq(filingPeople.filingId, f.id), eq(filingPeople.role, role)))
+    : [];
+  const idNumber = keepIfMasked(data.idNumber, stored?.idNumber ?? null);
+  const mobile = keepIfMasked(data.mobile, stored?.mobile ?? null);
+  if (!idNumber) throw ApiError.badRequest('请输入完整的身份证号', { idNumber: '请输入完整的身份证号' });
+  if (!mobile) throw ApiError.badRequest('请输入完整的手机号', { mobile: '请输入完整的手机号' });
+  const duplicate = `身份证号为 ${maskId(idNumber)} 的${title}已在本备案中`;
+  const idNumberIndex = blindIndex('idNumber', idNumber);
   const [dup] = await db
     .select({ id: filingPeople.id })
     .from(filingPeople)
-    .where(and(eq(filingPeople.filingId, f.id), eq(filingPeople.role, role), eq(filingPeople.idNumber, data.idNumber)));
+    .where(and(eq(filingPeople.filingId, f.id), eq(filingPeople.role, role), eq(filingPeople.idNumberIndex, idNumberIndex)));
   if (dup && dup.id !== id) throw ApiError.conflict(duplicate);
   // 操作日志里也不留完整身份证号
   const masked: Audit = (change) => audit({ ...change, before: maskPerson(change.before), after: maskPerson(change.after) });
-  const row = await saveRow(db, filingPeople, id, { ...data, filingId: f.id, role }, {
+  const row = await saveRow(db, filingPeople, id, { ...data, idNumber, idNumberIndex, mobile, filingId: f.id, role }, {
     audit: masked,
     entity: `filing_${role}`,
     notFound: `${title}不存在`,
@@ -151,7 +195,7 @@ export async function saveFilingPerson(db: Db, session: Session, input: z.output
     },
     detail: (r, isNew) => `备案 ${f.code} ${isNew ? '新增' : '修改'}${title} ${r.name}`,
   });
-  return { ...row, idNumber: maskId(row.idNumber) };
+  return maskPerson(row);
 }
 
 /** 新增或修改工种与等级（工种须在目录中启用、等级须已开设；同一备案内不重复） */
@@ -243,14 +287,14 @@ function personImport(role: PersonRole) {
     unique: ['idNumber'],
     check: async (tx, rows, { params }) => {
       const have = await tx
-        .select({ idNumber: filingPeople.idNumber })
+        .select({ idNumberIndex: filingPeople.idNumberIndex })
         .from(filingPeople)
         .where(and(eq(filingPeople.filingId, params.filingId), eq(filingPeople.role, role)));
-      const ids = new Set(have.map((h) => h.idNumber));
-      return rows.filter((r) => ids.has(r.data.idNumber)).map((r) => ({ row: r.row, column: 'idNumber' as const, message: `该${title}已在本备案中` }));
+      const ids = new Set(have.map((h) => h.idNumberIndex));
+      return rows.filter((r) => ids.has(blindIndex('idNumber', r.data.idNumber))).map((r) => ({ row: r.row, column: 'idNumber' as const, message: `该${title}已在本备案中` }));
     },
     commit: async (tx, rows, { params }) => {
-      await tx.insert(filingPeople).values(rows.map((r) => ({ ...r, filingId: params.filingId, role })));
+      await tx.insert(filingPeople).values(rows.map((r) => ({ ...r, idNumberIndex: blindIndex('idNumber', r.idNumber), filingId: params.filingId, role })));
     },
   });
 }

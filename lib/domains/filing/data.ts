@@ -4,10 +4,11 @@ import { z } from 'zod';
 import { endpoint, sessionOf, type Endpoint, type EndpointTable } from '@/lib/platform/api/endpoint';
 import { ImportFileInput, templateEndpoint } from '@/lib/platform/excel/import';
 import { anyKind } from '../access/menu-tree';
-import { DataItemInput, DataListInput, PersonSaveInput, SiteSaveInput, WorkSaveInput } from './schemas';
+import { DataItemInput, DataListUnmaskInput, PersonSaveInput, SiteSaveInput, WorkSaveInput } from './schemas';
 import type { MenuPermission } from '@/lib/domains/access/menu-tree';
 import {
   DATA_IMPORTS,
+  PERSON_ROLES,
   dataTitle,
   deleteFilingData,
   filingDataItem,
@@ -30,13 +31,13 @@ function dataEndpoints(kind: FilingDataKind, save: Endpoint): EndpointTable {
   const title = dataTitle(kind);
   return {
     [`POST /fil/${kind}/list`]: endpoint({
-      summary: `备案${title}列表（分页）`,
+      summary: `备案${title}列表（分页）${kind in PERSON_ROLES ? '；身份证号与手机号脱敏，unmask 为 true 时给全号：须有该备案类别的 unmask 权限（如 filingSkill.unmask）并选理由，记个人信息访问日志；canUnmask 表示能否请求看全' : '；联系电话脱敏'}`,
       permission: QUERY,
-      input: DataListInput,
+      input: DataListUnmaskInput,
       paged: true,
-      handle: async ({ filingId, page }, ctx) => {
-        const rows = await listFilingData(ctx.db, sessionOf(ctx), kind, filingId);
-        return { list: rows.slice(page.offset, page.offset + page.pageSize), total: rows.length };
+      handle: async ({ filingId, page, unmask, reason, reasonNote }, ctx) => {
+        const { rows, masked, canUnmask } = await listFilingData(ctx.db, sessionOf(ctx), kind, filingId, { unmask, reason, reasonNote, ip: ctx.ip }, ctx.audit);
+        return { list: rows.slice(page.offset, page.offset + page.pageSize), total: rows.length, masked, canUnmask };
       },
     }),
     [`POST /fil/${kind}/info`]: endpoint({

@@ -12,7 +12,7 @@ import { fetchPage } from '@/lib/platform/db/paged';
 import { saveRow } from '@/lib/platform/db/save-row';
 import { exportXlsx, keysetBatches } from '@/lib/platform/excel/export';
 import { containsPattern } from '@/lib/platform/db/like';
-import { mobileSchema } from '@/lib/platform/identity';
+import { keepIfMasked, maskMobile, mobileSchema } from '@/lib/platform/identity';
 import { formatBeijing } from '@/lib/platform/time';
 import { areas } from '../area/tables';
 import { organisations } from '../org/tables';
@@ -92,8 +92,9 @@ async function withNames(db: Db, rows: RecordOrg[]): Promise<RecordOrgItem[]> {
   ]);
   const area = new Map(areaRows.map((a) => [a.id, a.name]));
   const org = new Map(orgRows.map((o) => [o.id, o.name]));
+  // 联系人手机号在列表、详情与导出里脱敏；修改时原样传回的脱敏值保留库里的号码（saveRecordOrg）
   return rows.map((r) =>
-    toItem(r, {
+    toItem({ ...r, contactPhone: r.contactPhone ? maskMobile(r.contactPhone) : r.contactPhone }, {
       areaName: area.get(r.areaId) ?? null,
       cityName: r.cityId ? (area.get(r.cityId) ?? null) : null,
       superiorName: r.superiorOrgId ? (org.get(r.superiorOrgId) ?? null) : null,
@@ -123,11 +124,11 @@ export async function cityOfArea(db: Db, user: SessionUser, areaId: number): Pro
 export async function saveRecordOrg(db: Db, session: Session, input: z.output<typeof RecordOrgSaveInput>, audit: Audit): Promise<RecordOrgItem> {
   const user = session.user;
   const cityId = await cityOfArea(db, user, input.areaId);
-  if (input.id) await loadRecordOrg(db, user, input.id);
+  const stored = input.id ? await loadRecordOrg(db, user, input.id) : null;
   const [dup] = await db.select({ id: baseRecordOrgs.id, name: baseRecordOrgs.name }).from(baseRecordOrgs).where(eq(baseRecordOrgs.unifiedSocialCreditCode, input.unifiedSocialCreditCode));
   if (dup && dup.id !== input.id) throw ApiError.conflict(`统一社会信用代码已登记（${dup.name}）`);
   const { id, ...data } = input;
-  const values = { ...data, superiorOrgId: data.superiorOrgId ?? null, contactPhone: data.contactPhone ?? null, cityId };
+  const values = { ...data, superiorOrgId: data.superiorOrgId ?? null, contactPhone: keepIfMasked(data.contactPhone, stored?.contactPhone ?? null) ?? null, cityId };
   const row = await saveRow(db, baseRecordOrgs, id, { ...values, createdBy: user.id }, {
     audit,
     entity: 'base_record_org',

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { id as idOf, text, required, nullableText as optionalText } from '@/lib/platform/validation/fields';
 
 export { idOf };
-import { idNumberSchema, mobileSchema } from '@/lib/platform/identity';
+import { idNumberOrMaskedSchema, mobileOrMaskedSchema, mobileSchema } from '@/lib/platform/identity';
+import { UnmaskFields } from '../privacy/schemas';
 import { ORG_TYPES } from '../org/codes';
 import { FILING_STATUS, REVIEW_ACTIONS, TRANSITION_ACTIONS, type FilingAction, type TransitionAction } from './transitions';
 
@@ -99,7 +100,7 @@ export const SiteSaveInput = z.object({
   area: z.coerce.number().int().min(1, '面积必须大于 0').max(1_000_000).optional().describe('面积（平方米）'),
   seats: z.coerce.number().int().min(1, '工位数必须大于 0').max(100_000).optional().describe('工位/座位数'),
   contactName: optionalText('联系人', 64),
-  contactPhone: mobileSchema.optional().describe('联系电话'),
+  contactPhone: mobileOrMaskedSchema.optional().describe('联系电话（列表里脱敏；未修改时原样传回）'),
 });
 
 export const WorkSaveInput = FilingWorkInput.extend({ filingId: idOf('备案'), id: idOf('工种').optional() });
@@ -108,14 +109,16 @@ export const PersonSaveInput = z.object({
   filingId: idOf('备案'),
   id: idOf('人员').optional(),
   name: required('姓名', 64),
-  idNumber: idNumberSchema,
-  mobile: mobileSchema,
+  idNumber: idNumberOrMaskedSchema,
+  mobile: mobileOrMaskedSchema,
   title: optionalText('职称/职务', 64),
   certificateNo: optionalText('证书编号', 64),
   workCode: optionalText('工种编码', 32),
 });
 
 export const DataListInput = z.object({ filingId: idOf('备案') });
+/** 资料列表：人员可请求看全（unmask、理由） */
+export const DataListUnmaskInput = DataListInput.extend(UnmaskFields);
 export const DataItemInput = z.object({ filingId: idOf('备案'), id: idOf('记录') });
 
 // ---------- 备案机构库 ----------
@@ -140,7 +143,7 @@ export const RecordOrgSaveInput = z.object({
   superiorOrgId: idOf('上级主管单位').optional(),
   legalPerson: optionalText('法定代表人', 64),
   contactName: optionalText('联系人', 64),
-  contactPhone: mobileSchema.optional().describe('联系电话'),
+  contactPhone: mobileOrMaskedSchema.optional().describe('联系电话（列表里脱敏；未修改时原样传回）'),
   address: optionalText('地址', 200),
   remark: optionalText('备注', 500),
 });

@@ -1,5 +1,6 @@
 // 演示备案：演示机构的备案覆盖全部状态 −1…8，附完整的办理历史、场地与人员；按（机构, 类别）只补缺失的（可重复执行，已有的不动）。
 // 编号与界面新建的一样（BA + 年份 + 类别 + 序号），时间以写入当天为准往前推。
+import { blindIndex } from '@/lib/platform/crypto/sealed';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '@/lib/platform/db/client';
 import { idCheckChar } from '@/lib/platform/identity';
@@ -147,11 +148,12 @@ export async function seedDemoFilings(db: Db, demo: readonly DemoFiling[], first
       { filingId: f.id, siteType: 'examSite', name: '第一考点', address: `${org.name}考试中心`, area: 300, seats: 30 },
     ]);
     const area = String(org.areaId);
-    await db.insert(filingPeople).values([
+    const people = [
       { filingId: f.id, role: 'evaluator', name: '吴国栋', idNumber: demoId(area, '19800312', 10 + i * 2 + 1), mobile: '13931100011', title: '高级考评员', workCode: chosen[0].workCode },
       { filingId: f.id, role: 'supervisor', name: '杨帆', idNumber: demoId(area, '19850620', 10 + i * 2 + 2), mobile: '13931100012', title: '督导员' },
       { filingId: f.id, role: 'examStaff', name: '刘晓燕', idNumber: demoId(area, '19900105', 100 + i), mobile: '13931100013', title: '考务人员' },
-    ]);
+    ];
+    await db.insert(filingPeople).values(people.map((p) => ({ ...p, idNumberIndex: blindIndex('idNumber', p.idNumber) })));
     const history = [
       { action: 'create', fromStatus: S.NOT_FILED, toStatus: S.NOT_FILED, opinion: null, createdAt: at(0), ...signerOf('submit') },
       ...path.map((action, step) => {

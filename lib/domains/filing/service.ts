@@ -13,6 +13,7 @@ import { can, type Session, type SessionUser } from '@/lib/platform/auth/session
 import { assertInScope, scopeWhere } from '@/lib/platform/auth/scope';
 import { formatBeijing } from '@/lib/platform/time';
 import { containsPattern } from '@/lib/platform/db/like';
+import { maskMobile } from '@/lib/platform/identity';
 import { areas } from '../area/tables';
 import { organisations } from '../org/tables';
 import { ORG_TYPES } from '../org/codes';
@@ -214,7 +215,8 @@ async function toItems(db: Db, session: Session, rows: { f: Filing; orgName: str
     orgType: f.orgType,
     orgTypeName: ORG_TYPES[f.orgType] ?? String(f.orgType),
     contactName: f.contactName,
-    contactPhone: f.contactPhone,
+    // 联系人手机号：本机构的人（编辑备案的人）看全，其他人脱敏
+    contactPhone: session.user.orgId === f.orgId ? f.contactPhone : maskMobile(f.contactPhone),
     workCount: nWorks.get(f.id) ?? 0,
     incrementStatus: inc?.status ?? null,
     ...rowActions(session, f, inc),

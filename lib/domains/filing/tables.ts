@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, serial, smallint, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
-import { blindIndexColumn } from '@/lib/platform/crypto/columns';
+import { blindIndexColumn, sealedText } from '@/lib/platform/crypto/columns';
 import { areas } from '../area/tables';
 import { organisations } from '../org/tables';
 
@@ -24,7 +24,7 @@ export const baseRecordOrgs = pgTable(
     orgId: integer('org_id').references(() => organisations.id, { onDelete: 'set null' }),
     legalPerson: varchar('legal_person', { length: 64 }),
     contactName: varchar('contact_name', { length: 64 }),
-    contactPhone: varchar('contact_phone', { length: 20 }),
+    contactPhone: sealedText('contact_phone', { kind: 'mobile' }),
     address: varchar('address', { length: 200 }),
     remark: varchar('remark', { length: 500 }),
     createdBy: integer('created_by'),
@@ -61,7 +61,8 @@ export const filings = pgTable(
     /** 备案时的机构信息（机构类型、联系人等，可与机构档案不同） */
     orgType: smallint('org_type').notNull(),
     contactName: varchar('contact_name', { length: 64 }).notNull(),
-    contactPhone: varchar('contact_phone', { length: 20 }).notNull(),
+    /** 联系人手机号（加密；不按它查找） */
+    contactPhone: sealedText('contact_phone', { kind: 'mobile' }).notNull(),
     address: varchar('address', { length: 200 }),
     description: varchar('description', { length: 1000 }),
     /** 最近一次审核意见 */
@@ -132,7 +133,7 @@ export const filingSites = pgTable(
     area: integer('area_sqm'),
     seats: integer('seats'),
     contactName: varchar('contact_name', { length: 64 }),
-    contactPhone: varchar('contact_phone', { length: 20 }),
+    contactPhone: sealedText('contact_phone', { kind: 'mobile' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -151,10 +152,10 @@ export const filingPeople = pgTable(
       .references(() => filings.id, { onDelete: 'cascade' }),
     role: varchar('role', { length: 16 }).notNull(),
     name: varchar('name', { length: 64 }).notNull(),
-    idNumber: varchar('id_number', { length: 20 }).notNull(),
+    idNumber: sealedText('id_number', { kind: 'idNumber', index: 'id_number_bidx' }).notNull(),
     /** 盲索引（HMAC-SM3），查找与唯一约束用它；见 docs/SECURITY.md「个人信息加密」 */
     idNumberIndex: blindIndexColumn('id_number_bidx'),
-    mobile: varchar('mobile', { length: 11 }).notNull(),
+    mobile: sealedText('mobile', { kind: 'mobile' }).notNull(),
     title: varchar('title', { length: 64 }),
     certificateNo: varchar('certificate_no', { length: 64 }),
     workCode: varchar('work_code', { length: 32 }),
@@ -162,7 +163,7 @@ export const filingPeople = pgTable(
   },
   (t) => [
     check('filing_person_role_chk', sql`${t.role} in ('examStaff', 'supervisor', 'evaluator')`),
-    uniqueIndex('filing_person_id_uq').on(t.filingId, t.role, t.idNumber),
+    uniqueIndex('filing_person_id_uq').on(t.filingId, t.role, t.idNumberIndex),
   ],
 );
 

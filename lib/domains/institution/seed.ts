@@ -163,7 +163,8 @@ export async function seedInstitutions(db: Db): Promise<void> {
       .set({
         legalPerson: sql`coalesce(${organisations.legalPerson}, ${legalPerson})`,
         contactName: sql`coalesce(${organisations.contactName}, ${legalPerson})`,
-        contactPhone: sql`coalesce(${organisations.contactPhone}, ${contactPhone})`,
+        // 原生 sql 不经列的加密：参数按列编码（加密）
+        contactPhone: sql`coalesce(${organisations.contactPhone}, ${sql.param(contactPhone, organisations.contactPhone)})`,
         address: sql`coalesce(${organisations.address}, ${address})`,
       })
       .where(eq(organisations.code, code));

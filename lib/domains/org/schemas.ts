@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { id, nullableText as optionalText } from '@/lib/platform/validation/fields';
 import { RegionValue } from '@/lib/domains/area/schemas';
-import { isUnifiedSocialCreditCode, MOBILE_PATTERN } from '@/lib/platform/identity';
+import { isMaskedValue, isUnifiedSocialCreditCode, MOBILE_PATTERN } from '@/lib/platform/identity';
 import { DEPT_AUDIT_STATUS, ORG_CATEGORIES, ORG_STATUS, ORG_TYPES, type OrgCategory } from './codes';
 
 export { ORG_CATEGORIES, ORG_TYPES, ORG_STATUS, DEPT_AUDIT_STATUS, type OrgCategory } from './codes';
@@ -26,7 +26,8 @@ const phone = z
   .string()
   .trim()
   .max(20, '联系电话最多 20 位')
-  .refine((v) => v === '' || MOBILE_PATTERN.test(v) || /^0\d{2,3}-?\d{7,8}$/.test(v), '联系电话应为手机号或带区号的固定电话')
+  // 带 * 的是表单原样传回的脱敏值：服务端保留原号码（keepIfMasked）
+  .refine((v) => v === '' || MOBILE_PATTERN.test(v) || /^0\d{2,3}-?\d{7,8}$/.test(v) || isMaskedValue(v), '联系电话应为手机号或带区号的固定电话')
   .nullish()
   .transform((v) => v || null)
   .describe('联系电话');

@@ -13,6 +13,7 @@ import { ApiError } from '@/lib/platform/api/errors';
 import { withUniqueMessage } from '@/lib/platform/db/save-row';
 import { assertInScope, inScope, scopeWhere } from '@/lib/platform/auth/scope';
 import { formatBeijing } from '@/lib/platform/time';
+import { keepIfMasked, maskMobile } from '@/lib/platform/identity';
 import { areas } from '../area/tables';
 import { resolveRegion, ROOT_AREA_ID } from '../area/service';
 import { orgMembers } from './members';
@@ -101,6 +102,11 @@ function toItem(r: Row): OrgItem {
   };
 }
 
+/** 给当前用户看的机构：联系人手机号只有本机构的人看全，其他人（含管理员）脱敏；修改时原样传回的脱敏值保留原号码 */
+function forViewer(item: OrgItem, user: SessionUser): OrgItem {
+  return user.orgId === item.id || !item.contactPhone ? item : { ...item, contactPhone: maskMobile(item.contactPhone) };
+}
+
 function baseQuery(db: Db) {
   return db
     .select(columns)
@@ -141,7 +147,7 @@ export async function listOrganisations(db: Db, user: SessionUser, filter: OrgFi
     page,
     baseQuery(db).where(where).orderBy(asc(organisations.cityId), asc(organisations.name), asc(organisations.id)),
     db.select({ total: count() }).from(organisations).where(where),
-    (rows) => rows.map(toItem),
+    (rows) => rows.map((row) => forViewer(toItem(row), user)),
   );
 }
 
@@ -166,7 +172,7 @@ export async function getOrganisation(db: Db, user: SessionUser, code: string): 
     orgMembers().countByOrg(db, [row.id]),
     db.select({ childCount: count() }).from(organisations).where(eq(organisations.parentId, row.id)),
   ]);
-  return { ...toItem(row), works, userCount: counted[0]?.n ?? 0, childCount };
+  return { ...forViewer(toItem(row), user), works, userCount: counted[0]?.n ?? 0, childCount };
 }
 
 /** 审计快照：与列表条目相同的形状（带中文名称），变更对比直接可读 */
@@ -259,7 +265,7 @@ async function assertCreditCodeFree(db: Db, code: string | null, exceptId?: numb
 
 
 /** 新增与修改共用的字段（编码只在新增时写，状态各有默认） */
-const orgFields = (input: z.output<typeof OrgSaveInput> | z.output<typeof OrgUpdateInput>, placed: Awaited<ReturnType<typeof placeIn>>) => ({
+const orgFields = (input: z.output<typeof OrgSaveInput> | z.output<typeof OrgUpdateInput>, placed: Awaited<ReturnType<typeof placeIn>>, storedPhone: string | null = null) => ({
   name: input.name,
   category: input.category,
   orgType: input.orgType,
@@ -268,7 +274,7 @@ const orgFields = (input: z.output<typeof OrgSaveInput> | z.output<typeof OrgUpd
   unifiedSocialCreditCode: input.unifiedSocialCreditCode,
   legalPerson: input.legalPerson,
   contactName: input.contactName,
-  contactPhone: input.contactPhone,
+  contactPhone: keepIfMasked(input.contactPhone, storedPhone) ?? null,
   address: input.address,
   remark: input.remark,
 });
@@ -289,7 +295,7 @@ export async function createOrganisation(db: Db, session: Session, input: z.outp
   );
   const after = await snapshot(db, id);
   audit({ entity: 'organisation', entityId: id, after, detail: `新增机构 ${input.name}` });
-  return after;
+  return forViewer(after, user);
 }
 
 export async function updateOrganisation(db: Db, session: Session, input: z.output<typeof OrgUpdateInput>, audit: Audit): Promise<OrgItem> {
@@ -303,13 +309,13 @@ export async function updateOrganisation(db: Db, session: Session, input: z.outp
   await db.transaction(async (tx) => {
     await tx
       .update(organisations)
-      .set({ ...orgFields(input, placed), status: input.status ?? current.status, updatedAt: new Date() })
+      .set({ ...orgFields(input, placed, current.contactPhone), status: input.status ?? current.status, updatedAt: new Date() })
       .where(eq(organisations.id, input.id));
     if (areaChanged) await applyAreaChange(tx, input.id, placed);
   });
   const after = await snapshot(db, input.id);
   audit({ entity: 'organisation', entityId: input.id, before: toItem(current), after, detail: `修改机构 ${after.name}` });
-  return after;
+  return forViewer(after, user);
 }
 
 /** 迁移到另一个上级（可同时迁区划）：拒绝环；下级机构随之移动；账号与部门的范围同步 */
@@ -331,7 +337,7 @@ export async function moveOrganisation(db: Db, session: Session, input: z.output
     after,
     detail: `迁移机构 ${after.name} 到${after.parentName ? `「${after.parentName}」之下` : '顶级'}`,
   });
-  return after;
+  return forViewer(after, user);
 }
 
 export async function removeOrganisations(db: Db, session: Session, ids: number[], audit: Audit): Promise<{ removed: number }> {
@@ -391,7 +397,7 @@ export async function updateOwnOrganisation(db: Db, session: Session, input: z.o
   const before = await snapshot(db, user.orgId);
   await db
     .update(organisations)
-    .set({ ...input, updatedAt: new Date() })
+    .set({ ...input, ...(input.contactPhone !== undefined ? { contactPhone: keepIfMasked(input.contactPhone, before.contactPhone) ?? null } : {}), updatedAt: new Date() })
     .where(eq(organisations.id, user.orgId));
   const after = await snapshot(db, user.orgId);
   audit({ entity: 'organisation', entityId: user.orgId, before, after, detail: `机构自行修改基本信息 ${after.name}` });

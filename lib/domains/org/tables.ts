@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, serial, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { sealedText } from '@/lib/platform/crypto/columns';
 import { areas } from '../area/tables';
 
 /**
@@ -26,7 +27,8 @@ export const organisations = pgTable(
     /** 法定代表人 */
     legalPerson: varchar('legal_person', { length: 64 }),
     contactName: varchar('contact_name', { length: 64 }),
-    contactPhone: varchar('contact_phone', { length: 20 }),
+    /** 联系人手机号（加密；不按它查找） */
+    contactPhone: sealedText('contact_phone', { kind: 'mobile' }),
     address: varchar('address', { length: 200 }),
     remark: varchar('remark', { length: 500 }),
     /** 0 正常 1 停用 2 待审核 */

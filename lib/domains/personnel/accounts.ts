@@ -2,6 +2,8 @@
 // 凭会话里的用户 id 找到“我是人员库里的哪个人”。只认这一列，不按手机号或姓名临时匹配（手机号可被改，姓名会重名）。
 // 对应关系由管理员在考评员、督导员管理里“绑定账号”写入（bindAccount，下面的规则），演示数据由种子写入；
 // 一个账号在同一库里只对应一个人员（唯一索引）。见 docs/SCORES.md“账号与人员”。
+import { blindIndex } from '@/lib/platform/crypto/sealed';
+import { maskMobile } from '@/lib/platform/identity';
 import { and, asc, eq, ilike, inArray, isNull, notExists, notInArray, or, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/platform/db/client';
 import { ApiError } from '@/lib/platform/api/errors';
@@ -48,7 +50,7 @@ function accountLibrary(library: Library): AccountLibrary {
 export async function accountOptions(db: Db, session: Session, filter: { library: Library; keyword?: string }): Promise<AccountOption[]> {
   const library = accountLibrary(filter.library);
   const kw = filter.keyword?.trim();
-  return db
+  const rows = await db
     .select({ id: users.id, account: users.account, realName: users.realName, nickName: users.nickName, mobile: users.mobile })
     .from(users)
     .where(
@@ -56,12 +58,14 @@ export async function accountOptions(db: Db, session: Session, filter: { library
         eq(users.userType, ACCOUNT_USER_TYPE[library]),
         notInArray(users.status, UNUSABLE_ACCOUNT_STATUS),
         scopeWhere(session.user, accountScope),
-        kw ? or(ilike(users.account, `%${kw}%`), ilike(users.realName, `%${kw}%`), ilike(users.mobile, `%${kw}%`)) : undefined,
+        // 手机号是密文：只能按完整号码经盲索引匹配
+        kw ? or(ilike(users.account, `%${kw}%`), ilike(users.realName, `%${kw}%`), eq(users.mobileIndex, blindIndex('mobile', kw))) : undefined,
         notExists(db.select({ one: sql`1` }).from(people).where(and(eq(people.library, library), eq(people.userId, users.id)))),
       ),
     )
     .orderBy(asc(users.account))
     .limit(20);
+  return rows.map((r) => ({ ...r, mobile: r.mobile ? maskMobile(r.mobile) : r.mobile }));
 }
 
 /**
@@ -138,7 +142,7 @@ export async function linkDemoAccounts(db: Db): Promise<number> {
   let linked = 0;
   for (const [userType, library] of Object.entries(LIBRARY_OF_USER_TYPE)) {
     const accounts = await db
-      .select({ id: users.id, mobile: users.mobile, realName: users.realName })
+      .select({ id: users.id, mobileIndex: users.mobileIndex, realName: users.realName })
       .from(users)
       .where(eq(users.userType, userType));
     const taken = accounts.length
@@ -149,11 +153,11 @@ export async function linkDemoAccounts(db: Db): Promise<number> {
       : [];
     const have = new Set(taken.map((t) => t.userId));
     for (const a of accounts) {
-      if (have.has(a.id) || !a.mobile || !a.realName) continue;
+      if (have.has(a.id) || !a.mobileIndex || !a.realName) continue;
       const done = await db
         .update(people)
         .set({ userId: a.id })
-        .where(and(eq(people.library, library!), eq(people.mobile, a.mobile), eq(people.name, a.realName), isNull(people.userId)))
+        .where(and(eq(people.library, library!), eq(people.mobileIndex, a.mobileIndex), eq(people.name, a.realName), isNull(people.userId)))
         .returning({ id: people.id });
       linked += done.length ? 1 : 0;
     }

@@ -20,7 +20,7 @@ import {
   PersonBatchInput,
   PersonIdInput,
   PersonIdsInput,
-  PersonListInput,
+  PersonListUnmaskInput,
   PersonSaveInput,
   StopInput,
   TITLES,
@@ -35,6 +35,7 @@ import {
   deletePart,
   deletePeople,
   exportBatch,
+  exportMasked,
   filingUnits,
   listAssignments,
   listPeople,
@@ -81,14 +82,14 @@ function libraryEndpoints(library: Library) {
   const perm = <A extends Action>(action: A) => `${r}.${action}` as const;
   return {
     list: endpoint({
-      summary: `${name}分页列表（范围内；可按姓名、身份证号、手机号、机构、市、工种、职业、状态筛选；身份证号脱敏）`,
+      summary: `${name}分页列表（范围内；可按姓名、完整身份证号、完整手机号、机构、市、工种、职业、状态筛选；身份证号与手机号脱敏，unmask 为 true 时给全号：须有 ${r}.unmask 并选理由，记个人信息访问日志；canUnmask 表示能否请求看全）`,
       permission: perm('query'),
-      input: PersonListInput,
+      input: PersonListUnmaskInput,
       paged: true,
-      handle: ({ page, ...filter }, ctx) => listPeople(ctx.db, sessionOf(ctx), library, filter, page),
+      handle: ({ page, unmask, reason, reasonNote, ...filter }, ctx) => listPeople(ctx.db, sessionOf(ctx), library, filter, page, { unmask, reason, reasonNote, ip: ctx.ip }, ctx.audit),
     }),
     info: endpoint({
-      summary: `${name}详情（含工种、证书；身份证号全号）`,
+      summary: `${name}详情（含工种、证书；身份证号与手机号脱敏，修改时原样传回脱敏值即保留原号码）`,
       permission: perm('get'),
       input: PersonIdInput,
       handle: ({ id }, ctx) => personDetail(ctx.db, sessionOf(ctx), library, id),
@@ -115,11 +116,13 @@ function libraryEndpoints(library: Library) {
       handle: (_input, ctx) => filingUnits(ctx.db, ctx.user()),
     }),
     export: endpoint({
-      summary: `按筛选条件导出${name}（.xlsx，流式）`,
+      summary: `按筛选条件导出${name}（.xlsx，流式）；身份证号与手机号脱敏，unmask 为 true 时导出全号：须有 ${r}.unmask 并选理由，记个人信息访问日志`,
       permission: perm('export'),
-      input: PersonListInput,
-      handle: (filter, ctx) =>
-        exportXlsx({ sheetName: `${name}名单`, columns: exportColumns(library), rows: keysetBatches(exportBatch(ctx.db, ctx.user(), library, filter), (p) => p.id) }),
+      input: PersonListUnmaskInput,
+      handle: async ({ unmask, reason, reasonNote, ...filter }, ctx) => {
+        const mask = await exportMasked(ctx.db, sessionOf(ctx), library, filter, { unmask, reason, reasonNote, ip: ctx.ip }, ctx.audit);
+        return exportXlsx({ sheetName: `${name}名单`, columns: exportColumns(library), rows: keysetBatches(exportBatch(ctx.db, ctx.user(), library, filter, mask), (p) => p.id) });
+      },
     }),
     stop: endpoint({
       summary: `停用${name}（可批量，可填原因）；停用后不能再分派到考务`,

@@ -1,5 +1,6 @@
 // 人员导入：Excel（考评员、督导员）与 JSON 批量（superviseImport、examinerImport）共用同一份行定义与检查。
 // 全有或全无：任何一行有错就一行也不写；Excel 导入另给错误工作簿（行号、列、原因）。
+import { blindIndex } from '@/lib/platform/crypto/sealed';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '@/lib/platform/db/client';
 import { ApiError } from '@/lib/platform/api/errors';
@@ -36,14 +37,15 @@ function makeCheck(library: Library) {
   return async (tx: Db, rows: ImportRow<PersonImport>[], { params }: { params: ImportParams }): Promise<RowIssue<Key>[]> => {
     const { user } = params;
     const issues: RowIssue<Key>[] = [];
-    const ids = rows.map((r) => r.data.idNumber);
+    // 查重经盲索引（证件号在库里是密文）
+    const ids = rows.map((r) => blindIndex('idNumber', r.data.idNumber));
     const existing = new Set(
       (
         await tx
-          .select({ idNumber: people.idNumber })
+          .select({ idNumberIndex: people.idNumberIndex })
           .from(people)
-          .where(and(eq(people.library, library), inArray(people.idNumber, ids)))
-      ).map((r) => r.idNumber),
+          .where(and(eq(people.library, library), inArray(people.idNumberIndex, ids)))
+      ).map((r) => r.idNumberIndex),
     );
     const orgNames = [...new Set(rows.map((r) => r.data.orgName).filter((v): v is string => !!v))];
     const orgs = orgNames.length ? await tx.select().from(organisations).where(inArray(organisations.name, orgNames)) : [];
@@ -59,7 +61,7 @@ function makeCheck(library: Library) {
 
     for (const { row, data } of rows) {
       const issue = (column: Key | undefined, message: string) => issues.push({ row, column, message });
-      if (existing.has(data.idNumber)) {
+      if (existing.has(blindIndex('idNumber', data.idNumber))) {
         issue('idNumber', duplicateMessage(library));
         continue;
       }
@@ -107,9 +109,11 @@ function makeCommit(library: Library) {
             library,
             name: d.name,
             idNumber: d.idNumber,
+            idNumberIndex: blindIndex('idNumber', d.idNumber),
             gender: r.gender,
             birthDate: r.birthDate,
             mobile: d.mobile,
+            mobileIndex: blindIndex('mobile', d.mobile),
             orgId: r.orgId,
             cityId: r.cityId,
             countyId: r.countyId,
@@ -122,11 +126,12 @@ function makeCommit(library: Library) {
           };
         }),
       )
-      .returning({ id: people.id, idNumber: people.idNumber });
-    const idOf = new Map(inserted.map((p) => [p.idNumber, p.id]));
-    const works = rows.filter((d) => d.workCode && d.levelCode).map((d) => ({ personId: idOf.get(d.idNumber)!, workCode: d.workCode!, levelCode: d.levelCode! }));
+      .returning({ id: people.id, idNumberIndex: people.idNumberIndex });
+    const idOf = new Map(inserted.map((p) => [p.idNumberIndex, p.id]));
+    const personOf = (d: PersonImport) => idOf.get(blindIndex('idNumber', d.idNumber))!;
+    const works = rows.filter((d) => d.workCode && d.levelCode).map((d) => ({ personId: personOf(d), workCode: d.workCode!, levelCode: d.levelCode! }));
     if (works.length) await tx.insert(personWorks).values(works);
-    const certs = rows.filter((d) => d.certNo).map((d) => ({ personId: idOf.get(d.idNumber)!, certName: CERT_NAME[library], certNo: d.certNo! }));
+    const certs = rows.filter((d) => d.certNo).map((d) => ({ personId: personOf(d), certName: CERT_NAME[library], certNo: d.certNo! }));
     if (certs.length) await tx.insert(personCerts).values(certs);
   };
 }

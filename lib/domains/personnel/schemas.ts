@@ -1,8 +1,9 @@
 // 人员库（考评员、督导员、考务人员）的代码表、输入模式与返回类型。客户端界面也引用这里（不含服务端模块）。
 import { z } from 'zod';
 import { id, optionalDate, optionalText, text as plainText } from '@/lib/platform/validation/fields';
-import { idNumberSchema, mobileSchema } from '@/lib/platform/identity';
+import { idNumberOrMaskedSchema, idNumberSchema, mobileOrMaskedSchema, mobileSchema } from '@/lib/platform/identity';
 import { levelCodeOf, workCode } from '@/lib/domains/catalog/schemas';
+import { UnmaskFields } from '@/lib/domains/privacy/schemas';
 import type { MenuPermission } from '@/lib/domains/access/menu-tree';
 
 export const LIBRARIES = ['assessor', 'supervisor', 'examStaff'] as const;
@@ -41,8 +42,8 @@ const personName = z.string({ error: '请输入姓名' }).trim().min(1, '请输�
 export const PersonSaveInput = z.object({
   id: id('人员').optional(),
   name: personName,
-  idNumber: idNumberSchema,
-  mobile: mobileSchema,
+  idNumber: idNumberOrMaskedSchema,
+  mobile: mobileOrMaskedSchema,
   orgId: id('所属机构').optional(),
   /** 督导员所在市（省级管理员新增时选择；市级取自会话） */
   cityId: id('所在市').optional(),
@@ -68,6 +69,8 @@ export const PersonListInput = z.object({
   status: z.coerce.number().int().min(0).max(1).optional().describe('0 在岗 1 停用'),
 });
 export type PersonFilter = z.output<typeof PersonListInput>;
+/** 列表与导出的输入：筛选加上看全个人信息的请求（unmask、理由） */
+export const PersonListUnmaskInput = PersonListInput.extend(UnmaskFields);
 
 export const PersonIdInput = z.object({ id: id('人员') });
 export const PersonIdsInput = z.object({

@@ -1,5 +1,6 @@
 // 演示人员库：两市评价机构的考评员与考务人员、两市的督导员，身份证号按 GB 11643 生成（校验位正确），
 // 照片在种子运行时用 sharp 画成小 PNG（不提交二进制文件）。按 (库, 身份证号) 幂等：已有的人不改。
+import { blindIndex } from '@/lib/platform/crypto/sealed';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '@/lib/platform/db/client';
 import { idCheckChar, parseIdNumber } from '@/lib/platform/identity';
@@ -167,9 +168,11 @@ export async function seedPeople(db: Db, groups: SeedPeopleGroups, places: Recor
         library,
         name: p.name,
         idNumber,
+        idNumberIndex: blindIndex('idNumber', idNumber),
         gender: parsed.gender,
         birthDate: parsed.birthDate,
         mobile: p.mobile,
+        mobileIndex: blindIndex('mobile', p.mobile),
         orgId,
         cityId,
         countyId,
@@ -190,7 +193,7 @@ export async function seedPeople(db: Db, groups: SeedPeopleGroups, places: Recor
         await db
           .select({ id: people.id })
           .from(people)
-          .where(and(eq(people.library, library), eq(people.idNumber, idNumber)))
+          .where(and(eq(people.library, library), eq(people.idNumberIndex, blindIndex('idNumber', idNumber))))
       )[0].id;
     const works = (p.works ?? []).filter((w) => levelOf.has(w)).map((w) => ({ personId, workCode: w, levelCode: levelOf.get(w)! }));
     if (works.length) await db.insert(personWorks).values(works).onConflictDoNothing();

@@ -10,7 +10,10 @@ import type { Page, PageResult } from '@/lib/platform/api/paging';
 import { inScope, scopeWhere } from '@/lib/platform/auth/scope';
 import { can, type Session, type SessionUser } from '@/lib/platform/auth/session';
 import { formatBeijing } from '@/lib/platform/time';
-import { beijingToday, parseIdNumber } from '@/lib/platform/identity';
+import { beijingToday, keepIfMasked, maskMobile, parseIdNumber } from '@/lib/platform/identity';
+import { blindIndex } from '@/lib/platform/crypto/sealed';
+import { canUnmask, unmaskedView } from '@/lib/domains/privacy/service';
+import { ACCESS_ACTION, type AccessAction, type UnmaskRequest } from '@/lib/domains/privacy/schemas';
 import { areas } from '@/lib/domains/area/tables';
 import { organisations } from '@/lib/domains/org/tables';
 import { baseJobs, baseWorkLevels, baseWorks } from '@/lib/domains/catalog/tables';
@@ -40,6 +43,9 @@ import {
 
 export const STATUS_ACTIVE = PERSON_STATE.ACTIVE;
 export const STATUS_STOPPED = PERSON_STATE.STOPPED;
+
+export const FULL_ID_NUMBER = '请输入完整的身份证号';
+export const FULL_MOBILE = '请输入完整的手机号';
 
 /** 同库重复的统一消息 */
 export const duplicateMessage = (library: Library) => `该身份证号已在${LIBRARY_NAMES[library]}库中`;
@@ -105,8 +111,9 @@ function filterWhere(user: SessionUser, library: Library, f: PersonFilter): SQL 
     eq(people.library, library),
     scopeOf(user),
     f.name ? ilike(people.name, `%${f.name}%`) : undefined,
-    f.idNumber ? ilike(people.idNumber, `%${f.idNumber}%`) : undefined,
-    f.mobile ? ilike(people.mobile, `%${f.mobile}%`) : undefined,
+    // 加密列只能按完整号码经盲索引精确查找
+    f.idNumber ? eq(people.idNumberIndex, blindIndex('idNumber', f.idNumber)) : undefined,
+    f.mobile ? eq(people.mobileIndex, blindIndex('mobile', f.mobile)) : undefined,
     f.orgId !== undefined ? eq(people.orgId, f.orgId) : undefined,
     f.cityId !== undefined ? eq(people.cityId, f.cityId) : undefined,
     f.status !== undefined ? eq(people.status, f.status) : undefined,
@@ -147,7 +154,7 @@ function toItem(r: Row, works: PersonWorkItem[], mask: boolean, allowed: Allowed
     gender: p.gender,
     birthDate: p.birthDate,
     age: ageOf(p.birthDate),
-    mobile: p.mobile,
+    mobile: mask ? maskMobile(p.mobile) : p.mobile,
     orgId: p.orgId,
     orgName: r.orgName,
     cityId: p.cityId,
@@ -172,19 +179,41 @@ function toItem(r: Row, works: PersonWorkItem[], mask: boolean, allowed: Allowed
   };
 }
 
-export async function listPeople(db: Db, session: Session, library: Library, filter: PersonFilter, page: Page): Promise<PageResult<PersonItem>> {
+/** 看全身份证号与手机号的请求（列表与导出）：须有 `<库>.unmask` 并给出理由，每次记访问日志 */
+export interface PersonUnmask extends UnmaskRequest {
+  unmask?: boolean;
+  ip?: string | null;
+}
+
+/** 看全时经 unmaskedView（权限、理由、访问日志，与取数据同一事务之前）；返回是否脱敏 */
+async function maskedUnless(db: Db, session: Session, library: Library, req: PersonUnmask, action: AccessAction, recordIds: number[], detail: string, audit: Ctx['audit']): Promise<boolean> {
+  if (!req.unmask) return true;
+  await unmaskedView(db, session, { resource: library, action, entity: 'person', entityId: recordIds[0] ?? 0, detail, recordIds, reason: req.reason, reasonNote: req.reasonNote, ip: req.ip }, audit);
+  return false;
+}
+
+export async function listPeople(
+  db: Db,
+  session: Session,
+  library: Library,
+  filter: PersonFilter,
+  page: Page,
+  req: PersonUnmask = {},
+  audit: Ctx['audit'] = () => {},
+): Promise<PageResult<PersonItem> & { masked: boolean; canUnmask: boolean }> {
   const where = filterWhere(session.user, library, filter);
-  const { list: rows, total } = await fetchPage(
-    page,
-    baseQuery(db).where(where).orderBy(desc(people.id)),
-    db.select({ total: count() }).from(people).where(where),
-  );
-  const works = await worksOf(
-    db,
-    rows.map((r) => r.person.id),
-  );
-  const allowed = allowedBy(session);
-  return { list: rows.map((r) => toItem(r, works.get(r.person.id) ?? [], true, allowed)), total: Number(total) };
+  return db.transaction(async (tx) => {
+    const { list: rows, total } = await fetchPage(
+      page,
+      baseQuery(tx).where(where).orderBy(desc(people.id)),
+      tx.select({ total: count() }).from(people).where(where),
+    );
+    const ids = rows.map((r) => r.person.id);
+    const mask = await maskedUnless(tx, session, library, req, ACCESS_ACTION.VIEW, ids, `${LIBRARY_NAMES[library]}列表（第 ${page.pageNo} 页，${ids.length} 人）`, audit);
+    const works = await worksOf(tx, ids);
+    const allowed = allowedBy(session);
+    return { list: rows.map((r) => toItem(r, works.get(r.person.id) ?? [], mask, allowed)), total: Number(total), masked: mask, canUnmask: canUnmask(session, library) };
+  });
 }
 
 /** 范围内的一个人员；范围外与不存在一样答 404 */
@@ -210,7 +239,8 @@ async function detailOf(db: Db, user: SessionUser, library: Library, id: number,
     .from(personCerts)
     .where(eq(personCerts.personId, id))
     .orderBy(asc(personCerts.id));
-  return { ...toItem(row, works, false, allowed), works, certs };
+  // 详情（编辑表单）也脱敏：保存时未改动的脱敏值保留库里的号码（savePerson 的 keepIfMasked）
+  return { ...toItem(row, works, true, allowed), works, certs };
 }
 
 /** 可分派的人员（在岗、范围内，可按机构与工种），供考务选择 */
@@ -255,7 +285,7 @@ async function assertNotInLibrary(db: Db, library: Library, idNumber: string, ex
   const [dup] = await db
     .select({ id: people.id })
     .from(people)
-    .where(and(eq(people.library, library), eq(people.idNumber, idNumber), exceptId ? ne(people.id, exceptId) : undefined));
+    .where(and(eq(people.library, library), eq(people.idNumberIndex, blindIndex('idNumber', idNumber)), exceptId ? ne(people.id, exceptId) : undefined));
   if (dup) throw ApiError.conflict(duplicateMessage(library));
 }
 
@@ -294,7 +324,13 @@ export function worksProblem(known: WorkLevels, works: readonly { workCode: stri
 
 export async function savePerson(db: Db, ctx: Pick<Ctx, 'user' | 'audit'>, library: Library, input: PersonSave): Promise<PersonDetail> {
   const user = ctx.user();
-  const identity = identityOf(input.idNumber);
+  const stored = input.id ? await loadPerson(db, user, library, input.id) : null;
+  // 编辑表单传回的脱敏值（未改动）保留库里的号码
+  const idNumber = keepIfMasked(input.idNumber, stored?.idNumber ?? null);
+  const mobile = keepIfMasked(input.mobile, stored?.mobile ?? null);
+  if (!idNumber) throw ApiError.badRequest(FULL_ID_NUMBER, { idNumber: FULL_ID_NUMBER });
+  if (!mobile) throw ApiError.badRequest(FULL_MOBILE, { mobile: FULL_MOBILE });
+  const identity = identityOf(idNumber);
   const before = input.id ? await detailOf(db, user, library, input.id, noActions) : null;
   const owner = await resolveOwner(db, user, library, {
     orgId: input.orgId ?? before?.orgId ?? undefined,
@@ -308,7 +344,9 @@ export async function savePerson(db: Db, ctx: Pick<Ctx, 'user' | 'audit'>, libra
   const values = {
     name: input.name,
     ...identity,
-    mobile: input.mobile,
+    idNumberIndex: blindIndex('idNumber', identity.idNumber),
+    mobile,
+    mobileIndex: blindIndex('mobile', mobile),
     ...owner,
     workUnit: input.workUnit ?? null,
     post: input.post ?? null,
@@ -482,8 +520,15 @@ export async function filingUnits(db: Db, user: SessionUser) {
 
 // ---------- 导出 ----------
 
+/** 导出前：请求看全时检查权限与理由并记访问日志（涉及筛选出的全部人员）；返回是否脱敏 */
+export async function exportMasked(db: Db, session: Session, library: Library, filter: PersonFilter, req: PersonUnmask, audit: Ctx['audit']): Promise<boolean> {
+  if (!req.unmask) return true;
+  const ids = (await db.select({ id: people.id }).from(people).where(filterWhere(session.user, library, filter)).orderBy(asc(people.id))).map((r) => r.id);
+  return maskedUnless(db, session, library, req, ACCESS_ACTION.EXPORT, ids, `导出${LIBRARY_NAMES[library]}名单（${ids.length} 人）`, audit);
+}
+
 /** 导出用：范围与筛选同列表，按 id 键集分批 */
-export function exportBatch(db: Db, user: SessionUser, library: Library, filter: PersonFilter) {
+export function exportBatch(db: Db, user: SessionUser, library: Library, filter: PersonFilter, mask = true) {
   const where = filterWhere(user, library, filter);
   return async (last: number | null, limit: number): Promise<PersonItem[]> => {
     const rows = await baseQuery(db)
@@ -494,7 +539,7 @@ export function exportBatch(db: Db, user: SessionUser, library: Library, filter:
       db,
       rows.map((r) => r.person.id),
     );
-    return rows.map((r) => toItem(r, works.get(r.person.id) ?? [], false, noActions));
+    return rows.map((r) => toItem(r, works.get(r.person.id) ?? [], mask, noActions));
   };
 }
 
@@ -520,5 +565,5 @@ export async function peopleByIdNumbers(db: Db, user: SessionUser, library: Libr
   return db
     .select({ id: people.id, name: people.name, idNumber: people.idNumber })
     .from(people)
-    .where(and(eq(people.library, library), inArray(people.idNumber, idNumbers), scopeOf(user)));
+    .where(and(eq(people.library, library), inArray(people.idNumberIndex, idNumbers.map((v) => blindIndex('idNumber', v))), scopeOf(user)));
 }

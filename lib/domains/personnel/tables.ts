@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, customType, date, index, integer, pgTable, serial, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { blindIndexColumn } from '@/lib/platform/crypto/columns';
+import { blindIndexColumn, sealedText } from '@/lib/platform/crypto/columns';
 import { organisations } from '../org/tables';
 import { users } from '../user/tables';
 
@@ -19,13 +19,15 @@ export const people = pgTable(
     id: serial('id').primaryKey(),
     library: varchar('library', { length: 16 }).notNull(),
     name: varchar('name', { length: 32 }).notNull(),
-    idNumber: varchar('id_number', { length: 18 }).notNull(),
+    idNumber: sealedText('id_number', { kind: 'idNumber', index: 'id_number_bidx' }).notNull(),
     /** 盲索引（HMAC-SM3），查找与唯一约束用它；见 docs/SECURITY.md「个人信息加密」 */
     idNumberIndex: blindIndexColumn('id_number_bidx'),
     /** 性别（男/女）；通行证号码推不出时为空 */
     gender: varchar('gender', { length: 2 }),
     birthDate: date('birth_date'),
-    mobile: varchar('mobile', { length: 11 }).notNull(),
+    mobile: sealedText('mobile', { kind: 'mobile', index: 'mobile_bidx' }).notNull(),
+    /** 手机号的盲索引：按手机号筛选人员、把本人账号关联到人员时用 */
+    mobileIndex: blindIndexColumn('mobile_bidx'),
     orgId: integer('org_id').references(() => organisations.id),
     cityId: integer('city_id'),
     countyId: integer('county_id'),
@@ -52,12 +54,13 @@ export const people = pgTable(
   (t) => [
     check('person_library_chk', sql`${t.library} in ('assessor', 'supervisor', 'examStaff')`),
     check('person_status_chk', sql`${t.status} in (0, 1)`),
-    uniqueIndex('person_library_id_number_uq').on(t.library, t.idNumber),
+    uniqueIndex('person_library_id_number_uq').on(t.library, t.idNumberIndex),
     uniqueIndex('person_library_user_uq').on(t.library, t.userId),
     index('person_library_city_idx').on(t.library, t.cityId),
     index('person_library_org_idx').on(t.library, t.orgId),
     index('person_county_idx').on(t.countyId),
     index('person_name_idx').on(t.name),
+    index('person_mobile_idx').on(t.mobileIndex),
     index('person_status_idx').on(t.library, t.status),
   ],
 );

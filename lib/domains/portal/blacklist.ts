@@ -1,5 +1,7 @@
 // 黑名单：账号或 IP（含 CIDR 网段）在有效期内不能登录。登录时由身份域调用 assertNotBlacklisted；
 // 管理员加入账号的同时结束该账号的全部会话。不能把自己的账号或正在使用的 IP 加入黑名单。
+import { blindIndex } from '@/lib/platform/crypto/sealed';
+import { maskMobile } from '@/lib/platform/identity';
 import { BlockList, isIP } from 'node:net';
 import { and, asc, count, desc, eq, gt, ilike, inArray, isNotNull, isNull, lte, ne, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -80,7 +82,7 @@ export async function assertNotBlacklisted(
     ? await db
         .select({ id: users.id, account: users.account })
         .from(users)
-        .where(and(eq(users.mobile, who.mobile), ne(users.status, 3)))
+        .where(and(eq(users.mobileIndex, blindIndex('mobile', who.mobile)), ne(users.status, 3)))
     : [];
   const account = who.account?.trim();
   if (account) candidates.push(...(await db.select({ id: users.id, account: users.account }).from(users).where(eq(users.account, account))));
@@ -94,7 +96,8 @@ export async function assertNotBlacklisted(
   const ipEntry = who.ip ? rows.find((r) => r.kind === 'ip' && ipMatches(r.value, who.ip!)) : undefined;
   if (!hitAccount && !ipEntry) return;
 
-  const logAccount = hitAccount ?? account ?? candidates[0]?.account ?? who.mobile ?? '';
+  // 登录日志里不留完整手机号
+  const logAccount = hitAccount ?? account ?? candidates[0]?.account ?? (who.mobile ? maskMobile(who.mobile) : '');
   const userId = candidates.find((c) => c.account === logAccount)?.id ?? null;
   await insertLoginLog(db, {
     userId,

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { NewPassword, passwordStrength, STRONG, PASSWORD_WEAK_MESSAGE } from '@/lib/platform/auth/password';
 import { RegionValue } from '@/lib/domains/area/schemas';
-import { isUnifiedSocialCreditCode, mobileSchema } from '@/lib/platform/identity';
+import { isUnifiedSocialCreditCode, mobileOrMaskedSchema, mobileSchema } from '@/lib/platform/identity';
 
 /** SPEC §5：11 位，1 开头，第二位 3–9（规则在 lib/platform/identity，唯一的一处） */
 export { MOBILE_PATTERN, MOBILE_MESSAGE } from '@/lib/platform/identity';
@@ -160,7 +160,7 @@ export const UserUpdateInput = z.object({
   code: z.string({ error: '缺少用户编码' }).trim().min(1, '缺少用户编码').describe('用户编码'),
   nickName: z.string().trim().min(1, '请输入用户名').max(64, '用户名最多 64 个字').optional().describe('用户名'),
   realName: z.string().trim().max(64, '真实姓名最多 64 个字').optional().describe('真实姓名'),
-  mobile: z.union([z.literal(''), Mobile]).optional().describe('手机号'),
+  mobile: z.union([z.literal(''), mobileOrMaskedSchema]).optional().describe('手机号（列表里脱敏；未修改时原样传回）'),
   email: z.union([z.literal(''), Email]).optional().describe('邮箱'),
 });
 

@@ -13,6 +13,8 @@ import type { DataLevel, SessionUser } from '@/lib/platform/auth/session';
 import { assertInScope, scopeWhere } from '@/lib/platform/auth/scope';
 import { passwordStrength } from '@/lib/platform/auth/password';
 import { formatBeijing } from '@/lib/platform/time';
+import { blindIndex } from '@/lib/platform/crypto/sealed';
+import { isMaskedValue, maskMobile } from '@/lib/platform/identity';
 import { areas } from '../area/tables';
 import { organisations } from '../org/tables';
 import { loginLogs, userSessions, users, type User } from './tables';
@@ -63,7 +65,7 @@ export async function ensureUser(db: Db, input: NewUser): Promise<User> {
   const passwordHash = input.passwordHash ?? (await bcrypt.hash(input.password, BCRYPT_ROUNDS));
   const [created] = await db
     .insert(users)
-    .values({ passwordStrength: passwordStrength(input.password), ...input, code: newCode('U'), passwordHash })
+    .values({ passwordStrength: passwordStrength(input.password), ...input, mobileIndex: input.mobile ? blindIndex('mobile', input.mobile) : null, code: newCode('U'), passwordHash })
     .onConflictDoNothing()
     .returning();
   return created ?? (await db.select().from(users).where(eq(users.account, input.account)))[0];
@@ -266,7 +268,8 @@ export async function unknownAccountFailure(db: Db, account: string, password: s
 
 /** 非驳回状态的同号账号（驳回的注册不占手机号，可用同一手机号重新注册） */
 export async function accountsByMobile(db: Db, mobile: string): Promise<User[]> {
-  return db.select().from(users).where(and(eq(users.mobile, mobile), ne(users.status, USER_STATUS.REJECTED))).orderBy(asc(users.id));
+  // 手机号是密文：经盲索引查找（全角、空格、+86 写法也认）
+  return db.select().from(users).where(and(eq(users.mobileIndex, blindIndex('mobile', mobile)), ne(users.status, USER_STATUS.REJECTED))).orderBy(asc(users.id));
 }
 
 
@@ -342,7 +345,7 @@ export async function updateMobile(db: Db, actor: SessionUser, mobile: string, s
   if (me.mobile === mobile) throw ApiError.badRequest('新手机号不能与当前手机号相同', { mobile: '新手机号不能与当前手机号相同' });
   await assertMobileFree(db, mobile, me.id);
   await verifySmsCode(db, mobile, 'updateMobile', smsCode);
-  await db.update(users).set({ mobile, updatedAt: new Date() }).where(eq(users.id, me.id));
+  await db.update(users).set({ mobile, mobileIndex: blindIndex('mobile', mobile), updatedAt: new Date() }).where(eq(users.id, me.id));
   return { mobile };
 }
 
@@ -384,7 +387,7 @@ async function setPassword(db: Db, user: User, password: string): Promise<void> 
 export async function recoverPassword(db: Db, input: z.output<typeof RecoverPasswordInput>, meta: ClientMeta) {
   await verifySmsCode(db, input.mobile, 'resetPassword', input.smsCode);
   const [user] = await db.select().from(users).where(eq(users.account, input.account));
-  if (!user || user.mobile !== input.mobile) throw ApiError.badRequest('账号与手机号不匹配', { account: '账号与手机号不匹配' });
+  if (!user || user.mobileIndex !== blindIndex('mobile', input.mobile)) throw ApiError.badRequest('账号与手机号不匹配', { account: '账号与手机号不匹配' });
   await setPassword(db, user, input.password);
   await writeLoginLog(db, { userId: user.id, account: user.account, kind: 'logout', message: '短信验证找回密码，全部会话已失效' }, meta);
   return { relogin: true as const };
@@ -443,7 +446,7 @@ export async function pendingRegisters(db: Db, actor: SessionUser, filter: z.out
       categoryName: CATEGORY_LABEL[org.category as RegisterCategory] ?? org.category,
       unifiedSocialCreditCode: org.unifiedSocialCreditCode,
       contactName: user.realName,
-      mobile: user.mobile,
+      mobile: user.mobile ? maskMobile(user.mobile) : null,
       areaId: user.areaId,
       areaName,
       cityId: user.cityId,
@@ -510,7 +513,8 @@ function toListItem(row: { user: User; orgName: string | null; areaName: string 
     nickName: u.nickName,
     realName: u.realName,
     userType: u.userType,
-    mobile: u.mobile,
+    // 用户列表里手机号脱敏；修改时原样传回的脱敏值不改（profileChanges）
+    mobile: u.mobile ? maskMobile(u.mobile) : null,
     email: u.email,
     level: u.level,
     areaId: u.areaId,
@@ -557,9 +561,11 @@ export async function profileChanges(
   if (input.nickName !== undefined) set.nickName = input.nickName;
   if (input.realName !== undefined) set.realName = input.realName || null;
   if (input.email !== undefined) set.email = input.email || null;
-  if (input.mobile !== undefined) {
+  // 表单传回的脱敏手机号（未改动）不改
+  if (input.mobile !== undefined && !isMaskedValue(input.mobile)) {
     if (input.mobile) await assertMobileFree(db, input.mobile, targetId);
     set.mobile = input.mobile || null;
+    set.mobileIndex = input.mobile ? blindIndex('mobile', input.mobile) : null;
   }
   return set;
 }

@@ -1,5 +1,6 @@
 // 短信验证码：经 SmsSender 发送（默认写入服务端日志），库里只存哈希；5 分钟有效，
 // 同一手机号同一用途 60 秒一条，每个手机号每天（北京时间）最多 10 条，同一 IP 每小时最多 50 条，每条最多错 5 次。
+import { blindIndex } from '@/lib/platform/crypto/sealed';
 import { maskMobile } from '@/lib/platform/identity/mask';
 import { log } from '@/lib/platform/log';
 import { createHash, randomInt } from 'node:crypto';
@@ -118,7 +119,7 @@ export async function issueSmsCode(db: Db, mobile: string, purpose: SmsPurpose, 
     const [last] = await tx
       .select({ createdAt: smsCodes.createdAt })
       .from(smsCodes)
-      .where(and(eq(smsCodes.mobile, mobile), eq(smsCodes.purpose, purpose)))
+      .where(and(eq(smsCodes.mobileIndex, blindIndex('mobile', mobile)), eq(smsCodes.purpose, purpose)))
       .orderBy(desc(smsCodes.createdAt))
       .limit(1);
     if (last) {
@@ -128,7 +129,7 @@ export async function issueSmsCode(db: Db, mobile: string, purpose: SmsPurpose, 
     const [{ n }] = await tx
       .select({ n: sql<number>`count(*)::int` })
       .from(smsCodes)
-      .where(and(eq(smsCodes.mobile, mobile), gte(smsCodes.createdAt, startOfBeijingDay(now))));
+      .where(and(eq(smsCodes.mobileIndex, blindIndex('mobile', mobile)), gte(smsCodes.createdAt, startOfBeijingDay(now))));
     if (n >= SMS_DAILY_LIMIT) throw new ApiError(ReturnCode.TOO_MANY, `该手机号今天获取验证码已达 ${SMS_DAILY_LIMIT} 次上限，请明天再试`);
     if (ip) {
       // 同一 IP 的签发也串行化：不同号码各持各的号码锁，只靠计数会被并发请求一起越过上限
@@ -140,11 +141,12 @@ export async function issueSmsCode(db: Db, mobile: string, purpose: SmsPurpose, 
       if (byIp >= SMS_IP_HOURLY_LIMIT) throw new ApiError(ReturnCode.TOO_MANY, '当前网络获取验证码过于频繁，请 1 小时后再试');
     }
     // 顺带清理该手机号两天前的旧记录，表不会无限增长
-    await tx.delete(smsCodes).where(and(eq(smsCodes.mobile, mobile), lt(smsCodes.createdAt, new Date(now.getTime() - 2 * 86_400_000))));
+    await tx.delete(smsCodes).where(and(eq(smsCodes.mobileIndex, blindIndex('mobile', mobile)), lt(smsCodes.createdAt, new Date(now.getTime() - 2 * 86_400_000))));
     const [row] = await tx
       .insert(smsCodes)
       .values({
         mobile,
+        mobileIndex: blindIndex('mobile', mobile),
         purpose,
         codeHash: hashCode(mobile, purpose, code),
         expiresAt: new Date(now.getTime() + SMS_CODE_TTL_MS),
@@ -175,7 +177,7 @@ export async function verifySmsCode(db: Db, mobile: string, purpose: SmsPurpose,
   const [row] = await db
     .select()
     .from(smsCodes)
-    .where(and(eq(smsCodes.mobile, mobile), eq(smsCodes.purpose, purpose), isNull(smsCodes.usedAt)))
+    .where(and(eq(smsCodes.mobileIndex, blindIndex('mobile', mobile)), eq(smsCodes.purpose, purpose), isNull(smsCodes.usedAt)))
     .orderBy(desc(smsCodes.createdAt))
     .limit(1);
   if (!row) throw ApiError.badRequest('请先获取验证码', { smsCode: '请先获取验证码' });

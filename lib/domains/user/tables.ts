@@ -1,7 +1,7 @@
 import { historyColumns, statusHistoryColumns } from '@/lib/platform/workflow/history';
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, serial, smallint, timestamp, uuid, varchar, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { blindIndexColumn } from '@/lib/platform/crypto/columns';
+import { blindIndexColumn, sealedText } from '@/lib/platform/crypto/columns';
 import { areas } from '../area/tables';
 import { organisations } from '../org/tables';
 
@@ -16,7 +16,7 @@ export const users = pgTable(
     passwordHash: varchar('password_hash', { length: 100 }).notNull(),
     nickName: varchar('nick_name', { length: 64 }).notNull(),
     realName: varchar('real_name', { length: 64 }),
-    mobile: varchar('mobile', { length: 11 }),
+    mobile: sealedText('mobile', { kind: 'mobile', index: 'mobile_bidx' }),
     /** 盲索引（HMAC-SM3），查找与唯一约束用它；见 docs/SECURITY.md「个人信息加密」 */
     mobileIndex: blindIndexColumn('mobile_bidx'),
     email: varchar('email', { length: 128 }),
@@ -51,7 +51,7 @@ export const users = pgTable(
     index('sys_user_area_idx').on(t.areaId),
     index('sys_user_city_idx').on(t.cityId),
     index('sys_user_org_idx').on(t.orgId),
-    index('sys_user_mobile_idx').on(t.mobile),
+    index('sys_user_mobile_idx').on(t.mobileIndex),
     index('sys_user_parent_idx').on(t.parentId),
     index('sys_user_created_idx').on(t.createdAt, t.id),
   ],
@@ -139,7 +139,7 @@ export const smsCodes = pgTable(
   'sms_code',
   {
     id: serial('id').primaryKey(),
-    mobile: varchar('mobile', { length: 11 }).notNull(),
+    mobile: sealedText('mobile', { kind: 'mobile', index: 'mobile_bidx' }).notNull(),
     /** 盲索引（HMAC-SM3），查找与唯一约束用它；见 docs/SECURITY.md「个人信息加密」 */
     mobileIndex: blindIndexColumn('mobile_bidx'),
     /** login / register / updateMobile / resetPassword */
@@ -151,7 +151,7 @@ export const smsCodes = pgTable(
     ip: varchar('ip', { length: 64 }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('sms_code_mobile_idx').on(t.mobile, t.purpose, t.createdAt), index('sms_code_ip_idx').on(t.ip, t.createdAt)],
+  (t) => [index('sms_code_mobile_idx').on(t.mobileIndex, t.purpose, t.createdAt), index('sms_code_ip_idx').on(t.ip, t.createdAt)],
 );
 
 /**

@@ -32,12 +32,29 @@ const texts: Record<string, string> = {
   '记录 id': 'Record id',
   人数: 'People',
   暂无访问记录: 'No access recorded',
+  // 列表的“显示完整信息”（components/privacy/useUnmaskList.tsx）
+  '显示完整信息（已记访问日志）': 'Full data shown (access logged)',
+  导出完整信息: 'Export full data',
+  考评员列表: 'Assessor list',
+  督导员列表: 'Supervisor list',
+  监考人员列表: 'Proctor list',
+  账号列表: 'Account list',
+  用户列表: 'User list',
+  '备案 {code} 的{label}': '{label} of filing {code}',
+  请输入完整身份证号: 'Enter the full ID number',
+  请输入完整手机号: 'Enter the full mobile number',
+  '性别与出生日期由身份证号自动得出；编辑时显示脱敏号码，不改动即保留原号码': 'Gender and birth date come from the ID number; when editing, the masked number is kept unless you enter a new one',
+  '编辑时显示脱敏号码，不改动即保留原号码': 'When editing, the masked number is kept unless you enter a new one',
+  '为保护个人信息只显示部分号码；不改动即保留原号码，要更换请输入完整的新号码': 'Only part of the number is shown to protect personal data; it is kept unless you enter a full new number',
 };
 
 const errors: Record<string, string> = {
   没有查看完整个人信息的权限: 'You are not allowed to see full personal data',
   请选择查看完整个人信息的理由: 'Choose a reason for seeing full personal data',
   '理由为“其他”时请写明说明': 'Write a note when the reason is “Other”',
+  请输入完整的身份证号: 'Enter the full ID number',
+  请输入完整的手机号: 'Enter the full mobile number',
+  只有备案人员可以看全个人信息: 'Only filing staff have personal data to show in full',
 };
 
 export const privacyMessages: Catalogue = { 'zh-CN': {}, 'en-US': {}, texts, errors };

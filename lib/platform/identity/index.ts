@@ -4,3 +4,4 @@ export * from './mobile';
 export * from './schemas';
 export * from './mask';
 export * from './uscc';
+export * from './masked-input';

@@ -12,14 +12,11 @@ import { certificateCorrections, certificates, type Certificate } from '@/lib/do
 import { dataAccessLogs } from '@/lib/domains/privacy/tables';
 import type { CertificateItem } from '@/lib/domains/certificate/schemas';
 import { h, huayuanPlan, login, ok, refused } from '../score/helpers';
+import { rawRows as rawRowsOf } from '@/tests/helpers/raw-rows';
 
 const { db: getDb } = setupTestDb();
 let db: Db;
-/** 原生查询的行（PGlite 与 node-postgres 的答复形状不同） */
-async function rawRows<T>(query: SQL): Promise<T[]> {
-  const raw: unknown = await db.execute(query);
-  return (Array.isArray(raw) ? raw : (raw as { rows: unknown[] }).rows) as T[];
-}
+const rawRows = <T>(query: SQL): Promise<T[]> => rawRowsOf<T>(db, query);
 let c: Certificate;
 let planId: number;
 

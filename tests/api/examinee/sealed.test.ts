@@ -15,14 +15,11 @@ import { DEMO_ROLES } from '@/db/seed/roles';
 import type { ExamineeItem } from '@/lib/domains/examinee/schemas';
 import type { ExamineePage } from '@/lib/domains/examinee/service';
 import { ELECTRICIAN, fixRequirements, HEADER, idNo, makePlan, person, upload, workbook } from './helpers';
+import { rawRows as rawRowsOf } from '@/tests/helpers/raw-rows';
 
 const { db: getDb } = setupTestDb();
 let db: Db;
-/** 原生查询的行（PGlite 与 node-postgres 的答复形状不同） */
-async function rawRows<T>(query: SQL): Promise<T[]> {
-  const raw: unknown = await db.execute(query);
-  return (Array.isArray(raw) ? raw : (raw as { rows: unknown[] }).rows) as T[];
-}
+const rawRows = <T>(query: SQL): Promise<T[]> => rawRowsOf<T>(db, query);
 const h: Record<string, Record<string, string>> = {};
 let plan: ExamPlan;
 const ID = idNo(501, '19880315');

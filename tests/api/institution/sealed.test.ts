@@ -12,13 +12,13 @@ import { orgProfiles } from '@/lib/domains/institution/tables';
 import { organisations } from '@/lib/domains/org/tables';
 import type { ProfileDetail } from '@/lib/domains/institution/schemas';
 import { client } from '../teacher/helpers';
+import { resultRows as rowsOf } from '@/tests/helpers/raw-rows';
 
 const { db: getDb } = setupTestDb();
 const { post } = client();
 let db: Db;
 let profileId: number;
 
-const rowsOf = <T>(res: unknown): T[] => (Array.isArray(res) ? res : (res as { rows: T[] }).rows) as T[];
 type Detail = ProfileDetail & { masked: boolean; canUnmask: boolean };
 const logs = () => db.select().from(dataAccessLogs).where(and(eq(dataAccessLogs.entity, 'org_profile'), eq(dataAccessLogs.entityId, profileId))).orderBy(asc(dataAccessLogs.id));
 

@@ -1,4 +1,5 @@
 // 人员导入：中间一行身份证号错误则一行也不写，错误工作簿写明行号与原因；文件内与库内重复；照片压缩包匹配。
+import { blindIndex } from '@/lib/platform/crypto/sealed';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import JSZip from 'jszip';
@@ -136,7 +137,7 @@ describe('督导员照片压缩包', () => {
     const [yangRow] = await (await db())
       .select({ id: people.id })
       .from(people)
-      .where(and(eq(people.library, 'supervisor'), eq(people.idNumber, yang)));
+      .where(and(eq(people.library, 'supervisor'), eq(people.idNumberIndex, blindIndex('idNumber', yang))));
     const [photo] = await (await db()).select().from(personPhotos).where(eq(personPhotos.personId, yangRow.id));
     expect(photo.size).toBe(png.length);
     const img = await call('GET', '/perSuper/photo', { headers: h.sjz_admin, query: { id: yangRow.id } });

@@ -12,6 +12,7 @@ import { organisations } from '@/lib/domains/org/tables';
 import { operationLogs } from '@/lib/domains/ops/tables';
 import { filings } from '@/lib/domains/filing/tables';
 import { ApiError } from '@/lib/platform/api/errors';
+import { maskIdNumber } from '@/lib/platform/identity';
 
 const { db } = setupTestDb();
 
@@ -46,9 +47,11 @@ describe('考评员录入', () => {
       certs: [{ certName: '考评员证', certNo: 'KPY-T-001' }],
     });
     expect(res.status).toBe(200);
+    // 返回的详情脱敏（6+4、3+4）；库里是密文
     expect(res.body.data).toMatchObject({
       name: '白雪',
-      idNumber: NEW_ID,
+      idNumber: maskIdNumber(NEW_ID),
+      mobile: '139****5678',
       gender: '女',
       birthDate: '1991-02-28',
       orgName: '河北华元职业技能评价有限公司',
@@ -159,7 +162,7 @@ describe('数据范围与权限', () => {
     expect(new Set(all.body.data.list.map((p) => p.cityName))).toEqual(new Set(['石家庄市', '保定市', '唐山市', '邯郸市', '廊坊市', '沧州市']));
   });
 
-  it('机构用户只看本机构的考评员；列表中身份证号脱敏，详情为全号', async () => {
+  it('机构用户只看本机构的考评员；列表中身份证号脱敏', async () => {
     const res = await post<Paged<PersonItem>>('eval_org', '/perEval/list', { pageSize: 100 });
     expect(res.body.data.list.every((p) => p.orgName === '河北华元职业技能评价有限公司')).toBe(true);
     expect(res.body.data.list[0].idNumber).toMatch(/^\d{6}\*{8}\d{3}[\dX]$/);

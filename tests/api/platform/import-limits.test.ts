@@ -1,5 +1,6 @@
 // 导入的上限：压缩炸弹、超长单元格、行数过多、照片压缩包里的大文件都在解压之前或解压途中迅速拒绝，
 // 一行不写、内存增长有界、不留临时文件；错误工作簿有界；同一文件同时导入三次只写入一份。
+import { blindIndex } from '@/lib/platform/crypto/sealed';
 import { execFile } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -247,7 +248,7 @@ describe('同一文件同时导入三次', () => {
     const written = await (await db())
       .select({ n: sql<number>`count(*)::int` })
       .from(people)
-      .where(and(eq(people.library, 'assessor'), inArray(people.idNumber, rows.map((r) => r[1]))));
+      .where(and(eq(people.library, 'assessor'), inArray(people.idNumberIndex, rows.map((r) => blindIndex('idNumber', r[1] as string)))));
     expect(written[0].n).toBe(rows.length);
   });
 

@@ -11,6 +11,7 @@ import { APPLY_STATUS, DECISION } from '@/lib/domains/subsidy/transitions';
 import type { TrainClass, TrainStudent } from '@/lib/domains/trainClass/tables';
 import { login, ok, refused } from '../trainClass/helpers';
 import { apply, itemOf, mainClass, picker } from './helpers';
+import { resultRows as rowsOf } from '@/tests/helpers/raw-rows';
 
 const { db: getDb } = setupTestDb();
 let db: Db;
@@ -25,7 +26,6 @@ beforeAll(async () => {
   take = picker(m.free);
 });
 
-const rowsOf = <T>(res: unknown): T[] => (Array.isArray(res) ? res : (res as { rows: T[] }).rows) as T[];
 const fullWidth = (v: string) => v.replace(/[0-9X]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 0xfee0));
 
 interface Detail {

@@ -12,6 +12,7 @@ import { teachers } from '@/lib/domains/teacher/tables';
 import type { TeacherItem } from '@/lib/domains/teacher/schemas';
 import { authHeaders } from '../access/login-helper';
 import { client, newIdCard, teacherByCard, validTeacher } from './helpers';
+import { resultRows as rowsOf } from '@/tests/helpers/raw-rows';
 
 const { db: getDb } = setupTestDb();
 const { get, post } = client();
@@ -21,7 +22,6 @@ beforeAll(async () => {
   db = await getDb();
 });
 
-const rowsOf = <T>(res: unknown): T[] => (Array.isArray(res) ? res : (res as { rows: T[] }).rows) as T[];
 const logs = () => db.select().from(dataAccessLogs).where(eq(dataAccessLogs.resource, 'teacher')).orderBy(asc(dataAccessLogs.id));
 
 interface Page {

@@ -1,4 +1,5 @@
 // 机构与企业自助注册 → 管理员审核（按管辖范围）→ 登录；驳回须有意见；站内消息。
+import { blindIndex } from '@/lib/platform/crypto/sealed';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setSmsSender } from '@/lib/domains/user/sms';
@@ -117,7 +118,7 @@ describe('自助注册', () => {
     const [org] = await (await db()).select().from(organisations).where(eq(organisations.id, u.orgId!));
     expect(org.status).toBe(1);
     // 被驳回的申请不占手机号与信用代码，可以换个账号重新注册
-    await (await db()).update(smsCodes).set({ createdAt: new Date(Date.now() - 61_000) }).where(eq(smsCodes.mobile, input.mobile as string));
+    await (await db()).update(smsCodes).set({ createdAt: new Date(Date.now() - 61_000) }).where(eq(smsCodes.mobileIndex, blindIndex('mobile', input.mobile as string)));
     const retry = await call('POST', '/user/register', {
       json: await form({ mobile: input.mobile, unifiedSocialCreditCode: input.unifiedSocialCreditCode, category: 'enterprise', orgName: '石家庄测试制造有限公司' }),
     });

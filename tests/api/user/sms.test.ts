@@ -1,4 +1,5 @@
 // 短信验证码：发送器接口、有效期、频率与每日上限、错误次数、短信登录、换手机号、找回密码、fixed 模式与配置错误。
+import { blindIndex } from '@/lib/platform/crypto/sealed';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { setSmsSender, smsConfigError } from '@/lib/domains/user/sms';
@@ -16,7 +17,7 @@ const send = (mobile: string, purpose = 'login') => call<{ expiresIn: number; re
 /** 让该号码最近发的验证码"变老"，绕过 60 秒间隔 */
 const age = async (mobile: string, ms: number) => {
   const d = await db();
-  const rows = await d.select().from(smsCodes).where(eq(smsCodes.mobile, mobile));
+  const rows = await d.select().from(smsCodes).where(eq(smsCodes.mobileIndex, blindIndex('mobile', mobile)));
   for (const r of rows) await d.update(smsCodes).set({ createdAt: new Date(r.createdAt.getTime() - ms) }).where(eq(smsCodes.id, r.id));
 };
 
@@ -33,7 +34,7 @@ describe('发送验证码', () => {
     expect(res.body.data).toEqual({ expiresIn: 300, resendIn: 60 });
     const code = sms.code(eveMobile);
     expect(code).toMatch(/^\d{6}$/);
-    const [row] = await (await db()).select().from(smsCodes).where(eq(smsCodes.mobile, eveMobile));
+    const [row] = await (await db()).select().from(smsCodes).where(eq(smsCodes.mobileIndex, blindIndex('mobile', eveMobile)));
     expect(row.codeHash).toMatch(/^[0-9a-f]{64}$/);
     expect(row.codeHash).not.toContain(code);
     expect(row.expiresAt.getTime() - row.createdAt.getTime()).toBe(300_000);
@@ -55,7 +56,7 @@ describe('发送验证码', () => {
     const mobile = uniqueMobile();
     await makeUser(d, { account: 't_daily', mobile });
     await d.insert(smsCodes).values(
-      Array.from({ length: 10 }, () => ({ mobile, purpose: 'register', codeHash: 'x'.repeat(64), expiresAt: new Date(Date.now() + 300_000) })),
+      Array.from({ length: 10 }, () => ({ mobile, mobileIndex: blindIndex('mobile', mobile), purpose: 'register', codeHash: 'x'.repeat(64), expiresAt: new Date(Date.now() + 300_000) })),
     );
     const res = await send(mobile);
     expect(res.status).toBe(429);
@@ -110,7 +111,7 @@ describe('短信验证码登录 /account/sms', () => {
     const mobile = uniqueMobile();
     await makeUser(await db(), { account: 't_smsexp', mobile });
     await send(mobile);
-    await (await db()).update(smsCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(smsCodes.mobile, mobile));
+    await (await db()).update(smsCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(smsCodes.mobileIndex, blindIndex('mobile', mobile)));
     const res = await call('POST', '/account/sms', { json: { mobile, smsCode: sms.code(mobile) } });
     expect(res.status).toBe(400);
     expect(res.body.returnMsg).toBe('验证码已过期，请重新获取');
@@ -127,7 +128,7 @@ describe('短信验证码登录 /account/sms', () => {
     expect(msgs).toEqual(['验证码错误，还可尝试 4 次', '验证码错误，还可尝试 3 次', '验证码错误，还可尝试 2 次', '验证码错误，还可尝试 1 次', '验证码错误次数过多，请重新获取']);
     const right = await call('POST', '/account/sms', { json: { mobile, smsCode: code } });
     expect(right.body.returnMsg).toBe('验证码错误次数过多，请重新获取');
-    const [row] = await (await db()).select().from(smsCodes).where(and(eq(smsCodes.mobile, mobile), eq(smsCodes.purpose, 'login')));
+    const [row] = await (await db()).select().from(smsCodes).where(and(eq(smsCodes.mobileIndex, blindIndex('mobile', mobile)), eq(smsCodes.purpose, 'login')));
     expect(row.attempts).toBe(5);
     expect(row.usedAt).toBeNull();
   });
@@ -223,7 +224,7 @@ describe('并发下的上限（判定与计数是同一条语句）', () => {
       '验证码错误，还可尝试 1 次': 1,
       '验证码错误次数过多，请重新获取': 16,
     });
-    const [row] = await (await db()).select().from(smsCodes).where(eq(smsCodes.mobile, mobile));
+    const [row] = await (await db()).select().from(smsCodes).where(eq(smsCodes.mobileIndex, blindIndex('mobile', mobile)));
     expect(row.attempts).toBe(5);
     expect((await call('POST', '/account/sms', { json: { mobile, smsCode: code } })).body.returnMsg).toBe('验证码错误次数过多，请重新获取');
   });
@@ -236,7 +237,7 @@ describe('并发下的上限（判定与计数是同一条语句）', () => {
     const body = (smsCode: string) => ({ account: 't_recrace', mobile, smsCode, password: 'New#Race2026', confirmPassword: 'New#Race2026' });
     const answers = await Promise.all(Array.from({ length: 20 }, () => call('POST', '/user/recoverPassword', { json: body(wrongOf(code)) })));
     expect(answers.filter((a) => a.body.returnMsg === '验证码错误次数过多，请重新获取')).toHaveLength(16);
-    const [row] = await (await db()).select().from(smsCodes).where(and(eq(smsCodes.mobile, mobile), eq(smsCodes.purpose, 'resetPassword')));
+    const [row] = await (await db()).select().from(smsCodes).where(and(eq(smsCodes.mobileIndex, blindIndex('mobile', mobile)), eq(smsCodes.purpose, 'resetPassword')));
     expect(row.attempts).toBe(5);
     expect((await call('POST', '/user/recoverPassword', { json: body(code) })).status).toBe(400);
     expect((await login('t_recrace', 'Race@2026x')).token).toBeTruthy();
@@ -302,7 +303,7 @@ describe('发送器配置', () => {
     expect(fixed.code(mobile)).toBe('246810');
     expect(logs.find('仅供自动化测试使用')).toEqual([expect.objectContaining({ level: 'warn', component: 'sms' })]);
     expect((await send(mobile)).status).toBe(429);
-    const [row] = await (await db()).select().from(smsCodes).where(eq(smsCodes.mobile, mobile));
+    const [row] = await (await db()).select().from(smsCodes).where(eq(smsCodes.mobileIndex, blindIndex('mobile', mobile)));
     expect(row.codeHash).not.toContain('246810');
     expect((await call('POST', '/account/sms', { json: { mobile, smsCode: '246810' } })).body.returnCode).toBe(200);
     logs.restore();
