@@ -13,7 +13,7 @@ import { apiGet, apiPost } from '@/components/api-client';
 import { useCan } from '@/components/shell/ShellContext';
 import { Tx, useT } from '@/lib/i18n/client';
 import { idNumberField, mobileField } from '@/lib/domains/examinee/schemas';
-import { orMasked } from '@/lib/platform/validation/masked';
+import { orMasked } from '@/lib/platform/identity/masked-input';
 import { useListUnmask } from '@/components/privacy/useListUnmask';
 import {
   CHECK_COLOR,

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { blankToUndefined, flag, id as idOf, ids, int, nullableText, text } from '@/lib/platform/validation/fields';
 import { checkIdNumber, MOBILE_PATTERN, usccSchema } from '@/lib/platform/identity';
 import { ORG_KIND, SETTLE_STATUS } from './transitions';
-import { orMasked } from '@/lib/platform/validation/masked';
+import { orMasked } from '@/lib/platform/identity/masked-input';
 import { UnmaskFields } from '../privacy/schemas';
 
 export { idOf };

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { blankToUndefined, flag, id as idOf, ids, nullableText, text } from '@/lib/platform/validation/fields';
 import { checkIdNumber, MOBILE_MESSAGE, MOBILE_PATTERN } from '@/lib/platform/identity';
-import { orMasked } from '@/lib/platform/validation/masked';
+import { orMasked } from '@/lib/platform/identity/masked-input';
 import { UnmaskFields } from '../privacy/schemas';
 import { TEACHER_AUDIT } from './transitions';
 

@@ -5,7 +5,7 @@ import { PagingInput } from '@/lib/platform/api/paging';
 import { MOBILE_MESSAGE, MOBILE_PATTERN } from '@/lib/platform/identity';
 import { compact, EDUCATIONS, idNumberField, mobileField } from '@/lib/domains/examinee/schemas';
 import { UnmaskFields } from '@/lib/domains/privacy/schemas';
-import { orMasked } from '@/lib/platform/validation/masked';
+import { orMasked } from '@/lib/platform/identity/masked-input';
 import { CLASS_ACTIONS, REQUEST_KINDS, type ClassAction, type TransitionAction } from './transitions';
 
 export { EDUCATIONS };

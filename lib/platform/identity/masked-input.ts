@@ -1,22 +1,21 @@
 // 编辑表单回传的个人标识：表单显示脱敏值，用户没改时原样传回（带 *），服务端用 keepIfMasked 保留库里的值；
-// 不带 * 的按完整号码校验。只用于修改已有记录的表单，新增与导入仍要求完整号码。
+// 不带 * 的按完整号码校验。只用于修改已有记录的表单，新增与导入仍要求完整号码（服务端在没有旧值时拒绝脱敏值）。
 import { z } from 'zod';
 import { isMaskedValue } from './mask';
 import { idNumberSchema, mobileSchema } from './schemas';
 
-const orMasked = <T extends z.ZodType<string, string>>(full: T, label: string) =>
-  z
-    .string({ error: `请输入${label}` })
-    .transform((value, ctx) => {
-      if (isMaskedValue(value)) return value.trim();
-      const r = full.safeParse(value);
-      if (r.success) return r.data;
-      for (const issue of r.error.issues) ctx.addIssue({ code: 'custom', message: issue.message });
-      return z.NEVER;
-    })
-    .describe(label);
+/** 完整号码（按 full 校验），或未修改时原样传回的脱敏值 */
+export function orMasked<T extends z.ZodType<string | null | undefined, unknown>>(full: T) {
+  return z.unknown().transform((value, ctx): z.output<T> | string => {
+    if (typeof value === 'string' && isMaskedValue(value)) return value.trim();
+    const r = full.safeParse(value);
+    if (r.success) return r.data;
+    for (const issue of r.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+    return z.NEVER;
+  });
+}
 
 /** 证件号码，或未修改时原样传回的脱敏值 */
-export const idNumberOrMaskedSchema = orMasked(idNumberSchema, '身份证号');
+export const idNumberOrMaskedSchema = orMasked(z.string({ error: '请输入身份证号' }).pipe(idNumberSchema)).describe('身份证号');
 /** 手机号，或未修改时原样传回的脱敏值 */
-export const mobileOrMaskedSchema = orMasked(mobileSchema, '手机号');
+export const mobileOrMaskedSchema = orMasked(z.string({ error: '请输入手机号' }).pipe(mobileSchema)).describe('手机号');
