@@ -19,6 +19,7 @@ export const ISOLATED = [
   'tests/api/score/workflow.test.ts',
   'tests/unit/excel-export.test.ts',
   'tests/unit/dev-pages.test.ts',
+  'tests/api/platform/sealed.test.ts',
 ];
 
 export default defineConfig({

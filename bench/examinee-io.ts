@@ -163,7 +163,7 @@ async function measure(m: MeasureArgs) {
     const exportRuns: number[] = [];
     for (let r = 1; r < REPEAT; r++) {
       const t1 = Date.now();
-      const res = await exportExaminees(db, session, { planId: plan.id }, 'roster');
+      const res = await exportExaminees(db, session, { planId: plan.id, layout: 'roster' });
       const rd = (res.body as ReadableStream<Uint8Array>).getReader();
       while (!(await rd.read()).done);
       exportRuns.push(Date.now() - t1);
@@ -172,7 +172,7 @@ async function measure(m: MeasureArgs) {
     const before = process.memoryUsage().rss;
     const exportRss = rssSampler();
     t = Date.now();
-    const result = await exportExaminees(db, session, { planId: plan.id }, 'roster');
+    const result = await exportExaminees(db, session, { planId: plan.id, layout: 'roster' });
     let size = 0;
     const reader = (result.body as ReadableStream<Uint8Array>).getReader();
     for (;;) {

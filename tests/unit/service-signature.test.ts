@@ -1,4 +1,5 @@
-// 服务函数只有一种写法：改数据的函数（带 audit）签名为 (db, session, input, audit)，docs/DOMAINS.md 第 6 步。
+// 服务函数只有一种写法：改数据的函数（带 audit）签名为 (db, session, input, audit)，docs/DOMAINS.md 第 6 步；
+// 分页列表看全个人信息时要记访问日志，签名为 (db, session, input, page, audit)。
 // 参数多了（把类别、动作当成单独参数）或少了会话，新领域照抄之前就在这里失败。
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -41,6 +42,7 @@ describe('服务函数签名', () => {
   it('每个改数据的服务函数都是 (db, session, input, audit)', () => {
     const wrong = services
       .filter(({ where, params }) => !(PUBLIC_LINK_SERVICES.includes(where) && params.length === 3 && params[0].type === 'Db' && params[1].name === 'input' && params[2].type === 'Audit'))
+      .filter(({ params }) => !(params.length === 5 && params[3].name === 'page' && params[3].type === 'Page'))
       .filter(({ params }) => params.length !== 4 || !['db', 'tx'].includes(params[0].name) || params[0].type !== 'Db' || !/^_?session$/.test(params[1].name) || params[1].type !== 'Session')
       .map(({ where, params }) => `${where}(${params.map((p) => `${p.name}: ${p.type}`).join(', ')})`);
     expect(wrong).toEqual([]);

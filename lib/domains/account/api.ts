@@ -50,13 +50,13 @@ export const accountApi: EndpointTable = {
     permission: perm('query'),
     input: AccountListUnmaskInput,
     paged: true,
-    handle: ({ page, unmask, reason, reasonNote, ...filter }, ctx) => listAccounts(ctx.db, sessionOf(ctx), filter, page, { unmask, reason, reasonNote, ip: ctx.ip }, audit(ctx)),
+    handle: ({ page, unmask, reason, reasonNote, ...filter }, ctx) => listAccounts(ctx.db, sessionOf(ctx), { ...filter, unmask, reason, reasonNote, ip: ctx.ip }, page, audit(ctx)),
   }),
   'POST /account/export': endpoint({
     summary: '导出筛选后的账号（.xlsx，流式）；手机号脱敏，unmask 为 true 时导出全号（须有 account.unmask 或 sysUser.unmask 并选理由，记个人信息访问日志）',
     permission: perm('export'),
     input: AccountListUnmaskInput,
-    handle: ({ unmask, reason, reasonNote, ...filter }, ctx) => exportAccounts(ctx.db, sessionOf(ctx), filter, { unmask, reason, reasonNote, ip: ctx.ip }, audit(ctx)),
+    handle: ({ unmask, reason, reasonNote, ...filter }, ctx) => exportAccounts(ctx.db, sessionOf(ctx), { ...filter, unmask, reason, reasonNote, ip: ctx.ip }, audit(ctx)),
   }),
   'POST /account/userInfo': endpoint({
     summary: '账号详情（含角色 id）；范围外 404',

@@ -204,7 +204,9 @@ async function maskedUnless(db: Db, session: Session, req: AccountUnmask, action
 }
 
 /** 列表：每行带当前用户可做的冻结、解冻（状态机按状态与权限算出），界面照它显示按钮；手机号默认脱敏，canUnmask 告诉界面能否请求看全 */
-export async function listAccounts(db: Db, session: Session, filter: AccountFilter, page: Page, req: AccountUnmask = {}, audit: Audit = () => {}) {
+export async function listAccounts(db: Db, session: Session, input: AccountFilter & AccountUnmask, page: Page, audit: Audit = () => {}) {
+  const { unmask, reason, reasonNote, ip, ...filter } = input;
+  const req: AccountUnmask = { unmask, reason, reasonNote, ip };
   const shape = accountListShape(session.user, filter);
   let masked = true;
   const result = await fetchPreparedPage(db, shape.name, () => shape.build(db), shape.params, page, async (rows) => {
@@ -246,7 +248,9 @@ const EXPORT_COLUMNS: ExportColumn<AccountRow>[] = [
 ];
 
 /** 导出筛选后的账号（流式；按 id 倒序的键集分页） */
-export async function exportAccounts(db: Db, session: Session, filter: AccountFilter, req: AccountUnmask = {}, audit: Audit = () => {}) {
+export async function exportAccounts(db: Db, session: Session, input: AccountFilter & AccountUnmask, audit: Audit = () => {}) {
+  const { unmask, reason, reasonNote, ip, ...filter } = input;
+  const req: AccountUnmask = { unmask, reason, reasonNote, ip };
   const where = filterWhere(session.user, filter);
   const ids = req.unmask ? (await db.select({ id: users.id }).from(users).where(where).orderBy(desc(users.id))).map((r) => r.id) : [];
   const mask = await maskedUnless(db, session, req, ACCESS_ACTION.EXPORT, ids, `导出账号（${ids.length} 个）`, audit);

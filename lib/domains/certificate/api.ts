@@ -61,13 +61,13 @@ export const certificateApi: EndpointTable = {
     permission: LIST_PERMISSIONS,
     input: CertificateUnmaskListInput,
     paged: true,
-    handle: ({ page, unmask, reason, reasonNote, ...f }, ctx) => listCertificates(ctx.db, sessionOf(ctx), f, page, { unmask, reason, reasonNote, ip: ctx.ip }, ctx.audit),
+    handle: ({ page, unmask, reason, reasonNote, ...f }, ctx) => listCertificates(ctx.db, sessionOf(ctx), { ...f, unmask, reason, reasonNote, ip: ctx.ip }, page, ctx.audit),
   }),
   'POST /certificate/getCertificate': endpoint({
     summary: '一张证书的详情：各字段、状态、打印次数、更正历史（改前改后）与持证人核对链接',
     permission: GET_PERMISSIONS,
     input: CertificateDetailInput,
-    handle: ({ id, ...unmask }, ctx) => certificateDetail(ctx.db, sessionOf(ctx), id, { ...unmask, ip: ctx.ip }, ctx.audit),
+    handle: (input, ctx) => certificateDetail(ctx.db, sessionOf(ctx), { ...input, ip: ctx.ip }, ctx.audit),
   }),
   'POST /certificate/fillCertificate': endpoint({
     summary: '补填证书资料（文化程度、工作单位、手机号、照片）：发证的评价机构，证书有效',

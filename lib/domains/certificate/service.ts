@@ -148,11 +148,12 @@ async function logUnmasked(db: Db, session: Session, input: UnmaskInput, action:
 export async function listCertificates(
   db: Db,
   session: Session,
-  filter: CertificateFilter,
+  input: CertificateFilter & UnmaskInput,
   page: Page,
-  unmask: UnmaskInput = {},
   audit: Audit = () => {},
 ): Promise<PageResult<CertificateItem> & { masked: boolean; canUnmask: boolean }> {
+  const { unmask: unmaskFlag, reason, reasonNote, ip, ...filter } = input;
+  const unmask: UnmaskInput = { unmask: unmaskFlag, reason, reasonNote, ip };
   const where = filterWhere(session.user, filter);
   const unmasked = Boolean(unmask.unmask);
   if (unmasked) await logUnmasked(db, session, unmask, ACCESS_ACTION.VIEW, { entityId: 0, detail: `证书列表第 ${page.pageNo} 页`, recordIds: [] }, audit);
@@ -213,7 +214,8 @@ function correctionItem(session: Session | null, x: CertificateCorrection, cert:
 }
 
 /** 一张证书的详情：各字段（身份证号、手机号默认脱敏，unmask 时全号并记访问日志）、更正历史（改前改后）、持证人核对链接 */
-export async function certificateDetail(db: Db, session: Session, id: number, unmask: UnmaskInput = {}, audit: Audit = () => {}) {
+export async function certificateDetail(db: Db, session: Session, input: { id: number } & UnmaskInput, audit: Audit = () => {}) {
+  const { id, ...unmask } = input;
   const c = await loadCertificate(db, session.user, id);
   const unmasked = Boolean(unmask.unmask);
   if (unmasked) await logUnmasked(db, session, unmask, ACCESS_ACTION.VIEW, { entityId: id, detail: `证书 ${c.cerCode}`, recordIds: [id] }, audit);

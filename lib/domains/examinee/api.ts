@@ -103,13 +103,13 @@ export const examineeApi: EndpointTable = {
     summary: '按筛选条件导出考生名单（.xlsx，流式；身份证号、手机号脱敏，unmask 为 true 时全号：须有 examinee.unmask 并给出理由，记个人信息访问日志）',
     permission: 'examinee.export',
     input: ExamineeExportInput,
-    handle: (filter, ctx) => exportExaminees(ctx.db, sessionOf(ctx), { ...filter, ip: ctx.ip }, 'roster', ctx.audit),
+    handle: (filter, ctx) => exportExaminees(ctx.db, sessionOf(ctx), { ...filter, ip: ctx.ip, layout: 'roster' }, ctx.audit),
   }),
   'POST /examaff/student/exportStudent2': endpoint({
     summary: '按筛选条件导出考生签到表（.xlsx，流式：序号、准考证号、姓名、性别、身份证号（脱敏；unmask 同名单）、工种、等级、签名栏）',
     permission: 'examinee.export',
     input: ExamineeExportInput,
-    handle: (filter, ctx) => exportExaminees(ctx.db, sessionOf(ctx), { ...filter, ip: ctx.ip }, 'signIn', ctx.audit),
+    handle: (filter, ctx) => exportExaminees(ctx.db, sessionOf(ctx), { ...filter, ip: ctx.ip, layout: 'signIn' }, ctx.audit),
   }),
   'POST /examaff/student/importStudentImgZip': endpoint({
     summary: '考生照片压缩包（multipart：planId、file；文件名为身份证号，jpg/png，每张 ≤2MB）：按号码匹配本计划的考生，返回匹配与未匹配的文件',
@@ -140,7 +140,7 @@ export const examineeApi: EndpointTable = {
     summary: '考生详情（报考资格与原因、附件；身份证号、手机号脱敏，unmask 为 true 时全号：须有 examinee.unmask 并给出理由，记个人信息访问日志）',
     permission: 'examinee.get',
     input: ExamineeDetailInput,
-    handle: ({ id: examineeId, ...unmask }, ctx) => examineeDetail(ctx.db, sessionOf(ctx), examineeId, { ...unmask, ip: ctx.ip }, ctx.audit),
+    handle: (input, ctx) => examineeDetail(ctx.db, sessionOf(ctx), { ...input, ip: ctx.ip }, ctx.audit),
   }),
   'POST /examaff/student/getAttaches': endpoint({
     summary: '考生的附件（学历证明、从业证明等）',

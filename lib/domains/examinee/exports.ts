@@ -57,8 +57,8 @@ const LAYOUT_NAME = { roster: '考生名单', signIn: '考生签到表' } as con
  * 导出：按筛选条件，按 id 键集每批 5000 行流式写出。身份证号、手机号默认脱敏；unmask 时须有 examinee.unmask 并给出理由，
  * 开始写出之前记一行访问日志（导出），记不下就不导出。
  */
-export async function exportExaminees(db: Db, session: Session, input: ExamineeFilter & UnmaskInput, layout: 'roster' | 'signIn', audit: Audit = () => {}) {
-  const { unmask, reason, reasonNote, ip, ...filter } = input;
+export async function exportExaminees(db: Db, session: Session, input: ExamineeFilter & UnmaskInput & { layout: 'roster' | 'signIn' }, audit: Audit = () => {}) {
+  const { unmask, reason, reasonNote, ip, layout, ...filter } = input;
   if (unmask) {
     const plan = await loadPlan(db, session.user, filter.planId);
     await unmaskedView(db, session, { resource: RESOURCE, action: ACCESS_ACTION.EXPORT, entity: 'exam_plan', entityId: plan.id, detail: `${LAYOUT_NAME[layout]} ${plan.name}`, recordIds: [], reason, reasonNote, ip }, audit);

@@ -274,7 +274,8 @@ export async function loadExaminee(db: Db, user: SessionUser, id: number): Promi
 }
 
 /** 考生详情（selectStudentPer）：身份证号、手机号默认脱敏（编辑表单原样传回时保留库里的值），unmask 时全号并记访问日志；附件 */
-export async function examineeDetail(db: Db, session: Session, id: number, input: UnmaskInput = {}, audit: Audit = () => {}) {
+export async function examineeDetail(db: Db, session: Session, input: { id: number } & UnmaskInput, audit: Audit = () => {}) {
+  const { id } = input;
   const e = await loadExaminee(db, session.user, id);
   const plan = await loadPlan(db, session.user, e.planId);
   const unmasked = Boolean(input.unmask);

@@ -83,7 +83,8 @@ export interface FilingUnmask extends UnmaskRequest {
 }
 
 /** 一份备案的某类资料（数十条，整份读出；分页由端点切片）。人员默认脱敏；canUnmask 告诉界面能否请求看全 */
-export async function listFilingData(db: Db, session: Session, kind: FilingDataKind, filingId: number, req: FilingUnmask = {}, audit: Audit = () => {}) {
+export async function listFilingData(db: Db, session: Session, input: { kind: FilingDataKind; filingId: number } & FilingUnmask, audit: Audit = () => {}) {
+  const { kind, filingId, ...req } = input;
   const f = await viewableFiling(db, session, filingId);
   const resource = kindResource(f.kind);
   return db.transaction(async (tx) => {
@@ -98,7 +99,7 @@ export async function listFilingData(db: Db, session: Session, kind: FilingDataK
 }
 
 export async function filingDataItem(db: Db, session: Session, kind: FilingDataKind, input: { filingId: number; id: number }) {
-  const row = (await listFilingData(db, session, kind, input.filingId)).rows.find((r) => r.id === input.id);
+  const row = (await listFilingData(db, session, { kind, filingId: input.filingId })).rows.find((r) => r.id === input.id);
   if (!row) throw ApiError.notFound(`${dataTitle(kind)}不存在`);
   return row;
 }

@@ -36,7 +36,7 @@ function dataEndpoints(kind: FilingDataKind, save: Endpoint): EndpointTable {
       input: DataListUnmaskInput,
       paged: true,
       handle: async ({ filingId, page, unmask, reason, reasonNote }, ctx) => {
-        const { rows, masked, canUnmask } = await listFilingData(ctx.db, sessionOf(ctx), kind, filingId, { unmask, reason, reasonNote, ip: ctx.ip }, ctx.audit);
+        const { rows, masked, canUnmask } = await listFilingData(ctx.db, sessionOf(ctx), { kind, filingId, unmask, reason, reasonNote, ip: ctx.ip }, ctx.audit);
         return { list: rows.slice(page.offset, page.offset + page.pageSize), total: rows.length, masked, canUnmask };
       },
     }),

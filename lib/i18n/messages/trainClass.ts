@@ -57,7 +57,7 @@ const enUS: Record<string, string> = Object.fromEntries(Object.entries(VERBS).ma
 /** 中文原文 → 英文 */
 const texts: Record<string, string> = {
   '培训班 {code} 的学员名单': 'Trainee list of class {code}',
-  请输入完整身份证号: 'Enter the complete ID number',
+  请输入完整身份证号: 'Enter the full ID number',
   学员库: 'Trainee pool',
   ...STATUSES,
   // 动作与历史
@@ -259,7 +259,7 @@ const texts: Record<string, string> = {
 
 /** 服务端消息：中文原文（模板的 ${…} 写成 {占位}）→ 英文 */
 const errors: Record<string, string> = {
-  请输入完整的身份证号: 'Enter the complete ID number',
+  请输入完整的身份证号: 'Enter the full ID number',
   请输入完整的手机号: 'Enter the complete mobile number',
   请选择开班机构: 'Choose the organising institution',
   该身份证号不在本班学员名单中: 'This ID number is not on the class roster',

@@ -31,7 +31,8 @@ describe('账号列表', () => {
     const teacher = body.data.list.find((r) => r.account === 'teacher')!;
     expect(teacher).toMatchObject({
       nickName: '张明远',
-      mobile: '13831100007',
+      // 列表里手机号脱敏（3+4），看全须 unmask
+      mobile: '138****0007',
       userType: 'TEACHER',
       level: 'org',
       areaName: '新华区',

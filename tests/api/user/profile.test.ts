@@ -150,7 +150,8 @@ describe('用户列表与修改的数据范围（石家庄与保定两位市级�
       ...auth(sjzToken),
       json: { code: sjzStaff.code, nickName: '石家庄教师甲（已改）', mobile: '13912345678' },
     });
-    expect(ok.body.data).toMatchObject({ nickName: '石家庄教师甲（已改）', mobile: '13912345678' });
+    // 答复里的手机号脱敏（3+4）
+    expect(ok.body.data).toMatchObject({ nickName: '石家庄教师甲（已改）', mobile: '139****5678' });
     const foreign = await call('POST', '/bapi/user/update', { ...auth(sjzToken), json: { code: bdStaff.code, nickName: '越权' } });
     expect(foreign.status).toBe(404);
     expect(foreign.body.returnMsg).toBe('用户不存在或不在您的管辖范围内');
