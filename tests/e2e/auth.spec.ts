@@ -249,7 +249,8 @@ test.describe('个人设置', () => {
     await page.screenshot({ path: `${SHOTS}/auth-account-security.png` });
   });
 
-  test('会话在服务端被作废后，下一次操作提示并退出到登录页（10005）', async ({ page, playwright, baseURL }) => {
+  // 推送通道送来吊销（revoked）：不等下一次操作，页面即说明原因并回到登录页。推送断开时由下一次请求的 10005 兜底（tests/api/push）。
+  test('会话在服务端被作废后，页面立即提示并退出到登录页', async ({ page, playwright, baseURL }) => {
     await loginAs(page, 'train_org', DEMO_PASSWORD);
     await page.goto('/account/settings/basic');
     // 用另一个客户端以令牌请求头退出：服务端吊销该令牌，浏览器里仍留着 Cookie
@@ -259,9 +260,7 @@ test.describe('个人设置', () => {
     expect(out.status()).toBe(200);
     await api.dispose();
 
-    await page.getByRole('button', { name: '更新基本信息' }).click();
-    await expect(page.locator('.ant-notification').getByText('登录状态已失效，请重新登录')).toBeVisible();
-    // 2 秒后刷新，落到登录页
+    await expect(page.locator('.ant-modal-confirm')).toContainText('您已在其他页面退出登录', { timeout: 10_000 });
     await expect(page).toHaveURL(/\/user\/login/, { timeout: 10_000 });
   });
 });
