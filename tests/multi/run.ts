@@ -20,6 +20,10 @@ import { smsCodes, users } from '@/lib/domains/user/tables';
 import { SseReader, type SseFrame } from '../helpers/sse';
 import { scheduleJobRuns, scheduleJobs } from '@/lib/domains/ops/tables';
 
+// 两个实例与本脚本（直接读写加密列）用同一把数据密钥；模块求值时即设好，此后 keyRing() 读到的就是它
+process.env.DATA_KEY = `multi:${randomBytes(32).toString('hex')}`;
+process.env.DATA_INDEX_KEY = randomBytes(32).toString('hex');
+
 const ROOT = path.resolve(__dirname, '../..');
 const DIST_DIR = process.env.NEXT_DIST_DIR || '.next';
 const BASE_URL = process.env.MULTI_DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -304,8 +308,8 @@ async function main() {
     SEED_DEMO_DATA: 'true',
     AUTH_SECRET: randomBytes(32).toString('hex'),
     // 两个实例必须用同一把数据密钥：env 在两个实例间共用
-    DATA_KEY: `multi:${randomBytes(32).toString('hex')}`,
-    DATA_INDEX_KEY: randomBytes(32).toString('hex'),
+    DATA_KEY: process.env.DATA_KEY,
+    DATA_INDEX_KEY: process.env.DATA_INDEX_KEY,
     // 两个实例共用同一把证书签名私钥（生产实例没有它不启动）
     CERT_SIGNING_KEY: generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
     // 生产实例没有站点地址不启动；两个实例对外都是 nginx 的地址
