@@ -9,7 +9,6 @@ const SHOTS = 'test-results';
 const SUFFIX = Date.now().toString(36);
 const ROLE = { name: `E2E角色${SUFFIX}`, code: `E2E_${SUFFIX.toUpperCase()}` };
 const USER = { account: `e2e_${SUFFIX}`, nickName: `E2E用户${SUFFIX}`, password: 'Xy@2026abc' };
-const SESSION_ENDED = '登录状态已失效，请重新登录';
 const FROZEN = '账号已被冻结，请联系管理员';
 
 interface Envelope<T> {
@@ -168,7 +167,8 @@ test.describe.serial('系统管理：角色、账号、冻结、导入与操作�
     }
   });
 
-  test('冻结：用户已打开的页面在下一次操作时结束会话并回到登录页，再登录提示已冻结；解冻后可再登录', async ({ page, browser }) => {
+  // 推送通道送来吊销：用户已打开的页面不等下一次操作即说明原因并回到登录页（推送断开时由下一次请求的 10005 兜底）
+  test('冻结：用户已打开的页面立即结束会话并回到登录页，再登录提示已冻结；解冻后可再登录', async ({ page, browser }) => {
     // 用户先登录并停在数据字典
     const userPage = await openSecondBrowser(browser);
     try {
@@ -185,9 +185,8 @@ test.describe.serial('系统管理：角色、账号、冻结、导入与操作�
       await expect(statusTag(row)).toHaveText('冻结');
       await page.screenshot({ path: `${SHOTS}/system-account-frozen.png` });
 
-      // 用户的下一次操作（刷新列表）：提示会话失效、退出并回到登录页
-      await userPage.getByTestId('list-reload').click();
-      await expect(userPage.locator('.ant-notification-notice').filter({ hasText: SESSION_ENDED })).toBeVisible();
+      // 用户的页面：推送送来冻结，说明原因并回到登录页
+      await expect(userPage.locator('.ant-modal-confirm')).toContainText('您的账号已被冻结', { timeout: 10_000 });
       await userPage.screenshot({ path: `${SHOTS}/system-session-ended.png` });
       await expect(userPage).toHaveURL(/\/user\/login/, { timeout: 30_000 });
       await waitForHydration(userPage);
