@@ -119,52 +119,8 @@ async function touchIfDue(db: Db, s: { sessionId: string; lastSeenAt: number }):
   await db.update(userSessions).set({ lastSeenAt: sql`now()` }).where(eq(userSessions.id, s.sessionId));
 }
 
-/** 库里查一次会话（连账号）与角色授权 */
-async function findSession(db: Db, tokenHash: string): Promise<Omit<CachedSession, 'epoch' | 'at'> | null> {
-  const [row] = await db
-    .select({
-      sessionId: userSessions.id,
-      expiresAt: userSessions.expiresAt,
-      revokedAt: userSessions.revokedAt,
-      lastSeenAt: userSessions.lastSeenAt,
-      user: {
-        id: users.id,
-        code: users.code,
-        account: users.account,
-        nickName: users.nickName,
-        realName: users.realName,
-        userType: users.userType,
-        level: users.level,
-        areaId: users.areaId,
-        cityId: users.cityId,
-        orgId: users.orgId,
-        status: users.status,
-        passwordStrength: users.passwordStrength,
-      },
-    })
-    .from(userSessions)
-    .innerJoin(users, eq(users.id, userSessions.userId))
-    .where(eq(userSessions.tokenHash, tokenHash));
-  if (!row) return null;
-  const base = { expiresAt: row.expiresAt.getTime(), lastSeenAt: row.lastSeenAt.getTime(), sessionId: row.sessionId };
-  const { status, ...user } = row.user;
-  if (row.revokedAt || status !== 0) return { ...base, found: 'invalidated' };
-  if (base.expiresAt <= Date.now()) return null;
-  await touchIfDue(db, base);
-  const grants = await loadRoleGrants(db, user.id);
-  return {
-    ...base,
-    found: { user: { ...user, level: effectiveLevel(grants, user.level as DataLevel) }, permissions: permissionsOf(grants), token: '' },
-  };
-}
-
-/**
- * 按账号编号取当前的账号与权限（后台任务执行时用发起人此刻的身份；冻结或删除的账号为 null）。
- * 与会话查找同样按角色算数据范围与权限，只是不经令牌。
- */
-export async function sessionOfUser(db: Db, userId: number): Promise<Session | null> {
-  const [row] = await db
-    .select({
+/** 会话里的账号列（会话查找与后台任务按账号取身份共用） */
+const SESSION_USER_COLUMNS = {
       id: users.id,
       code: users.code,
       account: users.account,
@@ -177,14 +133,51 @@ export async function sessionOfUser(db: Db, userId: number): Promise<Session | n
       orgId: users.orgId,
       status: users.status,
       passwordStrength: users.passwordStrength,
+};
+
+type SessionUserRow = Omit<Session['user'], 'level'> & { level: string };
+
+/** 账号加上角色授权：数据范围取角色的，权限取角色授权之和 */
+async function withGrants(db: Db, user: SessionUserRow): Promise<Session> {
+  const grants = await loadRoleGrants(db, user.id);
+  return { user: { ...user, level: effectiveLevel(grants, user.level as DataLevel) }, permissions: permissionsOf(grants) };
+}
+
+/** 库里查一次会话（连账号）与角色授权 */
+async function findSession(db: Db, tokenHash: string): Promise<Omit<CachedSession, 'epoch' | 'at'> | null> {
+  const [row] = await db
+    .select({
+      sessionId: userSessions.id,
+      expiresAt: userSessions.expiresAt,
+      revokedAt: userSessions.revokedAt,
+      lastSeenAt: userSessions.lastSeenAt,
+      user: SESSION_USER_COLUMNS,
     })
+    .from(userSessions)
+    .innerJoin(users, eq(users.id, userSessions.userId))
+    .where(eq(userSessions.tokenHash, tokenHash));
+  if (!row) return null;
+  const base = { expiresAt: row.expiresAt.getTime(), lastSeenAt: row.lastSeenAt.getTime(), sessionId: row.sessionId };
+  const { status, ...user } = row.user;
+  if (row.revokedAt || status !== 0) return { ...base, found: 'invalidated' };
+  if (base.expiresAt <= Date.now()) return null;
+  await touchIfDue(db, base);
+  return { ...base, found: { ...(await withGrants(db, user)), token: '' } };
+}
+
+/**
+ * 按账号编号取当前的账号与权限（后台任务执行时用发起人此刻的身份；冻结或删除的账号为 null）。
+ * 与会话查找同样按角色算数据范围与权限，只是不经令牌。
+ */
+export async function sessionOfUser(db: Db, userId: number): Promise<Session | null> {
+  const [row] = await db
+    .select(SESSION_USER_COLUMNS)
     .from(users)
     .where(eq(users.id, userId));
   if (!row) return null;
   const { status, ...user } = row;
   if (status !== 0) return null;
-  const grants = await loadRoleGrants(db, user.id);
-  return { user: { ...user, level: effectiveLevel(grants, user.level as DataLevel) }, permissions: permissionsOf(grants) };
+  return withGrants(db, user);
 }
 
 export async function resolveSession(request: Request, db: Db): Promise<SessionLookup> {
