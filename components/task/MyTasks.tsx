@@ -1,11 +1,11 @@
 'use client';
 // 「我的任务」：本人发起的后台任务，最新在前；进行中的每 2 秒刷新一次，完成的可下载，进行中的可取消。
 import { useCallback, useEffect, useState } from 'react';
-import { App, Button, Card, Empty, Progress, Space, Table, Tag, Typography } from 'antd';
+import { Button, Card, Empty, Progress, Space, Table, Tag, Typography } from 'antd';
 import { DownloadOutlined, ReloadOutlined, StopOutlined } from '@ant-design/icons';
 import { apiDownload, apiPost } from '@/components/api-client';
 import { useT } from '@/lib/i18n/client';
-import { downloadTask } from './TaskProgress';
+import { downloadTask, useCancelTask } from './TaskProgress';
 import type { TaskItem } from './useTask';
 import { errorFileOf, PROGRESS_STATUS, STATUS_COLOR, STATUS_KEY } from './labels';
 
@@ -20,7 +20,7 @@ interface TaskPage {
 
 export default function MyTasks() {
   const t = useT();
-  const { modal } = App.useApp();
+  const cancelTask = useCancelTask();
   const [pageNo, setPageNo] = useState(1);
   const [data, setData] = useState<TaskPage | null>(null);
   const [loading, setLoading] = useState(false);
@@ -51,17 +51,7 @@ export default function MyTasks() {
     };
   }, [pageNo, round]);
 
-  const cancel = (task: TaskItem) =>
-    modal.confirm({
-      title: t('task.cancel'),
-      content: t('task.cancelConfirm'),
-      okText: t('shell.common.ok'),
-      cancelText: t('shell.common.cancel'),
-      onOk: async () => {
-        await apiPost('/task/cancel', { id: task.id });
-        refresh();
-      },
-    });
+  const cancel = (task: TaskItem) => cancelTask(task.id, refresh);
 
   const resultText = (task: TaskItem): string => {
     const r = task.result ?? {};

@@ -14,23 +14,13 @@ export function downloadTask(task: Pick<TaskItem, 'id'>): Promise<string> {
 
 export default function TaskProgress({ taskId, onFinished }: { taskId: number; onFinished?: (task: TaskItem) => void }) {
   const t = useT();
-  const { modal } = App.useApp();
+  const cancelTask = useCancelTask();
   const { task, error, refresh } = useTask(taskId, onFinished);
 
   if (!task) {
     return error ? <Alert type="error" showIcon title={t('task.loadError')} /> : <Progress percent={0} status="active" data-testid="task-progress" />;
   }
-  const cancel = () =>
-    modal.confirm({
-      title: t('task.cancel'),
-      content: t('task.cancelConfirm'),
-      okText: t('shell.common.ok'),
-      cancelText: t('shell.common.cancel'),
-      onOk: async () => {
-        await apiPost('/task/cancel', { id: task.id });
-        refresh();
-      },
-    });
+  const cancel = () => cancelTask(task.id, refresh);
   const errorFile = errorFileOf(task);
   return (
     <div data-testid="task-progress" data-task-id={task.id} data-task-status={task.status}>
@@ -73,4 +63,21 @@ export default function TaskProgress({ taskId, onFinished }: { taskId: number; o
       </Space>
     </div>
   );
+}
+
+/** 取消任务：先确认，取消后 onDone（进度框与「我的任务」共用） */
+export function useCancelTask(): (id: number, onDone: () => void) => void {
+  const { modal } = App.useApp();
+  const t = useT();
+  return (id, onDone) =>
+    modal.confirm({
+      title: t('task.cancel'),
+      content: t('task.cancelConfirm'),
+      okText: t('shell.common.ok'),
+      cancelText: t('shell.common.cancel'),
+      onOk: async () => {
+        await apiPost('/task/cancel', { id });
+        onDone();
+      },
+    });
 }
