@@ -5,7 +5,7 @@
 //   2. 确认导入（重新读取保存的文件、重新校验、在一个事务里写入全部考生），计时；两步中采样进程的 RSS 峰值；
 //   3. 用 generate_series 把计划的考生补到 export 名，导出名单（流式 .xlsx，逐块读完并丢弃），计时与 RSS 增长。
 // 结束时删除临时库与临时上传目录。结果见 bench/README.md。
-// --repeat n（默认 1）：预览与导出各测 n 次取中位数；每项旁边测一次“数据库基线”（同一连接池上与该项同量的裸 SQL：
+// --repeat n（默认 1）：预览、确认与导出各测 n 次取中位数；每项旁边测一次“数据库基线”（同一连接池上与该项同量的裸 SQL：
 // 导入为查重 + unnest 写入同样多行进临时表，导出为取同一计划同样的列），报告应用 ÷ 基线，机器负载不同的两次运行比这个比值。
 import fs from 'node:fs';
 import path from 'node:path';
@@ -138,15 +138,25 @@ async function measure(m: MeasureArgs) {
     console.log(`[exm]   预览中：按批检查 ${spent.check} ms，写入 ${spent.commit} ms`);
     reset();
     const previewPeak = rss.peak();
-    rss.reset();
-    t = Date.now();
-    const committed = await commitImport(db, session, { importId: preview.importId! }, audit);
-    const commitMs = Date.now() - t;
-    console.log(`[exm]   确认中：按批检查 ${spent.check} ms，写入 ${spent.commit} ms`);
+    // 确认也测 repeat 次取中位数：除最后一次外，确认后删掉写入的考生、重新预览
+    const commitRuns: number[] = [];
+    let committed!: Awaited<ReturnType<typeof commitImport>>;
+    for (let r = 0; r < REPEAT; r++) {
+      if (r > 0) preview = await previewImport(db, session, { planId: plan.id, file }, audit);
+      rss.reset();
+      reset();
+      t = Date.now();
+      committed = await commitImport(db, session, { importId: preview.importId! }, audit);
+      commitRuns.push(Date.now() - t);
+      if (r < REPEAT - 1) await db.delete(examinees).where(eq(examinees.planId, plan.id));
+    }
+    const commitMs = median(commitRuns);
+    console.log(`[exm]   确认中（最后一次）：按批检查 ${spent.check} ms，写入 ${spent.commit} ms`);
     const commitPeak = rss.stop();
     const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(examinees).where(eq(examinees.planId, plan.id));
     console.log(`[exm] 预览 ${preview.total} 行：${(previewMs / 1000).toFixed(2)} s，${Math.round((preview.total / previewMs) * 1000)} 行/s，RSS 峰值 ${previewPeak} MB（开始时 ${baseRss} MB）`);
     console.log(`[exm] 预览 ${preview.total} 行（${REPEAT} 次中位数）${previewMs} ms，数据库基线 ${previewFloor} ms，应用/基线 ${(previewMs / previewFloor).toFixed(1)}×（负载 ${loadavg()}）`);
+    console.log(`[exm] 确认 ${committed.total} 行（${REPEAT} 次中位数）${commitMs} ms，数据库基线 ${previewFloor} ms，应用/基线 ${(commitMs / previewFloor).toFixed(1)}×（负载 ${loadavg()}）`);
     console.log(`[exm] 确认（重新读取、校验并写入）${committed.total} 行：${(commitMs / 1000).toFixed(2)} s，${Math.round((committed.total / commitMs) * 1000)} 行/s，RSS 峰值 ${commitPeak} MB；库中 ${n} 名`);
 
     // 3. 导出：补足到 EXPORT_ROWS 名（generate_series），再导出名单
@@ -255,7 +265,9 @@ async function main() {
     // 计时与 RSS 在新的子进程里量：本进程已因演示数据与生成工作簿占了几百 MB
     // --export、--repeat 交给测量子进程（它按这两项测）
     const passOn = ['export', 'repeat'].flatMap((k) => (process.argv.includes(`--${k}`) ? [`--${k}`, process.argv[process.argv.indexOf(`--${k}`) + 1]] : []));
-    const child = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', __filename, ...passOn, '--measure', JSON.stringify({ url: url, planId: plan.id, orgId: org.id, cityId: org.cityId, areaId: org.areaId, userId: user.id, userCode: user.code, workbookPath, ids })], {
+    // BENCH_PROFILE=<目录>：测量子进程写 CPU 剖析（.cpuprofile）
+    const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_PROFILE] : [];
+    const child = spawnSync(process.execPath, ['--expose-gc', ...profile, '--import', 'tsx', __filename, ...passOn, '--measure', JSON.stringify({ url: url, planId: plan.id, orgId: org.id, cityId: org.cityId, areaId: org.areaId, userId: user.id, userCode: user.code, workbookPath, ids })], {
       stdio: 'inherit',
       env: process.env,
     });

@@ -16,7 +16,8 @@ import { ApiError } from '@/lib/platform/api/errors';
 import type { Session, SessionUser } from '@/lib/platform/auth/session';
 import { defineImport, ERRORS_IN_ANSWER, type ImportDef, type RowIssue } from '@/lib/platform/excel/import';
 import { parseIdNumber } from '@/lib/platform/identity';
-import { blindIndex, seal } from '@/lib/platform/crypto/sealed';
+import { blindIndex, sealMany } from '@/lib/platform/crypto/sealed';
+import { sealManyOff } from '@/lib/platform/crypto/pool';
 import { type ExamPlan } from '@/lib/domains/exaPlan/tables';
 import { examinees, examineeImports } from './tables';
 import { stagedImport } from '@/lib/domains/file/staged-import';
@@ -35,6 +36,8 @@ interface Resolved {
   birthDate: string | null;
   qualification: number;
   reason: string | null;
+  /** 写入时：身份证号与手机号的密文（这一批在查库时已交给工作线程加密），[批次结果, 本行在其中的位置] */
+  sealed: [Promise<string[]>, number] | null;
 }
 
 export interface ExamineeImportParams {
@@ -93,13 +96,16 @@ async function check(tx: Db, rows: { row: number; data: ExamineeImport }[], { pa
     issues.push({ row: r.row, column: 'idNumber', message: DUPLICATE_MESSAGE });
     return false;
   });
+  // 写入时要的密文：趁查报考资格（查库）时在工作线程里加密这一批
+  const sealing = params.mode === 'commit' && fresh.length ? sealManyOff(fresh.flatMap((r) => [r.data.idNumber, r.data.mobile])) : null;
+  sealing?.catch(() => {}); // 这一批若不写入（出错回滚），没人等它的结果
   const results = await params.checker(
     tx,
-    fresh.map((r) => ({ idNumber: r.data.idNumber, birthDate: r.birthDate, workCode: r.work.workCode, level: r.work.level, workYears: r.data.workYears, priorLevel: r.data.priorLevel, priorCertDate: r.data.priorCertDate })),
+    fresh.map((r) => ({ idNumber: r.data.idNumber, idNumberIndex: r.idNumberIndex, birthDate: r.birthDate, workCode: r.work.workCode, level: r.work.level, workYears: r.data.workYears, priorLevel: r.data.priorLevel, priorCertDate: r.data.priorCertDate })),
   );
   fresh.forEach((r, i) => {
     const q = results[i];
-    params.resolved.set(r.data, { idNumberIndex: r.idNumberIndex, workCode: r.work.workCode, workName: r.work.workName, gender: r.gender, birthDate: r.birthDate, qualification: q.qualification, reason: q.reason });
+    params.resolved.set(r.data, { idNumberIndex: r.idNumberIndex, workCode: r.work.workCode, workName: r.work.workName, gender: r.gender, birthDate: r.birthDate, qualification: q.qualification, reason: q.reason, sealed: sealing && [sealing, i * 2] });
     if (q.qualification === QUALIFICATION.QUALIFIED) return;
     if (q.qualification === QUALIFICATION.REFUSED) params.refusedCount++;
     else params.warningCount++;
@@ -121,13 +127,14 @@ async function commit(tx: Db, rows: ExamineeImport[], { params }: { params: Exam
     if (!r) throw ApiError.badRequest('工种未解析');
     return r;
   });
-  const col = <T,>(pick: (d: ExamineeImport, r: Resolved) => T) => sql.param(rows.map((d, i) => pick(d, resolved[i])));
-  // 原生 SQL 不经列类型：身份证号、手机号在这里加密，盲索引取查重时算好的
+  // 原生 SQL 不经列类型：身份证号、手机号的密文是查重时交给工作线程加密的，盲索引也是查重时算好的
+  const sealed = await Promise.all(resolved.map(async (r, i) => (r.sealed ? (await r.sealed[0]).slice(r.sealed[1], r.sealed[1] + 2) : sealMany([rows[i].idNumber, rows[i].mobile]))));
+  const col = <T,>(pick: (d: ExamineeImport, r: Resolved, i: number) => T) => sql.param(rows.map((d, i) => pick(d, resolved[i], i)));
   await tx.execute(sql`insert into ${examinees} (plan_id, org_id, city_id, name, id_number, id_number_bidx, gender, birth_date, mobile, work_code, work_name, level, education, work_years, company, prior_level, prior_cert_date, qualification, qualification_reason, import_id, created_by)
     select ${plan.id}::int, ${plan.orgId}::int, ${plan.cityId}::int, u.*, ${params.importId}::int, ${params.user.id}::int
     from unnest(
-      ${col((d) => d.name)}::varchar[], ${col((d) => seal(d.idNumber))}::text[], ${col((_d, r) => r.idNumberIndex)}::varchar[], ${col((_d, r) => r.gender)}::varchar[], ${col((_d, r) => r.birthDate)}::date[],
-      ${col((d) => seal(d.mobile))}::text[], ${col((_d, r) => r.workCode)}::varchar[], ${col((_d, r) => r.workName)}::varchar[], ${col((d) => d.level)}::smallint[],
+      ${col((d) => d.name)}::varchar[], ${col((_d, _r, i) => sealed[i][0])}::text[], ${col((_d, r) => r.idNumberIndex)}::varchar[], ${col((_d, r) => r.gender)}::varchar[], ${col((_d, r) => r.birthDate)}::date[],
+      ${col((_d, _r, i) => sealed[i][1])}::text[], ${col((_d, r) => r.workCode)}::varchar[], ${col((_d, r) => r.workName)}::varchar[], ${col((d) => d.level)}::smallint[],
       ${col((d) => d.education)}::varchar[], ${col((d) => d.workYears)}::smallint[], ${col((d) => d.company)}::varchar[], ${col((d) => d.priorLevel)}::smallint[],
       ${col((d) => d.priorCertDate)}::date[], ${col((_d, r) => r.qualification)}::smallint[], ${col((_d, r) => r.reason)}::varchar[]
     ) as u`);

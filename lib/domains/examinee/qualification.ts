@@ -27,6 +27,8 @@ export const MAX_AGE = 65;
 
 export interface QualificationSubject {
   idNumber: string;
+  /** 身份证号的盲索引，调用方已算好时传入（导入时查重已算过，不必再算一遍） */
+  idNumberIndex?: string | null;
   birthDate: string | null;
   workCode: string;
   level: number;
@@ -76,7 +78,7 @@ export async function qualificationChecker(db: Db, plan: Pick<ExamPlan, 'id' | '
 
   return async (tx, subjects) => {
     // 身份证号加密存放：按盲索引查、按盲索引对应
-    const indexOf = new Map(subjects.map((s) => [s.idNumber, blindIndex('idNumber', s.idNumber)]));
+    const indexOf = new Map(subjects.map((s) => [s.idNumber, s.idNumberIndex ?? blindIndex('idNumber', s.idNumber)]));
     const ids = [...new Set(indexOf.values())];
     const certified = new Map<string, string>();
     if (ids.length) {

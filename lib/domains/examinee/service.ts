@@ -9,6 +9,7 @@ import { toPage, type Page } from '@/lib/platform/api/paging';
 import { assertInScope, scopeWhere } from '@/lib/platform/auth/scope';
 import { can, type Session, type SessionUser } from '@/lib/platform/auth/session';
 import { containsPattern } from '@/lib/platform/db/like';
+import { selectRows } from '@/lib/platform/db/prepared';
 import { withUniqueMessage } from '@/lib/platform/db/save-row';
 import { formatBeijing } from '@/lib/platform/time';
 import { maskIdNumber, parseIdNumber } from '@/lib/platform/identity';
@@ -256,12 +257,14 @@ export function exportBatch(db: Db, session: Session, filter: ExamineeFilter) {
       checked = true;
     }
     const where = filterWhere(filter);
-    return db
-      .select(EXPORT_COLUMNS)
-      .from(examinees)
-      .where(lastId === null ? where : and(where, gt(examinees.id, lastId)))
-      .orderBy(asc(examinees.id))
-      .limit(limit);
+    return selectRows(
+      db
+        .select(EXPORT_COLUMNS)
+        .from(examinees)
+        .where(lastId === null ? where : and(where, gt(examinees.id, lastId)))
+        .orderBy(asc(examinees.id))
+        .limit(limit),
+    );
   };
 }
 

@@ -11,6 +11,7 @@ import { assertInScope, scopeWhere } from '@/lib/platform/auth/scope';
 import { type Session, type SessionUser } from '@/lib/platform/auth/session';
 import { containsPattern } from '@/lib/platform/db/like';
 import { withUniqueMessage } from '@/lib/platform/db/save-row';
+import { selectRows } from '@/lib/platform/db/prepared';
 import { keepIfMasked, isMaskedValue, maskIdNumber, maskMobile, parseIdNumber } from '@/lib/platform/identity';
 import { blindIndex } from '@/lib/platform/crypto/sealed';
 import { canUnmask, unmaskedView } from '@/lib/domains/privacy/service';
@@ -494,12 +495,14 @@ export async function exportStudents(db: Db, session: Session, input: StudentFil
     columns: EXPORT_COLUMNS,
     rows: keysetBatches(
       async (lastId: number | null, limit: number) => {
-        const rows = await db
-          .select(LIST_COLUMNS)
-          .from(trainStudents)
-          .where(lastId === null ? where : and(where, gt(trainStudents.id, lastId)))
-          .orderBy(asc(trainStudents.id))
-          .limit(limit);
+        const rows = await selectRows(
+          db
+            .select(LIST_COLUMNS)
+            .from(trainStudents)
+            .where(lastId === null ? where : and(where, gt(trainStudents.id, lastId)))
+            .orderBy(asc(trainStudents.id))
+            .limit(limit),
+        );
         return unmasked ? rows : rows.map(maskStudent);
       },
       (r) => r.id,

@@ -79,15 +79,21 @@ export function dataKeyProblem(env: Env = process.env): string | null {
 }
 
 let cached: { source: string; ring: KeyRing } | null = null;
-/** 上一次的配置（三项环境变量）与它的密钥环：每个值加密、解密、算盲索引都要取密钥环，配置没变时不再检查、不再看本机密钥文件 */
-let last: { env: Env; keys: string | undefined; index: string | undefined; nodeEnv: string | undefined; ring: KeyRing } | null = null;
+/** 上一次读到的密钥环：每个值加密、解密、算盲索引都要取它，读一次 process.env 的三项就要约 0.7 µs（比加密本身的零头还多），
+ * 所以读过一次就不再看配置——进程里的密钥配置不变；测试换钥后调用 forgetKeyRing() */
+let last: { env: Env; ring: KeyRing } | null = null;
 
-/** 当前配置的密钥环（配置变了就重新读，测试里可以换钥） */
+/** 当前配置的密钥环 */
 export function keyRing(env: Env = process.env): KeyRing {
-  if (last && last.env === env && last.keys === env.DATA_KEY && last.index === env.DATA_INDEX_KEY && last.nodeEnv === env.NODE_ENV) return last.ring;
+  if (last?.env === env) return last.ring;
   const ring = loadKeyRing(env);
-  last = { env, keys: env.DATA_KEY, index: env.DATA_INDEX_KEY, nodeEnv: env.NODE_ENV, ring };
+  last = { env, ring };
   return ring;
+}
+
+/** 忘掉读过的密钥环，下次按当前的环境变量重新读（测试换钥用） */
+export function forgetKeyRing(): void {
+  last = null;
 }
 
 function loadKeyRing(env: Env): KeyRing {

@@ -1,6 +1,6 @@
 // 分页查询：本页的行与符合条件的总数两条查询并行执行。各领域的分页列表都用它，不再各写一遍 Promise.all。
 import type { Page, PageResult } from '@/lib/platform/api/paging';
-import { withRowMapper } from './prepared';
+import { selectRows } from './prepared';
 
 /** 可再加 limit/offset 的查询（Drizzle 的 select 构造器，已带 where 与 orderBy） */
 export interface PageableQuery<Row> {
@@ -9,18 +9,6 @@ export interface PageableQuery<Row> {
 
 /** 总数查询：`db.select({ total: count() }).from(…).where(…)`（与行查询相同的 from/join/where） */
 export type TotalQuery = PromiseLike<{ total: number | string }[]>;
-
-/** Drizzle 的 select 构造器执行时先建一条（不具名的）预处理语句（内部方法 _prepare，它的 execute 也是这样做的） */
-interface DrizzleSelect<Row> {
-  _prepare(): { execute(): Promise<Row[]> };
-}
-
-/** 执行本页的行查询：Drizzle 的 select 换用编好的行映射（每页只判断一次各列的种类，而不是每行每列）；别的查询照常等待 */
-function runRows<Row>(query: PromiseLike<Row[]>): PromiseLike<Row[]> {
-  const select = query as unknown as Partial<DrizzleSelect<Row>>;
-  if (typeof select._prepare !== 'function') return query;
-  return withRowMapper(select._prepare()).execute();
-}
 
 /**
  * 取一页：rows 加上本页的 limit/offset，与 total 并行执行；map 把本页的行转成列表项（可异步，如补名称）。
@@ -32,6 +20,6 @@ export async function fetchPage<Row, Item = Row>(
   total: TotalQuery,
   map?: (rows: Row[]) => Item[] | Promise<Item[]>,
 ): Promise<PageResult<Item>> {
-  const [list, [counted]] = await Promise.all([runRows(rows.limit(page.pageSize).offset(page.offset)), total]);
+  const [list, [counted]] = await Promise.all([selectRows(rows.limit(page.pageSize).offset(page.offset)), total]);
   return { list: map ? await map(list) : (list as unknown as Item[]), total: Number(counted?.total ?? 0) };
 }

@@ -4,6 +4,7 @@
 // 平铺的选择（每列一个键）由这里一次编好的映射把数组行变成对象：Drizzle 的通用映射每行每列都要判断一遍列的种类。
 import { Column, SQL, is, sql, type Placeholder } from 'drizzle-orm';
 import type { Db } from './client';
+import { isSealedColumn, openColumn, openColumnOff } from '@/lib/platform/crypto/columns';
 import type { Page, PageResult } from '@/lib/platform/api/paging';
 
 const preparedByDb = new WeakMap<Db, Map<string, unknown>>();
@@ -44,29 +45,51 @@ function decoderOf(field: unknown): Decoder {
   return (expression as unknown as { decoder: Decoder }).decoder;
 }
 
+const AS_IS: Decoder = { mapFromDriverValue: (value) => value };
+
+/** 编好的行映射；sealedKeys 是留作密文、待整列解密的键（deferSealed 时） */
+interface CompiledMapper {
+  map: (rows: unknown[][]) => Record<string, unknown>[];
+  sealedKeys: string[];
+}
+
 /**
  * 平铺选择的行映射（与 Drizzle 的 mapResultRow 结果相同：null 原样，其余经字段的 mapFromDriverValue）；
  * 有嵌套键（select 里的对象、联表的整表）时返回 null，仍由 Drizzle 映射。
+ * 加密列先原样取出、逐行映射之后整列一起解密（见 openColumn）；deferSealed 时留给调用方（selectRows 交给工作线程）。
  */
-export function compileRowMapper(fields: readonly { path: string[]; field: unknown }[]): ((rows: unknown[][]) => Record<string, unknown>[]) | null {
+function compile(fields: readonly { path: string[]; field: unknown }[], deferSealed: boolean): CompiledMapper | null {
   if (fields.some((f) => f.path.length !== 1)) return null;
   const keys = fields.map((f) => f.path[0]);
-  const decoders = fields.map((f) => decoderOf(f.field));
+  const sealed = fields.flatMap((f, i) => (isSealedColumn(f.field) ? [i] : []));
+  const decoders = fields.map((f, i) => (sealed.includes(i) ? AS_IS : decoderOf(f.field)));
   const width = keys.length;
-  return (rows) => {
-    const out = new Array<Record<string, unknown>>(rows.length);
-    for (let r = 0; r < rows.length; r++) {
-      const row = rows[r];
-      const item: Record<string, unknown> = {};
-      for (let i = 0; i < width; i++) {
-        const value = row[i];
-        item[keys[i]] = value === null ? null : decoders[i].mapFromDriverValue(value);
+  const sealedKeys = sealed.map((i) => keys[i]);
+  return {
+    sealedKeys: deferSealed ? sealedKeys : [],
+    map: (rows) => {
+      const out = new Array<Record<string, unknown>>(rows.length);
+      for (let r = 0; r < rows.length; r++) {
+        const row = rows[r];
+        const item: Record<string, unknown> = {};
+        for (let i = 0; i < width; i++) {
+          const value = row[i];
+          item[keys[i]] = value === null ? null : decoders[i].mapFromDriverValue(value);
+        }
+        out[r] = item;
       }
-      out[r] = item;
-    }
-    return out;
+      if (!deferSealed) for (const key of sealedKeys) putColumn(out, key, openColumn(out.map((row) => row[key])));
+      return out;
+    },
   };
 }
+
+function putColumn(rows: Record<string, unknown>[], key: string, values: unknown[]) {
+  for (let r = 0; r < rows.length; r++) rows[r][key] = values[r];
+}
+
+/** 平铺选择的行映射（加密列就地解密）；有嵌套键时为 null */
+export const compileRowMapper = (fields: readonly { path: string[]; field: unknown }[]) => compile(fields, false)?.map ?? null;
 
 /** `.prepare(name)` 之后装上编好的行映射（平铺选择时） */
 export function withRowMapper<T>(prepared: T): T {
@@ -77,6 +100,29 @@ export function withRowMapper<T>(prepared: T): T {
   }
   return prepared;
 }
+
+/** Drizzle 的 select 构造器执行时先建一条（不具名的）预处理语句（内部方法 _prepare，它的 execute 也是这样做的） */
+interface DrizzleSelect<Row> {
+  _prepare(): { execute(): Promise<Row[]> };
+}
+
+/**
+ * 执行一条 select（分页的一页、导出的一批）：换用编好的行映射（每次只判断一次各列的种类，而不是每行每列），
+ * 加密列整列解密，大批时在工作线程里（导出时与主线程写上一批并行）。不是 Drizzle 的 select 构造器时照常等待。
+ */
+export async function selectRows<Row>(query: PromiseLike<Row[]>): Promise<Row[]> {
+  const select = query as unknown as Partial<DrizzleSelect<Row>>;
+  if (typeof select._prepare !== 'function') return query;
+  const prepared = select._prepare();
+  const inner = prepared as unknown as DrizzlePrepared;
+  const compiled = inner.fields && !inner.customResultMapper ? compile(inner.fields, true) : null;
+  if (!compiled) return prepared.execute();
+  inner.customResultMapper = compiled.map;
+  const rows = (await prepared.execute()) as unknown as Record<string, unknown>[];
+  await Promise.all(compiled.sealedKeys.map(async (key) => putColumn(rows, key, await openColumnOff(rows.map((row) => row[key])))));
+  return rows as unknown as Row[];
+}
+
 interface Preparable<R> {
   prepare(name: string): Executable<R>;
 }

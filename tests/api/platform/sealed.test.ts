@@ -1,11 +1,13 @@
 // 字段级加密（SM4-CTR + HMAC-SM3）、盲索引与换钥：密文可解、被改动即失败、旧钥可读、轮换后全部改用新钥。
+import { createCipheriv, createDecipheriv, createHmac } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { pgTable, serial } from 'drizzle-orm/pg-core';
 import { setupTestDb } from '../../helpers/db';
 import { blindIndexColumn, sealedText, sealedColumnsOf } from '@/lib/platform/crypto/columns';
-import { dataKeyProblem, DEV_DATA_KEY, DEV_INDEX_KEY } from '@/lib/platform/crypto/keys';
-import { blindIndex, isSealed, kidOf, open, seal, SealedValueError } from '@/lib/platform/crypto/sealed';
+import { dataKeyProblem, DEV_DATA_KEY, DEV_INDEX_KEY, forgetKeyRing, keyRing } from '@/lib/platform/crypto/keys';
+import { blindIndex, isSealed, kidOf, open, openMany, seal, SealedValueError } from '@/lib/platform/crypto/sealed';
+import { MIN_OFFLOAD, offloadedBatches, openManyOff, sealManyOff } from '@/lib/platform/crypto/pool';
 import { rotateSealedColumns } from '@/lib/platform/crypto/rotate';
 
 const K1 = 'k1:' + '11'.repeat(32);
@@ -15,11 +17,13 @@ const INDEX = '33'.repeat(32);
 function useKeys(keys: string, index = INDEX) {
   process.env.DATA_KEY = keys;
   process.env.DATA_INDEX_KEY = index;
+  forgetKeyRing();
 }
 
 afterEach(() => {
   delete process.env.DATA_KEY;
   delete process.env.DATA_INDEX_KEY;
+  forgetKeyRing();
 });
 
 describe('seal / open', () => {
@@ -54,9 +58,49 @@ describe('seal / open', () => {
     expect(kidOf(seal('x'))).toBe('k2');
   });
 
+  it('is byte-compatible with plain SM4-CTR (the counter carries across bytes), in both directions', () => {
+    useKeys(K1);
+    const keys = keyRing().active;
+    // 旧写法（每个值一个 sm4-ctr 上下文）封的值要能打开
+    const header = 's1.k1.';
+    for (const ivHex of ['ffffffffffffffffffffffffffffffff', '000000000000000000000000000000ff', '00000000000000000000ffffffffffff', '0123456789abcdef0123456789abcdef']) {
+      const iv = Buffer.from(ivHex, 'hex');
+      const plain = `身份证 130102199001011234 ${ivHex}`;
+      const c = createCipheriv('sm4-ctr', keys.enc, iv);
+      const body = Buffer.concat([iv, c.update(plain, 'utf8'), c.final()]);
+      const tag = createHmac('sm3', keys.mac).update(header).update(body).digest().subarray(0, 16);
+      expect(open(header + Buffer.concat([body, tag]).toString('base64url'))).toBe(plain);
+    }
+    // 新写法封的值用 sm4-ctr 解得开
+    const sealed = Buffer.from(seal('x'.repeat(50)).slice(header.length), 'base64url');
+    const d = createDecipheriv('sm4-ctr', keys.enc, sealed.subarray(0, 16));
+    expect(Buffer.concat([d.update(sealed.subarray(16, sealed.length - 16)), d.final()]).toString()).toBe('x'.repeat(50));
+  });
+
   it('passes plaintext written before encryption through unchanged', () => {
     useKeys(K1);
     expect(open('130102199001011234')).toBe('130102199001011234');
+  });
+});
+
+describe('batches in the worker thread', () => {
+  it('seals and opens a large batch off the main thread with the same result, and refuses a changed value there too', async () => {
+    useKeys(K1);
+    const values = Array.from({ length: MIN_OFFLOAD + 5 }, (_, i) => `1301021990010${String(i).padStart(5, '0')}`);
+    const sealed = await sealManyOff(values);
+    expect(sealed.every((v) => kidOf(v) === 'k1' && !v.includes('1990'))).toBe(true);
+    expect(openMany(sealed)).toEqual(values);
+    expect(await openManyOff(sealed)).toEqual(values);
+    expect(offloadedBatches.count).toBe(2);
+    // 换钥之后，工作线程用的是新的密钥环
+    useKeys(`${K2},${K1}`);
+    expect(kidOf((await sealManyOff(values))[0])).toBe('k2');
+    expect(await openManyOff(sealed)).toEqual(values);
+    const changed = [...sealed];
+    changed[7] = changed[7].slice(0, -4) + (changed[7].endsWith('AAAA') ? 'BBBB' : 'AAAA');
+    await expect(openManyOff(changed)).rejects.toBeInstanceOf(SealedValueError);
+    useKeys(K2);
+    await expect(openManyOff(sealed)).rejects.toThrow(/k1 不在 DATA_KEY/);
   });
 });
 
