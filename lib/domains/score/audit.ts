@@ -238,16 +238,7 @@ export async function certificateList(db: Db, session: Session, filter: Certific
     db.select({ total: count() }).from(examResults).innerJoin(examinees, eq(examinees.id, examResults.examineeId)).where(where),
     async (rows) => {
       // 看全：先过权限与理由、记下这一页的考生，才给全号
-      if (unmasked)
-        await unmaskList(
-          db,
-          session,
-          plan,
-          filter,
-          ACCESS_ACTION.VIEW,
-          rows.map((r) => r.id),
-          audit,
-        );
+      if (unmasked) await unmaskList(db, session, plan, filter, ACCESS_ACTION.VIEW, rows.map((r) => r.id), audit);
       return rows.map((r) => ({ ...(unmasked ? r : maskRow(r)), levelName: LEVEL_NAMES[r.level] ?? String(r.level) }));
     },
   );
@@ -260,15 +251,7 @@ export async function exportCertificates(db: Db, session: Session, filter: Certi
   const where = certificateWhere(plan, filter);
   if (filter.unmask) {
     const ids = await db.select({ id: examinees.id }).from(examResults).innerJoin(examinees, eq(examinees.id, examResults.examineeId)).where(where).orderBy(asc(examinees.id));
-    await unmaskList(
-      db,
-      session,
-      plan,
-      filter,
-      ACCESS_ACTION.EXPORT,
-      ids.map((r) => r.id),
-      audit,
-    );
+    await unmaskList(db, session, plan, filter, ACCESS_ACTION.EXPORT, ids.map((r) => r.id), audit);
   }
   type Row = Awaited<ReturnType<typeof batch>>[number];
   const batch = (lastId: number | null, limit: number) =>
