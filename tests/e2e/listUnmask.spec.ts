@@ -19,6 +19,7 @@ async function unmaskWithReason(page: Page, list: Locator, reason: string) {
 
 /** 列表第一行里身份证号那一格（按表头找列） */
 async function firstIdCell(list: Locator): Promise<Locator> {
+  await expect(list.locator('tbody tr.ant-table-row').first()).toBeVisible();
   const headers = await list.locator('thead th').allInnerTexts();
   const column = headers.findIndex((h) => h.includes('身份证号'));
   expect(column, '列表有身份证号一列').toBeGreaterThanOrEqual(0);
