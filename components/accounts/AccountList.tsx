@@ -39,7 +39,7 @@ function SubAccountButton({ helpers }: { helpers: ListHelpers }) {
 }
 
 export default function AccountList() {
-  const unmask = useUnmaskList<AccountRow>('/account/listUsers', '账号列表', '/account/export');
+  const unmask = useUnmaskList<AccountRow>('/account/listUsers', '账号列表', { exporter: base.exporter });
   return (
     <ListScreen<AccountRow>
       {...base}

@@ -8,6 +8,6 @@ import { accountListProps } from './account-list';
 const props = accountListProps('sysUser', '用户管理');
 
 export default function UserList() {
-  const unmask = useUnmaskList<AccountRow>('/account/listUsers', '用户列表', '/account/export');
+  const unmask = useUnmaskList<AccountRow>('/account/listUsers', '用户列表', { exporter: props.exporter });
   return <ListScreen<AccountRow> {...props} list={unmask.list} toolbarExtra={unmask.toolbarExtra} />;
 }

@@ -6,12 +6,11 @@ import { App, Button, InputNumber, Modal, Select, Space, Tag, Tooltip } from 'an
 import { FileZipOutlined, PrinterOutlined, SafetyCertificateOutlined, SendOutlined, SettingOutlined } from '@ant-design/icons';
 import { Uploader } from '@/components/upload/Uploader';
 import ListScreen from '@/components/list/ListScreen';
-import type { FieldSpec, FormSpec, ListColumn, ListScreenProps, RowAction } from '@/components/list/types';
+import type { FieldSpec, FormSpec, ListColumn, ListHelpers, ListScreenProps, RowAction } from '@/components/list/types';
 import { apiDownload, apiPost } from '@/components/api-client';
 import { useCan, useShell } from '@/components/shell/ShellContext';
 import TaskModal from '@/components/task/TaskModal';
-import { callApi } from '@/components/list/options';
-import UnmaskDialog, { type UnmaskChoice } from '@/components/privacy/UnmaskDialog';
+import { useUnmaskList } from '@/components/privacy/useUnmaskList';
 import { Tx, useT } from '@/lib/i18n/client';
 import type { CertificateItem } from '@/lib/domains/certificate/schemas';
 
@@ -408,78 +407,44 @@ function CertificateScreen({ kind }: { kind: 'fill' | 'print' | 'search' }) {
     kind === 'fill' ? [fillAction, correctAction, pdfAction] : kind === 'print' ? [printAction, pdfAction, voidAction] : [pdfAction];
   const t = useT();
   const [planId, setPlanId] = useState<number | undefined>();
-  // 看全身份证号、手机号：服务端说 canUnmask 才给按钮；选了理由后带着理由重新查询（每次查询都记访问日志）
-  const [canUnmask, setCanUnmask] = useState(false);
-  const [unmasked, setUnmasked] = useState<UnmaskChoice | null>(null);
-  const [asking, setAsking] = useState(false);
-  const params = useMemo(() => ({ ...(planId === undefined ? {} : { planId }), ...(unmasked ? { unmask: true, ...unmasked } : {}) }), [planId, unmasked]);
-  const unmaskButton = canUnmask ? (
-    unmasked ? (
-      <Button onClick={() => setUnmasked(null)} data-testid="cert-mask">
-        {t('恢复脱敏显示')}
-      </Button>
-    ) : (
-      <Button onClick={() => setAsking(true)} data-testid="cert-unmask">
-        {t('显示完整信息')}
-      </Button>
-    )
-  ) : null;
+  // 看全身份证号、手机号：服务端说 canUnmask 才给按钮；选了理由后带着理由重新查询、导出（每次都记访问日志）
+  const exporter = { path: '/certificate/exportCert' };
+  const unmask = useUnmaskList<CertificateItem>('/certificate/listCertificate', t('证书列表'), { exporter });
+  const params = useMemo(() => (planId === undefined ? {} : { planId }), [planId]);
   const extra =
     kind === 'print' && can('certificatePrint.export')
-      ? (helpers: Parameters<NonNullable<ListScreenProps<CertificateItem>['toolbarExtra']>>[0]) => (
+      ? (helpers: ListHelpers) => (
           <Space wrap>
-            {unmaskButton}
+            {unmask.toolbarExtra(helpers)}
             <CalibrationButton />
             {isOrgUser && <SealButton />}
             <PlanPrintButtons planId={planId} onPlan={setPlanId} reload={helpers.reload} />
           </Space>
         )
       : kind === 'fill' && isOrgUser && can('certificateFill.edit')
-        ? (helpers: Parameters<NonNullable<ListScreenProps<CertificateItem>['toolbarExtra']>>[0]) => (
+        ? (helpers: ListHelpers) => (
             <Space wrap>
-              {unmaskButton}
+              {unmask.toolbarExtra(helpers)}
               <PlanSubmitBar planId={planId} onPlan={setPlanId} reload={helpers.reload} />
             </Space>
           )
-        : () => unmaskButton;
+        : unmask.toolbarExtra;
   return (
-    <>
     <ListScreen<CertificateItem>
       title={title}
       resource={resource}
       rowKey="id"
-      list={{
-        path: '/certificate/listCertificate',
-        params,
-        load: async (p) => {
-          const page = await callApi<{ list: CertificateItem[]; total: number; canUnmask: boolean }>({ path: '/certificate/listCertificate', method: 'POST' }, p);
-          setCanUnmask(page.canUnmask);
-          return { list: page.list, total: page.total };
-        },
-      }}
-      refreshKey={unmasked ? 'full' : 'masked'}
+      list={{ ...unmask.list, params }}
       filters={certificateFilters}
       columns={certificateColumns}
       detail={detail}
       importer={kind === 'fill' ? { call: { path: '/certificate/impCartificate' }, template: { path: '/certificate/importTemplate', method: 'GET' }, title: '导入证书资料' } : undefined}
-      exporter={{ path: '/certificate/exportCert' }}
+      exporter={exporter}
       rowActions={actions}
       toolbarExtra={extra}
       emptyText="暂无证书"
       testId={`cert-${kind}-list`}
     />
-    {asking && (
-      <UnmaskDialog
-        title={t('显示完整信息')}
-        what={t('证书列表')}
-        onCancel={() => setAsking(false)}
-        onConfirm={(choice) => {
-          setAsking(false);
-          setUnmasked(choice);
-        }}
-      />
-    )}
-    </>
   );
 }
 

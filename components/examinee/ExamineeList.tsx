@@ -11,7 +11,7 @@ import { zodRule } from '@/components/list/rules';
 import { callApi } from '@/components/list/options';
 import { apiDownload } from '@/components/api-client';
 import PhotoZipButton from '@/components/personnel/PhotoZipButton';
-import UnmaskDialog, { type UnmaskChoice } from '@/components/privacy/UnmaskDialog';
+import { useUnmaskList } from '@/components/privacy/useUnmaskList';
 import { useCan } from '@/components/shell/ShellContext';
 import { Tx, useT } from '@/lib/i18n/client';
 import {
@@ -59,11 +59,9 @@ function PlanExaminees({ plan, onPlanChanged }: { plan: PlanOption; onPlanChange
   const [importing, setImporting] = useState<{ importId: number | null } | null>(null);
   const [version, setVersion] = useState(0);
   const reload = useCallback(() => setVersion((v) => v + 1), []);
-  // 看全身份证号、手机号：服务端说 canUnmask 才给按钮；选了理由后带着理由重新查询（每次查询都记访问日志）
-  const [canUnmask, setCanUnmask] = useState(false);
-  const [unmasked, setUnmasked] = useState<UnmaskChoice | null>(null);
-  const [asking, setAsking] = useState(false);
-  const listParams = useMemo(() => ({ planId: plan.id, ...(unmasked ? { unmask: true, ...unmasked } : {}) }), [plan.id, unmasked]);
+  // 看全身份证号、手机号：服务端说 canUnmask 才给按钮；选了理由后带着理由重新查询、导出（每次都记访问日志）
+  const exporter = { path: '/examaff/student/exportStudent' };
+  const unmask = useUnmaskList<ExamineeItem>('/examaff/student/selectExaPlanStudent', t('考生名单（{plan}）', { plan: plan.name }), { exporter });
 
   useEffect(() => {
     let live = true;
@@ -91,16 +89,7 @@ function PlanExaminees({ plan, onPlanChanged }: { plan: PlanOption; onPlanChange
     title: '考生名单',
     resource: 'examinee',
     rowKey: 'id',
-    list: {
-      path: '/examaff/student/selectExaPlanStudent',
-      method: 'POST',
-      params: listParams,
-      load: async (params) => {
-        const page = await callApi<{ list: ExamineeItem[]; total: number | null; canUnmask: boolean }>({ path: '/examaff/student/selectExaPlanStudent', method: 'POST' }, params);
-        setCanUnmask(page.canUnmask);
-        return { list: page.list, total: page.total ?? 0 };
-      },
-    },
+    list: { ...unmask.list, params: { planId: plan.id } },
     filters: [
       { name: 'name', label: '姓名' },
       { name: 'idNumber', label: '身份证号', placeholder: '请输入完整身份证号' },
@@ -163,20 +152,11 @@ function PlanExaminees({ plan, onPlanChanged }: { plan: PlanOption; onPlanChange
         { name: 'ticketNo', label: '准考证号' },
       ],
     },
-    exporter: { path: '/examaff/student/exportStudent' },
-    refreshKey: `${plan.id}-${version}-${unmasked ? 'full' : 'masked'}`,
+    exporter,
+    refreshKey: `${plan.id}-${version}`,
     toolbarExtra: (helpers) => (
       <>
-        {canUnmask &&
-          (unmasked ? (
-            <Button onClick={() => setUnmasked(null)} data-testid="examinee-mask">
-              {t('恢复脱敏显示')}
-            </Button>
-          ) : (
-            <Button onClick={() => setAsking(true)} data-testid="examinee-unmask">
-              {t('显示完整信息')}
-            </Button>
-          ))}
+        {unmask.toolbarExtra(helpers)}
         {plan.editable && can('examinee.import') && (
           <>
             <Button icon={<UploadOutlined />} onClick={() => setImporting({ importId: null })} data-testid="examinee-import-open">
@@ -223,17 +203,6 @@ function PlanExaminees({ plan, onPlanChanged }: { plan: PlanOption; onPlanChange
       )}
       {notes.length > 0 && <Alert type="info" showIcon data-testid="qualification-warnings" title={notes.map((m) => t(m)).join(t('access.action.separator'))} />}
       <ListScreen<ExamineeItem> {...config} />
-      {asking && (
-        <UnmaskDialog
-          title={t('显示完整信息')}
-          what={t('考生名单（{plan}）', { plan: plan.name })}
-          onCancel={() => setAsking(false)}
-          onConfirm={(choice) => {
-            setAsking(false);
-            setUnmasked(choice);
-          }}
-        />
-      )}
       {importing && (
         <ImportPreviewDialog
           planId={plan.id}

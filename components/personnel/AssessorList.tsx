@@ -58,6 +58,6 @@ const props: ListScreenProps<PersonItem> = {
 };
 
 export default function AssessorList() {
-  const unmask = useUnmaskList<PersonItem>(paths.list, '考评员列表', '/perEval/exportEvaluation');
+  const unmask = useUnmaskList<PersonItem>(paths.list, '考评员列表', { exporter: props.exporter });
   return <ListScreen {...props} list={unmask.list} toolbarExtra={unmask.toolbarExtra} />;
 }

@@ -53,6 +53,6 @@ const props: ListScreenProps<PersonItem> = {
 };
 
 export default function ProctorList() {
-  const unmask = useUnmaskList<PersonItem>(paths.list, '监考人员列表', '/examStaff/exportExamStaff');
+  const unmask = useUnmaskList<PersonItem>(paths.list, '监考人员列表', { exporter: props.exporter });
   return <ListScreen {...props} list={unmask.list} toolbarExtra={unmask.toolbarExtra} />;
 }

@@ -63,7 +63,7 @@ const base: ListScreenProps<PersonItem> = {
 
 export default function SupervisorList() {
   const can = useCan();
-  const unmask = useUnmaskList<PersonItem>(paths.list, '督导员列表', '/perSuper/exportSupervisor');
+  const unmask = useUnmaskList<PersonItem>(paths.list, '督导员列表', { exporter: base.exporter });
   return (
     <ListScreen
       {...base}

@@ -1,13 +1,17 @@
 'use client';
-// 列表界面的“显示完整信息”：列表接口默认返回脱敏值，并告诉界面当前用户能否看全（canUnmask）。能看全时工具栏给出按钮，
-// 先选理由（UnmaskDialog），再带着 unmask 与理由重新取当前页；服务端检查权限、记访问日志。导出同理（exportFull）。
-import { useCallback, useRef, useState } from 'react';
+// 列表界面的“显示完整信息”（所有带个人信息的 ListScreen 共用这一个）：列表接口默认返回脱敏值，分页答复里的 masked 与 canUnmask
+// 说明这一页是否脱敏、当前用户能否请求看全——界面只照它显示按钮，不在浏览器里另查权限。能看全时工具栏给出按钮，先选理由
+// （UnmaskDialog），再带着 unmask 与理由重新取当前页；服务端检查权限与理由、记访问日志。给了 exporter 时另有“导出完整信息”（同样先选理由）。
+// 服务端先取的第一页（FirstPageContext）也带着 masked 与 canUnmask：界面一打开就知道，不必等第二次请求。
+import { useCallback, useContext, useRef, useState } from 'react';
 import { Button, Tag } from 'antd';
-import { DownloadOutlined, EyeOutlined } from '@ant-design/icons';
-import { apiDownload, apiPost } from '@/components/api-client';
+import { DownloadOutlined, EyeInvisibleOutlined, EyeOutlined } from '@ant-design/icons';
+import { apiDownload } from '@/components/api-client';
+import { callApi } from '@/components/list/options';
+import { FirstPageContext } from '@/components/screens/FirstPageContext';
 import { useT } from '@/lib/i18n/client';
 import UnmaskDialog, { type UnmaskChoice } from './UnmaskDialog';
-import type { ListHelpers } from '@/components/list/types';
+import type { ApiCall, HttpMethod, ListHelpers } from '@/components/list/types';
 
 interface UnmaskPage<T> {
   list: T[];
@@ -16,26 +20,43 @@ interface UnmaskPage<T> {
   canUnmask?: boolean;
 }
 
+interface UnmaskState {
+  masked: boolean;
+  canUnmask: boolean;
+}
+
+/** 分页答复里的两项；没有给出的按“脱敏、不能看全”算 */
+const stateOf = (page: { masked?: unknown; canUnmask?: unknown }): UnmaskState => ({ masked: page.masked !== false, canUnmask: page.canUnmask === true });
+
+export interface UnmaskListOptions {
+  /** 列表接口的方法，默认 POST */
+  method?: HttpMethod;
+  /** 导出接口：给出时有“导出完整信息”（以当前筛选条件，带 unmask 与理由） */
+  exporter?: ApiCall;
+}
+
 /**
- * 给 ListScreen 用：list（带 load）与 toolbarExtra。path 为列表接口，what 为对话框里的说明（如“考评员列表”），
- * exportPath 给出时另有“导出完整信息”。
+ * 给 ListScreen 用：list（path、method 与带 unmask 的 load；调用方可再加 params）与 toolbarExtra（调用方的其他按钮可与它并列）。
+ * path 为列表接口，what 为对话框里的说明（如“考评员列表”，按当前语言翻译）。
  */
-export function useUnmaskList<T>(path: string, what: string, exportPath?: string) {
+export function useUnmaskList<T>(path: string, what: string, options: UnmaskListOptions = {}) {
+  const { method = 'POST', exporter } = options;
   const t = useT();
+  const firstPage = useContext(FirstPageContext);
   const choice = useRef<UnmaskChoice | null>(null);
   const lastParams = useRef<Record<string, unknown>>({});
-  const [state, setState] = useState({ masked: true, canUnmask: false });
+  const [state, setState] = useState<UnmaskState>(() => stateOf(firstPage?.path === path ? firstPage.data : {}));
   const [asking, setAsking] = useState<null | { mode: 'view' | 'export'; helpers: ListHelpers }>(null);
 
   const load = useCallback(
     async (params: Record<string, unknown>) => {
       lastParams.current = params;
       const body = choice.current ? { ...params, unmask: true, ...choice.current } : params;
-      const page = await apiPost<UnmaskPage<T>>(path, body);
-      setState({ masked: page.masked !== false, canUnmask: Boolean(page.canUnmask) });
+      const page = await callApi<UnmaskPage<T>>({ path, method }, body);
+      setState(stateOf(page));
       return page;
     },
-    [path],
+    [path, method],
   );
 
   const confirm = async (c: UnmaskChoice) => {
@@ -43,9 +64,11 @@ export function useUnmaskList<T>(path: string, what: string, exportPath?: string
     if (asking.mode === 'view') {
       choice.current = c;
       asking.helpers.reload();
-    } else if (exportPath) {
+    } else if (exporter) {
       const filters = Object.fromEntries(Object.entries(lastParams.current).filter(([k]) => k !== 'pageNo' && k !== 'pageSize'));
-      await apiDownload(exportPath, { ...filters, unmask: true, ...c }, { method: 'POST' }).catch(() => undefined);
+      const body = { ...filters, unmask: true, ...c };
+      const download = (exporter.method ?? 'POST') === 'GET' ? apiDownload(exporter.path, undefined, { method: 'GET', query: body as never }) : apiDownload(exporter.path, body, { method: 'POST' });
+      await download.catch(() => undefined);
     }
     setAsking(null);
   };
@@ -64,6 +87,7 @@ export function useUnmaskList<T>(path: string, what: string, exportPath?: string
       )}
       {state.canUnmask && !state.masked && (
         <Button
+          icon={<EyeInvisibleOutlined />}
           onClick={() => {
             choice.current = null;
             helpers.reload();
@@ -73,7 +97,7 @@ export function useUnmaskList<T>(path: string, what: string, exportPath?: string
           {t('恢复脱敏')}
         </Button>
       )}
-      {state.canUnmask && exportPath && (
+      {state.canUnmask && exporter && (
         <Button icon={<DownloadOutlined />} onClick={() => setAsking({ mode: 'export', helpers })} data-testid="list-export-full">
           {t('导出完整信息')}
         </Button>
@@ -82,5 +106,5 @@ export function useUnmaskList<T>(path: string, what: string, exportPath?: string
     </>
   );
 
-  return { list: { path, method: 'POST' as const, load }, toolbarExtra };
+  return { list: { path, method, load }, toolbarExtra };
 }

@@ -1,6 +1,7 @@
 'use client';
 // 评价业务 › 考务管理 › 成绩公示（ScorePublicity）：两页。
-// “成绩审核”：已到“成绩管理”及以后的计划与成绩合计；市级审核成绩（通过进入成绩公示，驳回须填意见）、概况、成绩单、合格考生。
+// “成绩审核”：已到“成绩管理”及以后的计划与成绩合计；市级审核成绩（通过进入成绩公示，驳回须填意见）、概况、成绩单、
+// 合格考生（身份证号、手机号默认脱敏；有 exaPlanAudit.unmask 的可选理由后看全或导出全号，记访问日志）。
 // “成绩公示”：公示状态与起止时间；机构开始公示，公示期内登记异议，市级处理异议；公示期满且没有待处理异议后进入下一步；公开页面的链接。
 // 按钮都按行上的 actions（服务端按计划的转换表与公示状态算出）显示。
 import { useState } from 'react';
@@ -12,6 +13,7 @@ import { apiPost } from '@/components/api-client';
 import { Tx, useT } from '@/lib/i18n/client';
 import { PLAN_KINDS } from '@/lib/domains/exaPlan/transitions';
 import { PUBLICITY_STATUS_COLOR, PUBLICITY_STATUS_LABEL, type ObjectionItem, type PlanScoreItem, type PublicityItem, type ScoreForm } from '@/lib/domains/score/schemas';
+import { useUnmaskList } from '@/components/privacy/useUnmaskList';
 import ScoreFormDialog from './ScoreFormDialog';
 import { CorrectionTable, ScoreSheet, TotalsBar } from './shared';
 
@@ -87,6 +89,45 @@ function Overview({ vo }: { vo: ExamaffVo }) {
   );
 }
 
+interface PassedRow {
+  id: number;
+  name: string;
+  idNumber: string;
+  ticketNo: string | null;
+  workName: string;
+  levelName: string;
+}
+
+/** 合格考生（颁证名单）：身份证号、手机号默认脱敏；服务端说能看全时（canUnmask）给出“显示完整信息”“导出完整信息”，先选理由、记访问日志 */
+function PassedList({ plan }: { plan: PlanScoreItem }) {
+  const t = useT();
+  const exporter = { path: '/exaPlanAudit/planCertificateExport' };
+  const unmask = useUnmaskList<PassedRow>('/exaPlanAudit/getcertificateList', t('计划 {code} 的合格考生名单', { code: plan.code }), { exporter });
+  return (
+    <ListScreen<PassedRow>
+      title="合格考生"
+      resource="publicity"
+      rowKey="id"
+      testId="passed-list"
+      list={{ ...unmask.list, params: { planId: plan.id } }}
+      filters={[
+        { name: 'name', label: '姓名' },
+        { name: 'idNumber', label: '身份证号', placeholder: '请输入完整身份证号' },
+      ]}
+      columns={[
+        { title: '准考证号', dataIndex: 'ticketNo', width: 170 },
+        { title: '姓名', dataIndex: 'name', width: 90 },
+        { title: '身份证号', dataIndex: 'idNumber', width: 190 },
+        { title: '工种', dataIndex: 'workName', width: 130 },
+        { title: '等级', dataIndex: 'levelName', width: 130, render: (v: string) => <Tx text={v} /> },
+      ]}
+      toolbarExtra={unmask.toolbarExtra}
+      exporter={exporter}
+      emptyText="暂无合格考生"
+    />
+  );
+}
+
 function AuditTab() {
   const t = useT();
   const [reviewing, setReviewing] = useState<{ row: PlanScoreItem; vo: ExamaffVo | null } | null>(null);
@@ -152,27 +193,7 @@ function AuditTab() {
         )}
       </Modal>
       <Modal open={certOf !== null} title={certOf ? t('合格考生：{name}', { name: certOf.name }) : ''} width={1000} footer={null} onCancel={() => setCertOf(null)} destroyOnHidden>
-        {certOf && (
-          <ListScreen<{ id: number; name: string; idNumber: string; ticketNo: string | null; workName: string; levelName: string }>
-            title="合格考生"
-            resource="publicity"
-            rowKey="id"
-            list={{ path: '/exaPlanAudit/getcertificateList', params: { planId: certOf.id } }}
-            filters={[
-              { name: 'name', label: '姓名' },
-              { name: 'idNumber', label: '身份证号', placeholder: '请输入完整身份证号' },
-            ]}
-            columns={[
-              { title: '准考证号', dataIndex: 'ticketNo', width: 170 },
-              { title: '姓名', dataIndex: 'name', width: 90 },
-              { title: '身份证号', dataIndex: 'idNumber', width: 190 },
-              { title: '工种', dataIndex: 'workName', width: 130 },
-              { title: '等级', dataIndex: 'levelName', width: 130, render: (v: string) => <Tx text={v} /> },
-            ]}
-            exporter={{ path: '/exaPlanAudit/planCertificateExport' }}
-            emptyText="暂无合格考生"
-          />
-        )}
+        {certOf && <PassedList plan={certOf} />}
       </Modal>
       <ScoreFormDialog form={form} onClose={() => setForm(null)} onChanged={setForm} />
     </>

@@ -3,7 +3,8 @@ export interface FirstPage {
   path: string;
   /** 请求体的规范形式（键排序后的 JSON），见 requestKey */
   key: string;
-  data: { list: unknown[]; total: number };
+  /** 分页答复：list、total 与列表另带的项（如 masked、canUnmask，见 components/privacy/useUnmaskList.tsx） */
+  data: { list: unknown[]; total: number; masked?: boolean; canUnmask?: boolean };
 }
 
 /** 请求体的规范形式：键排序、去掉 undefined，服务端与浏览器算出的相同 */

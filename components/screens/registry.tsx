@@ -62,9 +62,12 @@ export async function loadFirstPage(component: string): Promise<FirstPage | null
   try {
     const res = await dispatch(new Request(url, init));
     if (!res.ok) return null;
-    const envelope = (await res.json()) as { returnCode: number; data?: { list?: unknown[]; total?: number } };
+    const envelope = (await res.json()) as { returnCode: number; data?: { list?: unknown[]; total?: number; masked?: unknown; canUnmask?: unknown } };
     if (envelope.returnCode !== 200 || !Array.isArray(envelope.data?.list)) return null;
-    return { path: call.path, key: requestKey(body), data: { list: envelope.data.list, total: Number(envelope.data.total ?? envelope.data.list.length) } };
+    const { list, total, masked, canUnmask } = envelope.data;
+    // 脱敏的两项随第一页交给界面（“显示完整信息”按钮照它显示），其余另带的项不用
+    const flags = { ...(typeof masked === 'boolean' ? { masked } : {}), ...(typeof canUnmask === 'boolean' ? { canUnmask } : {}) };
+    return { path: call.path, key: requestKey(body), data: { list, total: Number(total ?? list.length), ...flags } };
   } catch {
     return null;
   }

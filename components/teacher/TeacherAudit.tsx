@@ -7,7 +7,7 @@ import ListScreen from '@/components/list/ListScreen';
 import { apiGet } from '@/components/api-client';
 import { useT } from '@/lib/i18n/client';
 import type { TeacherItem } from '@/lib/domains/teacher/schemas';
-import { useListUnmask } from '@/components/privacy/useListUnmask';
+import { useUnmaskList } from '@/components/privacy/useUnmaskList';
 import TeacherAuditDialog, { type TeacherAuditDialogProps } from './TeacherAuditDialog';
 import { TeacherDetailDialog, TeacherHistoryDialog } from './shared';
 import { TEACHER_FILTERS, teacherColumns } from './TeacherList';
@@ -19,7 +19,7 @@ export default function TeacherAudit() {
   const [viewing, setViewing] = useState<number | null>(null);
   const [historyOf, setHistoryOf] = useState<number | null>(null);
   const [refresh, setRefresh] = useState(0);
-  const unmask = useListUnmask('teacher', t('师资审核列表'), 'teacher-audit-unmask');
+  const unmask = useUnmaskList<TeacherItem>('/teacher/audit/list', '师资审核列表', { method: 'GET' });
   const push = async (r: TeacherItem) => {
     try {
       await apiGet('/teacher/postTeacherDataToQiuShi', { id: r.id });
@@ -31,17 +31,16 @@ export default function TeacherAudit() {
   };
   return (
     <>
-      {unmask.dialog}
       <ListScreen<TeacherItem>
         title="师资审核"
         resource="teacherAudit"
         rowKey="id"
         testId="teacher-audit-list"
         refreshKey={refresh}
-        list={{ path: '/teacher/audit/list', method: 'GET', params: unmask.params }}
+        list={unmask.list}
         filters={TEACHER_FILTERS}
         columns={teacherColumns}
-        toolbarExtra={() => unmask.button}
+        toolbarExtra={unmask.toolbarExtra}
         rowActions={[
           {
             key: 'audit',

@@ -9,7 +9,7 @@ import { thumbUrl } from '@/components/upload/transport';
 import { useCan } from '@/components/shell/ShellContext';
 import { Tx, useT } from '@/lib/i18n/client';
 import type { TeacherItem } from '@/lib/domains/teacher/schemas';
-import { useListUnmask } from '@/components/privacy/useListUnmask';
+import { useUnmaskList } from '@/components/privacy/useUnmaskList';
 import TeacherForm from './TeacherForm';
 import { AUDIT_OPTIONS, AuditTag, TeacherDetailDialog, TeacherHistoryDialog, TEACHER_TYPE_OPTIONS, USER_TYPE_OPTIONS } from './shared';
 
@@ -49,22 +49,22 @@ export default function TeacherList() {
   const [viewing, setViewing] = useState<{ id: number; tab: 'info' | 'certificates' } | null>(null);
   const [historyOf, setHistoryOf] = useState<number | null>(null);
   const [refresh, setRefresh] = useState(0);
-  const unmask = useListUnmask('teacher', t('师资库'), 'teacher-unmask');
+  const exporter = { path: '/teacher/export' };
+  const unmask = useUnmaskList<TeacherItem>('/teacher/list', '师资库', { method: 'GET', exporter });
   return (
     <>
-      {unmask.dialog}
       <ListScreen<TeacherItem>
         title="师资库"
         resource="teacher"
         rowKey="id"
         testId="teacher-list"
         refreshKey={refresh}
-        list={{ path: '/teacher/list', method: 'GET', params: unmask.params }}
+        list={unmask.list}
         filters={TEACHER_FILTERS}
         columns={teacherColumns}
-        toolbarExtra={() => (
+        toolbarExtra={(helpers) => (
           <>
-            {unmask.button}
+            {unmask.toolbarExtra(helpers)}
             {can('teacher.add') && (
               <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ id: null })} data-testid="teacher-create">
                 {t('登记教师')}
@@ -72,7 +72,7 @@ export default function TeacherList() {
             )}
           </>
         )}
-        exporter={{ path: '/teacher/export' }}
+        exporter={exporter}
         remove={{ batch: { path: '/teacher/batch/remove', body: (ids) => ({ ids }) } }}
         rowActions={[
           { key: 'view', label: '查看', permission: 'teacher.get', onClick: (r) => setViewing({ id: r.id, tab: 'info' }) },

@@ -14,7 +14,7 @@ import { useCan } from '@/components/shell/ShellContext';
 import { Tx, useT } from '@/lib/i18n/client';
 import { idNumberField, mobileField } from '@/lib/domains/examinee/schemas';
 import { orMasked } from '@/lib/platform/identity/masked-input';
-import { useListUnmask } from '@/components/privacy/useListUnmask';
+import { useUnmaskList } from '@/components/privacy/useUnmaskList';
 import {
   CHECK_COLOR,
   COMPLETION_LABEL,
@@ -89,7 +89,8 @@ function Roster({ cls }: { cls: ClassOption | null }) {
   const attendance = Boolean(cls?.actions.includes('attendance'));
   const [batch, setBatch] = useState<(string | number)[] | null>(null);
   const [importingAttendance, setImportingAttendance] = useState(false);
-  const unmask = useListUnmask('student', cls ? t('培训班 {code} 的学员名单', { code: cls.code }) : t('学员库'), 'student-unmask');
+  const exporter = { path: '/student/exportStudentInfo', method: 'GET' } as const;
+  const unmask = useUnmaskList<StudentItem>('/student/listStudent', cls ? t('培训班 {code} 的学员名单', { code: cls.code }) : t('学员库'), { exporter });
 
   useEffect(() => {
     if (!cls) return;
@@ -116,7 +117,7 @@ function Roster({ cls }: { cls: ClassOption | null }) {
     resource: 'student',
     rowKey: 'id',
     testId: 'student-list',
-    list: { path: '/student/listStudent', params: { ...(cls ? { classId: cls.id } : {}), ...unmask.params } },
+    list: { ...unmask.list, params: cls ? { classId: cls.id } : {} },
     filters: [
       { name: 'name', label: '姓名' },
       { name: 'idNumber', label: '身份证号', placeholder: '请输入完整身份证号' },
@@ -149,11 +150,11 @@ function Roster({ cls }: { cls: ClassOption | null }) {
     ],
     // 勾选多名学员一次登记出勤与结业（培训中与已结业时）
     batchActions: attendance ? [{ key: 'attendance', label: '批量登记出勤与结业', permission: ['student.edit', 'trainInfo.edit'], onClick: (ids) => setBatch(ids) }] : [],
-    exporter: { path: '/student/exportStudentInfo', method: 'GET' },
+    exporter,
     refreshKey: `${cls?.id ?? 0}-${version}`,
-    toolbarExtra: () => (
+    toolbarExtra: (helpers) => (
       <>
-        {unmask.button}
+        {unmask.toolbarExtra(helpers)}
         {editable && can(['student.import', 'trainInfo.import']) && (
           <Button icon={<UploadOutlined />} onClick={() => setImporting({ importId: null })} data-testid="student-import-open">
             {t('导入学员')}
@@ -196,7 +197,6 @@ function Roster({ cls }: { cls: ClassOption | null }) {
       {importing && cls && <StudentImportDialog classId={cls.id} importId={importing.importId} onClose={() => setImporting(null)} onChanged={reload} />}
       {batch && cls && <AttendanceBatchDialog classId={cls.id} hours={cls.hours} ids={batch} onClose={() => setBatch(null)} onDone={reload} />}
       {importingAttendance && cls && <AttendanceImportDialog classId={cls.id} onClose={() => setImportingAttendance(false)} onChanged={reload} />}
-      {unmask.dialog}
     </Space>
   );
 }
@@ -206,7 +206,8 @@ export default function StudentList() {
   return (
     <Space orientation="vertical" size={12} style={{ width: '100%' }} data-testid="student-screen">
       <ClassPickerBar picker={picker} allowAll testId="student-class" />
-      {picker.classes !== null && <Roster cls={picker.current} />}
+      {/* 换班级即换一份名单：看全的理由、检查结果与打开的对话框都不带到别的班 */}
+      {picker.classes !== null && <Roster key={picker.current?.id ?? 0} cls={picker.current} />}
     </Space>
   );
 }

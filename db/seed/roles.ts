@@ -39,7 +39,7 @@ export const DEMO_ROLES: readonly DemoRole[] = [
       // 评价业务：全部可查看导出，审核与监管类可操作
       evaluation: VIEW_EXPORT,
       filingAudit: '*',
-      // '*' 含 unmask：颁证前核对合格考生名单、处理异议时看全身份证号（默认脱敏，看全须选理由、记访问日志）
+      // '*' 含 unmask：颁证前核对合格考生名单、处理异议时看全身份证号（成绩公示 › 成绩审核 › 合格考生；默认脱敏，看全须选理由、记访问日志）
       exaPlanAudit: '*',
       // 年度评价计划由省里制定，市级只查看
       officialPlan: VIEW_EXPORT,
@@ -120,6 +120,8 @@ export const DEMO_ROLES: readonly DemoRole[] = [
       examRoom: '*',
       examAffairs: '*',
       score: '*',
+      // 成绩公示：合格考生名单看全用 exaPlanAudit.unmask，评价机构没有——颁证前的核对与异议的处理在市里；
+      // 本机构考生的全号（考试当天核对身份等）在考生管理里经 examinee.unmask 看，不必在公示名单上再开一处
       publicity: '*',
       camera: '*',
       abnormalRecord: VIEW_EXPORT,

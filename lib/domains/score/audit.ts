@@ -215,12 +215,12 @@ export const CERTIFICATE_LIST_RESOURCE = 'exaPlanAudit';
 
 type CertificateListFilter = { planId: number; name?: string; idNumber?: string } & UnmaskRequest & { unmask?: boolean; ip?: string | null };
 
-/** 看全之前：权限、理由与访问日志（记不下就不给数据） */
-async function unmaskList(db: Db, session: Session, plan: ExamPlan, f: CertificateListFilter, action: AccessAction, audit: Audit) {
+/** 看全之前：权限、理由与访问日志（记不下就不给数据）；recordIds 为看到的考生（查看时为这一页的，导出时为全部筛选到的） */
+async function unmaskList(db: Db, session: Session, plan: ExamPlan, f: CertificateListFilter, action: AccessAction, recordIds: number[], audit: Audit) {
   await unmaskedView(
     db,
     session,
-    { resource: CERTIFICATE_LIST_RESOURCE, action, entity: 'exam_plan', entityId: plan.id, detail: `合格考生名单 ${plan.name}`, recordIds: [], reason: f.reason, reasonNote: f.reasonNote, ip: f.ip },
+    { resource: CERTIFICATE_LIST_RESOURCE, action, entity: 'exam_plan', entityId: plan.id, detail: `合格考生名单 ${plan.name}`, recordIds, reason: f.reason, reasonNote: f.reasonNote, ip: f.ip },
     audit,
   );
 }
@@ -232,12 +232,15 @@ export async function certificateList(db: Db, session: Session, filter: Certific
   const plan = await loadPlan(db, session.user, filter.planId);
   const where = certificateWhere(plan, filter);
   const unmasked = Boolean(filter.unmask);
-  if (unmasked) await unmaskList(db, session, plan, filter, ACCESS_ACTION.VIEW, audit);
   const result = await fetchPage(
     page,
     db.select(certificateColumns).from(examResults).innerJoin(examinees, eq(examinees.id, examResults.examineeId)).where(where).orderBy(asc(examinees.id)),
     db.select({ total: count() }).from(examResults).innerJoin(examinees, eq(examinees.id, examResults.examineeId)).where(where),
-    (rows) => rows.map((r) => ({ ...(unmasked ? r : maskRow(r)), levelName: LEVEL_NAMES[r.level] ?? String(r.level) })),
+    async (rows) => {
+      // 看全：先过权限与理由、记下这一页的考生，才给全号
+      if (unmasked) await unmaskList(db, session, plan, filter, ACCESS_ACTION.VIEW, rows.map((r) => r.id), audit);
+      return rows.map((r) => ({ ...(unmasked ? r : maskRow(r)), levelName: LEVEL_NAMES[r.level] ?? String(r.level) }));
+    },
   );
   return { ...result, masked: !unmasked, canUnmask: canUnmask(session, CERTIFICATE_LIST_RESOURCE) };
 }
@@ -246,7 +249,10 @@ export async function certificateList(db: Db, session: Session, filter: Certific
 export async function exportCertificates(db: Db, session: Session, filter: CertificateListFilter, audit: Audit = () => {}) {
   const plan = await loadPlan(db, session.user, filter.planId);
   const where = certificateWhere(plan, filter);
-  if (filter.unmask) await unmaskList(db, session, plan, filter, ACCESS_ACTION.EXPORT, audit);
+  if (filter.unmask) {
+    const ids = await db.select({ id: examinees.id }).from(examResults).innerJoin(examinees, eq(examinees.id, examResults.examineeId)).where(where).orderBy(asc(examinees.id));
+    await unmaskList(db, session, plan, filter, ACCESS_ACTION.EXPORT, ids.map((r) => r.id), audit);
+  }
   type Row = Awaited<ReturnType<typeof batch>>[number];
   const batch = (lastId: number | null, limit: number) =>
     db

@@ -8,9 +8,7 @@ const texts: Record<string, string> = {
   已有证书等级: 'Certificate level held',
   取得证书日期: 'Certificate date',
   考生名单: 'Examinee roster',
-  // 看全身份证号、手机号（examinee.unmask）
-  显示完整信息: 'Show full personal data',
-  恢复脱敏显示: 'Mask again',
+  // 看全身份证号、手机号（examinee.unmask；按钮的文字在 privacy.ts）
   '考生名单（{plan}）': 'the examinee roster ({plan})',
   请输入完整身份证号: 'Enter the full ID number',
   请输入完整手机号: 'Enter the full mobile number',

@@ -18,9 +18,6 @@ const texts: Record<string, string> = {
   请选择理由: 'Choose a reason',
   请写明说明: 'Write a note',
   确定: 'OK',
-  // 列表的「显示完整信息」（useListUnmask）
-  显示完整信息: 'Show full personal data',
-  恢复脱敏: 'Mask again',
   // 访问日志
   个人信息访问日志: 'Personal data access log',
   时间: 'Time',
@@ -33,6 +30,8 @@ const texts: Record<string, string> = {
   人数: 'People',
   暂无访问记录: 'No access recorded',
   // 列表的“显示完整信息”（components/privacy/useUnmaskList.tsx）
+  显示完整信息: 'Show full personal data',
+  恢复脱敏: 'Mask again',
   '显示完整信息（已记访问日志）': 'Full data shown (access logged)',
   导出完整信息: 'Export full data',
   考评员列表: 'Assessor list',
@@ -41,6 +40,7 @@ const texts: Record<string, string> = {
   账号列表: 'Account list',
   用户列表: 'User list',
   '备案 {code} 的{label}': '{label} of filing {code}',
+  '计划 {code} 的合格考生名单': 'Passed candidate list of plan {code}',
   请输入完整身份证号: 'Enter the full ID number',
   请输入完整手机号: 'Enter the full mobile number',
   '性别与出生日期由身份证号自动得出；编辑时显示脱敏号码，不改动即保留原号码': 'Gender and birth date come from the ID number; when editing, the masked number is kept unless you enter a new one',

@@ -6,12 +6,12 @@ import ExcelJS from 'exceljs';
 import { setupTestDb } from '../../helpers/db';
 import { call } from '../../helpers/api';
 import type { Db } from '@/lib/platform/db/client';
-import { resources, roleResources, roles } from '@/lib/domains/access/tables';
 import { dataAccessLogs } from '@/lib/domains/privacy/tables';
 import { subsidyApplies, subsidyItems } from '@/lib/domains/subsidy/tables';
 import { APPLY_STATUS, DECISION } from '@/lib/domains/subsidy/transitions';
 import { DEMO_ROLES } from '@/db/seed/roles';
 import { h, login, ok, refused } from '../trainClass/helpers';
+import { revokeActions } from './helpers';
 
 const { db: getDb } = setupTestDb();
 let db: Db;
@@ -97,12 +97,7 @@ describe('拨付名单：默认脱敏，看全须有权限、给理由、记日�
   });
 
   it('没有 unmask 权限：仍可看脱敏的名单，看全 403、不记日志；机构 403；别的市 404', async () => {
-    const [role] = await db.select().from(roles).where(eq(roles.code, 'CITY_ADMIN'));
-    const [res] = await db.select().from(resources).where(eq(resources.key, 'subsidyFinance'));
-    await db
-      .update(roleResources)
-      .set({ actions: ['query', 'get', 'edit', 'export'] })
-      .where(and(eq(roleResources.roleId, role.id), eq(roleResources.resourceId, res.id)));
+    await revokeActions(db, 'CITY_ADMIN', 'subsidyFinance', ['unmask']);
     await login('sjz_admin');
     const before = (await logs()).length;
     const list = await ok<PaymentList>('sjz_admin', '/subsidy/paymentList', { id: applyId });

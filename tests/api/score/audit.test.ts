@@ -1,4 +1,5 @@
-// 成绩审核端：待我审核的计划与合计、概况、合格考生名单只列合格的、市级派出督导员（考试之前、本市、在岗、时间不冲突）。
+// 成绩审核端：待我审核的计划与合计、概况、合格考生名单只列合格的（默认脱敏，看全须 exaPlanAudit.unmask、选理由、记访问日志）、
+// 市级派出督导员（考试之前、本市、在岗、时间不冲突）。
 import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { setupTestDb } from '../../helpers/db';
@@ -10,7 +11,10 @@ import { people } from '@/lib/domains/personnel/tables';
 import { examResults } from '@/lib/domains/score/tables';
 import { RESULT } from '@/lib/domains/score/rules';
 import type { PlanScoreItem } from '@/lib/domains/score/schemas';
-import { huayuanPlan, login, ok, refused } from './helpers';
+import { maskIdNumber } from '@/lib/platform/identity';
+import { call } from '../../helpers/api';
+import { accessLogs, expectUnmaskGate, listCall } from '../privacy/helpers';
+import { h, huayuanPlan, login, ok, refused } from './helpers';
 
 const { db: getDb } = setupTestDb();
 let db: Db;
@@ -47,6 +51,28 @@ describe('审核端', () => {
     const passed = await db.select({ id: examResults.examineeId }).from(examResults).where(and(eq(examResults.planId, plan.id), eq(examResults.result, RESULT.PASS)));
     expect(page.total).toBe(passed.length);
     expect(page.list.map((r) => r.id).sort()).toEqual(passed.map((p) => p.id).sort().slice(0, 100));
+  });
+});
+
+describe('合格考生名单（成绩公示 › 成绩审核）：默认脱敏，看全须有权限、给理由、记日志', () => {
+  it('市级管理员（exaPlanAudit.unmask）canUnmask 为 true、评价机构为 false；评价机构看全 403、没选理由 400；看全记这一页的考生', async () => {
+    const plan = await huayuanPlan(db, 7);
+    const list = listCall<{ id: number; idNumber: string }>('POST', '/exaPlanAudit/getcertificateList', { planId: plan.id, pageNo: 1, pageSize: 5 });
+    const { full, log } = await expectUnmaskGate(db, { list, resource: 'exaPlanAudit', allowed: 'sjz_admin', denied: 'eval_org', shown: (r) => r.idNumber, mask: maskIdNumber });
+    expect([log.entity, log.entityId, log.recordIds, log.recordCount]).toEqual(['exam_plan', plan.id, full.list.map((r) => r.id), full.list.length]);
+  });
+
+  it('导出完整名单：评价机构 403；市级管理员给理由时导出记一行，涉及筛选到的全部合格考生', async () => {
+    const plan = await huayuanPlan(db, 7);
+    const passed = await db.select({ id: examResults.examineeId }).from(examResults).where(and(eq(examResults.planId, plan.id), eq(examResults.result, RESULT.PASS)));
+    const before = (await accessLogs(db, 'exaPlanAudit')).at(-1)?.id ?? 0;
+    const refusedFile = await call('POST', '/exaPlanAudit/planCertificateExport', { headers: h.eval_org, json: { planId: plan.id, unmask: true, reason: 'verify' } });
+    expect(refusedFile.status).toBe(403);
+    const file = await call('POST', '/exaPlanAudit/planCertificateExport', { headers: h.sjz_admin, json: { planId: plan.id, unmask: true, reason: 'audit' } });
+    expect(file.status).toBe(200);
+    const logs = await accessLogs(db, 'exaPlanAudit', before);
+    expect(logs.map((l) => [l.account, l.action, l.reason, l.recordCount])).toEqual([['sjz_admin', 'export', 'audit', passed.length]]);
+    expect([...logs[0].recordIds].sort((a, b) => a - b)).toEqual(passed.map((p) => p.id).sort((a, b) => a - b));
   });
 });
 

@@ -13,6 +13,7 @@ import type { TeacherItem } from '@/lib/domains/teacher/schemas';
 import { authHeaders } from '../access/login-helper';
 import { client, newIdCard, teacherByCard, validTeacher } from './helpers';
 import { resultRows as rowsOf } from '@/tests/helpers/raw-rows';
+import { expectUnmaskGate, listCall, revokeActions } from '../privacy/helpers';
 
 const { db: getDb } = setupTestDb();
 const { get, post } = client();
@@ -116,5 +117,16 @@ describe('默认脱敏，看全须有权限、给理由、记日志', () => {
     expect([row.name, row.idCard, row.phone]).toEqual(['改名教师', t.cardNo, t.phone]);
     const masked = await post('train_org', '/teacher/save', validTeacher({ cardNo: maskIdNumber(newIdCard()) }));
     expect([masked.status, masked.body.returnMsg]).toEqual([400, '请输入完整的身份证号']);
+  });
+});
+
+describe('师资审核列表：与师资库同一道闸（teacher.unmask，服务端给 canUnmask）', () => {
+  it('待审核的教师默认脱敏；没有 teacher.unmask 的市级管理员 canUnmask 为 false、看全 403；省级管理员选理由看全，记一行访问日志', async () => {
+    const t = await register({ userPhone: '13987650007' });
+    // 演示角色里能进师资审核的（市级、省级）都有 teacher.unmask：去掉市级的，看“没有权限”的一边（改授权后要新的会话）
+    await revokeActions(db, 'CITY_ADMIN', 'teacher', ['unmask']);
+    const list = listCall<TeacherItem>('GET', '/teacher/audit/list', { cardNo: t.cardNo });
+    const { log } = await expectUnmaskGate(db, { list, resource: 'teacher', allowed: 'admin', denied: 'sjz_admin', shown: (r) => r.cardNo, mask: maskIdNumber });
+    expect([log.entity, log.entityId, log.recordIds]).toEqual(['teacher', t.id, [t.id]]);
   });
 });

@@ -8,8 +8,8 @@ import { call } from '../../helpers/api';
 import type { Db } from '@/lib/platform/db/client';
 import { maskIdNumber, maskMobile } from '@/lib/platform/identity';
 import { trainStudents } from '@/lib/domains/trainClass/tables';
-import { dataAccessLogs } from '@/lib/domains/privacy/tables';
 import type { StudentItem } from '@/lib/domains/trainClass/schemas';
+import { accessLogs, expectUnmaskGate, listCall } from '../privacy/helpers';
 import { createClass, h, login, ok, personId, refused, STUDENT_HEADER, studentBody, upload, workbook } from './helpers';
 
 const { db: getDb } = setupTestDb();
@@ -34,7 +34,6 @@ async function raw(classId: number): Promise<{ id_number: string; mobile: string
 }
 
 const fullWidth = (v: string) => v.replace(/[0-9X]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 0xfee0));
-const logsOf = (resource: string) => db.select().from(dataAccessLogs).where(eq(dataAccessLogs.resource, resource)).orderBy(asc(dataAccessLogs.id));
 
 describe('学员：密文存放与盲索引', () => {
   it('新增与导入的学员：库里证件号与手机号是密文、盲索引已写；演示数据也是密文', async () => {
@@ -93,29 +92,23 @@ describe('学员名单：默认脱敏，看全须有权限、给理由、记日�
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(await file.res.arrayBuffer());
     expect(String(wb.worksheets[0].getRow(2).getCell(2).value)).toBe(maskIdNumber(body.idNumber as string));
-    expect(await logsOf('student')).toEqual([]);
+    expect(await accessLogs(db, 'student')).toEqual([]);
   });
 
   it('没选理由 400、没有 student.unmask 403（都不记日志）；有权限并给理由时给全号，查看与导出各记一行', async () => {
     const c = await createClass();
     const body = studentBody(c.id, 74_001);
     await ok('train_org', '/student/save', body);
-    await refused('train_org', '/student/listStudent', { classId: c.id, unmask: true }, 400, '请选择查看完整个人信息的理由');
     // 市级管理员能看学员名单，但没有 student.unmask
-    const city = await ok<StudentPage>('sjz_admin', '/student/listStudent', { classId: c.id });
-    expect([city.masked, city.canUnmask]).toEqual([true, false]);
-    await refused('sjz_admin', '/student/listStudent', { classId: c.id, unmask: true, reason: 'verify' }, 403, '没有查看完整个人信息的权限');
-    expect(await logsOf('student')).toEqual([]);
-
-    const page = await ok<StudentPage>('train_org', '/student/listStudent', { classId: c.id, unmask: true, reason: 'verify' });
-    expect(page.masked).toBe(false);
+    const list = listCall<StudentItem>('POST', '/student/listStudent', { classId: c.id });
+    const { full: page } = await expectUnmaskGate(db, { list, resource: 'student', allowed: 'train_org', denied: 'sjz_admin', shown: (r) => r.idNumber, mask: maskIdNumber });
     expect(page.list[0]).toMatchObject({ idNumber: body.idNumber, mobile: body.mobile });
     const file = await call('GET', '/student/exportStudentInfo', { headers: h.train_org, query: { classId: String(c.id), unmask: 'true', reason: 'other', reasonNote: '开班当天核对身份' } });
     expect(file.status).toBe(200);
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(await file.res.arrayBuffer());
     expect(String(wb.worksheets[0].getRow(2).getCell(2).value)).toBe(body.idNumber);
-    const logs = await logsOf('student');
+    const logs = await accessLogs(db, 'student');
     expect(logs.map((l) => [l.account, l.action, l.entity, l.entityId, l.recordIds, l.reason, l.reasonNote])).toEqual([
       ['train_org', 'view', 'train_class', c.id, [page.list[0].id], 'verify', null],
       ['train_org', 'export', 'train_class', c.id, [page.list[0].id], 'other', '开班当天核对身份'],
