@@ -12,6 +12,7 @@ import { fetchPage } from '@/lib/platform/db/paged';
 import { containsPattern } from '@/lib/platform/db/like';
 import { formatBeijing } from '@/lib/platform/time';
 import { maskIdNumber, maskName } from '@/lib/platform/identity';
+import { maskMobile } from '@/lib/platform/identity/mask';
 import { LEVEL_NAMES } from '../catalog/schemas';
 import { organisations } from '../org/tables';
 import { examPlans, type ExamPlan } from '../exaPlan/tables';
@@ -183,7 +184,8 @@ export async function listObjections(db: Db, session: Session, filter: { planId?
         planCode,
         examineeName,
         raisedBy: o.raisedBy,
-        contact: o.contact,
+        // 提出人的联系方式：列表不显示，只给脱敏值
+        contact: o.contact ? maskMobile(o.contact) : o.contact,
         content: o.content,
         status: o.status,
         statusName: OBJECTION_STATUS_LABEL[o.status],

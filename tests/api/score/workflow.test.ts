@@ -112,6 +112,9 @@ describe('第 6 步：成绩公示', () => {
     const [e] = await seatsOf(db, plan.id, SUBJECT.ON_SITE);
     const { id } = await ok<{ id: number }>('sjz_admin', '/publicity/addObjection', { planId: plan.id, examineeId: e.examineeId, raisedBy: '考生本人', contact: '13900001111', content: '对实操成绩有异议' });
     await refused('bd_admin', '/publicity/addObjection', { planId: plan.id, raisedBy: '某人', content: '越权' }, 404);
+    // 异议列表里提出人的联系方式脱敏（列表不显示它，也不必整号发给浏览器）
+    const objections = await ok<{ list: { id: number; contact: string }[] }>('sjz_admin', '/publicity/objections', { planId: plan.id });
+    expect(objections.list.find((o) => o.id === id)?.contact).toBe('139****1111');
 
     // 公示期满（把结束时刻挪到一分钟前，等同时间过去）
     await db.update(scorePublicities).set({ endsAt: new Date(Date.now() - 60_000), startsAt: new Date(Date.now() - 8 * 86_400_000) }).where(eq(scorePublicities.planId, plan.id));
