@@ -82,6 +82,10 @@ async function check(tx: Db, rows: { row: number; data: ExamineeImport }[], { pa
     ok.push({ row, data, work, idNumberIndex: blindIndex('idNumber', data.idNumber), birthDate: parsed?.birthDate ?? null, gender: parsed?.gender ?? null });
   }
   if (!ok.length) return issues;
+  // 写入时要的密文：趁查重、查报考资格（查库）时在工作线程里加密这一批
+  const sealing = params.mode === 'commit' ? sealManyOff(ok.flatMap((r) => [r.data.idNumber, r.data.mobile])) : null;
+  sealing?.catch(() => {}); // 这一批若不写入（出错回滚），没人等它的结果
+  const sealedAt = new Map(ok.map((r, i) => [r, i * 2]));
   // 一个数组参数（= any），而不是每个身份证号一个参数：一批 2000 行时绑定与解析都快得多。
   // 导入开始时计划里还没有考生就不必查：本文件内的重复已由 seen 挡住（并发新增的由唯一索引挡住）
   const found = params.planHadExaminees
@@ -96,16 +100,13 @@ async function check(tx: Db, rows: { row: number; data: ExamineeImport }[], { pa
     issues.push({ row: r.row, column: 'idNumber', message: DUPLICATE_MESSAGE });
     return false;
   });
-  // 写入时要的密文：趁查报考资格（查库）时在工作线程里加密这一批
-  const sealing = params.mode === 'commit' && fresh.length ? sealManyOff(fresh.flatMap((r) => [r.data.idNumber, r.data.mobile])) : null;
-  sealing?.catch(() => {}); // 这一批若不写入（出错回滚），没人等它的结果
   const results = await params.checker(
     tx,
     fresh.map((r) => ({ idNumber: r.data.idNumber, idNumberIndex: r.idNumberIndex, birthDate: r.birthDate, workCode: r.work.workCode, level: r.work.level, workYears: r.data.workYears, priorLevel: r.data.priorLevel, priorCertDate: r.data.priorCertDate })),
   );
   fresh.forEach((r, i) => {
     const q = results[i];
-    params.resolved.set(r.data, { idNumberIndex: r.idNumberIndex, workCode: r.work.workCode, workName: r.work.workName, gender: r.gender, birthDate: r.birthDate, qualification: q.qualification, reason: q.reason, sealed: sealing && [sealing, i * 2] });
+    params.resolved.set(r.data, { idNumberIndex: r.idNumberIndex, workCode: r.work.workCode, workName: r.work.workName, gender: r.gender, birthDate: r.birthDate, qualification: q.qualification, reason: q.reason, sealed: sealing && [sealing, sealedAt.get(r)!] });
     if (q.qualification === QUALIFICATION.QUALIFIED) return;
     if (q.qualification === QUALIFICATION.REFUSED) params.refusedCount++;
     else params.warningCount++;
@@ -128,7 +129,9 @@ async function commit(tx: Db, rows: ExamineeImport[], { params }: { params: Exam
     return r;
   });
   // 原生 SQL 不经列类型：身份证号、手机号的密文是查重时交给工作线程加密的，盲索引也是查重时算好的
-  const sealed = await Promise.all(resolved.map(async (r, i) => (r.sealed ? (await r.sealed[0]).slice(r.sealed[1], r.sealed[1] + 2) : sealMany([rows[i].idNumber, rows[i].mobile]))));
+  const batches = new Map<Promise<string[]>, string[]>();
+  for (const r of resolved) if (r.sealed && !batches.has(r.sealed[0])) batches.set(r.sealed[0], await r.sealed[0]);
+  const sealed = resolved.map((r, i) => (r.sealed ? batches.get(r.sealed[0])!.slice(r.sealed[1], r.sealed[1] + 2) : sealMany([rows[i].idNumber, rows[i].mobile])));
   const col = <T,>(pick: (d: ExamineeImport, r: Resolved, i: number) => T) => sql.param(rows.map((d, i) => pick(d, resolved[i], i)));
   await tx.execute(sql`insert into ${examinees} (plan_id, org_id, city_id, name, id_number, id_number_bidx, gender, birth_date, mobile, work_code, work_name, level, education, work_years, company, prior_level, prior_cert_date, qualification, qualification_reason, import_id, created_by)
     select ${plan.id}::int, ${plan.orgId}::int, ${plan.cityId}::int, u.*, ${params.importId}::int, ${params.user.id}::int
