@@ -32,6 +32,10 @@ const zhCN: Record<string, string> = {
   'task.result.paper': '试卷「{name}」，{count} 道题',
   'task.background': '后台执行',
   'task.started': '已开始，可在「我的任务」查看进度',
+  'task.largeExport': '数据较多，已转为后台导出',
+  'task.largeImport': '数据较多，已转为后台导入',
+  'task.progress.rows': '已处理 {done} 行',
+  'task.result.rows': '共 {rows} 行',
 };
 
 const enUS: Record<string, string> = {
@@ -67,6 +71,10 @@ const enUS: Record<string, string> = {
   'task.result.paper': 'Paper “{name}”, {count} questions',
   'task.background': 'Run in background',
   'task.started': 'Started; see its progress in “My tasks”',
+  'task.largeExport': 'Large export: it now runs in the background',
+  'task.largeImport': 'Large import: it now runs in the background',
+  'task.progress.rows': '{done} rows processed',
+  'task.result.rows': '{rows} rows',
 };
 
 /** 任务端点的拒绝与任务失败的原因（服务端的中文原文 → 英文；界面显示任务的 error 时同样按原文查） */
