@@ -423,7 +423,7 @@ export function createApiClient(overrides: Partial<ApiClientDeps> = {}): ApiClie
         }
         const envelope = isEnvelope(body) ? body : null;
         // 数据多的导出改排成了后台任务：进度框由 taskStarted 弹出，文件在任务完成后下载；答复空文件名
-        const taskId = response.ok && envelope?.returnCode === 0 ? startedTask(envelope.data) : null;
+        const taskId = response.ok && envelope?.returnCode === 200 ? startedTask(envelope.data) : null;
         if (taskId !== null) {
           deps.taskStarted(taskId);
           return '';
