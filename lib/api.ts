@@ -36,8 +36,6 @@ import { subsidyApi } from '@/lib/domains/subsidy/api';
 import { privacyApi } from '@/lib/domains/privacy/api';
 import { dashboardApi } from '@/lib/domains/dashboard/api';
 import { taskApi } from '@/lib/domains/task/api';
-// 规模大的导出与整份导入改排的任务种类：发起在调度器里（enqueueTask 要求已登记）
-import '@/lib/domains/task/large-work';
 import { platformApi } from '@/lib/platform/api/platform-api';
 import { createDispatcher } from '@/lib/platform/api/dispatcher';
 import { endpoint, type EndpointTable } from '@/lib/platform/api/endpoint';

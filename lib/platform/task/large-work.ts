@@ -13,8 +13,8 @@ import { randomBytes } from 'node:crypto';
 import type { Db } from '@/lib/platform/db/client';
 import type { Audit, AuditChange } from '@/lib/platform/api/endpoint';
 import { getStorage } from '@/lib/platform/storage';
-import { enqueueTask } from './runner';
-import type { ProgressFn } from './registry';
+import { enqueueTask, UNKNOWN_KIND_MESSAGE } from './runner';
+import { registerTask, TaskFailed, type ProgressFn, type TaskContext, type TaskOutput } from './registry';
 
 /** 任务种类 */
 export const LARGE_WORK_KIND = { export: 'export.xlsx', import: 'import.file' } as const;
@@ -139,3 +139,35 @@ export async function restoreFiles(input: LargeWorkInput): Promise<Record<string
 export async function removeFiles(input: LargeWorkInput): Promise<void> {
   for (const f of Object.values(input.files ?? {})) await getStorage().delete(f.key).catch(() => {});
 }
+
+/**
+ * 重放端点的一方（lib/domains/task/large-work.ts：它要端点表与发起人的会话，平台不引用领域，由它登记）。
+ * 两种任务在这里登记（发起在调度器里，enqueueTask 要求已登记）；执行器所在的打包经 lib/tasks.ts 加载那个模块。
+ */
+export type LargeWorkReplayer = (ctx: TaskContext, input: LargeWorkInput, progress: ProgressFn) => Promise<TaskOutput>;
+const replayer: { fn: LargeWorkReplayer | null } = { fn: null };
+
+export function onLargeWork(fn: LargeWorkReplayer): void {
+  replayer.fn = fn;
+}
+
+for (const [work, title] of [
+  ['export', '导出'],
+  ['import', '导入'],
+] as const) {
+  registerTask<LargeWorkInput>(LARGE_WORK_KIND[work], {
+    title,
+    async run(ctx, input, progress) {
+      if (!replayer.fn) throw new TaskFailed(UNKNOWN_KIND_MESSAGE);
+      try {
+        const out = await replayer.fn(ctx, input, progress);
+        if (work === 'export' && !out.file) throw new TaskFailed(NO_FILE_MESSAGE);
+        return out;
+      } finally {
+        await removeFiles(input);
+      }
+    },
+  });
+}
+
+export const NO_FILE_MESSAGE = '导出没有产生文件，请重新发起；仍然如此请联系管理员';

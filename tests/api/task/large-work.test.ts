@@ -15,6 +15,8 @@ import { dataAccessLogs } from '@/lib/domains/privacy/tables';
 import { maskMobile } from '@/lib/platform/identity';
 import { DEMO_ACCOUNTS } from '@/db/seed/accounts';
 import { endpointTable } from '@/lib/api';
+// 执行器所在的打包经 lib/tasks.ts 加载它：重放端点的一方
+import '@/lib/domains/task/large-work';
 import { fresh, headersFor } from '../accounts/helpers';
 
 const { db: getDb } = setupTestDb();
@@ -72,6 +74,8 @@ describe('导出超过阈值改为后台任务', () => {
     expect(file.status).toBe(200);
     const rows = await workbookRows(file.res);
     expect(done.result).toEqual({ rows: rows.length - 1 });
+    // 进度：写出的行数，总数来自同样筛选与范围的计数
+    expect(done).toMatchObject({ done: rows.length - 1, total: rows.length - 1 });
     // 与直接导出同样的列与行（别的测试文件可能同时在本市建账号：只比演示账号的行）
     const demo = (all: typeof rows) => all.filter((row) => DEMO_ACCOUNTS.some((a) => a.account === row[0]));
     expect(rows[0]).toEqual(directRows[0]);
