@@ -86,6 +86,7 @@ const errors: Record<string, string> = {
   '发起任务的账号已冻结或删除，任务终止': 'The account that started the task is frozen or deleted; the task was stopped',
   '执行任务的服务实例中断了两次，任务已终止，请重新发起': 'The server running the task stopped twice; the task was ended, please start it again',
   '任务执行时服务器出错，请稍后重新发起；仍然失败请联系管理员': 'A server error occurred while running the task; start it again later, and contact the administrator if it fails again',
+  '导出没有产生文件，请重新发起；仍然如此请联系管理员': 'The export produced no file; please start it again, and contact the administrator if it happens again',
   '服务器不认识这种任务（可能正在升级），请稍后重新发起': 'The server does not know this kind of task (it may be upgrading); start it again later',
 };
 
