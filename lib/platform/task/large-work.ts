@@ -19,6 +19,7 @@ import { registerTask, TaskFailed, type ProgressFn, type TaskContext, type TaskO
 /** 任务种类 */
 export const LARGE_WORK_KIND = { export: 'export.xlsx', import: 'import.file' } as const;
 export type LargeWork = keyof typeof LARGE_WORK_KIND;
+export const isLargeWork = (kind: string) => Object.values<string>(LARGE_WORK_KIND).includes(kind);
 
 export const DEFAULT_EXPORT_TASK_ROWS = 5000;
 /** 与分步导入的确认改为任务的行数（界面的 BACKGROUND_COMMIT_ROWS）相同 */

@@ -2,13 +2,16 @@
 // 界面的请求（Prefer: respond-async）超过阈值答复 { taskId }，任务以发起人的会话重放同一端点——范围、脱敏、访问日志与直接导出相同；
 // 小的照旧直接答复文件；API 客户端（不带这个头）不受影响；别人下载不到；导入有坏行时库里一行不变，错误工作簿在任务结果里。
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asc, gt, inArray } from 'drizzle-orm';
+import { asc, eq, gt, inArray } from 'drizzle-orm';
 import { setupTestDb } from '../../helpers/db';
 import { call } from '../../helpers/api';
 import { readWorkbook, sheetValues, xlsxFile, type SheetData } from '../../helpers/xlsx';
 import type { Db } from '@/lib/platform/db/client';
 import { runQueuedTasks } from '@/lib/platform/task/runner';
-import { LARGE_WORK_KIND } from '@/lib/platform/task/large-work';
+import { LARGE_WORK_KIND, type LargeWorkInput } from '@/lib/platform/task/large-work';
+import { backgroundTasks } from '@/lib/platform/task/tables';
+import { getStorage } from '@/lib/platform/storage';
+import { purgeFinishedTasks } from '@/lib/domains/task/service';
 import type { TaskItem } from '@/lib/domains/task/schemas';
 import { users } from '@/lib/domains/user/tables';
 import { dataAccessLogs } from '@/lib/domains/privacy/tables';
@@ -178,6 +181,28 @@ describe('整份导入超过阈值改为后台任务', () => {
     await runQueuedTasks(db);
     expect(await task('admin', taskId)).toMatchObject({ status: 'done', result: { total: 4 }, hasFile: false });
     expect((await existing(rows)).sort()).toEqual(rows.map((r) => r[0]).sort());
+  });
+
+  it('上传的文件：任务结束后删除；排队时就取消的，清理后台任务时删除', async () => {
+    const inputOf = async (id: number) => {
+      const [row] = await db.select().from(backgroundTasks).where(eq(backgroundTasks.id, id));
+      return row.input as LargeWorkInput;
+    };
+    const stored = async (id: number) => (await getStorage().stat((await inputOf(id)).files.file.key)) !== null;
+
+    const ran = started(await upload([person(), person(), person(), person()]));
+    expect(await stored(ran)).toBe(true);
+    await runQueuedTasks(db);
+    expect(await stored(ran)).toBe(false);
+
+    const cancelled = started(await upload([person(), person(), person(), person()]));
+    expect((await call('POST', '/task/cancel', { headers: await as('admin'), json: { id: cancelled } })).status).toBe(200);
+    await runQueuedTasks(db);
+    expect(await stored(cancelled)).toBe(true);
+    await db.update(backgroundTasks).set({ finishedAt: new Date(Date.now() - 30 * 86_400_000) }).where(eq(backgroundTasks.id, cancelled));
+    const { key } = (await inputOf(cancelled)).files.file;
+    await purgeFinishedTasks(db, 7);
+    expect(await getStorage().stat(key)).toBeNull();
   });
 
   it('不超过阈值照旧直接导入', async () => {
