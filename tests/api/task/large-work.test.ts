@@ -21,6 +21,7 @@ import { endpointTable } from '@/lib/api';
 // 执行器所在的打包经 lib/tasks.ts 加载它：重放端点的一方
 import '@/lib/domains/task/large-work';
 import { fresh, headersFor } from '../accounts/helpers';
+import { h as scoreHeaders, huayuanPlan, login as scoreLogin } from '../score/helpers';
 
 const { db: getDb } = setupTestDb();
 const as = headersFor();
@@ -45,6 +46,11 @@ afterAll(() => {
 
 const task = async (account: string, id: number) => {
   const r = await call<TaskItem>('GET', '/task/get', { headers: await as(account), query: { id } });
+  expect(r.status).toBe(200);
+  return r.body.data;
+};
+const task2 = async (id: number) => {
+  const r = await call<TaskItem>('GET', '/task/get', { headers: scoreHeaders.eval_org, query: { id } });
   expect(r.status).toBe(200);
   return r.body.data;
 };
@@ -114,6 +120,25 @@ describe('导出超过阈值改为后台任务', () => {
     expect(logs[0].recordCount).toBe(rows.length - 1);
     const sjz = rows.find((row) => row[0] === 'sjz_admin')!;
     expect(sjz[3]).toBe(mobileOf('sjz_admin'));
+  });
+
+  it('证书导出：任务的进度有总数（同样筛选与范围的计数），身份证号与手机号照样脱敏，行与直接导出相同', async () => {
+    await scoreLogin('eval_org');
+    const plan = await huayuanPlan(db, 7);
+    const json = { planId: plan.id };
+    const directRows = await workbookRows((await call('POST', '/certificate/exportCert', { headers: scoreHeaders.eval_org, json })).res);
+    expect(directRows.length - 1).toBeGreaterThan(3);
+    const taskId = started(await call('POST', '/certificate/exportCert', { headers: { ...scoreHeaders.eval_org, ...ASYNC }, json }));
+    await runQueuedTasks(db);
+    const done = await task2(taskId);
+    expect(done).toMatchObject({ status: 'done', done: directRows.length - 1, total: directRows.length - 1, result: { rows: directRows.length - 1 } });
+    const rows = await workbookRows((await call('GET', '/task/download', { headers: scoreHeaders.eval_org, query: { id: taskId } })).res);
+    // 打印次数可能被同时运行的打印测试改变：比较其余各列
+    const printed = rows[0].indexOf('打印次数');
+    const withoutPrints = (all: typeof rows) => all.map((row) => row.filter((_, i) => i !== printed));
+    expect(withoutPrints(rows)).toEqual(withoutPrints(directRows));
+    const idColumn = rows[0].indexOf('身份证号');
+    expect(rows.slice(1).every((row) => String(row[idColumn]).includes('*'))).toBe(true);
   });
 
   it('不超过阈值照旧直接答复文件；不带 Prefer 头的 API 客户端照旧直接答复', async () => {
