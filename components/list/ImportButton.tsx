@@ -97,7 +97,10 @@ export default function ImportButton({ call, template, title: titleProp, onImpor
           {taskId === null ? (
             <XlsxDropZone busy={uploading} onFile={(file) => void upload(file)} hint={t('list.import.sizeHint', { size: MAX_SIZE_MB })} testId="import-upload" />
           ) : (
-            <TaskProgress taskId={taskId} onFinished={taskFinished} />
+            <>
+              <Typography.Text type="secondary">{t('task.largeImport')}</Typography.Text>
+              <TaskProgress taskId={taskId} onFinished={taskFinished} />
+            </>
           )}
           {failure && <ImportErrors message={failure.message} detail={failure.detail} />}
         </Space>
