@@ -2,7 +2,7 @@
 // 界面的请求（Prefer: respond-async）超过阈值答复 { taskId }，任务以发起人的会话重放同一端点——范围、脱敏、访问日志与直接导出相同；
 // 小的照旧直接答复文件；API 客户端（不带这个头）不受影响；别人下载不到；导入有坏行时库里一行不变，错误工作簿在任务结果里。
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asc, eq, gt, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray } from 'drizzle-orm';
 import { setupTestDb } from '../../helpers/db';
 import { call } from '../../helpers/api';
 import { readWorkbook, sheetValues, xlsxFile, type SheetData } from '../../helpers/xlsx';
@@ -62,6 +62,8 @@ const started = (r: { status: number; headers: Headers; body: { data: unknown } 
   return data.taskId;
 };
 const workbookRows = async (res: Response) => sheetValues((await readWorkbook(await res.arrayBuffer())).worksheets[0]);
+/** 账号导出的访问日志（别的测试文件可能同时记别的访问） */
+const ACCOUNT_EXPORTS = and(eq(dataAccessLogs.entity, 'sys_user'), eq(dataAccessLogs.action, 'export'));
 const mobileOf = (account: string) => DEMO_ACCOUNTS.find((a) => a.account === account)!.mobile;
 
 describe('导出超过阈值改为后台任务', () => {
@@ -110,10 +112,10 @@ describe('导出超过阈值改为后台任务', () => {
     const lastId = before.at(-1)?.id ?? 0;
     const r = await call('POST', '/account/export', { headers: { ...(await as('admin')), ...ASYNC }, json: { areaId: 130100, unmask: true, reason: 'dispute' } });
     const taskId = started(r);
-    expect(await db.select().from(dataAccessLogs).where(gt(dataAccessLogs.id, lastId))).toEqual([]);
+    expect(await db.select().from(dataAccessLogs).where(and(gt(dataAccessLogs.id, lastId), ACCOUNT_EXPORTS))).toEqual([]);
     await runQueuedTasks(db);
     expect(await task('admin', taskId)).toMatchObject({ status: 'done', hasFile: true });
-    const logs = await db.select().from(dataAccessLogs).where(gt(dataAccessLogs.id, lastId));
+    const logs = await db.select().from(dataAccessLogs).where(and(gt(dataAccessLogs.id, lastId), ACCOUNT_EXPORTS));
     expect(logs).toHaveLength(1);
     expect(logs[0]).toMatchObject({ action: 'export', entity: 'sys_user', reason: 'dispute' });
     const rows = await workbookRows((await call('GET', '/task/download', { headers: await as('admin'), query: { id: taskId } })).res);
@@ -148,6 +150,16 @@ describe('导出超过阈值改为后台任务', () => {
     expect(small.headers.get('preference-applied')).toBeNull();
     const rows = await workbookRows(small.res);
     expect(rows.slice(1).map((row) => row[0])).toEqual(['bd_admin']);
+    expect(rows[1][3]).toBe(maskMobile(mobileOf('bd_admin')));
+
+    // 看全的小导出：在请求的事务里写的访问日志照常留下（一行），文件是全号
+    const [last] = await db.select({ id: dataAccessLogs.id }).from(dataAccessLogs).orderBy(desc(dataAccessLogs.id)).limit(1);
+    const unmasked = await call('POST', '/account/export', { headers: { ...(await as('admin')), ...ASYNC }, json: { account: 'bd_admin', unmask: true, reason: 'dispute' } });
+    expect(unmasked.headers.get('content-type')).toContain('spreadsheetml');
+    expect((await workbookRows(unmasked.res))[1][3]).toBe(mobileOf('bd_admin'));
+    const logged = await db.select().from(dataAccessLogs).where(and(gt(dataAccessLogs.id, last?.id ?? 0), ACCOUNT_EXPORTS));
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).toMatchObject({ action: 'export', entity: 'sys_user', recordCount: 1 });
 
     const api = await call('POST', '/account/export', { headers: await as('sjz_admin'), json: {} });
     expect(api.headers.get('content-type')).toContain('spreadsheetml');
