@@ -106,6 +106,8 @@ export interface ApiClientDeps {
   /** 当前页面路径与查询串，用作登录后的 redirect */
   currentPath: () => string;
   saveBlob: (blob: Blob, fileName: string) => void;
+  /** 下载改成了后台任务（数据多的导出）：默认发出 TASK_STARTED_EVENT，由门户框架的 TaskStartedHost 弹出进度框 */
+  taskStarted: (taskId: number) => void;
   /** 清除客户端可见的 Cookie（密码强度标记） */
   clearClientCookies: () => void;
   text: (key: ApiTextKey) => string;
@@ -125,6 +127,18 @@ export interface DownloadOptions extends Omit<RequestOptions, 'authFlow'> {
   query?: Query;
   /** 服务端未给文件名时使用；默认 YYYYMMDDHHmmss.<扩展名> */
   fileName?: string;
+}
+
+/** 下载（导出）被服务端改排为后台任务时在 window 上发出的事件，detail 为 { taskId } */
+export const TASK_STARTED_EVENT = 'portal:task-started';
+
+/** 请求头 Prefer: respond-async：界面接受“数据多时排成后台任务、答复任务编号”（导出与整份导入，见 docs/TASKS.md） */
+export const RESPOND_ASYNC = { Prefer: 'respond-async' } as const;
+
+/** 排成了后台任务的答复 { taskId, background: true } */
+export function startedTask(data: unknown): number | null {
+  const d = data as { taskId?: unknown; background?: unknown } | null;
+  return d && d.background === true && typeof d.taskId === 'number' ? d.taskId : null;
 }
 
 function isEnvelope(value: unknown): value is Envelope<unknown> {
@@ -197,6 +211,9 @@ function browserDeps(): ApiClientDeps {
     },
     currentPath: () => (hasWindow ? window.location.pathname + window.location.search : '/'),
     saveBlob: saveBlobInBrowser,
+    taskStarted: (taskId) => {
+      if (hasWindow) window.dispatchEvent(new CustomEvent(TASK_STARTED_EVENT, { detail: { taskId } }));
+    },
     clearClientCookies: () => clearCookie(PWD_STRENGTH_COOKIE),
     text: (key) => zhTexts[`auth.api.${key}`] ?? key,
   };
@@ -215,7 +232,7 @@ export interface ApiClient {
   /** 第二客户端（/bapi/*，读 x-code / x-msg） */
   bapiGet<T>(path: string, query?: Query, opts?: RequestOptions): Promise<T>;
   bapiPost<T>(path: string, body?: unknown, opts?: RequestOptions): Promise<T>;
-  /** 下载文件（导出）；返回保存用的文件名 */
+  /** 下载文件（导出）；返回保存用的文件名。数据多的导出被排成后台任务时返回空串（进度框由 taskStarted 弹出） */
   download(path: string, body?: unknown, opts?: DownloadOptions): Promise<string>;
   /** 退出登录：通知服务端、清除客户端标记；不抛错 */
   logout(): Promise<void>;
@@ -389,7 +406,7 @@ export function createApiClient(overrides: Partial<ApiClientDeps> = {}): ApiClie
           credentials: 'same-origin',
           ...init,
           signal: opts.signal,
-          headers: { ...(init.headers as Record<string, string>), ...opts.headers },
+          headers: { ...(init.headers as Record<string, string>), ...RESPOND_ASYNC, ...opts.headers },
         });
       } catch (err) {
         if ((err as { name?: string } | null)?.name === 'AbortError') throw err;
@@ -405,6 +422,12 @@ export function createApiClient(overrides: Partial<ApiClientDeps> = {}): ApiClie
           body = undefined;
         }
         const envelope = isEnvelope(body) ? body : null;
+        // 数据多的导出改排成了后台任务：进度框由 taskStarted 弹出，文件在任务完成后下载；答复空文件名
+        const taskId = response.ok && envelope?.returnCode === 200 ? startedTask(envelope.data) : null;
+        if (taskId !== null) {
+          deps.taskStarted(taskId);
+          return '';
+        }
         if (envelope?.returnCode === 10005) {
           await endSession(envelope.returnMsg);
           throw new ApiClientError(envelope.returnMsg, { returnCode: 10005, status: response.status, notified: true });

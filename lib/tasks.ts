@@ -7,3 +7,5 @@ import '@/lib/domains/questionBank/papers';
 // 分步导入的后台确认：stagedImport() 在各领域的 imports.ts 里登记
 import '@/lib/domains/examinee/imports';
 import '@/lib/domains/trainClass/imports';
+// 规模大的导出与整份导入（端点行 asTask）
+import '@/lib/domains/task/large-work';

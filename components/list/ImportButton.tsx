@@ -1,10 +1,13 @@
 'use client';
 // 工具栏“导入”：弹窗内下载模板、上传 .xlsx（multipart 字段 file）。
 // 导入全有或全无：失败时列出前几处错误，并可下载标注了原因的错误工作簿；成功提示条数并刷新列表。
+// 行数多的文件服务端改排为后台任务（答复 { taskId }）：弹窗里换成进度（TaskProgress），完成后同样提示并刷新，失败给错误工作簿。
 import { useState } from 'react';
 import { App, Button, Modal, Space, Typography } from 'antd';
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
-import { apiDownload, ApiClientError } from '@/components/api-client';
+import { apiDownload, ApiClientError, RESPOND_ASYNC, startedTask } from '@/components/api-client';
+import TaskProgress from '@/components/task/TaskProgress';
+import type { TaskItem } from '@/components/task/useTask';
 import { useT } from '@/lib/i18n/client';
 import { callApi } from './options';
 import type { ApiCall } from './types';
@@ -28,11 +31,20 @@ export default function ImportButton({ call, template, title: titleProp, onImpor
   const [open, setOpen] = useState(false);
   const [uploading, setUploading] = useState(false);
   const [failure, setFailure] = useState<{ message: string; detail: ImportFailure | null } | null>(null);
+  /** 改排成的后台任务 */
+  const [taskId, setTaskId] = useState<number | null>(null);
 
   const close = () => {
     if (uploading) return;
     setOpen(false);
     setFailure(null);
+    setTaskId(null);
+  };
+
+  const taskFinished = (task: TaskItem) => {
+    if (task.status !== 'done') return; // 失败、取消：进度框里给出原因与错误工作簿
+    void message.success(t('list.import.success', { total: Number(task.result?.total ?? 0) }));
+    onImported();
   };
 
   const upload = async (file: File) => {
@@ -49,7 +61,12 @@ export default function ImportButton({ call, template, title: titleProp, onImpor
     setUploading(true);
     setFailure(null);
     try {
-      const result = await callApi<{ total?: number } | null>({ method: 'POST', ...call }, form as never, { silent: true });
+      const result = await callApi<{ total?: number } | null>({ method: 'POST', ...call }, form as never, { silent: true, headers: RESPOND_ASYNC });
+      const started = startedTask(result);
+      if (started !== null) {
+        setTaskId(started);
+        return;
+      }
       void message.success(t('list.import.success', { total: result?.total ?? 0 }));
       setOpen(false);
       onImported();
@@ -77,7 +94,14 @@ export default function ImportButton({ call, template, title: titleProp, onImpor
           <Button icon={<DownloadOutlined />} onClick={() => void downloadTemplate()} data-testid="import-template">
             {t('list.import.template')}
           </Button>
-          <XlsxDropZone busy={uploading} onFile={(file) => void upload(file)} hint={t('list.import.sizeHint', { size: MAX_SIZE_MB })} testId="import-upload" />
+          {taskId === null ? (
+            <XlsxDropZone busy={uploading} onFile={(file) => void upload(file)} hint={t('list.import.sizeHint', { size: MAX_SIZE_MB })} testId="import-upload" />
+          ) : (
+            <>
+              <Typography.Text type="secondary">{t('task.largeImport')}</Typography.Text>
+              <TaskProgress taskId={taskId} onFinished={taskFinished} />
+            </>
+          )}
           {failure && <ImportErrors message={failure.message} detail={failure.detail} />}
         </Space>
       </Modal>

@@ -21,7 +21,7 @@ function cached(key: string, load: () => Promise<Option[]>): Promise<Option[]> {
 }
 
 /** 按 ApiCall 发请求：/bapi/* 走第二客户端；GET 的参数进查询串，POST 的作 JSON 体 */
-export function callApi<T>(call: ApiCall, params?: Query | Record<string, unknown>, opts?: { silent?: boolean }): Promise<T> {
+export function callApi<T>(call: ApiCall, params?: Query | Record<string, unknown>, opts?: { silent?: boolean; headers?: Record<string, string> }): Promise<T> {
   const bapi = call.path.startsWith('/bapi/');
   if ((call.method ?? 'POST') === 'GET') return (bapi ? bapiGet : apiGet)<T>(call.path, params as Query | undefined, opts);
   return (bapi ? bapiPost : apiPost)<T>(call.path, params ?? {}, opts);

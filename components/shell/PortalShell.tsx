@@ -12,6 +12,7 @@ import { preloadScreens } from '@/components/screens/preload';
 import { useT } from '@/lib/i18n/client';
 import HeaderRight from './HeaderRight';
 import { PushProvider } from '@/components/push/PushProvider';
+import TaskStartedHost from '@/components/task/TaskStartedHost';
 import { MenuIcon } from './icons';
 import { findTrail, isExternal, landingPath, visibleIds, type MenuNode } from './menu';
 import SettingsDrawer from './SettingsDrawer';
@@ -87,6 +88,8 @@ export default function PortalShell({ data, initialSettings, children }: PortalS
         <ApiClientBridge />
         {/* 推送连接：每个标签页一条，铃铛与长任务的进度经 usePushEvent 订阅 */}
         <PushProvider>
+          {/* 数据多的导出改排成后台任务时的进度框（所有导出按钮共用） */}
+          <TaskStartedHost />
           <ShellProvider data={data}>
             <ShellFrame settings={settings} onSettingsChange={save}>
               {children}

@@ -58,6 +58,7 @@ export default function MyTasks() {
     if (typeof r.paperName === 'string') return t('task.result.paper', { name: r.paperName, count: Number(r.questionCount ?? 0) });
     if (typeof r.count === 'number') return t('task.result.count', { count: r.count });
     if (typeof r.total === 'number' && !task.error) return t('task.result.total', { total: r.total });
+    if (typeof r.rows === 'number') return t('task.result.rows', { rows: r.rows });
     return '';
   };
 

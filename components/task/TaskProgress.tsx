@@ -29,7 +29,13 @@ export default function TaskProgress({ taskId, onFinished }: { taskId: number; o
       <Space orientation="vertical" style={{ width: '100%' }}>
         <Typography.Text type="secondary" data-testid="task-progress-text">
           {t(STATUS_KEY[task.status])}
-          {task.total ? `　${t('task.progress.count', { done: task.done, total: task.total })}` : task.active ? `　${t('task.progress.waiting')}` : ''}
+          {task.total
+            ? `　${t('task.progress.count', { done: task.done, total: task.total })}`
+            : task.done
+              ? `　${t('task.progress.rows', { done: task.done })}`
+              : task.active
+                ? `　${t('task.progress.waiting')}`
+                : ''}
         </Typography.Text>
         {task.active && (
           <Alert

@@ -286,6 +286,17 @@ describe('导出下载', () => {
     expect(blob.size).toBe(4);
   });
 
+  it('导出被服务端排成后台任务（{ taskId, background: true }）：不存文件、不提示，交给 taskStarted；请求带 Prefer: respond-async', async () => {
+    const { client, deps, calls, notified } = setup(() => json(envelope(200, 'success', { taskId: 42, background: true }), 200, { 'preference-applied': 'respond-async' }));
+    const taskStarted = vi.fn();
+    client.configure({ taskStarted });
+    await expect(client.download('/account/export', {})).resolves.toBe('');
+    expect((calls[0].init.headers as Record<string, string>).Prefer).toBe('respond-async');
+    expect(taskStarted).toHaveBeenCalledWith(42);
+    expect(deps.saveBlob).not.toHaveBeenCalled();
+    expect(notified).toEqual([]);
+  });
+
   it('没有文件名时以 YYYYMMDDHHmmss.扩展名 命名；无 body 时用 GET', async () => {
     const { client, calls } = setup(() => new Response('a,b', { status: 200, headers: { 'content-type': 'text/csv; charset=utf-8' } }));
     const saved = await client.download('/certificate/certificatesExport', undefined, { query: { planCode: 'P1' } });

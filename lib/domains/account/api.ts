@@ -53,6 +53,7 @@ export const accountApi: EndpointTable = {
     handle: ({ page, unmask, reason, reasonNote, ...filter }, ctx) => listAccounts(ctx.db, sessionOf(ctx), { ...filter, unmask, reason, reasonNote, ip: ctx.ip }, page, audit(ctx)),
   }),
   'POST /account/export': endpoint({
+    asTask: 'export',
     summary: '导出筛选后的账号（.xlsx，流式）；手机号脱敏，unmask 为 true 时导出全号（须有 account.unmask 或 sysUser.unmask 并选理由，记个人信息访问日志）',
     permission: perm('export'),
     input: AccountListUnmaskInput,
@@ -129,6 +130,7 @@ export const accountApi: EndpointTable = {
     handle: (_input, ctx) => superiorCities(ctx.db, ctx.user()),
   }),
   'POST /account/impAccount': endpoint({
+    asTask: 'import',
     summary: '导入账号（.xlsx：账号、姓名、手机号、邮箱、初始密码、角色编码、机构编码、区划代码）；全部校验通过才写入，否则返回错误工作簿',
     permission: perm('import'),
     body: 'multipart',

@@ -257,6 +257,8 @@ export async function exportAccounts(db: Db, session: Session, input: AccountFil
   return exportXlsx({
     columns: EXPORT_COLUMNS,
     sheetName: '账号',
+    // 后台导出任务的百分比：同样的筛选与范围
+    count: async () => (await db.select({ n: count() }).from(users).where(where))[0].n,
     rows: keysetBatches(
       async (last: number | null, limit) =>
         accountRows(

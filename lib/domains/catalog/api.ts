@@ -60,6 +60,7 @@ const perm = <A extends Action>(action: A) => `baseJob.${action}` as const;
 /** 导入端点：全有或全无，成功后记一条操作日志 */
 function catalogImport<S extends z.ZodObject>(def: ImportDef<S, CatalogImportParams>, summary: string, entity: string) {
   return endpoint({
+    asTask: 'import',
     summary,
     permission: perm('import'),
     body: 'multipart',
@@ -148,6 +149,7 @@ export const catalogApi: EndpointTable = {
   ),
   'GET /job/impWorkRequire/template': templateEndpoint(workRequireImport, { permission: perm('import') }),
   'POST /job/exportBaseJob': endpoint({
+    asTask: 'export',
     summary: '按筛选条件导出职业工种（每个工种一行）',
     permission: perm('export'),
     input: JobListInput,

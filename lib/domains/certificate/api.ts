@@ -76,6 +76,7 @@ export const certificateApi: EndpointTable = {
     handle: (input, ctx) => fillCertificate(ctx.db, sessionOf(ctx), input, ctx.audit),
   }),
   'POST /certificate/impCartificate': endpoint({
+    asTask: 'import',
     summary: '证书资料导入（.xlsx：证书编号、姓名、身份证号、文化程度、工作单位、手机号）：全部校验通过才写入，否则一行不写并给出错误工作簿',
     permission: 'certificateFill.import',
     body: 'multipart',
@@ -84,12 +85,14 @@ export const certificateApi: EndpointTable = {
   }),
   'GET /certificate/importTemplate': templateEndpoint(certificateImport, { permission: 'certificateFill.import' }),
   'POST /certificate/exportCert': endpoint({
+    asTask: 'export',
     summary: '导出证书（.xlsx，与列表相同的筛选；身份证号、手机号脱敏，unmask 为 true 时全号：须有证书资源的 unmask 并给出理由，记个人信息访问日志）',
     permission: ['certificateFill.export', 'certificatePrint.export', 'certificateSearch.export'],
     input: CertificateUnmaskListInput,
     handle: (f, ctx) => exportCertificates(ctx.db, sessionOf(ctx), { ...f, ip: ctx.ip }, ctx.audit),
   }),
   'POST /certificate/certificatesExport1': endpoint({
+    asTask: 'export',
     summary: '导出证书（.xlsx），与 exportCert 相同（旧客户端的名字）',
     permission: ['certificateFill.export', 'certificatePrint.export', 'certificateSearch.export'],
     input: CertificateUnmaskListInput,

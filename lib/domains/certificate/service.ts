@@ -369,6 +369,8 @@ export async function exportCertificates(db: Db, session: Session, input: Certif
   const where = filterWhere(session.user, filter);
   return exportXlsx({
     sheetName: '证书',
+    // 后台导出任务的百分比：与列表的计数同样的筛选与范围
+    count: async () => Number((await db.select({ total: sql<number>`count(*)` }).from(certificates).where(where))[0].total),
     columns: [
       { header: '证书编号', key: 'cerCode', width: 26 },
       { header: '证书名称', key: 'cerName', width: 22 },

@@ -163,6 +163,7 @@ export const courseApi: EndpointTable = {
     handle: ({ page, ...filter }, ctx) => listCourses(ctx.db, sessionOf(ctx), filter, page),
   }),
   'POST /bks/v1/comCourse/export': endpoint({
+    asTask: 'export',
     summary: '按列表的筛选导出课程（Excel）',
     permission: 'course.export',
     input: CourseListInput,

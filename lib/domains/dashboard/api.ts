@@ -39,6 +39,7 @@ function statPair(resource: StatResource, key: StatKey, fn: StatFn, summary: str
   return {
     list: endpoint({ summary, permission: `${resource}.query` as const, input: StatFilterInput, handle: (f, ctx) => fn(ctx.db, ctx.user(), f) }),
     export: endpoint({
+      asTask: 'export',
       summary: `${summary}：导出 Excel（与界面相同的行与合计）`,
       permission: `${resource}.export` as const,
       input: StatFilterInput,

@@ -102,6 +102,7 @@ export const dictApi: EndpointTable = {
     handle: (input, ctx) => deleteItems(ctx.db, sessionOf(ctx), idList(input), ctx.audit),
   }),
   'POST /dict/export': endpoint({
+    asTask: 'export',
     summary: '导出字典项（Excel），可限定一个字典',
     permission: 'dict.export',
     input: DictExportInput,

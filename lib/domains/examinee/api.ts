@@ -100,12 +100,14 @@ export const examineeApi: EndpointTable = {
     discard: discardImport,
   }),
   'POST /examaff/student/exportStudent': endpoint({
+    asTask: 'export',
     summary: '按筛选条件导出考生名单（.xlsx，流式；身份证号、手机号脱敏，unmask 为 true 时全号：须有 examinee.unmask 并给出理由，记个人信息访问日志）',
     permission: 'examinee.export',
     input: ExamineeExportInput,
     handle: (filter, ctx) => exportExaminees(ctx.db, sessionOf(ctx), { ...filter, ip: ctx.ip, layout: 'roster' }, ctx.audit),
   }),
   'POST /examaff/student/exportStudent2': endpoint({
+    asTask: 'export',
     summary: '按筛选条件导出考生签到表（.xlsx，流式：序号、准考证号、姓名、性别、身份证号（脱敏；unmask 同名单）、工种、等级、签名栏）',
     permission: 'examinee.export',
     input: ExamineeExportInput,

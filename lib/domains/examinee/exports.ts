@@ -10,7 +10,7 @@ import { maskMobile } from '@/lib/platform/identity/mask';
 import { loadPlan } from '@/lib/domains/exaPlan/access';
 import { unmaskedView } from '@/lib/domains/privacy/service';
 import { ACCESS_ACTION } from '@/lib/domains/privacy/schemas';
-import { exportBatch, RESOURCE, type UnmaskInput } from './service';
+import { exportBatch, exportCount, RESOURCE, type UnmaskInput } from './service';
 
 type Row = Awaited<ReturnType<ReturnType<typeof exportBatch>>>[number];
 
@@ -71,5 +71,6 @@ export async function exportExaminees(db: Db, session: Session, input: ExamineeF
     sheetName: LAYOUT_NAME[layout],
     columns: layout === 'roster' ? ROSTER : signInSheet(),
     rows: keysetBatches(rows, (r) => r.id, 5000),
+    count: () => exportCount(db, filter),
   });
 }

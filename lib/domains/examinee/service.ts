@@ -268,6 +268,12 @@ export function exportBatch(db: Db, session: Session, filter: ExamineeFilter) {
   };
 }
 
+/** 与 exportBatch 同样筛选的行数（后台导出任务的百分比；范围由 exportBatch 的第一批检查） */
+export async function exportCount(db: Db, filter: ExamineeFilter): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(examinees).where(filterWhere(filter));
+  return row.n;
+}
+
 // ---------- 单个考生 ----------
 
 /** 范围内的考生；范围外或不存在 404 */

@@ -126,6 +126,7 @@ export const filingApi: EndpointTable = {
     handle: ({ id }, ctx) => recordOrgInfo(ctx.db, ctx.user(), id),
   }),
   'POST /org/importRecordOrg': endpoint({
+    asTask: 'import',
     summary: '导入备案机构（.xlsx，全部校验通过才写入；失败时返回错误工作簿）',
     permission: recordOrgPerm('import'),
     body: 'multipart',
@@ -133,6 +134,7 @@ export const filingApi: EndpointTable = {
     handle: ({ file }, ctx) => importRecordOrgs(ctx.db, sessionOf(ctx), file as Blob, ctx.audit),
   }),
   'POST /org/exportBaseRecordOrg': endpoint({
+    asTask: 'export',
     summary: '按当前筛选导出备案机构库（.xlsx）',
     permission: recordOrgPerm('export'),
     input: RecordOrgListInput,
@@ -179,6 +181,7 @@ export const filingApi: EndpointTable = {
     handle: ({ id }, ctx) => deleteFiling(ctx.db, sessionOf(ctx), id, ctx.audit),
   }),
   'POST /filling/importNotFilling': endpoint({
+    asTask: 'import',
     summary: '导入备案（.xlsx：机构编码、类别、工种与等级；全部校验通过才写入）',
     permission: anyKind('filing', 'import'),
     body: 'multipart',
@@ -187,6 +190,7 @@ export const filingApi: EndpointTable = {
   }),
   'GET /filling/importNotFillingTemplate': templateEndpoint(filingImport, { permission: anyKind('filing', 'import') }),
   'GET /filling/exportNotFilling': endpoint({
+    asTask: 'export',
     summary: '导出备案登记（与列表相同的筛选）',
     permission: [...anyKind('filing', 'export'), 'filingAudit.export'],
     input: FilingListInput,

@@ -54,6 +54,7 @@ function dataEndpoints(kind: FilingDataKind, save: Endpoint): EndpointTable {
       handle: (input, ctx) => deleteFilingData(ctx.db, sessionOf(ctx), { ...input, kind }, ctx.audit),
     }),
     [`POST /fil/${kind}/import`]: endpoint({
+      asTask: 'import',
       summary: `导入备案${title}（.xlsx，全部校验通过才写入）`,
       permission: IMPORT,
       body: 'multipart',

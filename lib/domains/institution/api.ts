@@ -120,6 +120,7 @@ export const institutionApi: EndpointTable = {
     handle: ({ id }, ctx) => settleHistory(ctx.db, sessionOf(ctx), id),
   }),
   'POST /bapi/orginaion/export': endpoint({
+    asTask: 'export',
     summary: '按当前筛选条件导出培训机构与企业（.xlsx）',
     permission: 'company.export',
     input: ProfileListInput,
@@ -169,6 +170,7 @@ export const institutionApi: EndpointTable = {
     handle: (input, ctx) => removeEvaluations(ctx.db, sessionOf(ctx), input, ctx.audit),
   }),
   'POST /bapi/orginaion/evaluation/export': endpoint({
+    asTask: 'export',
     summary: '按当前筛选条件导出评价（.xlsx）',
     permission: 'companyEvaluation.export',
     input: EvaluationListInput,

@@ -47,6 +47,7 @@ export const opsApi: EndpointTable = {
     handle: ({ page, ...filter }, ctx) => listOperationLogs(ctx.db, ctx.user(), filter, page, localeOfRequest(ctx.request)),
   }),
   'POST /sys/log/export': endpoint({
+    asTask: 'export',
     summary: '按当前筛选条件导出操作日志（xlsx）',
     permission: 'sysLog.export',
     input: OperationLogFilter,
@@ -61,6 +62,7 @@ export const opsApi: EndpointTable = {
     handle: ({ page, ...filter }, ctx) => listLoginLogs(ctx.db, ctx.user(), filter, page),
   }),
   'POST /sys/loginLog/export': endpoint({
+    asTask: 'export',
     summary: '按当前筛选条件导出登录日志（xlsx）',
     permission: 'sysLog.export',
     input: LoginLogFilter,

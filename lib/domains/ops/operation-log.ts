@@ -326,6 +326,8 @@ export async function exportOperationLogs(db: Db, user: SessionUser, f: z.output
   const where = filterWhere(user, f);
   return exportXlsx({
     sheetName: '操作日志',
+    // 后台导出任务的百分比：同样的筛选与范围
+    count: async () => (await db.select({ n: sql<number>`count(*)::int` }).from(operationLogs).where(where))[0].n,
     columns: [
       { header: '时间', key: 'createdAt', width: 20 },
       { header: '账号', key: 'account' },

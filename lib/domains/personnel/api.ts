@@ -116,6 +116,7 @@ function libraryEndpoints(library: Library) {
       handle: (_input, ctx) => filingUnits(ctx.db, ctx.user()),
     }),
     export: endpoint({
+      asTask: 'export',
       summary: `按筛选条件导出${name}（.xlsx，流式）；身份证号与手机号脱敏，unmask 为 true 时导出全号：须有 ${r}.unmask 并选理由，记个人信息访问日志`,
       permission: perm('export'),
       input: PersonListUnmaskInput,
@@ -236,6 +237,7 @@ function importEndpoints(library: 'assessor' | 'supervisor') {
   const user = (ctx: Ctx) => ctx.user();
   return {
     excel: endpoint({
+      asTask: 'import',
       summary: `${def.title}（.xlsx，全部校验通过才写入；失败时返回错误工作簿）`,
       permission: `${r}.import`,
       body: 'multipart',

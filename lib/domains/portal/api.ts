@@ -76,6 +76,7 @@ export const portalApi: EndpointTable = {
     handle: ({ ids }, ctx) => removeBlacklist(ctx.db, sessionOf(ctx), ids, ctx.audit),
   }),
   'POST /sys/blacklist/export': endpoint({
+    asTask: 'export',
     summary: '按筛选条件导出黑名单（Excel）',
     permission: 'blacklist.export',
     input: BlacklistListInput,
@@ -201,6 +202,7 @@ export const portalApi: EndpointTable = {
     handle: (input, ctx) => replyOpinion(ctx.db, sessionOf(ctx), input, ctx.audit),
   }),
   'POST /sys/opinion/export': endpoint({
+    asTask: 'export',
     summary: '导出某一主题的全部意见（Excel）',
     permission: 'opinionCollect.export',
     input: OpinionExportInput,
@@ -251,6 +253,7 @@ export const portalApi: EndpointTable = {
     handle: ({ ids }, ctx) => deleteFeedback(ctx.db, sessionOf(ctx), ids, ctx.audit),
   }),
   'POST /sys/feedback/export': endpoint({
+    asTask: 'export',
     summary: '按筛选条件导出意见反馈（Excel）',
     permission: 'feedback.export',
     input: FeedbackListInput,

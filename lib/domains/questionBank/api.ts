@@ -171,6 +171,7 @@ export const questionBankApi: EndpointTable = {
     handle: (input, ctx) => setQuestionStatus(ctx.db, sessionOf(ctx), input, ctx.audit),
   }),
   'POST /tes/question/import': endpoint({
+    asTask: 'import',
     summary: '导入试题（multipart：bankId、file）：全部校验通过才写入，任何一行有错一行也不写，返回错误工作簿',
     permission: anyKind('questionBank', 'import'),
     body: 'multipart',
@@ -179,6 +180,7 @@ export const questionBankApi: EndpointTable = {
   }),
   'GET /tes/question/importTemplate': templateEndpoint(questionImport, { permission: anyKind('questionBank', 'import') }),
   'POST /tes/question/export': endpoint({
+    asTask: 'export',
     summary: '按筛选条件导出试题（.xlsx，流式；列与导入模板相同）',
     permission: anyKind('questionBank', 'export'),
     input: QuestionFilterInput,
@@ -247,6 +249,7 @@ export const questionBankApi: EndpointTable = {
     handle: (input, ctx) => paperPdfFile(ctx.db, sessionOf(ctx), input),
   }),
   'POST /tes/paper/export': endpoint({
+    asTask: 'export',
     summary: '按筛选条件导出试卷清单（.xlsx，流式）',
     permission: 'paper.export',
     input: PaperListInput,

@@ -90,6 +90,7 @@ export const scoreApi: EndpointTable = {
     handle: (input, ctx) => updateScore(ctx.db, sessionOf(ctx), input, ctx.audit),
   }),
   'POST /exaAff/importScore': endpoint({
+    asTask: 'import',
     summary: '成绩导入（.xlsx：准考证号、姓名、科目、成绩、标记）：每行须是导入人可录入且尚未提交的一科；全部校验通过才写入（即提交），否则一行不写并给出错误工作簿',
     permission: 'score.import',
     body: 'multipart',
@@ -98,12 +99,14 @@ export const scoreApi: EndpointTable = {
   }),
   'GET /exaAff/scoreImportTemplate': templateEndpoint(scoreImport, { permission: 'score.import' }),
   'POST /exaAff/exportScore': endpoint({
+    asTask: 'export',
     summary: '成绩录入表：当前用户可录入、尚未提交的各科一行（列与导入模板相同），线下填写后导入',
     permission: 'score.import',
     input: PlanIdInput,
     handle: (input, ctx) => exportScoreSheet(ctx.db, sessionOf(ctx), input),
   }),
   'POST /exaAff/exportScoreList': endpoint({
+    asTask: 'export',
     summary: '导出成绩单（与列表相同的筛选；各科成绩、结果与说明）',
     permission: ['score.export', 'exaPlanAudit.export', 'publicity.export'],
     input: ScoreListInput,
@@ -133,6 +136,7 @@ export const scoreApi: EndpointTable = {
     handle: ({ page, ...f }, ctx) => certificateList(ctx.db, sessionOf(ctx), { ...f, ip: ctx.ip }, page, ctx.audit),
   }),
   'POST /exaPlanAudit/planCertificateExport': endpoint({
+    asTask: 'export',
     summary: '导出合格考生（颁证名单；身份证号、手机号脱敏，unmask 同列表）',
     permission: ['exaPlanAudit.export', 'publicity.export'],
     input: CertificateListInput,
@@ -145,6 +149,7 @@ export const scoreApi: EndpointTable = {
     handle: (input, ctx) => updateScoreStatus(ctx.db, sessionOf(ctx), input, ctx.audit),
   }),
   'POST /exaPlanAudit/batchImportScoreStatus': endpoint({
+    asTask: 'import',
     summary: '缺考、违纪标记导入（.xlsx：准考证号、姓名、科目、标记、原因）：每行按 updateScoreStatus 的规则，全部通过才写入',
     permission: ['score.import', 'exaPlanAudit.edit'],
     body: 'multipart',

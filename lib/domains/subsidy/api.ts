@@ -88,12 +88,14 @@ export const subsidyApi: EndpointTable = {
   }),
 
   'POST /subsidy/exportStandard': endpoint({
+    asTask: 'export',
     summary: '按筛选条件导出培训工种补贴标准（Excel）',
     permission: ['trainWorkSubsidy.export'],
     input: StandardListInput,
     handle: (f, ctx) => exportStandards(ctx.db, sessionOf(ctx), f),
   }),
   'POST /subsidy/importWorkStandard': endpoint({
+    asTask: 'import',
     summary: '导入培训工种补贴标准（.xlsx：市、工种编码、等级、每人金额、出勤比例、生效与失效日期、备注）；与已有版本或文件内的行有效期重叠即拒绝；全部校验通过才写入，否则一行不写并返回错误工作簿',
     permission: 'trainWorkSubsidy.import',
     body: 'multipart',
@@ -136,6 +138,7 @@ export const subsidyApi: EndpointTable = {
     handle: ({ page, ...f }, ctx) => listApplies(ctx.db, sessionOf(ctx), f, page),
   }),
   'POST /subsidy/exportApply': endpoint({
+    asTask: 'export',
     summary: '按筛选条件导出补贴申请（Excel）',
     permission: APPLY_EXPORT,
     input: ApplyListInput,
@@ -172,12 +175,14 @@ export const subsidyApi: EndpointTable = {
     handle: (input, ctx) => deleteApply(ctx.db, sessionOf(ctx), input, ctx.audit),
   }),
   'GET /subsidy/exportPaymentList': endpoint({
+    asTask: 'export',
     summary: '财务的拨付名单（Excel）：同意补贴的学员姓名、脱敏证件号、开户银行、脱敏银行账号（后 4 位）、金额',
     permission: ['subsidyFinance.export'],
     input: IdInput,
     handle: (f, ctx) => exportPaymentList(ctx.db, sessionOf(ctx), f, ctx.audit),
   }),
   'POST /subsidy/exportPaymentList': endpoint({
+    asTask: 'export',
     summary: '财务的拨付名单（Excel）；unmask 为 true 时证件号与银行账号为全号：须有 subsidyFinance.unmask、选理由（reason，其他须写 reasonNote），记个人信息访问日志',
     permission: ['subsidyFinance.export'],
     input: PaymentListInput,
@@ -211,6 +216,7 @@ export const subsidyApi: EndpointTable = {
     handle: ({ page, ...f }, ctx) => listFundAccounts(ctx.db, sessionOf(ctx), f, page),
   }),
   'POST /fundAccount/export': endpoint({
+    asTask: 'export',
     summary: '按筛选条件导出资金账户与余额（Excel）',
     permission: ['fundAccount.export'],
     input: FundAccountListInput,
@@ -269,6 +275,7 @@ export const subsidyApi: EndpointTable = {
     handle: (input, ctx) => deleteTargets(ctx.db, sessionOf(ctx), input, ctx.audit),
   }),
   'POST /annualTarget/export': endpoint({
+    asTask: 'export',
     summary: '按年度导出年度目标与完成情况（Excel）',
     permission: ['annualTarget.export', 'yearTaskIssue.export'],
     input: TargetListInput,
@@ -282,6 +289,7 @@ export const subsidyApi: EndpointTable = {
     handle: ({ page, ...f }, ctx) => yearTaskProgress(ctx.db, sessionOf(ctx), f, page),
   }),
   'POST /yearTask/exportProgress': endpoint({
+    asTask: 'export',
     summary: '导出年度任务完成情况（Excel，县区行缩进在本市之后）',
     permission: ['yearTaskProgress.export', 'annualTarget.export'],
     input: TargetListInput,
@@ -297,6 +305,7 @@ export const subsidyApi: EndpointTable = {
     handle: ({ page, ...f }, ctx) => listBooks(ctx.db, sessionOf(ctx), f, page),
   }),
   'POST /standingBook/export': endpoint({
+    asTask: 'export',
     summary: '按筛选条件导出培训台账（Excel）',
     permission: ['ledger.export', 'ledgerAudit.export', 'ledgerSearch.export'],
     input: BookListInput,
@@ -347,6 +356,7 @@ export const subsidyApi: EndpointTable = {
     handle: ({ page, ...f }, ctx) => listCoupons(ctx.db, sessionOf(ctx), f, page),
   }),
   'POST /coupon/export': endpoint({
+    asTask: 'export',
     summary: '按筛选条件导出培训券（Excel；证件号脱敏）',
     permission: ['coupon.export'],
     input: CouponListInput,

@@ -107,12 +107,14 @@ export const supervisionApi: EndpointTable = {
     handle: ({ page, ...f }, ctx) => listAbnormal(ctx.db, sessionOf(ctx), f, page),
   }),
   'POST /exaExamAbnormalRecord/export': endpoint({
+    asTask: 'export',
     summary: '按当前筛选导出考试异常记录（.xlsx）',
     permission: 'abnormalRecord.export',
     input: AbnormalListInput,
     handle: (f, ctx) => exportAbnormal(ctx.db, sessionOf(ctx), f),
   }),
   'POST /exaExamAbnormalRecord/exceptionImport': endpoint({
+    asTask: 'import',
     summary: '导入考试异常记录（multipart 字段 file，.xlsx）：全部校验通过才写入，任何一行有错一行不写，并给出错误工作簿',
     permission: 'abnormalRecord.import',
     body: 'multipart',

@@ -13,6 +13,7 @@ import type { Session } from '@/lib/platform/auth/session';
 import { backgroundTasks, TASK_STATUS, type BackgroundTask } from '@/lib/platform/task/tables';
 import { cancelTask as cancelQueuedTask, deleteResultFile } from '@/lib/platform/task/runner';
 import { TaskFailed, type TaskContext } from '@/lib/platform/task/registry';
+import { isLargeWork, removeFiles, type LargeWorkInput } from '@/lib/platform/task/large-work';
 import { sessionOfUser } from '../access/session';
 import type { TaskItem } from './schemas';
 
@@ -98,7 +99,11 @@ export async function purgeFinishedTasks(db: Db, days: number): Promise<number> 
   const rows = await db
     .delete(backgroundTasks)
     .where(and(inArray(backgroundTasks.status, [TASK_STATUS.DONE, TASK_STATUS.FAILED, TASK_STATUS.CANCELLED]), lt(backgroundTasks.finishedAt, cutoff)))
-    .returning({ fileKey: backgroundTasks.fileKey });
-  for (const r of rows) await deleteResultFile(r.fileKey);
+    .returning({ fileKey: backgroundTasks.fileKey, kind: backgroundTasks.kind, input: backgroundTasks.input });
+  for (const r of rows) {
+    await deleteResultFile(r.fileKey);
+    // 排队时就被取消的导入任务没有执行过，上传的文件还在
+    if (isLargeWork(r.kind)) await removeFiles(r.input as LargeWorkInput);
+  }
   return rows.length;
 }

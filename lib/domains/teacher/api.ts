@@ -168,6 +168,7 @@ export const teacherApi: EndpointTable = {
     handle: (input, ctx) => pushTeacher(ctx.db, sessionOf(ctx), input, ctx.audit),
   }),
   'POST /teacher/export': endpoint({
+    asTask: 'export',
     summary: '按当前筛选条件导出教师（.xlsx）：身份证号与手机号脱敏；unmask 为 true 时为全号（须有 teacher.unmask 并选理由，记个人信息访问日志）',
     permission: ['teacher.export', 'expert.export'],
     input: TeacherListInput,

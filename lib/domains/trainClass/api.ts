@@ -376,6 +376,7 @@ export const trainClassApi: EndpointTable = {
     handle: (input, ctx) => deleteLessons(ctx.db, sessionOf(ctx), input, ctx.audit),
   }),
   'POST /class/addBatchOfflineCourse': endpoint({
+    asTask: 'import',
     summary: '批量导入线下课程（multipart：classId、file）：全部通过才写入，含文件内与已有课程的时间冲突检查；失败时返回错误工作簿',
     permission: ['curriculum.add', 'trainInfo.edit'],
     body: 'multipart',
@@ -505,6 +506,7 @@ export const trainClassApi: EndpointTable = {
     handle: (input, ctx) => qualificationOf(ctx.db, sessionOf(ctx), input),
   }),
   'GET /student/exportStudentInfo': endpoint({
+    asTask: 'export',
     summary: '导出学员（.xlsx，流式；筛选同学员列表）：证件号与手机号脱敏；unmask 为 true 时为全号（须有 student.unmask 并选理由，记个人信息访问日志）',
     permission: ['student.export', 'trainInfo.export', 'trainInfoAudit.export'],
     input: StudentExportInput,
@@ -532,6 +534,7 @@ export const trainClassApi: EndpointTable = {
     handle: ({ page, ...filter }, ctx) => listWorkTime(ctx.db, sessionOf(ctx), filter, page),
   }),
   'POST /workTime/export': endpoint({
+    asTask: 'export',
     summary: '导出教师工时列表（.xlsx，流式）',
     permission: 'workTime.export',
     input: WorkTimeFilterInput,
@@ -548,6 +551,7 @@ export const trainClassApi: EndpointTable = {
     },
   }),
   'POST /workTime/countExport': endpoint({
+    asTask: 'export',
     summary: '导出教师工时统计（.xlsx）',
     permission: 'workTimeCount.export',
     input: WorkTimeFilterInput,

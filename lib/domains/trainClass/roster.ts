@@ -493,6 +493,8 @@ export async function exportStudents(db: Db, session: Session, input: StudentFil
   return exportXlsx({
     sheetName: '学员名单',
     columns: EXPORT_COLUMNS,
+    // 后台导出任务的百分比：同样的筛选与范围
+    count: async () => (await db.select({ n: count() }).from(trainStudents).where(where))[0].n,
     rows: keysetBatches(
       async (lastId: number | null, limit: number) => {
         const rows = await selectRows(

@@ -32,6 +32,10 @@ const zhCN: Record<string, string> = {
   'task.result.paper': '试卷「{name}」，{count} 道题',
   'task.background': '后台执行',
   'task.started': '已开始，可在「我的任务」查看进度',
+  'task.largeExport': '数据较多，已转为后台导出',
+  'task.largeImport': '数据较多，已转为后台导入',
+  'task.progress.rows': '已处理 {done} 行',
+  'task.result.rows': '共 {rows} 行',
 };
 
 const enUS: Record<string, string> = {
@@ -67,6 +71,10 @@ const enUS: Record<string, string> = {
   'task.result.paper': 'Paper “{name}”, {count} questions',
   'task.background': 'Run in background',
   'task.started': 'Started; see its progress in “My tasks”',
+  'task.largeExport': 'Large export: it now runs in the background',
+  'task.largeImport': 'Large import: it now runs in the background',
+  'task.progress.rows': '{done} rows processed',
+  'task.result.rows': '{rows} rows',
 };
 
 /** 任务端点的拒绝与任务失败的原因（服务端的中文原文 → 英文；界面显示任务的 error 时同样按原文查） */
@@ -78,6 +86,7 @@ const errors: Record<string, string> = {
   '发起任务的账号已冻结或删除，任务终止': 'The account that started the task is frozen or deleted; the task was stopped',
   '执行任务的服务实例中断了两次，任务已终止，请重新发起': 'The server running the task stopped twice; the task was ended, please start it again',
   '任务执行时服务器出错，请稍后重新发起；仍然失败请联系管理员': 'A server error occurred while running the task; start it again later, and contact the administrator if it fails again',
+  '导出没有产生文件，请重新发起；仍然如此请联系管理员': 'The export produced no file; please start it again, and contact the administrator if it happens again',
   '服务器不认识这种任务（可能正在升级），请稍后重新发起': 'The server does not know this kind of task (it may be upgrading); start it again later',
 };
 

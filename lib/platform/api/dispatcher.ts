@@ -18,6 +18,7 @@ import { headerToken, requestSite } from '@/lib/platform/http/origin';
 import { API_CSP, baseSecurityHeaders } from '@/lib/platform/http/headers';
 import { annotateRequest, log } from '@/lib/platform/log';
 import { observeRequest } from './observe';
+import { largeWorkTitle, prefersAsync, runOrEnqueue } from '@/lib/platform/task/large-work';
 
 export type SessionLookup = Session | null | 'invalidated';
 
@@ -309,7 +310,22 @@ export function createDispatcher(config: DispatcherConfig) {
           changes.push(change);
         },
       };
-      const result = await endpoint.handle(input as never, ctx);
+      // 规模大的导出与整份导入：界面（Prefer: respond-async）请求时超过上限改排后台任务（lib/platform/task/large-work.ts）
+      const result =
+        endpoint.asTask && session && prefersAsync(request)
+          ? await runOrEnqueue({
+              work: endpoint.asTask,
+              key: route.key,
+              title: largeWorkTitle(endpoint.summary),
+              db,
+              userId: session.user.id,
+              ip: ctx.ip,
+              raw,
+              audit: ctx.audit,
+              run: (tx, audit) => endpoint.handle(input as never, { ...ctx, db: tx, audit }),
+            })
+          : await endpoint.handle(input as never, ctx);
+      if (endpoint.asTask && result && typeof result === 'object' && 'background' in result) headers.set('Preference-Applied', 'respond-async');
       if (config.recordOperation) {
         try {
           await config.recordOperation({ key: route.key, endpoint, ctx, input, changes });
@@ -360,4 +376,44 @@ export function createDispatcher(config: DispatcherConfig) {
       return respond(ReturnCode.SERVER_ERROR, '服务器异常', { requestId }, 500);
     }
   }
+}
+
+/** 任务里重放端点时的失败：消息给用户看（校验失败、权限已被收回） */
+export class ReplayRefused extends Error {}
+
+/**
+ * 以给定会话重放端点表里的一个端点（后台任务：lib/domains/task/large-work.ts）：与请求同样的输入校验与权限检查，
+ * 同一个处理函数。raw 为请求里的原始参数（查询串与请求体合并，文件为 Blob）。
+ */
+export async function callEndpoint(
+  table: EndpointTable,
+  key: string,
+  raw: Record<string, unknown>,
+  ctx: Omit<Ctx, 'request' | 'responseHeaders' | 'user'>,
+): Promise<unknown> {
+  const { method, path } = parseKey(key);
+  const route = buildRoutes({ [key]: table[key] }).get(path)?.get(method);
+  if (!table[key] || !route) throw new ReplayRefused(`接口不存在：${key}`);
+  const { endpoint } = route;
+  const session = ctx.session;
+  if (endpoint.permission !== 'public') {
+    if (!session) throw new ReplayRefused(ApiError.unauthorized().message);
+    if (endpoint.permission !== 'login' && !can(session, endpoint.permission)) throw new ReplayRefused(FORBIDDEN_MESSAGE);
+  }
+  let input: Record<string, unknown> = {};
+  if (route.schema) {
+    const parsed = route.schema.safeParse(raw);
+    if (!parsed.success) throw new ReplayRefused(fieldErrors(parsed.error, route.schema).message);
+    input = parsed.data as Record<string, unknown>;
+  }
+  const request = new Request(`http://task.invalid/api${path}`, { method });
+  return endpoint.handle(input as never, {
+    ...ctx,
+    request,
+    responseHeaders: new Headers(),
+    user() {
+      if (!session) throw ApiError.unauthorized();
+      return session.user;
+    },
+  });
 }

@@ -89,6 +89,12 @@ export interface EndpointDef<S extends AnyObject | undefined, P extends boolean>
   streamBody?: { maxBytes: number };
   /** 答复的形状：默认 {returnCode, returnMsg, data}；'upload' 为 SPEC §7 上传服务的 {success, returnMsg, data}（成功与出错都是） */
   envelope?: 'standard' | 'upload';
+  /**
+   * 规模大时改为后台任务（lib/platform/task/large-work.ts）：'export' 为 exportXlsx 写出的流式导出，超过 EXPORT_TASK_ROWS 行；
+   * 'import' 为 runImport 的整份导入，超过 IMPORT_TASK_ROWS 行。只在请求带 Prefer: respond-async（界面）时改，
+   * 答复 { taskId, background: true }；API 客户端不带这个头，照旧直接答复。
+   */
+  asTask?: 'export' | 'import';
   handle(input: InputOf<S, P>, ctx: Ctx): Promise<unknown>;
 }
 

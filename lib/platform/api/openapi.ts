@@ -55,6 +55,11 @@ export function openApiDocument(table: EndpointTable) {
         500: { description: '服务器异常，data.requestId 为请求号' },
       },
     };
+    if (ep.asTask) {
+      // 规模大时改为后台任务（docs/TASKS.md）：只在调用方要求时
+      op['x-background-task'] = ep.asTask;
+      op.description = `请求头 Prefer: respond-async 时，${ep.asTask === 'export' ? '导出超过 EXPORT_TASK_ROWS 行' : '文件超过 IMPORT_TASK_ROWS 个数据行'}改为后台任务：答复 { taskId, background: true }（响应头 Preference-Applied: respond-async），进度与结果见 /task/get、/task/download；不带这个头照旧直接答复。`;
+    }
     if (method === 'GET') {
       const props = (json?.properties ?? {}) as Record<string, Record<string, unknown>>;
       const required = new Set((json?.required as string[] | undefined) ?? []);

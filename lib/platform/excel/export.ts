@@ -1,9 +1,12 @@
 // 通用 Excel 导出：任意列表查询的行逐行写入流式工作簿（writer.ts：直接生成工作表 XML 边压缩边输出），
 // 直接作为响应体发出，内存不随行数增长。
+// 端点声明 asTask: 'export' 时，界面的请求先读至多 EXPORT_TASK_ROWS + 1 行：超过即改为后台任务，任务里按写出的行报进度
+// （lib/platform/task/large-work.ts）。
 // 用法：handle: (input, ctx) => exportXlsx({ columns, rows: keysetBatches((last, limit) => 查询(last, limit), (r) => r.id) })
 import { PassThrough } from 'node:stream';
 import { FileResult } from '@/lib/platform/api/files';
 import { formatBeijing } from '@/lib/platform/time';
+import { largeWorkMode, TooLargeForRequest } from '@/lib/platform/task/large-work';
 import { xlsxSheetWriter, type SheetCell } from './writer';
 
 export type ExportCell = string | number | boolean | Date | null | undefined;
@@ -22,6 +25,8 @@ export interface ExportOptions<T> {
   rows: AsyncIterable<T> | Iterable<T>;
   /** 默认“数据” */
   sheetName?: string;
+  /** 与 rows 同样筛选与范围的计数（可选）：后台任务据此显示百分比；没有时只显示已写出的行数 */
+  count?: () => Promise<number>;
 }
 
 /** 时间一律写成北京时间文本，避免 Excel 按数字显示或各地时区不一致。 */
@@ -74,8 +79,13 @@ function pullStream(out: PassThrough): ReadableStream<Uint8Array> {
  * 之后出错只中断这次下载（记录日志），不影响进程；客户端中途断开时停止读取行。
  */
 export async function exportXlsx<T>(opts: ExportOptions<T>): Promise<FileResult> {
-  const iterator: AsyncIterator<T> | Iterator<T> =
+  let iterator: AsyncIterator<T> | Iterator<T> =
     Symbol.asyncIterator in opts.rows ? (opts.rows as AsyncIterable<T>)[Symbol.asyncIterator]() : (opts.rows as Iterable<T>)[Symbol.iterator]();
+  const mode = largeWorkMode();
+  if (mode?.phase === 'request') iterator = (await readAtMost(iterator, mode.limit))[Symbol.iterator]();
+  const task = mode?.phase === 'task' ? mode : null;
+  const total = task && opts.count ? await opts.count() : undefined;
+  if (task) await task.progress(0, total);
   const first = await iterator.next();
 
   const out = new PassThrough();
@@ -101,15 +111,22 @@ export async function exportXlsx<T>(opts: ExportOptions<T>): Promise<FileResult>
       if (wait) await wait;
       // 行来源若不做 I/O（或一批行都在内存里），循环只走微任务，压缩与输出轮不到执行；
       // 每隔一些行让出一次事件循环，再看输出端是否已满
-      if (++n % YIELD_EVERY === 0) await new Promise(setImmediate);
+      if (++n % YIELD_EVERY === 0) {
+        await new Promise(setImmediate);
+        if (task) await task.progress(n, total); // 任务被取消时抛出，下面的 catch 中断写出
+      }
       while (out.writableNeedDrain && !out.destroyed) await drained(out);
     }
     await sheet.finish();
+    if (task) {
+      task.rows = n;
+      await task.progress(n, total ?? n);
+    }
     out.end();
   };
   pump()
     .catch((err: unknown) => {
-      console.error('[excel] 导出中断', err);
+      if (!task) console.error('[excel] 导出中断', err); // 任务里的中断（取消、出错）由执行器记下
       out.destroy(err instanceof Error ? err : new Error(String(err)));
     })
     .finally(() => {
@@ -119,6 +136,21 @@ export async function exportXlsx<T>(opts: ExportOptions<T>): Promise<FileResult>
     });
 
   return new FileResult(pullStream(out), 'xlsx');
+}
+
+/**
+ * 界面请求的导出先读至多 limit 行（在调度器开的事务里，之后不再用数据库）；还有更多行即抛 TooLargeForRequest，改为后台任务。
+ */
+async function readAtMost<T>(iterator: AsyncIterator<T> | Iterator<T>, limit: number): Promise<T[]> {
+  const rows: T[] = [];
+  for (let next = await iterator.next(); !next.done; next = await iterator.next()) {
+    if (rows.length >= limit) {
+      await Promise.resolve(iterator.return?.()).catch(() => {});
+      throw new TooLargeForRequest(limit);
+    }
+    rows.push(next.value);
+  }
+  return rows;
 }
 
 /**

@@ -16,6 +16,7 @@ import { ApiError } from '@/lib/platform/api/errors';
 import { FileResult } from '@/lib/platform/api/files';
 import { sheetRows, TOO_MANY_ROWS, UnreadableWorkbookError } from './reader';
 import { checkDeadline, deadlineAfter, IMPORT_MAX_ROWS, ImportLimitError, MAX_ERROR_COPY_CHARS, MAX_ISSUE_MESSAGE_CHARS } from './limits';
+import { largeWorkMode, TooLargeForRequest } from '@/lib/platform/task/large-work';
 import { buildErrorWorkbook, ERROR_COLUMN, errorFileUrl, saveErrorFile, type ImportIssue } from './error-file';
 
 export type { ImportIssue } from './error-file';
@@ -180,6 +181,11 @@ export async function runImport<S extends z.ZodObject, P>(
 ): Promise<ImportResult> {
   type T = z.output<S>;
   const context: ImportContext<P> = { userId: ctx.userId, params: ctx.params as P };
+  // 端点声明 asTask: 'import' 时（lib/platform/task/large-work.ts）：界面的请求超过 IMPORT_TASK_ROWS 行即改为后台任务
+  // （在写入之前、或随导入事务回滚）；任务里按校验、写入的行报进度
+  const mode = largeWorkMode();
+  const limit = mode?.phase === 'request' ? mode.limit : Infinity;
+  const onProgress = ctx.onProgress ?? (mode?.phase === 'task' ? mode.progress : undefined);
   const batchSize = Math.max(1, def.batchSize ?? 500);
   const headerOf = new Map(def.columns.map((c) => [c.key as string, c.header]));
   const keyOfHeader = new Map(def.columns.map((c) => [normalizeHeader(c.header), c.key as string]));
@@ -288,6 +294,7 @@ export async function runImport<S extends z.ZodObject, P>(
       header = matchHeader(row, cells);
       if (header) {
         if (sheetRowCount - rowsRead > IMPORT_MAX_ROWS) throw new Rollback(failure(TOO_MANY_ROWS, { row, column: '', message: TOO_MANY_ROWS }));
+        if (sheetRowCount - rowsRead > limit) throw new TooLargeForRequest(limit);
         const found = new Set(header.index.map(([k]) => k));
         const missing = def.columns.filter((c) => !found.has(c.key) && isRequired(shape[c.key]));
         if (missing.length) {
@@ -302,6 +309,7 @@ export async function runImport<S extends z.ZodObject, P>(
     }
     if (isBlank(cells, header.dropColumn)) return;
     if (++total > IMPORT_MAX_ROWS) throw new Rollback(failure(TOO_MANY_ROWS, { row, column: '', message: TOO_MANY_ROWS }));
+    if (total > limit) throw new TooLargeForRequest(limit);
     const input: Record<string, string | undefined> = {};
     for (const [key, i] of header.index) input[key] = cells[i];
     if (longNumbers && textKeys.size) {
@@ -335,7 +343,7 @@ export async function runImport<S extends z.ZodObject, P>(
     pending.push({ row, data });
     if (pending.length >= batchSize) {
       await flush(tx);
-      await ctx.onProgress?.(rowsRead, Math.max(sheetRowCount, rowsRead));
+      await onProgress?.(rowsRead, Math.max(sheetRowCount, rowsRead));
     }
   };
 
@@ -353,7 +361,7 @@ export async function runImport<S extends z.ZodObject, P>(
         }
         await flush(tx);
         await settle();
-        await ctx.onProgress?.(rowsRead, rowsRead);
+        await onProgress?.(rowsRead, rowsRead);
       } finally {
         // 中途抛出（回滚、超出上限）时也等正在写入的一批结束，事务与连接才能交还
         await writing?.catch(() => {});

@@ -20,8 +20,8 @@ export interface TaskContext {
 export type ProgressFn = (done: number, total?: number) => Promise<void>;
 
 export interface TaskOutput {
-  /** 存进任务的结果（计数等），「我的任务」里显示 */
-  result?: Record<string, unknown>;
+  /** 存进任务的结果（计数等），「我的任务」里显示；函数时在产出的文件存好之后取（流式导出写完才知道行数） */
+  result?: Record<string, unknown> | (() => Record<string, unknown>);
   /** 产出的文件：存进存储，只有发起人可以下载 */
   file?: FileResult;
 }

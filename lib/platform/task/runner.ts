@@ -4,13 +4,18 @@
 // 服务里由 instrumentation.ts 调用 startTaskRunner；测试里 await runQueuedTasks(db) 确定地执行。
 import os from 'node:os';
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
 import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/platform/db/client';
 import { getDb } from '@/lib/platform/db/client';
 import { ApiError } from '@/lib/platform/api/errors';
 import type { FileResult } from '@/lib/platform/api/files';
 import { getStorage } from '@/lib/platform/storage';
+import { makeTempDir } from '@/lib/platform/storage/temp';
 import { CONTENT_TYPES } from '@/lib/platform/api/files';
 import { log } from '@/lib/platform/log';
 import { publish } from '@/lib/platform/push';
@@ -127,19 +132,27 @@ export async function recoverStaleTasks(db: Db, opts: { staleMs?: number } = {})
   return requeued.length + failed.length;
 }
 
-async function bytesOf(body: FileResult['body']): Promise<Uint8Array> {
-  if (body instanceof Uint8Array) return body;
-  const chunks: Uint8Array[] = [];
-  for await (const chunk of Readable.fromWeb(body as import('node:stream/web').ReadableStream<Uint8Array>)) chunks.push(chunk as Uint8Array);
-  return Buffer.concat(chunks);
-}
-
-/** 产出的文件存进存储：键 tasks/t<编号>-<随机>.<扩展名>，不经上传表（只给发起人经 /task/download 下载） */
+/**
+ * 产出的文件存进存储：键 tasks/t<编号>-<随机>.<扩展名>，不经上传表（只给发起人经 /task/download 下载）。
+ * 流式的产出（导出）先边生成边写进临时文件，再按已知大小流式存入（对象存储要 Content-Length），内存不随行数增长。
+ */
 async function storeResultFile(taskId: number, file: FileResult): Promise<{ key: string; ext: string; size: number }> {
-  const data = await bytesOf(file.body);
   const key = `tasks/t${taskId}-${randomBytes(8).toString('hex')}.${file.ext}`;
-  await getStorage().put(key, data, { contentType: CONTENT_TYPES[file.ext], size: data.byteLength });
-  return { key, ext: file.ext, size: data.byteLength };
+  const opts = { contentType: CONTENT_TYPES[file.ext] };
+  if (file.body instanceof Uint8Array) {
+    await getStorage().put(key, file.body, { ...opts, size: file.body.byteLength });
+    return { key, ext: file.ext, size: file.body.byteLength };
+  }
+  const dir = await makeTempDir('task');
+  try {
+    const temp = path.join(dir, `result.${file.ext}`);
+    await pipeline(Readable.fromWeb(file.body as import('node:stream/web').ReadableStream<Uint8Array>), fs.createWriteStream(temp));
+    const { size } = await fsp.stat(temp);
+    await getStorage().put(key, fs.createReadStream(temp), { ...opts, size });
+    return { key, ext: file.ext, size };
+  } finally {
+    await fsp.rm(dir, { recursive: true, force: true });
+  }
 }
 
 /** 删除任务产出的文件（取消、清理时） */
@@ -194,7 +207,7 @@ export async function executeTask(db: Db, task: BackgroundTask, instance: string
       status,
       done: state.total || state.done,
       total: state.total,
-      result: output.result ?? {},
+      result: (typeof output.result === 'function' ? output.result() : output.result) ?? {},
       fileKey: file?.key ?? null,
       fileExt: file?.ext ?? null,
       fileSize: file?.size ?? null,
