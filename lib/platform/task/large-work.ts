@@ -13,6 +13,7 @@ import { randomBytes } from 'node:crypto';
 import type { Db } from '@/lib/platform/db/client';
 import type { Audit, AuditChange } from '@/lib/platform/api/endpoint';
 import { getStorage } from '@/lib/platform/storage';
+import { open, seal } from '@/lib/platform/crypto/sealed';
 import { enqueueTask, UNKNOWN_KIND_MESSAGE } from './runner';
 import { registerTask, TaskFailed, type ProgressFn, type TaskContext, type TaskOutput } from './registry';
 
@@ -70,7 +71,8 @@ export class TooLargeForRequest extends Error {
 /** 任务的输入：端点键与原始请求参数（文件换成存储键），在任务里重放 */
 export interface LargeWorkInput extends Record<string, unknown> {
   key: string;
-  raw: Record<string, unknown>;
+  /** 原始请求参数的 JSON，加密存放（筛选条件里可能有身份证号、手机号，访问理由也是个人操作的记录） */
+  sealedRaw: string;
   ip: string;
   /** 上传的文件：原始参数里的字段名 → 存储键（任务结束后删除） */
   files: Record<string, { key: string; name: string; type: string }>;
@@ -118,14 +120,14 @@ export async function runOrEnqueue(opts: {
       files[name] = { key, name: value instanceof File ? value.name : name, type: value.type };
     } else raw[name] = value;
   }
-  const input: LargeWorkInput = { key: opts.key, raw, ip: opts.ip, files };
+  const input: LargeWorkInput = { key: opts.key, sealedRaw: seal(JSON.stringify(raw)), ip: opts.ip, files };
   const { taskId } = await enqueueTask(opts.db, { userId: opts.userId, kind: LARGE_WORK_KIND[opts.work], title: opts.title, input });
   return { taskId, background: true };
 }
 
-/** 任务里：把存下的文件换回原始参数里的 Blob */
+/** 任务里：解开原始参数，把存下的文件换回其中的 Blob */
 export async function restoreFiles(input: LargeWorkInput): Promise<Record<string, unknown>> {
-  const raw: Record<string, unknown> = { ...input.raw };
+  const raw = JSON.parse(open(input.sealedRaw)) as Record<string, unknown>;
   for (const [field, f] of Object.entries(input.files ?? {})) {
     const obj = await getStorage().get(f.key);
     if (!obj) continue; // 缺文件：校验照常报“请选择要导入的文件”

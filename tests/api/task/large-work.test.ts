@@ -110,9 +110,13 @@ describe('导出超过阈值改为后台任务', () => {
   it('看全手机号的导出：访问日志只记一行（任务里写的），请求里改排任务时写的已随事务撤销', async () => {
     const before = await db.select({ id: dataAccessLogs.id }).from(dataAccessLogs).orderBy(asc(dataAccessLogs.id));
     const lastId = before.at(-1)?.id ?? 0;
-    const r = await call('POST', '/account/export', { headers: { ...(await as('admin')), ...ASYNC }, json: { areaId: 130100, unmask: true, reason: 'dispute' } });
+    const r = await call('POST', '/account/export', { headers: { ...(await as('admin')), ...ASYNC }, json: { areaId: 130100, unmask: true, reason: 'dispute', reasonNote: '核对张某来电 13912345678' } });
     const taskId = started(r);
     expect(await db.select().from(dataAccessLogs).where(and(gt(dataAccessLogs.id, lastId), ACCOUNT_EXPORTS))).toEqual([]);
+    // 存下的请求参数是密文：筛选条件与理由里的号码不以明文进库
+    const [stored] = await db.select({ input: backgroundTasks.input }).from(backgroundTasks).where(eq(backgroundTasks.id, taskId));
+    expect(JSON.stringify(stored.input)).not.toMatch(/13912345678|dispute|130100/);
+    expect((stored.input as LargeWorkInput).sealedRaw).toMatch(/^s1\./);
     await runQueuedTasks(db);
     expect(await task('admin', taskId)).toMatchObject({ status: 'done', hasFile: true });
     const logs = await db.select().from(dataAccessLogs).where(and(gt(dataAccessLogs.id, lastId), ACCOUNT_EXPORTS));
