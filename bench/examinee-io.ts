@@ -170,10 +170,13 @@ async function measure(m: MeasureArgs) {
     const { rotateAll } = await import('../db/sealing');
     await rotateAll(db, { legacyOnly: true });
     await db.execute(sql`vacuum analyze examinee`);
+    // 名单版式；加密之前的代码（9ae03cf）的签名是 (db, session, filter, layout)，不给 layout 时导出的是 8 列的签到表
+    const legacy = exportExaminees as unknown as (...args: unknown[]) => ReturnType<typeof exportExaminees>;
+    const exportRoster = () => (exportExaminees.length === 4 ? legacy(db, session, { planId: plan.id }, 'roster') : exportExaminees(db, session, { planId: plan.id, layout: 'roster' }));
     const exportRuns: number[] = [];
     for (let r = 1; r < REPEAT; r++) {
       const t1 = Date.now();
-      const res = await exportExaminees(db, session, { planId: plan.id, layout: 'roster' });
+      const res = await exportRoster();
       const rd = (res.body as ReadableStream<Uint8Array>).getReader();
       while (!(await rd.read()).done);
       exportRuns.push(Date.now() - t1);
@@ -182,7 +185,7 @@ async function measure(m: MeasureArgs) {
     const before = process.memoryUsage().rss;
     const exportRss = rssSampler();
     t = Date.now();
-    const result = await exportExaminees(db, session, { planId: plan.id, layout: 'roster' });
+    const result = await exportRoster();
     let size = 0;
     const reader = (result.body as ReadableStream<Uint8Array>).getReader();
     for (;;) {
