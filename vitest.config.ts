@@ -20,6 +20,7 @@ export const ISOLATED = [
   'tests/unit/excel-export.test.ts',
   'tests/unit/dev-pages.test.ts',
   'tests/api/platform/sealed.test.ts',
+  'tests/api/task/large-work.test.ts',
 ];
 
 export default defineConfig({
