@@ -182,7 +182,8 @@ function browserNotifier(): Notifier {
   };
 }
 
-function saveBlobInBrowser(blob: Blob, fileName: string) {
+/** 把内存里的内容存成浏览器下载的文件 */
+export function saveBlobInBrowser(blob: Blob, fileName: string) {
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;

@@ -7,7 +7,7 @@ import { FileZipOutlined, PrinterOutlined, SafetyCertificateOutlined, SendOutlin
 import { Uploader } from '@/components/upload/Uploader';
 import ListScreen from '@/components/list/ListScreen';
 import type { FieldSpec, FormSpec, ListColumn, ListHelpers, ListScreenProps, RowAction } from '@/components/list/types';
-import { apiDownload, apiPost } from '@/components/api-client';
+import { apiDownload, apiPost, saveBlobInBrowser } from '@/components/api-client';
 import { useCan, useShell } from '@/components/shell/ShellContext';
 import TaskModal from '@/components/task/TaskModal';
 import { useUnmaskList } from '@/components/privacy/useUnmaskList';
@@ -187,6 +187,16 @@ export const fillAction: RowAction<CertificateItem> = { key: 'fill', label: '补
 export const correctAction: RowAction<CertificateItem> = { key: 'correct', label: '申请更正', permission: 'certificateCorrect.add', visible: (r) => r.actions.includes('correct'), form: correctForm };
 export const voidAction: RowAction<CertificateItem> = { key: 'void', label: '作废', danger: true, permission: 'certificateCorrect.edit', visible: (r) => r.actions.includes('void'), form: voidForm };
 const pdfAction: RowAction<CertificateItem> = { key: 'pdf', label: '电子证书', onClick: (r) => download('/certificate/downloadUrl', { id: r.id }) };
+/** 可验证凭证（W3C VC / Open Badges 3.0，签名的 JWS）：持证人或用人单位拿去，任何人凭公布的公钥即可核验；作废的服务端拒绝并说明 */
+const credentialAction: RowAction<CertificateItem> = {
+  key: 'credential',
+  label: '可验证凭证',
+  onClick: (r) =>
+    void apiPost<{ jwt: string; mediaType: string }>('/certificate/credential', { id: r.id }).then(
+      (vc) => saveBlobInBrowser(new Blob([vc.jwt], { type: vc.mediaType }), `${r.cerCode}.vc.jwt`),
+      () => undefined,
+    ),
+};
 const printAction: RowAction<CertificateItem> = {
   key: 'print',
   label: '打印',
@@ -404,7 +414,7 @@ function CertificateScreen({ kind }: { kind: 'fill' | 'print' | 'search' }) {
   const resource = kind === 'fill' ? 'certificateFill' : kind === 'print' ? 'certificatePrint' : 'certificateSearch';
   const title = kind === 'fill' ? '证书填报' : kind === 'print' ? '证书打印' : '证书查询';
   const actions: RowAction<CertificateItem>[] =
-    kind === 'fill' ? [fillAction, correctAction, pdfAction] : kind === 'print' ? [printAction, pdfAction, voidAction] : [pdfAction];
+    kind === 'fill' ? [fillAction, correctAction, pdfAction] : kind === 'print' ? [printAction, pdfAction, voidAction] : [pdfAction, credentialAction];
   const t = useT();
   const [planId, setPlanId] = useState<number | undefined>();
   // 看全身份证号、手机号：服务端说 canUnmask 才给按钮；选了理由后带着理由重新查询、导出（每次都记访问日志）

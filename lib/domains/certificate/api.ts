@@ -20,7 +20,7 @@ import {
   SealInput,
   VoidInput,
 } from './schemas';
-import { applyCorrection, certificateDetail, exportCertificates, fillCertificate, GET_PERMISSIONS, LIST_PERMISSIONS, listCertificates, listCorrections, reviewCorrection, voidCertificate } from './service';
+import { applyCorrection, certificateCredentialOf, certificateDetail, exportCertificates, fillCertificate, GET_PERMISSIONS, LIST_PERMISSIONS, listCertificates, listCorrections, reviewCorrection, voidCertificate } from './service';
 import { calibration, certificatePdf, offsetOf, planCertificatesPdf, printCertificates, saveOffset, saveSeal, sealOf } from './print';
 import { certificateImport, importCertificates } from './imports';
 import { archiveLayoutReport, archivedReport, archivedReportFile, planReportPdf } from './reports';
@@ -68,6 +68,12 @@ export const certificateApi: EndpointTable = {
     permission: GET_PERMISSIONS,
     input: CertificateDetailInput,
     handle: (input, ctx) => certificateDetail(ctx.db, sessionOf(ctx), { ...input, ip: ctx.ip }, ctx.audit),
+  }),
+  'POST /certificate/credential': endpoint({
+    summary: '一张有效证书的可验证凭证（W3C Verifiable Credentials 2.0 / Open Badges 3.0 的 OpenBadgeCredential，Ed25519 签名的 JWS，媒体类型 application/vc+jwt）：姓名脱敏，持证人以身份证号加盐的哈希标识；持 /.well-known/certificate-keys.json 的公钥即可离线核验',
+    permission: GET_PERMISSIONS,
+    input: CertificateIdInput,
+    handle: (input, ctx) => certificateCredentialOf(ctx.db, sessionOf(ctx), input),
   }),
   'POST /certificate/fillCertificate': endpoint({
     summary: '补填证书资料（文化程度、工作单位、手机号、照片）：发证的评价机构，证书有效',

@@ -24,7 +24,8 @@ import { attachFiles, keyOfUrl } from '../file/service';
 import { fileUploads } from '../file/tables';
 import { certificateCorrections, certificates, type Certificate, type CertificateCorrection } from './tables';
 import { CERT_STATUS, CERT_STATUS_LABEL, CORRECTION_STATUS, CORRECTION_STATUS_LABEL, holderToken } from './rules';
-import { signedViewPath } from './signature';
+import { certificateCredential, signedViewPath } from './signature';
+import { publicBaseUrl } from '@/lib/platform/http/public-base';
 import { CERTIFICATE_FILE_ENTITY, photoProblems, photoRegistered, type PhotoProblem } from './photos';
 import { CERT_STATUS_COLOR, CORRECTION_STATUS_COLOR } from './transitions';
 import { certificateWorkflow, correctionIdConflict, correctionWorkflow, loadCorrection, openChanges, sealChanges } from './workflow';
@@ -230,6 +231,16 @@ export async function certificateDetail(db: Db, session: Session, input: { id: n
     holderLink: `/qasicDataManagement/CertificateCorrect/single?token=${holderToken(id)}`,
     qrLink: signedViewPath(row.c),
   };
+}
+
+export const VOID_CREDENTIAL = '作废的证书不能导出可验证凭证';
+
+/** 一张证书的可验证凭证（W3C VC 2.0 / Open Badges 3.0，Ed25519 JWS，见 signature.ts）：范围内、有效的证书 */
+export async function certificateCredentialOf(db: Db, session: Session, input: { id: number }) {
+  const c = await loadCertificate(db, session.user, input.id);
+  if (c.status === CERT_STATUS.VOID) throw ApiError.conflict(VOID_CREDENTIAL);
+  const [row] = await baseQuery(db).where(eq(certificates.id, c.id));
+  return certificateCredential(c, row.orgName, publicBaseUrl());
 }
 
 // ---------- 补填资料 ----------

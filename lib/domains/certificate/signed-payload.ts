@@ -41,25 +41,44 @@ export function tokenFrom(urlOrToken: string): string {
   return new URL(text, 'http://localhost').searchParams.get('c') ?? '';
 }
 
-/** 用公布的公钥核验；kid 不在公钥集里、签名不对、载荷格式不对都算无效（并说明原因） */
-export function verifySignedCertificate(token: string, keys: readonly PublishedKey[]): SignedCheck {
+type JwsCheck = { valid: true; kid: string; payload: unknown } | { valid: false; reason: string; payload: unknown };
+
+/** 用公布的公钥核验一个 JWS（Ed25519）；kid 不在公钥集里、签名不对、格式不对都算无效（并说明原因） */
+function verifyJws(token: string, keys: readonly PublishedKey[], what: string): JwsCheck {
   const parts = token.split('.');
-  if (parts.length !== 3 || !parts.every((p) => BASE64URL.test(p))) return { valid: false, reason: '格式不对：不是签名的证书载荷', claims: null };
+  if (parts.length !== 3 || !parts.every((p) => BASE64URL.test(p))) return { valid: false, reason: `格式不对：不是签名的${what}`, payload: null };
   let header: { alg?: unknown; kid?: unknown };
-  let claims: CertificateClaims | null;
+  let payload: unknown;
   try {
     header = b64json(parts[0]) as typeof header;
-    claims = claimsOf(b64json(parts[1]));
+    payload = b64json(parts[1]);
   } catch {
-    return { valid: false, reason: '格式不对：载荷读不出', claims: null };
+    return { valid: false, reason: '格式不对：载荷读不出', payload: null };
   }
-  if (header.alg !== 'EdDSA') return { valid: false, reason: `不支持的签名算法 ${String(header.alg)}`, claims };
+  if (header.alg !== 'EdDSA') return { valid: false, reason: `不支持的签名算法 ${String(header.alg)}`, payload };
   const key = keys.find((k) => k.kid === header.kid);
-  if (!key) return { valid: false, reason: `签名密钥 ${String(header.kid)} 不在公布的公钥里`, claims };
+  if (!key) return { valid: false, reason: `签名密钥 ${String(header.kid)} 不在公布的公钥里`, payload };
   const ok = verify(null, Buffer.from(`${parts[0]}.${parts[1]}`), key.key, Buffer.from(parts[2], 'base64url'));
-  if (!ok) return { valid: false, reason: '签名与内容不符（内容被改过或不是用这把密钥签的）', claims };
+  if (!ok) return { valid: false, reason: '签名与内容不符（内容被改过或不是用这把密钥签的）', payload };
+  return { valid: true, kid: key.kid, payload };
+}
+
+/** 证书二维码的载荷：用公布的公钥核验 */
+export function verifySignedCertificate(token: string, keys: readonly PublishedKey[]): SignedCheck {
+  const check = verifyJws(token, keys, '证书载荷');
+  const claims = claimsOf(check.payload);
+  if (!check.valid) return { valid: false, reason: check.reason, claims };
   if (!claims) return { valid: false, reason: '载荷缺少证书字段', claims: null };
-  return { valid: true, kid: key.kid, claims };
+  return { valid: true, kid: check.kid, claims };
+}
+
+/** 可验证凭证（application/vc+jwt，见 signature.ts certificateCredential）：用公布的公钥核验，有效时给出凭证本身 */
+export function verifyCredential(jwt: string, keys: readonly PublishedKey[]): { valid: true; kid: string; credential: Record<string, unknown> } | { valid: false; reason: string } {
+  const check = verifyJws(jwt.trim(), keys, '凭证');
+  if (!check.valid) return { valid: false, reason: check.reason };
+  const credential = check.payload as Record<string, unknown> | null;
+  if (!credential || !Array.isArray(credential.type) || !credential.type.includes('VerifiableCredential')) return { valid: false, reason: '载荷不是可验证凭证' };
+  return { valid: true, kid: check.kid, credential };
 }
 
 /** 读公钥：PEM（SPKI）或 /.well-known/certificate-keys.json 的 JWK 集 */

@@ -51,6 +51,8 @@ const texts: Record<string, string> = {
   补填: 'Complete data',
   作废: 'Void',
   电子证书: 'Electronic certificate',
+  可验证凭证: 'Verifiable credential',
+  作废的证书不能导出可验证凭证: 'A voided certificate cannot be exported as a verifiable credential',
   打印: 'Print',
   套打校准: 'Pre-printed paper calibration',
   保存偏移: 'Save offsets',

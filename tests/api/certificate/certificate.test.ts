@@ -17,7 +17,11 @@ import { allocateSerials } from '@/lib/domains/certificate/issue';
 import { CERTIFICATE_NUMBER, certificateNumber, maskCardNo, maskHolderName, parseNumber, signNumber, viewPath } from '@/lib/domains/certificate/rules';
 import { viewCertificate, lookupLimit } from '@/lib/domains/certificate/public';
 import type { CertificateItem } from '@/lib/domains/certificate/schemas';
-import { PHOTO_NOT_IMAGE } from '@/lib/domains/certificate/service';
+import { PHOTO_NOT_IMAGE, VOID_CREDENTIAL } from '@/lib/domains/certificate/service';
+import { CERT_STATUS } from '@/lib/domains/certificate/rules';
+import { parsePublishedKeys, verifyCredential } from '@/lib/domains/certificate/signed-payload';
+import { GET as keySetRoute } from '@/app/.well-known/certificate-keys.json/route';
+import { createHash } from 'node:crypto';
 import { h, huayuanPlan, login, ok, refused } from '../score/helpers';
 
 const { db: getDb } = setupTestDb();
@@ -107,6 +111,41 @@ async function step7Certificate() {
   const { list } = await ok<{ list: CertificateItem[] }>('eval_org', '/certificate/listCertificate', { planId: plan.id, status: 0, pageNo: 1, pageSize: 100 });
   return { plan, list };
 }
+
+describe('可验证凭证（W3C VC 2.0 / Open Badges 3.0）', () => {
+  it('范围内的有效证书导出 JWS：只凭公布的公钥核验有效；姓名脱敏、身份证号只以加盐哈希出现；改动即无效；别的市 404，作废的 409', async () => {
+    const { list } = await step7Certificate();
+    const c = list[0];
+    const vc = await ok<{ jwt: string; mediaType: string; credential: Record<string, unknown> }>('eval_org', '/certificate/credential', { id: c.id });
+    expect(vc.mediaType).toBe('application/vc+jwt');
+    const keys = parsePublishedKeys(await keySetRoute().text());
+    const check = verifyCredential(vc.jwt, keys);
+    expect(check.valid).toBe(true);
+    type Credential = { type: string[]; id: string; credentialSubject: { name: string; identifier: { identityHash: string; salt: string }[] } };
+    const credential = (check as unknown as { credential: Credential }).credential;
+    expect(credential.type).toEqual(['VerifiableCredential', 'OpenBadgeCredential']);
+    expect(credential.id).toBe(`urn:skills-certificate:${c.cerCode}`);
+    expect(credential.credentialSubject.name).toBe(maskHolderName(c.name));
+    const full = await fullIdCard(c.id);
+    expect(vc.jwt).not.toContain(full);
+    expect(JSON.stringify(credential)).not.toContain(full);
+    // 知道号码的核验方能比对持证人：sha256(号码 + 盐)
+    const [identity] = credential.credentialSubject.identifier;
+    expect(identity.identityHash).toBe(`sha256$${createHash('sha256').update(full + identity.salt).digest('hex')}`);
+    // 改了内容（换个工种）签名即无效
+    const [head, , signature] = vc.jwt.split('.');
+    const changed = Buffer.from(JSON.stringify({ ...credential, name: '电工（一级/高级技师）' })).toString('base64url');
+    expect(verifyCredential(`${head}.${changed}.${signature}`, keys)).toMatchObject({ valid: false, reason: '签名与内容不符（内容被改过或不是用这把密钥签的）' });
+
+    await refused('bd_admin', '/certificate/credential', { id: c.id }, 404);
+    await db.update(certificates).set({ status: CERT_STATUS.VOID, voidReason: '测试' }).where(eq(certificates.id, c.id));
+    try {
+      await refused('eval_org', '/certificate/credential', { id: c.id }, 409, VOID_CREDENTIAL);
+    } finally {
+      await db.update(certificates).set({ status: CERT_STATUS.VALID, voidReason: null }).where(eq(certificates.id, c.id));
+    }
+  });
+});
 
 describe('证书管理', () => {
   it('范围：机构只看本机构、别的市 404；行上的操作按人给出', async () => {
