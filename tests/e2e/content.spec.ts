@@ -1,8 +1,7 @@
 // 门户内容：管理员在编辑器里写一篇带图片的通知（图片经编辑器上传，另上传封面），保存为草稿、发布；
 // 教师登录后在工作台的“通知公告”里看到它，点开门户文章页，图片对其可读；首页的通知公告区块也列出它。
 import sharp from 'sharp';
-import { ADMIN, DEMO_PASSWORD, WORKPLACE, chooseOption, expect, expectMessage, loginAs, test, type Page, clickRowAction, rowOf } from './helpers';
-import type { Locator } from '@playwright/test';
+import { ADMIN, DEMO_PASSWORD, WORKPLACE, chooseOption, expect, expectMessage, loginAs, test, clickRowAction, rowOf, modalWith } from './helpers';
 
 const TITLE = `关于举办全省职业技能等级认定考评员培训班的通知 ${Date.now().toString(36)}`;
 
@@ -10,7 +9,6 @@ async function png(color: string, width = 640, height = 360): Promise<Buffer> {
   return sharp({ create: { width, height, channels: 3, background: color } }).png().toBuffer();
 }
 
-const modalWith = (page: Page, inner: Locator) => page.locator('.ant-modal-wrap:not([style*="display: none"]) .ant-modal').filter({ has: inner });
 test.describe('通知公告：编写、发布与阅读', () => {
   test('管理员写一篇带图片的通知并发布，教师在工作台看到并打开文章页', async ({ page, browser }) => {
     await page.setViewportSize({ width: 1366, height: 768 });

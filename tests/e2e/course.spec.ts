@@ -3,8 +3,7 @@
 // 另在 1366×768 下截取各列表、课程编辑（章节）、审核弹窗与预览页。
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Locator } from '@playwright/test';
-import { ADMIN, chooseOption, expect, loginAs, test, type Page, clickRowAction, rowOf } from './helpers';
+import { ADMIN, chooseOption, expect, loginAs, test, type Page, clickRowAction, rowOf, modalWith } from './helpers';
 
 const SHOTS = 'test-results';
 const SUFFIX = Date.now().toString(36);
@@ -12,7 +11,6 @@ const COURSE = `低压电工实操（e2e ${SUFFIX}）`;
 const CHAPTER = '第一章 低压配电基础';
 const WARE = '1.1 配电箱接线演示';
 
-const modalWith = (page: Page, inner: Locator) => page.locator('.ant-modal-wrap:not([style*="display: none"]) .ant-modal').filter({ has: inner });
 /** 确认框的“确定”（antd 在两个汉字之间插空格） */
 const confirmOk = (page: Page) => page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s*定/ }).click();
 

@@ -11,7 +11,7 @@ import JSZip from 'jszip';
 import sharp from 'sharp';
 import type { Locator } from '@playwright/test';
 import { idCheckChar } from '@/lib/platform/identity/id-number';
-import { DEMO_PASSWORD, chooseOption, expect, expectMessage, loginAs, test, type Page, workbookFromTemplate, clickRowAction, confirmDialog, rowOf, typeDate } from './helpers';
+import { DEMO_PASSWORD, chooseOption, expect, expectMessage, loginAs, test, type Page, workbookFromTemplate, clickRowAction, confirmDialog, rowOf, typeDate, modalWith } from './helpers';
 
 const SHOTS = 'test-results';
 const SUFFIX = Date.now().toString(36);
@@ -119,7 +119,6 @@ async function openMenu(page: Page, group: string, ...menuPath: string[]) {
 }
 
 /** 打开的弹窗（按其中的内容找） */
-const modalWith = (page: Page, inner: Locator) => page.locator('.ant-modal-wrap:not([style*="display: none"]) .ant-modal').filter({ has: inner });
 const modalTitled = (page: Page, title: string) => page.locator('.ant-modal-wrap:not([style*="display: none"]) .ant-modal').filter({ has: page.locator('.ant-modal-title', { hasText: title }) });
 
 /** 考试计划列表里本计划的一行（技能等级认定计划界面） */

@@ -1,8 +1,7 @@
 // 考务安排（issue 11 第 2 部分）：评价机构（eval_org）在“考务安排”里选一份处于第 4 步、还有场次考场没有试卷的计划，
 // 上传一份离线试卷（PDF），再把试卷分发到一个还没有试卷的考场（机构有题库试卷时用题库组卷，否则用刚上传的离线试卷），
 // 列表里该考场显示试卷名称，开考前只显示开放时间。另存 1366×768 与 1440×900 的截图。
-import type { Locator } from '@playwright/test';
-import { DEMO_PASSWORD, chooseOption, expect, expectMessage, loginAs, test, type Page } from './helpers';
+import { DEMO_PASSWORD, chooseOption, expect, expectMessage, loginAs, test, type Page, modalWith } from './helpers';
 
 const SUFFIX = Date.now().toString(36);
 const PAPER = `端到端离线试卷${SUFFIX}`;
@@ -20,7 +19,6 @@ interface Slot {
   sessionId: number;
 }
 
-const modalWith = (page: Page, inner: Locator) => page.locator('.ant-modal-wrap:not([style*="display: none"]) .ant-modal').filter({ has: inner });
 
 /** 本机构第 4 步、还有场次考场没分发试卷的计划 */
 async function planWithGap(page: Page): Promise<{ plan: Plan; bank: boolean }> {

@@ -5,7 +5,7 @@
 // 先经接口把它走完作废流程（或删除未提交的），不依赖之前运行的数据。
 import { request, type APIRequestContext, type Locator } from '@playwright/test';
 import { idCheckChar } from '@/lib/platform/identity/id-number';
-import { ADMIN, DEMO_PASSWORD, chooseOption, expect, expectMessage, loginAs, test, type Page, importExpectingRowError, workbookFromTemplate, clickRowAction, rowOf } from './helpers';
+import { ADMIN, DEMO_PASSWORD, chooseOption, expect, expectMessage, loginAs, test, type Page, importExpectingRowError, workbookFromTemplate, clickRowAction, rowOf, modalWith } from './helpers';
 
 const SHOTS = 'test-results';
 const SUFFIX = Date.now().toString(36);
@@ -106,7 +106,6 @@ async function openMenu(page: Page, group: string, ...path: string[]) {
 }
 
 /** 打开的弹窗（按其中的内容找） */
-const modalWith = (page: Page, inner: Locator) => page.locator('.ant-modal-wrap:not([style*="display: none"]) .ant-modal').filter({ has: inner });
 
 /** 工种选择器：按名称搜索，点“选择” */
 async function pickWork(dialog: Locator, work: (typeof WORKS)[number]) {

@@ -187,6 +187,24 @@ export async function importExpectingRowError(
   return dialog;
 }
 
+/** 打开着的、含某个元素的对话框 */
+export const modalWith = (page: Page, inner: Locator): Locator => page.locator('.ant-modal-wrap:not([style*="display: none"]) .ant-modal').filter({ has: inner });
+
+/**
+ * 看全个人信息的理由框（UnmaskDialog）：先不选理由点“确定”被拦下，再选一个理由确定，等它关闭。
+ * 对话框的弹出动画里点“确定”可能落空：点到出现“请选择理由”为止。
+ */
+export async function chooseUnmaskReason(page: Page, reason: string): Promise<void> {
+  const ask = modalWith(page, page.getByTestId('unmask-reason'));
+  await expect(async () => {
+    await ask.getByRole('button', { name: /确\s*定/ }).click();
+    await expect(ask).toContainText('请选择理由', { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+  await ask.getByTestId('unmask-reason').getByText(reason).click();
+  await ask.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(ask).toBeHidden();
+}
+
 /** 列表里含某段文字的行 */
 export const rowOf = (list: Locator, text: string): Locator => list.locator('tbody tr.ant-table-row').filter({ hasText: text });
 

@@ -2,19 +2,13 @@
 // 服务端先取的第一页也带着它（一打开就有按钮）；点了先选理由，列表换成全号并标明已记访问日志，“恢复脱敏”回到默认；没有权限的人没有按钮。
 // 成绩公示 › 成绩审核 › 合格考生同样接入：市级管理员看全后，系统管理员在个人信息访问日志里看到这次查看。
 import type { Locator } from '@playwright/test';
-import { ADMIN, DEMO_PASSWORD, api, clickRowAction, expect, loginAs, rowOf, test, type Page } from './helpers';
+import { chooseUnmaskReason, ADMIN, DEMO_PASSWORD, api, clickRowAction, expect, loginAs, rowOf, test, type Page } from './helpers';
 
-const modalWith = (page: Page, inner: Locator) => page.locator('.ant-modal-wrap:not([style*="display: none"]) .ant-modal').filter({ has: inner });
 
 /** 点“显示完整信息”，先不选理由被拦下，再选一个理由确定 */
 async function unmaskWithReason(page: Page, list: Locator, reason: string) {
   await list.getByTestId('list-unmask').click();
-  const ask = modalWith(page, page.getByTestId('unmask-reason'));
-  await ask.getByRole('button', { name: /确\s*定/ }).click();
-  await expect(ask).toContainText('请选择理由');
-  await ask.getByTestId('unmask-reason').getByText(reason).click();
-  await ask.getByRole('button', { name: /确\s*定/ }).click();
-  await expect(ask).toBeHidden();
+  await chooseUnmaskReason(page, reason);
 }
 
 /** 列表第一行里身份证号那一格（按表头找列） */

@@ -1,10 +1,8 @@
 // 补贴（issue 14）：明德培训学校（train_org）为已考核的班申请培训补贴（三名学员，其中一名已在演示数据的已拨付批次里）并提交；
 // 石家庄市管理员在“补贴审批”里看到这名学员被核查为重复享受，逐人不同意（写原因）后通过其余学员；省级二级审批通过；
 // 市级财务审批通过，资金账户的可用余额随之减少批准金额，年度目标的补贴资金完成数随之增加。两个用例接力同一份申请，故串行。
-import type { Locator } from '@playwright/test';
-import { api, ADMIN, DEMO_PASSWORD, chooseOption, clickRowAction, confirmDialog, expect, expectMessage, loginAs, rowOf, test, type Page } from './helpers';
+import { api, ADMIN, DEMO_PASSWORD, chooseOption, clickRowAction, confirmDialog, expect, expectMessage, loginAs, rowOf, test, type Page, modalWith } from './helpers';
 
-const modalWith = (page: Page, inner: Locator) => page.locator('.ant-modal-wrap:not([style*="display: none"]) .ant-modal').filter({ has: inner });
 const run: { code?: string; dupName?: string; cityId?: number; year?: number } = {};
 
 interface Student {

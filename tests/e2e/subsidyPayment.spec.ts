@@ -1,11 +1,9 @@
 // 补贴（issue 26）：开班机构在财务审批通过的申请上打印公示海报；生活交通补贴申请表带出同一人此前给过的银行信息；
 // 财务的拨付名单证件号默认脱敏，市级管理员选理由后看全，系统管理员在个人信息访问日志里看到这次查看。
-import type { Locator } from '@playwright/test';
-import { api, ADMIN, DEMO_PASSWORD, chooseOption, clickRowAction, expect, loginAs, rowOf, test, type Page } from './helpers';
+import { chooseUnmaskReason, api, ADMIN, DEMO_PASSWORD, chooseOption, clickRowAction, expect, loginAs, rowOf, test, modalWith } from './helpers';
 
 const SHOTS = 'test-results';
 
-const modalWith = (page: Page, inner: Locator) => page.locator('.ant-modal-wrap:not([style*="display: none"]) .ant-modal').filter({ has: inner });
 
 interface ApplyRow {
   id: number;
@@ -60,12 +58,7 @@ test('拨付名单：默认脱敏；市级管理员选理由后看全；系统�
   const firstId = dialog.locator('tbody tr.ant-table-row').first().locator('td').nth(2);
   await expect(firstId).toContainText('*');
   await dialog.getByTestId('payment-unmask').click();
-  const ask = modalWith(page, page.getByTestId('unmask-reason'));
-  await ask.getByRole('button', { name: /确\s*定/ }).click();
-  await expect(ask).toContainText('请选择理由');
-  await ask.getByTestId('unmask-reason').getByText('银行拨付').click();
-  await ask.getByRole('button', { name: /确\s*定/ }).click();
-  await expect(ask).toBeHidden();
+  await chooseUnmaskReason(page, '银行拨付');
   await expect(dialog.getByTestId('payment-masked')).toHaveText('显示完整证件号（已记访问日志）');
   await expect(firstId).not.toContainText('*');
   await expect(firstId).toHaveText(/^\d{17}[\dX]$/);

@@ -1,10 +1,8 @@
 // issue 27 的两处走查：
 // 1. 生活交通补贴到了待财务审批，石家庄市管理员在“财务审批”（两种补贴都在这里）里办理财务审批通过，再登记拨付；
 // 2. 省级管理员在“年度目标任务”的弹窗里新建一条年度目标（选市），再修改它，然后下达。
-import type { Locator } from '@playwright/test';
-import { api, ADMIN, DEMO_PASSWORD, clickRowAction, confirmDialog, expect, loginAs, rowOf, test, type Page } from './helpers';
+import { api, ADMIN, DEMO_PASSWORD, clickRowAction, confirmDialog, expect, loginAs, rowOf, test, modalWith } from './helpers';
 
-const modalWith = (page: Page, inner: Locator) => page.locator('.ant-modal-wrap:not([style*="display: none"]) .ant-modal').filter({ has: inner });
 
 interface ApplyRow {
   id: number;

@@ -1,15 +1,13 @@
 // 培训班（issue 26）：管理员新建培训班时先选开班机构，班主任与授课教师列出该机构的教师；
 // 培训机构在学员库里勾选多名学员批量登记出勤与结业、导入出勤工作簿（先预览再确认）；课还没上完时点“结业提交”，界面显示服务端的拒绝。
 import ExcelJS from 'exceljs';
-import type { Locator } from '@playwright/test';
 import { idCheckChar } from '@/lib/platform/identity/id-number';
 import { beijingDate, formatBeijing } from '@/lib/platform/time';
-import { api, ADMIN, DEMO_PASSWORD, apiLogin, chooseOption, clickRowAction, confirmDialog, expect, expectMessage, loginAs, rowOf, test, typeDate, type Page } from './helpers';
+import { api, ADMIN, DEMO_PASSWORD, apiLogin, chooseOption, clickRowAction, confirmDialog, expect, expectMessage, loginAs, rowOf, test, typeDate, modalWith } from './helpers';
 
 const SHOTS = 'test-results';
 const SUFFIX = Date.now().toString(36);
 
-const modalWith = (page: Page, inner: Locator) => page.locator('.ant-modal-wrap:not([style*="display: none"]) .ant-modal').filter({ has: inner });
 
 function idNumber(i: number): string {
   const birth = `19${70 + Math.floor(Math.random() * 30)}0${1 + i}1${Math.floor(Math.random() * 9)}`;

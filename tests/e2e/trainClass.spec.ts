@@ -3,10 +3,9 @@
 // 石家庄市管理员在“开班审批”里审核通过并发布，开班日历上那一天显示这节课。
 // 两个用例接力同一个班，故串行。班级名称带时间戳；开班日期取几百天后的随机一天，授课教师随机，重复运行也不与上次的课冲突。
 import ExcelJS from 'exceljs';
-import type { Locator } from '@playwright/test';
 import { idCheckChar } from '@/lib/platform/identity/id-number';
 import { beijingDate } from '@/lib/platform/time';
-import { api, DEMO_PASSWORD, chooseOption, expect, loginAs, test, type Page, clickRowAction, confirmDialog, rowOf, typeDate } from './helpers';
+import { api, DEMO_PASSWORD, chooseOption, expect, loginAs, test, clickRowAction, confirmDialog, rowOf, typeDate, modalWith } from './helpers';
 
 const SHOTS = 'test-results';
 const SUFFIX = Date.now().toString(36);
@@ -16,7 +15,6 @@ const PLACE = `明德实训楼 ${SUFFIX}`;
 
 const run: { id?: number; code?: string } = {};
 
-const modalWith = (page: Page, inner: Locator) => page.locator('.ant-modal-wrap:not([style*="display: none"]) .ant-modal').filter({ has: inner });
 /** 三名学员（证件号随机：重复运行不与上次的学员重复） */
 function students(): string[][] {
   return [0, 1, 2].map((i) => {
