@@ -75,6 +75,14 @@ export function sealedCore(c: typeof nodeCrypto) {
     return ivPool.subarray(ivAt - IV_BYTES, ivAt);
   }
 
+  const isSealed = (value: string) => value.startsWith(`${VERSION}.`);
+  /** 密文的密钥编号；明文为 null */
+  function kidOf(value: string): string | null {
+    if (!isSealed(value)) return null;
+    const end = value.indexOf('.', VERSION.length + 1);
+    return end > 0 ? value.slice(VERSION.length + 1, end) : null;
+  }
+
   /** 用 key（编号 kid）加密一批值（每次结果不同）；每个值一块缓冲区 [头部][IV][密文][标签]，同一次 ECB 调用算出全部密钥流 */
   function sealMany(values: readonly string[], key: CoreKey, kid: string): string[] {
     const header = `${VERSION}.${kid}.`;
@@ -105,13 +113,12 @@ export function sealedCore(c: typeof nodeCrypto) {
     let key: CoreKey | undefined;
     for (let n = 0; n < values.length; n++) {
       const value = values[n];
-      if (!value.startsWith(`${VERSION}.`)) {
+      if (!isSealed(value)) {
         out[n] = value;
         continue;
       }
       if (!key || !value.startsWith(header)) {
-        const end = value.indexOf('.', VERSION.length + 1);
-        const kid = end > 0 ? value.slice(VERSION.length + 1, end) : '?';
+        const kid = kidOf(value) ?? '?';
         key = byKid.get(kid);
         if (!key) fail(`密文的密钥 ${kid} 不在 DATA_KEY 里，无法解密`);
         header = `${VERSION}.${kid}.`;
@@ -136,11 +143,10 @@ export function sealedCore(c: typeof nodeCrypto) {
     return out;
   }
 
-  return { sealMany, openMany, isSealed: (value: string) => value.startsWith(`${VERSION}.`), VERSION };
+  return { sealMany, openMany, isSealed, kidOf };
 }
 
 const core = sealedCore(nodeCrypto);
-const VERSION = core.VERSION;
 
 /** 密钥的 KeyObject；密钥环缓存着，Buffer 不变 */
 const keyObjects = new WeakMap<Buffer, KeyObject>();
@@ -199,11 +205,7 @@ export const open = (value: string): string => openMany([value])[0];
 export const isSealed = (value: string): boolean => core.isSealed(value);
 
 /** 密文的密钥编号；明文为 null */
-export function kidOf(value: string): string | null {
-  if (!isSealed(value)) return null;
-  const end = value.indexOf('.', VERSION.length + 1);
-  return end > 0 ? value.slice(VERSION.length + 1, end) : null;
-}
+export const kidOf = (value: string): string | null => core.kidOf(value);
 
 /** 归一化：同一个号码的不同写法得到同一个盲索引 */
 export const NORMALIZE = {
