@@ -10,6 +10,7 @@
 // 通知、刷新、跳转、保存文件都经可替换的依赖完成，单元测试注入假实现后断言。
 import { authMessages } from '@/lib/i18n/messages/auth';
 import { beijingStamp } from '@/lib/platform/time';
+import type { ApiInput, ApiOutput, GetPath, PostPath } from './api-contract';
 
 export interface Envelope<T> {
   returnCode: number;
@@ -120,6 +121,8 @@ export interface RequestOptions {
   silent?: boolean;
   /** 登录、注册等认证流程：401/10005 只作为普通错误返回，不退出、不刷新、不跳转 */
   authFlow?: boolean;
+  /** 拼进地址的查询参数（GET 与 query 参数合并；POST 如导入的 ?bankId=） */
+  query?: Query;
 }
 
 export interface DownloadOptions extends Omit<RequestOptions, 'authFlow'> {
@@ -387,16 +390,16 @@ export function createApiClient(overrides: Partial<ApiClientDeps> = {}): ApiClie
 
   return {
     async get<T>(path: string, query?: Query, opts: RequestOptions = {}) {
-      return handleMain<T>(await send(apiUrl(path, query), { method: 'GET' }, opts), opts);
+      return handleMain<T>(await send(apiUrl(path, { ...opts.query, ...query }), { method: 'GET' }, opts), opts);
     },
     async post<T>(path: string, body?: unknown, opts: RequestOptions = {}) {
-      return handleMain<T>(await send(apiUrl(path), jsonInit('POST', body), opts), opts);
+      return handleMain<T>(await send(apiUrl(path, opts.query), jsonInit('POST', body), opts), opts);
     },
     async bapiGet<T>(path: string, query?: Query, opts: RequestOptions = {}) {
-      return handleBapi<T>(await send(apiUrl(path, query), { method: 'GET' }, opts), opts);
+      return handleBapi<T>(await send(apiUrl(path, { ...opts.query, ...query }), { method: 'GET' }, opts), opts);
     },
     async bapiPost<T>(path: string, body?: unknown, opts: RequestOptions = {}) {
-      return handleBapi<T>(await send(apiUrl(path), jsonInit('POST', body), opts), opts);
+      return handleBapi<T>(await send(apiUrl(path, opts.query), jsonInit('POST', body), opts), opts);
     },
     async download(path: string, body?: unknown, opts: DownloadOptions = {}) {
       const method = opts.method ?? (body === undefined ? 'GET' : 'POST');
@@ -462,28 +465,38 @@ export function createApiClient(overrides: Partial<ApiClientDeps> = {}): ApiClie
 /** 页面共用的客户端实例 */
 export const apiClient = createApiClient();
 
-/** GET 请求，query 拼入查询串（undefined/null 略去，数组重复键）。 */
-export function apiGet<T>(path: string, query?: Query, opts: RequestOptions = {}): Promise<T> {
-  return apiClient.get<T>(path, query, opts);
+/** GET 请求，query 拼入查询串（undefined/null 略去，数组重复键）。路径、查询参数与答复的类型都由端点表推出（api-contract.ts） */
+export function apiGet<P extends GetPath>(path: P, query?: ApiInput<'GET', P>, opts: RequestOptions = {}): Promise<ApiOutput<'GET', P>> {
+  return apiClient.get(path, query as Query | undefined, opts);
 }
 
-/** POST 请求：普通对象按 JSON 发送，FormData（上传）原样发送。 */
-export function apiPost<T>(path: string, body?: unknown, opts: RequestOptions = {}): Promise<T> {
-  return apiClient.post<T>(path, body, opts);
+/** POST 请求：普通对象按 JSON 发送，FormData（上传）原样发送 */
+export function apiPost<P extends PostPath>(path: P, body?: ApiInput<'POST', P> | FormData, opts: RequestOptions = {}): Promise<ApiOutput<'POST', P>> {
+  return apiClient.post(path, body, opts);
 }
 
 /** /bapi/* 的 GET（第二客户端：x-code / x-msg） */
-export function bapiGet<T>(path: string, query?: Query, opts: RequestOptions = {}): Promise<T> {
-  return apiClient.bapiGet<T>(path, query, opts);
+export function bapiGet<P extends GetPath>(path: P, query?: ApiInput<'GET', P>, opts: RequestOptions = {}): Promise<ApiOutput<'GET', P>> {
+  return apiClient.bapiGet(path, query as Query | undefined, opts);
 }
 
 /** /bapi/* 的 POST（第二客户端：x-code / x-msg） */
-export function bapiPost<T>(path: string, body?: unknown, opts: RequestOptions = {}): Promise<T> {
-  return apiClient.bapiPost<T>(path, body, opts);
+export function bapiPost<P extends PostPath>(path: P, body?: ApiInput<'POST', P> | FormData, opts: RequestOptions = {}): Promise<ApiOutput<'POST', P>> {
+  return apiClient.bapiPost(path, body, opts);
+}
+
+/**
+ * 配置好的调用（列表、导入与选项的框架）：路径在配置处已按端点表检查（PostPath / GetPath），运行时才确定是哪一个端点，
+ * 答复的形状由框架按配置解释（列表行、导入预览）。界面里直接写的调用用上面的 apiGet / apiPost。
+ */
+export function callConfigured<T>(method: 'GET' | 'POST', path: GetPath | PostPath, params?: unknown, opts: RequestOptions = {}): Promise<T> {
+  const bapi = path.startsWith('/bapi/');
+  if (method === 'GET') return bapi ? apiClient.bapiGet<T>(path, params as Query | undefined, opts) : apiClient.get<T>(path, params as Query | undefined, opts);
+  return bapi ? apiClient.bapiPost<T>(path, params ?? {}, opts) : apiClient.post<T>(path, params ?? {}, opts);
 }
 
 /** 导出下载：body 给出时 POST，否则 GET；按服务端文件名保存，失败提示"下载出错" */
-export function apiDownload(path: string, body?: unknown, opts: DownloadOptions = {}): Promise<string> {
+export function apiDownload<P extends GetPath | PostPath>(path: P, body?: ApiInput<'POST', P> | Record<string, unknown>, opts: DownloadOptions = {}): Promise<string> {
   return apiClient.download(path, body, opts);
 }
 

@@ -14,7 +14,7 @@ export function fetchAreaChildren(pid: number): Promise<AreaItem[]> {
   let pending = cache.get(pid);
   if (!pending) {
     // silent：加载失败由 RegionPicker 自己提示，不再弹通用通知
-    pending = apiGet<AreaItem[]>('/comApi/getAreaByParent', { pid }, { silent: true });
+    pending = apiGet('/comApi/getAreaByParent', { pid }, { silent: true });
     cache.set(pid, pending);
     pending.catch(() => {
       if (cache.get(pid) === pending) cache.delete(pid);

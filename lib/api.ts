@@ -43,7 +43,7 @@ import { openApiDocument } from '@/lib/platform/api/openapi';
 import { getDb } from '@/lib/platform/db/client';
 import { resolveSession } from '@/lib/domains/access/session';
 
-const domainTable: EndpointTable = {
+const domainTable = {
   ...areaApi,
   ...accessApi,
   ...messageApi,
@@ -78,7 +78,10 @@ const domainTable: EndpointTable = {
   ...dashboardApi,
   ...taskApi,
   ...platformApi,
-};
+} satisfies EndpointTable;
+
+/** 端点表的类型：每个 'METHOD /path' 带着它的契约（输入与输出），类型化的客户端（components/api-contract.ts）由它推出 */
+export type ApiTable = typeof domainTable;
 
 export const endpointTable: EndpointTable = {
   ...domainTable,

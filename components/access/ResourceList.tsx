@@ -29,7 +29,7 @@ function ParentPicker({ value, onChange, disabled }: { value: unknown; onChange:
   const [tree, setTree] = useState<ParentNode[]>([]);
   useEffect(() => {
     let alive = true;
-    apiGet<ParentNode[]>('/role/resParentTree')
+    apiGet('/role/resParentTree')
       .then((t) => alive && setTree(t))
       .catch(() => undefined);
     return () => {

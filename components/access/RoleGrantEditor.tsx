@@ -46,7 +46,7 @@ export default function RoleGrantEditor({ value, onChange, disabled }: Props) {
 
   useEffect(() => {
     let alive = true;
-    apiPost<ResourceNode[]>('/role/selectResTree')
+    apiPost('/role/selectResTree')
       .then((t) => alive && setTree(t))
       .catch(() => alive && setFailed(true));
     return () => {

@@ -6,7 +6,7 @@ import ListScreen from '@/components/list/ListScreen';
 import type { FieldSpec, FormSpec, ListColumn, Option } from '@/components/list/types';
 import { apiPost } from '@/components/api-client';
 import { Tx } from '@/lib/i18n/client';
-import { DATA_SCOPE_NAMES, LEVEL_NAMES, ROLE_STATUS_NAMES, type RoleDetail, type RoleItem, RoleSaveInput } from '@/lib/domains/access/schemas';
+import { DATA_SCOPE_NAMES, LEVEL_NAMES, ROLE_STATUS_NAMES, type RoleItem, RoleSaveInput } from '@/lib/domains/access/schemas';
 import RoleGrantEditor, { type GrantMap } from './RoleGrantEditor';
 import { zodRule } from '@/components/list/rules';
 
@@ -74,7 +74,7 @@ const roleForm = (title: string): FormSpec<RoleItem> => ({
   submit: { path: '/role/add' },
   body: toBody,
   load: async (row) => {
-    const detail = await apiPost<RoleDetail>('/role/roleInfo', { id: row.id });
+    const detail = await apiPost('/role/roleInfo', { id: row.id });
     return { ...detail, grants: Object.fromEntries(detail.grants.map((g) => [g.key, g.actions])) };
   },
 });
@@ -119,7 +119,7 @@ export default function RoleList() {
               },
             ],
             load: async (row) => {
-              const info = await apiPost<{ name: string; dataScope: string | null }>('/role/dataRoleInfo', { id: row.id });
+              const info = await apiPost('/role/dataRoleInfo', { id: row.id });
               return { name: info.name, dataScope: info.dataScope ?? '' };
             },
             body: (values, row) => ({ id: row!.id, dataScope: values.dataScope ? values.dataScope : null }),

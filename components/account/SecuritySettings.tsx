@@ -27,7 +27,7 @@ export default function SecuritySettings({ profile }: { profile: AccountProfile 
 
   useEffect(() => {
     let live = true;
-    bapiPost<{ realNameDesc: string }>('/bapi/user/getUserRealNameDesc')
+    bapiPost('/bapi/user/getUserRealNameDesc')
       .then((r) => live && setRealNameDesc(r.realNameDesc ?? ''))
       .catch(() => live && setRealNameDesc(''));
     return () => {
@@ -41,7 +41,7 @@ export default function SecuritySettings({ profile }: { profile: AccountProfile 
     setSavingDesc(true);
     setDescError(null);
     try {
-      const r = await bapiPost<{ realNameDesc: string }>('/bapi/user/changeUserRealNameDesc', { realNameDesc: value }, { silent: true });
+      const r = await bapiPost('/bapi/user/changeUserRealNameDesc', { realNameDesc: value }, { silent: true });
       setRealNameDesc(r.realNameDesc ?? value);
       void message.success(t('auth.account.realName.saved'));
       setDialog(null);

@@ -1,6 +1,6 @@
 // 账号列表的配置：系统“用户管理”（sysUser）与机构“账号管理”（account）共用 /account/* 接口，只差资源与标题。
 import { Space, Tag } from 'antd';
-import type { FieldSpec, FormSpec, ListScreenProps, Option } from '@/components/list/types';
+import type { FieldSpec, FormSpec, ListScreenProps, Option, OptionsSource } from '@/components/list/types';
 import { sameAs, zodRule } from '@/components/list/rules';
 import { formatValue } from '@/components/list/values';
 import { Tx } from '@/lib/i18n/client';
@@ -9,7 +9,7 @@ import { NewPassword } from '@/lib/platform/auth/password';
 import { NewAccount } from '@/lib/domains/user/schemas';
 import { mobileOrMaskedSchema } from '@/lib/platform/identity';
 import { USER_STATUS_COLOR } from '@/lib/domains/user/status';
-import { ACCOUNT_STATUS, LEVEL_NAME, USER_TYPES, type AccountDetail, type AccountRow } from '@/lib/domains/account/schemas';
+import { ACCOUNT_STATUS, LEVEL_NAME, USER_TYPES, type AccountRow } from '@/lib/domains/account/schemas';
 
 const toOptions = (map: Record<string | number, string>, numeric = false): Option[] =>
   Object.entries(map).map(([value, label]) => ({ value: numeric ? Number(value) : value, label }));
@@ -17,9 +17,9 @@ const toOptions = (map: Record<string | number, string>, numeric = false): Optio
 export const STATUS_OPTIONS = toOptions(ACCOUNT_STATUS, true);
 
 /** 角色选择：启用的、不高于本人层级的角色 */
-const roleSource = { path: '/bks/v1/sys/role/list', method: 'GET' as const, labelKey: 'name', valueKey: 'id' };
+const roleSource: OptionsSource = { path: '/bks/v1/sys/role/list', method: 'GET', labelKey: 'name', valueKey: 'id' };
 /** 机构选择：管辖范围内已启用的机构 */
-const orgSource = { path: '/account/orgList', method: 'POST' as const, labelKey: 'name', valueKey: 'id' };
+const orgSource: OptionsSource = { path: '/account/orgList', method: 'POST', labelKey: 'name', valueKey: 'id' };
 
 const filters: FieldSpec[] = [
   { name: 'account', label: '账号' },
@@ -67,7 +67,7 @@ const createForm: FormSpec<AccountRow> = {
   successMessage: '账号已创建',
 };
 
-const loadDetail = (row: AccountRow) => apiPost<AccountDetail>('/account/userInfo', { id: row.id });
+const loadDetail = (row: AccountRow) => apiPost('/account/userInfo', { id: row.id });
 
 const editForm: FormSpec<AccountRow> = {
   title: '编辑账号',

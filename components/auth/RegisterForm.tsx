@@ -49,7 +49,7 @@ export default function RegisterForm() {
     if (!account || !shape.account.safeParse(account).success) return;
     let exists = false;
     try {
-      ({ exists } = await apiGet<{ exists: boolean }>('/user/checkAccount', { account }, publicCall));
+      ({ exists } = await apiGet('/user/checkAccount', { account }, publicCall));
     } catch {
       // 查重失败不拦截填写，提交时服务端仍会检查
       return;
@@ -59,7 +59,8 @@ export default function RegisterForm() {
 
   const sendCode = useSendSmsCode(form, (mobile) => apiGet('/user/sendVerCode', { mobile, purpose: 'register' }, publicCall));
   const { submit, submitting, error } = useFormSubmit(form, async (values: Values) => {
-    const result = await apiPost<{ account: string }>('/user/register', values, publicCall);
+    // 表单已校验：区划必选
+    const result = await apiPost('/user/register', { ...values, region: values.region! }, publicCall);
     router.push(`/user/register-result?account=${encodeURIComponent(result.account ?? values.account)}`);
   });
 

@@ -21,7 +21,7 @@ export default function SsoButton({ redirect }: { redirect?: string }) {
     setLoading(true);
     try {
       const redirectUri = `${window.location.origin}${SSO_CALLBACK_PATH}`;
-      const cfg = await apiGet<{ enabled: boolean; authorizationUrl?: string }>('/user/ssoConfig', { redirectUri }, { silent: true, authFlow: true });
+      const cfg = await apiGet('/user/ssoConfig', { redirectUri }, { silent: true, authFlow: true });
       if (!cfg.enabled || !cfg.authorizationUrl) throw new ApiClientError(t('auth.sso.notConfigured'));
       if (redirect) window.sessionStorage.setItem(SSO_REDIRECT_KEY, redirect);
       else window.sessionStorage.removeItem(SSO_REDIRECT_KEY);

@@ -32,7 +32,7 @@ export default function SsoCallback({ code, ticket, state, iss, error }: SsoCall
     const redirectUri = `${window.location.origin}${SSO_CALLBACK_PATH}`;
     const call = ticket
       ? apiPost('/user/onePlatformLogin', { ticket, redirectUri, state, iss }, { silent: true, authFlow: true })
-      : apiPost('/user/ssoLogin', { code, redirectUri, state, iss }, { silent: true, authFlow: true });
+      : apiPost('/user/ssoLogin', { code: code ?? '', redirectUri, state, iss }, { silent: true, authFlow: true });
     call.then(
       () => {
         const target = safeRedirect(window.sessionStorage.getItem(SSO_REDIRECT_KEY));

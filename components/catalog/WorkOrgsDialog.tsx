@@ -27,7 +27,7 @@ export default function WorkOrgsDialog({ onClose }: { onClose: () => void }) {
   useEffect(() => {
     if (!queryKey) return;
     let alive = true;
-    apiPost<{ list: OrgRow[]; total: number }>('/job/getOrgByWorkCode', JSON.parse(queryKey))
+    apiPost('/job/getOrgByWorkCode', JSON.parse(queryKey))
       .then((d) => alive && setData({ key: queryKey, list: d.list, total: d.total }))
       .catch(() => alive && setData({ key: queryKey, list: [], total: 0 }));
     return () => {

@@ -93,7 +93,7 @@ function PickerDialog({ title, initial, multiple, onOk, onCancel }: { title: str
 
   useEffect(() => {
     let alive = true;
-    apiPost<{ list: WorkOption[]; total: number }>('/work/baseWorkList', JSON.parse(queryKey))
+    apiPost('/work/baseWorkList', JSON.parse(queryKey))
       .then((d) => alive && setData({ key: queryKey, list: d.list, total: d.total }))
       .catch(() => alive && setData({ key: queryKey, list: [], total: 0 }));
     return () => {

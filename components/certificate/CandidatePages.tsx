@@ -4,10 +4,11 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Alert, Button, Card, DatePicker, Descriptions, Form, Input, InputNumber, Result, Select, Space, Spin, Table, Tag } from 'antd';
 import dayjs from 'dayjs';
-import { apiPost } from '@/components/api-client';
+import { apiPost, callConfigured } from '@/components/api-client';
 import { useT } from '@/lib/i18n/client';
 import type { CandidateView } from '@/lib/domains/certificate/candidate';
 import { EDUCATIONS } from '@/lib/domains/examinee/schemas';
+import type { PostPath } from '@/components/api-contract';
 
 type View = Omit<CandidateView, 'examinee'> & { examinee: Omit<CandidateView['examinee'], 'updatedAt'> & { updatedAt: string } };
 const QUALIFICATION_COLOR: Record<number, string> = { 0: 'success', 1: 'warning', 2: 'error' };
@@ -28,10 +29,10 @@ function Shell({ title, testId, children }: { title: string; testId: string; chi
   );
 }
 
-function useLoad<T>(path: string, token: string) {
+function useLoad<T>(path: PostPath, token: string) {
   const [state, setState] = useState<{ data: T | null; error: string | null }>({ data: null, error: null });
   useEffect(() => {
-    apiPost<T>(path, { token }, { silent: true }).then(
+    callConfigured<T>('POST', path, { token }, { silent: true }).then(
       (data) => setState({ data, error: null }),
       (err: unknown) => setState({ data: null, error: err instanceof Error ? err.message : 'error' }),
     );
@@ -168,7 +169,7 @@ export function InformationForm({ token }: { token: string }) {
     setSaving(true);
     setSaveError(null);
     try {
-      const next = await apiPost<View>('/comApi/candidateUpdate', { ...v, token, priorCertDate: v.priorCertDate ? v.priorCertDate.format('YYYY-MM-DD') : null }, { silent: true });
+      const next = await apiPost('/comApi/candidateUpdate', { ...v, token, priorCertDate: v.priorCertDate ? v.priorCertDate.format('YYYY-MM-DD') : null }, { silent: true });
       setData(next);
       setSaved(true);
     } catch (err) {

@@ -6,13 +6,14 @@ import { App, Button, InputNumber, Modal, Select, Space, Tag, Tooltip } from 'an
 import { FileZipOutlined, PrinterOutlined, SafetyCertificateOutlined, SendOutlined, SettingOutlined } from '@ant-design/icons';
 import { Uploader } from '@/components/upload/Uploader';
 import ListScreen from '@/components/list/ListScreen';
-import type { FieldSpec, FormSpec, ListColumn, ListHelpers, ListScreenProps, RowAction } from '@/components/list/types';
+import type { FieldSpec, FormSpec, ListColumn, ListHelpers, ListScreenProps, RowAction, ApiCall } from '@/components/list/types';
 import { apiDownload, apiPost, saveBlobInBrowser } from '@/components/api-client';
 import { useCan, useShell } from '@/components/shell/ShellContext';
 import TaskModal from '@/components/task/TaskModal';
 import { useUnmaskList } from '@/components/privacy/useUnmaskList';
 import { Tx, useT } from '@/lib/i18n/client';
 import type { CertificateItem } from '@/lib/domains/certificate/schemas';
+import type { GetPath, PostPath } from '@/components/api-contract';
 
 const TYPE_OPTIONS = [
   { value: 0, label: '技能等级认定' },
@@ -132,7 +133,7 @@ const detail: ListScreenProps<CertificateItem>['detail'] = {
       },
     },
   ],
-  load: (r) => apiPost<Record<string, unknown>>('/certificate/getCertificate', { id: r.id }),
+  load: (r) => apiPost('/certificate/getCertificate', { id: r.id }),
 };
 
 const fillForm: FormSpec<CertificateItem> = {
@@ -181,7 +182,7 @@ const voidForm: FormSpec<CertificateItem> = {
   successMessage: '已作废',
 };
 
-const download = (path: string, body: unknown, method: 'GET' | 'POST' = 'POST') => void apiDownload(path, method === 'POST' ? body : undefined, { method, query: method === 'GET' ? (body as Record<string, string | number>) : undefined }).catch(() => undefined);
+const download = (path: GetPath | PostPath, body: Record<string, unknown>, method: 'GET' | 'POST' = 'POST') => void apiDownload(path, method === 'POST' ? body : undefined, { method, query: method === 'GET' ? (body as Record<string, string | number>) : undefined }).catch(() => undefined);
 
 export const fillAction: RowAction<CertificateItem> = { key: 'fill', label: '补填', permission: 'certificateFill.edit', visible: (r) => r.actions.includes('fill'), form: fillForm };
 export const correctAction: RowAction<CertificateItem> = { key: 'correct', label: '申请更正', permission: 'certificateCorrect.add', visible: (r) => r.actions.includes('correct'), form: correctForm };
@@ -192,7 +193,7 @@ const credentialAction: RowAction<CertificateItem> = {
   key: 'credential',
   label: '可验证凭证',
   onClick: (r) =>
-    void apiPost<{ jwt: string; mediaType: string }>('/certificate/credential', { id: r.id }).then(
+    void apiPost('/certificate/credential', { id: r.id }).then(
       (vc) => saveBlobInBrowser(new Blob([vc.jwt], { type: vc.mediaType }), `${r.cerCode}.vc.jwt`),
       () => undefined,
     ),
@@ -212,7 +213,7 @@ function CalibrationButton() {
   const [offset, setOffset] = useState({ offsetX: 0, offsetY: 0 });
   const [cerType, setCerType] = useState(0);
   const show = async () => {
-    setOffset(await apiPost<{ offsetX: number; offsetY: number }>('/certificate/printOffset', {}));
+    setOffset(await apiPost('/certificate/printOffset', {}));
     setOpen(true);
   };
   return (
@@ -263,7 +264,7 @@ function SealButton() {
   const [url, setUrl] = useState<string | undefined>();
   const [orgName, setOrgName] = useState('');
   const show = async () => {
-    const seal = await apiPost<{ url: string | null; orgName: string }>('/certificate/getSeal', {});
+    const seal = await apiPost('/certificate/getSeal', {});
     setUrl(seal.url ?? undefined);
     setOrgName(seal.orgName);
     setOpen(true);
@@ -304,12 +305,12 @@ function PlanPrintButtons({ planId, onPlan, reload }: { planId: number | undefin
   // 整份计划的打印可能有上千页：作为后台任务，进度框关掉也照常进行，PDF 在「我的任务」里下载
   const [printTask, setPrintTask] = useState<{ id: number; title: string } | null>(null);
   const printPlan = (mode: 'full' | 'overlay', title: string) =>
-    void apiPost<{ taskId: number }>('/certificate/printCertificates', { planId, mode, background: true })
+    void apiPost('/certificate/printCertificates', { planId, mode, background: true })
       .then(({ taskId }) => setPrintTask({ id: taskId, title }))
       .catch(() => undefined);
   const load = () => {
     if (plans) return;
-    void apiPost<{ id: number; code: string; name: string }[]>('/examaff/stategrid/getPlans', {}, { silent: true })
+    void apiPost('/examaff/stategrid/getPlans', {}, { silent: true })
       .then((list) => setPlans(list.map((p) => ({ value: p.id, label: `${p.name}（${p.code}）` }))))
       .catch(() => setPlans([]));
   };
@@ -367,7 +368,7 @@ function PlanSubmitBar({ planId, onPlan, reload }: { planId: number | undefined;
   const [plans, setPlans] = useState<{ value: number; label: string }[] | null>(null);
   const load = () => {
     if (plans) return;
-    void apiPost<{ id: number; code: string; name: string; atCertificates: boolean }[]>('/examaff/stategrid/getPlans', {}, { silent: true })
+    void apiPost('/examaff/stategrid/getPlans', {}, { silent: true })
       .then((list) => setPlans(list.filter((p) => p.atCertificates).map((p) => ({ value: p.id, label: `${p.name}（${p.code}）` }))))
       .catch(() => setPlans([]));
   };
@@ -418,7 +419,7 @@ function CertificateScreen({ kind }: { kind: 'fill' | 'print' | 'search' }) {
   const t = useT();
   const [planId, setPlanId] = useState<number | undefined>();
   // 看全身份证号、手机号：服务端说 canUnmask 才给按钮；选了理由后带着理由重新查询、导出（每次都记访问日志）
-  const exporter = { path: '/certificate/exportCert' };
+  const exporter: ApiCall = { path: '/certificate/exportCert' };
   const unmask = useUnmaskList<CertificateItem>('/certificate/listCertificate', t('证书列表'), { exporter });
   const params = useMemo(() => (planId === undefined ? {} : { planId }), [planId]);
   const extra =

@@ -24,7 +24,7 @@ export default function HolderCorrection({ token }: { token: string }) {
   const [data, setData] = useState<HolderData | null | 'error'>(null);
   const [mode, setMode] = useState<'view' | 'correct' | 'confirmed' | 'sent'>('view');
   useEffect(() => {
-    apiPost<HolderData>('/comApi/certificateHolder', { token }, { silent: true }).then(setData, () => setData('error'));
+    apiPost('/comApi/certificateHolder', { token }, { silent: true }).then(setData, () => setData('error'));
   }, [token]);
   return (
     <div className="allow-narrow" style={{ maxWidth: 640, margin: '16px auto', padding: '0 12px' }} data-testid="cert-holder">
@@ -59,7 +59,7 @@ export default function HolderCorrection({ token }: { token: string }) {
               <Form
                 layout="vertical"
                 style={{ marginTop: 16 }}
-                onFinish={async (v: Record<string, string>) => {
+                onFinish={async (v: { reason: string; name?: string; idCard?: string; gender?: '男' | '女'; contact?: string }) => {
                   await apiPost('/comApi/certificateHolderCorrect', { ...v, token });
                   setMode('sent');
                 }}

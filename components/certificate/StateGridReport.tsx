@@ -7,8 +7,9 @@ import { useCallback, useEffect, useState } from 'react';
 import { App, Button, Card, Input, Modal, Select, Space, Table, Tag, Typography } from 'antd';
 import ListScreen from '@/components/list/ListScreen';
 import type { ListColumn } from '@/components/list/types';
-import { apiDownload, apiPost } from '@/components/api-client';
+import { apiDownload, apiPost, callConfigured } from '@/components/api-client';
 import { Tx, useT } from '@/lib/i18n/client';
+import type { PostPath } from '@/components/api-contract';
 
 interface PlanRow {
   id: number;
@@ -48,7 +49,7 @@ interface LedgerRow {
 }
 
 /** 计划的步骤：按钮文字、接口与确认的说明 */
-const PLAN_STEPS: { action: string; label: string; path: string; done: string; testId: string }[] = [
+const PLAN_STEPS: { action: string; label: string; path: PostPath; done: string; testId: string }[] = [
   { action: 'advance', label: '进入下一步（证书打印）', path: '/exaPlan/nextStep', done: '办理成功', testId: 'state-grid-next' },
   { action: 'applyAudit', label: '申请审核', path: '/exaPlan/auditingApply', done: '已申请审核', testId: 'state-grid-apply-audit' },
   { action: 'cancelAudit', label: '撤回审核申请', path: '/exaPlanAudit/cancellAudit', done: '已撤回', testId: 'state-grid-cancel-audit' },
@@ -66,7 +67,7 @@ export default function StateGridReport() {
 
   useEffect(() => {
     let live = true;
-    apiPost<PlanRow[]>('/examaff/stategrid/getPlans', {}, { silent: true })
+    apiPost('/examaff/stategrid/getPlans', {}, { silent: true })
       .then((list) => {
         if (!live) return;
         setPlans(list);
@@ -81,7 +82,7 @@ export default function StateGridReport() {
   useEffect(() => {
     if (planId === null) return;
     let live = true;
-    apiPost<BatchRow[]>('/examaff/stategrid/getBatches', { planId }, { silent: true })
+    apiPost('/examaff/stategrid/getBatches', { planId }, { silent: true })
       .then((list) => live && setBatches(list))
       .catch(() => live && setBatches([]));
     return () => {
@@ -91,13 +92,13 @@ export default function StateGridReport() {
 
   const refresh = useCallback(() => setVersion((v) => v + 1), []);
   const plan = plans?.find((p) => p.id === planId) ?? null;
-  const run = async (path: string, body: unknown, done: string) => {
-    await apiPost(path, body);
+  const run = async (path: PostPath, body: unknown, done: string) => {
+    await callConfigured('POST', path, body);
     void message.success(t(done));
     refresh();
   };
   /** 组批、确认、上报、放弃都改变上报的状态且不能撤回：先说明会发生什么，确定后才办理（失败时服务端的说明已提示，确认框照常关闭） */
-  const confirmRun = (opts: { title: string; content: string; path: string; body: unknown; done: string; danger?: boolean }) =>
+  const confirmRun = (opts: { title: string; content: string; path: PostPath; body: unknown; done: string; danger?: boolean }) =>
     modal.confirm({
       title: opts.title,
       content: opts.content,
@@ -327,7 +328,7 @@ export default function StateGridReport() {
             .split('\n')
             .map((l) => l.trim())
             .filter(Boolean);
-          const ledger = await apiPost<{ list: LedgerRow[] }>('/examaff/stategrid/list', { planId, pageNo: 1, pageSize: 100, status: 1 });
+          const ledger = await apiPost('/examaff/stategrid/list', { planId, pageNo: 1, pageSize: 100, status: 1 });
           const rejections = lines.map((l) => {
             const [code, ...rest] = l.split(/\s+/);
             const row = ledger.list.find((r) => r.cerCode === code);

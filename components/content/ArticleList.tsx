@@ -8,7 +8,7 @@ import { zodRule } from '@/components/list/rules';
 import type { FieldSpec, FormSpec, ListScreenProps } from '@/components/list/types';
 import { apiPost } from '@/components/api-client';
 import { Tx, useT } from '@/lib/i18n/client';
-import { ARTICLE_CATEGORIES, articleSaveInput, type ArticleDetail, type ArticleItem } from '@/lib/domains/content/schemas';
+import { ARTICLE_CATEGORIES, articleSaveInput, type ArticleItem } from '@/lib/domains/content/schemas';
 import { FILTER_STATUS, KIND_LABEL, STATUS_COLOR, STATUS_LABEL, SCHEDULED_LABEL, type ArticleKind } from '@/lib/domains/content/transitions';
 import { useScopeOptions } from './scope';
 import ArticlePreview from './ArticlePreview';
@@ -75,12 +75,12 @@ export function ArticleList({ kind }: { kind: ArticleKind }) {
   const t = useT();
   const scope = useScopeOptions();
   const [previewOf, setPreviewOf] = useState<ArticleItem | null>(null);
-  const base = `/sys/content/${kind}`;
+  const base = `/sys/content/${kind}` as const;
   const label = t(KIND_LABEL[kind]);
   const fields = formFields(kind, scope);
   // 编辑时从详情接口取正文、附件（列表行里没有）；附件只交地址，名称由服务端按上传记录补上
   const load = async (row: ArticleItem) => {
-    const d = await apiPost<ArticleDetail>(`${base}/detail`, { id: row.id });
+    const d = await apiPost(`${base}/detail`, { id: row.id });
     return { ...d, cityId: d.cityId ?? 0, attachments: d.attachments.map((a) => a.url), coverUrl: d.coverUrl ?? '' };
   };
   const body = (values: Record<string, unknown>, row?: ArticleItem) => {

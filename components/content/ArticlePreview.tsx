@@ -17,7 +17,7 @@ export default function ArticlePreview({ kind, id, onClose }: { kind: ArticleKin
 
   useEffect(() => {
     let alive = true;
-    apiPost<ArticleDetail>(`/sys/content/${kind}/detail`, { id }, { silent: true }).then(
+    apiPost(`/sys/content/${kind}/detail`, { id }, { silent: true }).then(
       (d) => alive && setDetail(d),
       (err: unknown) => alive && setError(err instanceof ApiClientError ? err.message : t('list.form.loadFailed')),
     );

@@ -54,7 +54,7 @@ function ReorderDialog({ onClose, onSaved }: { onClose: () => void; onSaved: () 
   const [saving, setSaving] = useState(false);
   useEffect(() => {
     let alive = true;
-    apiPost<{ list: BannerItem[] }>('/sys/content/banner/list', { pageNo: 1, pageSize: 100 }).then(
+    apiPost('/sys/content/banner/list', { pageNo: 1, pageSize: 100 }).then(
       (page) => alive && setRows(page.list),
       () => alive && setRows([]),
     );

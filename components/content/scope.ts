@@ -16,7 +16,7 @@ export function useScopeOptions(): { selectable: boolean; options: Option[] } {
   useEffect(() => {
     if (!selectable) return;
     let alive = true;
-    apiGet<{ id: number; name: string }[]>('/comApi/getAreaByParent', { pid: 130000 }, { silent: true })
+    apiGet('/comApi/getAreaByParent', { pid: 130000 }, { silent: true })
       .then((rows) => alive && setCities(rows.map((r) => ({ label: r.name, value: r.id }))))
       .catch(() => undefined);
     return () => {

@@ -4,13 +4,14 @@
 import { useCallback, useEffect, useState } from 'react';
 import { App, Button, Card, Drawer, Empty, Form, Input, InputNumber, Modal, Popconfirm, Space, Spin, Table, Tag, Tooltip, Typography } from 'antd';
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
-import { apiGet, apiPost } from '@/components/api-client';
+import { apiGet, apiPost, callConfigured } from '@/components/api-client';
 import { Uploader } from '@/components/upload/Uploader';
 import { useT } from '@/lib/i18n/client';
 import { acceptOf, FORMATS, PURPOSE_FORMATS, extOf, type FileExt } from '@/lib/domains/file/schemas';
 import { COURSEWARE_KIND_LABEL } from '@/lib/domains/course/transitions';
-import type { CourseItem, CoursewareItem, SectionItem, SectionList } from '@/lib/domains/course/schemas';
+import type { CourseItem, CoursewareItem, SectionItem } from '@/lib/domains/course/schemas';
 import { formatDuration, formatSize, KindTag, openPreview, StatusTag } from './shared';
+import type { PostPath } from '@/components/api-contract';
 
 interface WareDraft {
   chapterId: number;
@@ -66,7 +67,7 @@ function WareDialog({ course, draft, onClose, onSaved }: { course: CourseItem; d
     const v = await form.validateFields();
     setSaving(true);
     try {
-      const body = { chapterId: draft!.chapterId, title: v.title, url: v.url, duration: video ? (v.duration ?? undefined) : undefined };
+      const body = { chapterId: draft!.chapterId, title: v.title, url: v.url ?? '', duration: video ? (v.duration ?? undefined) : undefined };
       if (draft!.ware) await apiPost('/bks/v1/chapterCourseware/update', { ...body, id: draft!.ware.id });
       else await apiPost('/bks/v1/chapterCourseware/add', body);
       void message.success(t('list.success.save'));
@@ -122,7 +123,7 @@ export default function CourseEditor({ course, onClose, onChanged }: { course: C
 
   const load = useCallback(() => {
     if (courseId === null) return;
-    apiGet<SectionList>('/circle/course/getSectionList', { courseId }).then(
+    apiGet('/circle/course/getSectionList', { courseId }).then(
       (d) => setLoaded({ courseId, sections: d.sections }),
       () => setLoaded({ courseId, sections: [] }),
     );
@@ -132,10 +133,10 @@ export default function CourseEditor({ course, onClose, onChanged }: { course: C
   const sections = loaded && loaded.courseId === courseId ? loaded.sections : null;
 
   /** 改动后刷新本抽屉与列表（章节数、课件数） */
-  const run = async (path: string, body: Record<string, unknown>, success = t('list.success.action')) => {
+  const run = async (path: PostPath, body: Record<string, unknown>, success = t('list.success.action')) => {
     setBusy(true);
     try {
-      await apiPost(path, body);
+      await callConfigured('POST', path, body);
       void message.success(success);
       load();
       onChanged();

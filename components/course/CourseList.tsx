@@ -3,7 +3,7 @@
 // （资源 pictureCourse / videoCourse）。行上的按钮只照服务端给出的 row.actions 显示（转换表与权限算出）。
 import { useState } from 'react';
 import ListScreen from '@/components/list/ListScreen';
-import type { FieldSpec, FormSpec, ListColumn, ListScreenProps, RowAction } from '@/components/list/types';
+import type { FieldSpec, FormSpec, ListColumn, ListScreenProps, RowAction, OptionsSource } from '@/components/list/types';
 import WorkTypePicker, { type PickedWork } from '@/components/catalog/WorkTypePicker';
 import { useT } from '@/lib/i18n/client';
 import type { CourseKind } from '@/lib/domains/course/transitions';
@@ -12,8 +12,8 @@ import { zodRule } from '@/components/list/rules';
 import CourseEditor from './CourseEditor';
 import { CourseTypeSelect, CoverThumb, HistoryDialog, KIND_OPTIONS, KindTag, openPreview, STATUS_OPTIONS, StatusTag, SubLine } from './shared';
 
-const TAG_OPTIONS = { path: '/bks/v1/comTag/by', method: 'POST' as const, labelKey: 'name', valueKey: 'id' };
-const CLASSIFY_OPTIONS = { path: '/bks/v1/comClassify/by', method: 'POST' as const, labelKey: 'name', valueKey: 'id' };
+const TAG_OPTIONS: OptionsSource = { path: '/bks/v1/comTag/by', method: 'POST', labelKey: 'name', valueKey: 'id' };
+const CLASSIFY_OPTIONS: OptionsSource = { path: '/bks/v1/comClassify/by', method: 'POST', labelKey: 'name', valueKey: 'id' };
 
 function formFields(kind: CourseKind | undefined): FieldSpec[] {
   return [

@@ -68,7 +68,7 @@ function Comments({ courseId, canComment }: { courseId: number; canComment: bool
   const [saving, setSaving] = useState(false);
 
   const load = useCallback(() => {
-    apiPost<{ list: CommentItem[]; total: number; mine: boolean }>('/bks/v1/comCourseComment/listByCourse', { courseId, pageNo: page, pageSize: PAGE_SIZE }, { silent: true }).then(setData, () =>
+    apiPost('/bks/v1/comCourseComment/listByCourse', { courseId, pageNo: page, pageSize: PAGE_SIZE }, { silent: true }).then(setData, () =>
       setData({ list: [], total: 0, mine: false }),
     );
   }, [courseId, page]);

@@ -22,7 +22,7 @@ function ChapterSelect({ value, onChange, disabled }: { value?: unknown; onChang
   useEffect(() => {
     if (!courseId) return;
     let alive = true;
-    apiPost<ChapterItem[]>('/bks/v1/courseChapter/by', { courseId }, { silent: true }).then(
+    apiPost('/bks/v1/courseChapter/by', { courseId }, { silent: true }).then(
       (list) => alive && setChapters({ courseId, list }),
       () => alive && setChapters({ courseId, list: [] }),
     );

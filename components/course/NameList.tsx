@@ -7,7 +7,7 @@ import { ClassifyAddInput, TagAddInput, type ClassifyItem } from '@/lib/domains/
 
 interface Config {
   resource: 'tag' | 'classify';
-  base: string;
+  base: '/bks/v1/comTag' | '/bks/v1/comClassify';
   withRemark: boolean;
   text: { title: string; name: string; create: string; edit: string; empty: string };
 }

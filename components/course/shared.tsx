@@ -60,7 +60,7 @@ export function CourseTypeSelect({ value, onChange, disabled, exclude, placehold
   const [tree, setTree] = useState<TreeNode[] | null>(null);
   useEffect(() => {
     let alive = true;
-    apiPost<{ list: CourseTypeNode[] }>('/bks/v1/comCourseType/by', {}, { silent: true })
+    apiPost('/bks/v1/comCourseType/by', {}, { silent: true })
       .then((d) => alive && setTree(toTree(d.list)))
       .catch(() => alive && setTree([]));
     return () => {

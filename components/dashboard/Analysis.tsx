@@ -46,12 +46,12 @@ export default function Analysis() {
   const [plans, setPlans] = useState<PlanReviewRow[]>([]);
 
   useEffect(() => {
-    apiPost<HomePageData>('/home/listHomePageData').then(setHome, () => undefined);
-    apiPost<{ data: FilingReviewRow[] }>('/home/listFilingReview').then((r) => setFilings(r.data ?? []), () => undefined);
-    apiPost<{ data: PlanReviewRow[] }>('/home/listPlanReview').then((r) => setPlans(r.data ?? []), () => undefined);
+    apiPost('/home/listHomePageData').then(setHome, () => undefined);
+    apiPost('/home/listFilingReview').then((r) => setFilings(r.data ?? []), () => undefined);
+    apiPost('/home/listPlanReview').then((r) => setPlans(r.data ?? []), () => undefined);
   }, []);
   useEffect(() => {
-    apiPost<TrendData>('/home/listChangeTrendData', { year }).then(setTrend, () => undefined);
+    apiPost('/home/listChangeTrendData', { year }).then(setTrend, () => undefined);
   }, [year]);
 
   const months = Array.from({ length: 12 }, (_, i) => t('{month}月', { month: i + 1 }));

@@ -2,11 +2,12 @@
 // 数据大屏（BigScreenEval、BigScreenTrain）：按 1920×1080 设计的深色全屏页，按窗口等比缩放；每分钟自动刷新。
 // 计数、当年各月趋势（LineChart）、各市排行、河北 11 市的方位格（按数值着色，位置按各市的大致方位排，名称取自本地区划表）。
 import { useCallback, useEffect, useState } from 'react';
-import { apiGet } from '@/components/api-client';
+import { callConfigured } from '@/components/api-client';
 import { useT } from '@/lib/i18n/client';
 import { formatBeijing } from '@/lib/platform/time';
 import type { BigScreenData, CityActivity } from '@/lib/domains/dashboard/big-screen';
 import LineChart from './LineChart';
+import type { GetPath } from '@/components/api-contract';
 
 export const REFRESH_MS = 60_000;
 const W = 1920;
@@ -94,13 +95,13 @@ function Ranking({ cities, secondLabel }: { cities: CityActivity[]; secondLabel:
   );
 }
 
-function BigScreen({ path, title, valueLabel, secondLabel }: { path: string; title: string; valueLabel: string; secondLabel: string }) {
+function BigScreen({ path, title, valueLabel, secondLabel }: { path: GetPath; title: string; valueLabel: string; secondLabel: string }) {
   const t = useT();
   const scale = useScale();
   const [data, setData] = useState<BigScreenData | null>(null);
   const [now, setNow] = useState(() => new Date());
   const load = useCallback(() => {
-    apiGet<BigScreenData>(path).then(setData, () => undefined);
+    callConfigured<BigScreenData>('GET', path).then(setData, () => undefined);
   }, [path]);
   useEffect(() => {
     load();

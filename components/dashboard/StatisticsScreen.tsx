@@ -4,7 +4,7 @@
 import { useEffect, useState } from 'react';
 import { Button, Card, Space, Table, Tabs } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
-import { apiDownload, apiGet, type Query } from '@/components/api-client';
+import { apiDownload, type Query, callConfigured } from '@/components/api-client';
 import FilterBar from '@/components/list/FilterBar';
 import type { FieldSpec } from '@/components/list/types';
 import { valuesToParams } from '@/components/list/values';
@@ -12,6 +12,7 @@ import { useCan } from '@/components/shell/ShellContext';
 import { useT } from '@/lib/i18n/client';
 import { STAT_SPECS, type StatKey } from '@/lib/domains/dashboard/columns';
 import type { StatTable } from '@/lib/domains/dashboard/schemas';
+import type { GetPath } from '@/components/api-contract';
 
 type Row = Record<string, string | number | null>;
 
@@ -38,8 +39,8 @@ export type FilterName = keyof typeof F;
 
 export interface StatView {
   key: StatKey;
-  list: string;
-  exporter: string;
+  list: GetPath;
+  exporter: GetPath;
   filters: readonly FilterName[];
 }
 
@@ -70,7 +71,7 @@ export function StatTableView({ view, resource }: { view: StatView; resource: st
 
   useEffect(() => {
     let live = true;
-    apiGet<StatTable<Row>>(view.list, params).then(
+    callConfigured<StatTable<Row>>('GET', view.list, params).then(
       (data) => live && setResult({ params, data }),
       () => live && setResult({ params, data: null }),
     );

@@ -126,7 +126,7 @@ export default function DictList() {
 
   useEffect(() => {
     let alive = true;
-    apiPost<{ list: DictTypeView[] }>('/dict/type/list', { keyword: keyword || undefined, pageNo: 1, pageSize: 1000 })
+    apiPost('/dict/type/list', { keyword: keyword || undefined, pageNo: 1, pageSize: 1000 })
       .then((page) => {
         if (!alive) return;
         setTypes(page.list);

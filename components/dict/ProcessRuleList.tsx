@@ -4,16 +4,17 @@
 import { Space, Tag, Typography } from 'antd';
 import ListScreen from '@/components/list/ListScreen';
 import { Tx } from '@/lib/i18n/client';
-import type { FieldSpec, FormSpec, ListScreenProps } from '@/components/list/types';
+import type { FieldSpec, FormSpec, ListScreenProps, OptionsSource } from '@/components/list/types';
 import type { ProcessRuleView } from '@/lib/domains/dict/process';
 import StepsEditor from './StepsEditor';
+import type { PostPath } from '@/components/api-contract';
 
 const STATUS_OPTIONS = [
   { label: '启用', value: 0 },
   { label: '停用', value: 1 },
 ];
 
-const typeOptions = { path: '/bapi/processRule/getProcessRuleType', method: 'GET' as const, labelKey: 'label', valueKey: 'value' };
+const typeOptions: OptionsSource = { path: '/bapi/processRule/getProcessRuleType', method: 'GET', labelKey: 'label', valueKey: 'value' };
 
 const fields: FieldSpec[] = [
   { name: 'processType', label: '流程类型', type: 'select', required: true, optionsFrom: typeOptions, span: 12 },
@@ -39,7 +40,7 @@ const fields: FieldSpec[] = [
   { name: 'remark', label: '备注', type: 'textarea' },
 ];
 
-const form = (title: string, submit: string): FormSpec<ProcessRuleView> => ({
+const form = (title: string, submit: PostPath): FormSpec<ProcessRuleView> => ({
   title,
   fields,
   width: 760,

@@ -48,7 +48,7 @@ export function ExaPlanList({ kind }: { kind: 0 | 1 | 2 | 3 }) {
 
   useEffect(() => {
     let alive = true;
-    apiPost<Head>('/exaPlan/selPlanHead', { ...JSON.parse(headFilter), kind }, { silent: true }).then(
+    apiPost('/exaPlan/selPlanHead', { ...JSON.parse(headFilter), kind }, { silent: true }).then(
       (d) => alive && setHead(d),
       () => alive && setHead(null),
     );

@@ -3,8 +3,9 @@
 // 计划带服务端算出的可办理标志，只读时说明原因。各界面给出列表接口与文字。
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Select, Space, Tag, Typography } from 'antd';
-import { apiPost } from '@/components/api-client';
+import { callConfigured } from '@/components/api-client';
 import { Tx, useT } from '@/lib/i18n/client';
+import type { PagedPath } from '@/components/api-contract';
 
 export interface PlanPickBase {
   id: number;
@@ -16,7 +17,7 @@ export interface PlanPickBase {
 
 export interface PlanPickerOptions<P extends PlanPickBase> {
   /** 计划列表接口（POST，keyword、pageSize） */
-  path: string;
+  path: PagedPath<'POST'>;
   /** 没有可选计划时的说明 */
   emptyText: string;
   /** 计划只读时的说明（readOnly 为真时显示） */
@@ -38,7 +39,7 @@ export function usePlanPicker<P extends PlanPickBase>(opts: PlanPickerOptions<P>
 
   useEffect(() => {
     let alive = true;
-    apiPost<{ list: P[] }>(path, { keyword: keyword || undefined, pageSize: 100 }, { silent: true })
+    callConfigured<{ list: P[] }>('POST', path, { keyword: keyword || undefined, pageSize: 100 }, { silent: true })
       .then((page) => {
         if (!alive) return;
         setPlans(page.list);

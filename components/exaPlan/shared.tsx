@@ -70,7 +70,7 @@ export function FiledWorksInput({ kind, value, onChange, disabled }: { kind: num
   const [data, setData] = useState<{ filingCode: string | null; works: FiledWork[] } | null>(null);
   useEffect(() => {
     let alive = true;
-    apiPost<{ filingCode: string | null; works: FiledWork[] }>('/exaPlan/filedWorks', { kind }, { silent: true }).then(
+    apiPost('/exaPlan/filedWorks', { kind }, { silent: true }).then(
       (d) => alive && setData(d),
       () => alive && setData({ filingCode: null, works: [] }),
     );
@@ -154,7 +154,7 @@ export function planForm(kind: number, title: string): FormSpec<PlanItem> {
       return { ...rest, id: row?.id, kind, examStartDate: datesStart, examEndDate: datesEnd, attachments: Array.isArray(files) ? files : files ? [files] : [] };
     },
     load: async (row) => {
-      const d = await apiPost<PlanItem & { attachments: string[]; remark: string | null }>('/exaPlan/getPlanDetail', { id: row.id });
+      const d = await apiPost('/exaPlan/getPlanDetail', { id: row.id });
       return { ...d, datesStart: d.examStartDate, datesEnd: d.examEndDate, fee: Number(d.fee), works: d.works.map((w) => ({ workCode: w.workCode, levels: w.levels })) };
     },
   };
@@ -170,7 +170,7 @@ export function OfficialWarning({ text }: { text: string | null }) {
 /** 详情（查看）：从详情接口加载 */
 export const planDetail: NonNullable<ListScreenProps<PlanItem>['detail']> = {
   title: '考试计划详情',
-  load: (row) => apiPost<Record<string, unknown>>('/exaPlan/getPlanDetail', { id: row.id }),
+  load: (row) => apiPost('/exaPlan/getPlanDetail', { id: row.id }),
   fields: [
     { name: 'code', label: '计划编号' },
     { name: 'name', label: '计划名称' },

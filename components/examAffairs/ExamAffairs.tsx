@@ -14,6 +14,7 @@ import type { SessionItem } from '@/lib/domains/examSite/schemas';
 import { usePlanPicker } from '@/components/exaPlan/PlanPicker';
 import type { AffairsOverview, AffairsPlanPick, AttachItem, OfflinePaperItem, RoomPaperItem } from '@/lib/domains/examAffairs/schemas';
 import { DistributeDialog, PreviewDialog } from './PaperDialogs';
+import type { PostPath } from '@/components/api-contract';
 
 const SUBJECTS = [
   { label: '理论知识考试', value: 1 },
@@ -27,7 +28,7 @@ const ATTACH_KINDS = [
 ];
 
 /** 行内“删除”：按行上服务端给出的 actions 显示 */
-function deleteAction<T extends { id: number; name: string; actions: readonly string[] }>(key: string, path: string, confirm: string): RowAction<T> {
+function deleteAction<T extends { id: number; name: string; actions: readonly string[] }>(key: string, path: PostPath, confirm: string): RowAction<T> {
   return {
     key,
     label: '删除',
@@ -340,7 +341,7 @@ export default function ExamAffairs() {
   useEffect(() => {
     if (!plan) return;
     let alive = true;
-    apiPost<AffairsOverview>('/exaAff/getExamAff', { planId: plan.id }, { silent: true })
+    apiPost('/exaAff/getExamAff', { planId: plan.id }, { silent: true })
       .then((o) => alive && setOverview(o))
       .catch(() => alive && setOverview(null));
     return () => {

@@ -5,7 +5,7 @@ import { Alert, App, Button, Checkbox, Divider, Empty, Form, Modal, Radio, Selec
 import { DownloadOutlined } from '@ant-design/icons';
 import { apiDownload, apiPost } from '@/components/api-client';
 import { useT } from '@/lib/i18n/client';
-import type { OfflinePaperItem, PaperPreview, RoomPaperItem } from '@/lib/domains/examAffairs/schemas';
+import type { PaperPreview, RoomPaperItem } from '@/lib/domains/examAffairs/schemas';
 
 interface Opt {
   id: number;
@@ -25,14 +25,14 @@ export function DistributeDialog({ row, onClose, onSaved }: { row: RoomPaperItem
 
   useEffect(() => {
     let alive = true;
-    void apiPost<Opt[]>('/exaAff/bankPapers', { sessionId: row.sessionId }, { silent: true })
+    void apiPost('/exaAff/bankPapers', { sessionId: row.sessionId }, { silent: true })
       .then((list) => {
         if (!alive) return;
         setBank(list);
         if (!list.length) setSource('offline');
       })
       .catch(() => alive && setBank([]));
-    void apiPost<{ list: OfflinePaperItem[] }>('/exaAff/offlinePaperList', { planId: row.planId, pageSize: 100 }, { silent: true })
+    void apiPost('/exaAff/offlinePaperList', { planId: row.planId, pageSize: 100 }, { silent: true })
       .then((page) => alive && setOffline(page.list.map((p) => ({ id: p.id, label: p.subjectName ? `${p.name}（${t(p.subjectName)}）` : p.name }))))
       .catch(() => alive && setOffline([]));
     return () => {
@@ -116,7 +116,7 @@ export function PreviewDialog({ row, onClose }: { row: RoomPaperItem; onClose: (
 
   useEffect(() => {
     let alive = true;
-    apiPost<PaperPreview>('/exaAff/paperPreview', { id: row.roomPaperId }, { silent: true })
+    apiPost('/exaAff/paperPreview', { id: row.roomPaperId }, { silent: true })
       .then((p) => alive && setPreview(p))
       .catch((e: Error) => alive && setError(e.message));
     return () => {

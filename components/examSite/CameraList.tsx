@@ -37,7 +37,7 @@ export default function CameraList() {
   const [plan, picker] = usePlanPicker({ allowClear: true });
   const [head, setHead] = useState<Head | null>(null);
   useEffect(() => {
-    void apiGet<Head>('/monitor/ExaVideoSurveillanceHead', plan ? { planId: plan.id } : undefined, { silent: true })
+    void apiGet('/monitor/ExaVideoSurveillanceHead', plan ? { planId: plan.id } : undefined, { silent: true })
       .then(setHead)
       .catch(() => setHead(null));
   }, [plan]);
@@ -86,7 +86,7 @@ export default function CameraList() {
                   label: '编辑',
                   permission: 'camera.edit',
                   visible: (r: CameraItem) => r.editable,
-                  form: { title: '编辑摄像头', fields: fieldsOf(plan), submit: { path: '/monitor/ExaVideoSurveillanceSave' }, body: (v: Record<string, unknown>, r?: CameraItem) => ({ ...v, id: r!.id }) },
+                  form: { title: '编辑摄像头', fields: fieldsOf(plan), submit: { path: '/monitor/ExaVideoSurveillanceSave' as const }, body: (v: Record<string, unknown>, r?: CameraItem) => ({ ...v, id: r!.id }) },
                 },
               ]
             : []),

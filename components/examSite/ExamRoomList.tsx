@@ -27,7 +27,7 @@ function SeatsDialog({ room, onClose }: { room: RoomItem; onClose: () => void })
   const [sessions, setSessions] = useState<SessionOpt[] | null>(null);
   const [sessionId, setSessionId] = useState<number>();
   useEffect(() => {
-    void apiPost<SessionOpt[]>('/examaff/site/sessionOptions', { planId: room.planId }).then((list) => {
+    void apiPost('/examaff/site/sessionOptions', { planId: room.planId }).then((list) => {
       const mine = list.filter((s) => s.subject === room.roomType);
       setSessions(mine);
       setSessionId(mine[0]?.id);

@@ -108,7 +108,7 @@ function SiteList({ plan, onRecording }: { plan: ExamPlanPick; onRecording: (sit
             icon={<SyncOutlined />}
             onClick={async () => {
               try {
-                const r = await apiPost<{ added: number; updated: number; stale: string[] }>('/examaff/site/syncSite', { planId: plan.id });
+                const r = await apiPost('/examaff/site/syncSite', { planId: plan.id });
                 void message.success(t('同步完成：新增 {added} 个，更新 {updated} 个', { added: r.added, updated: r.updated }));
                 if (r.stale.length) void message.warning(t('以下考点已不在有效备案中：{names}', { names: r.stale.join('、') }));
                 helpers.reload();
@@ -181,7 +181,7 @@ function SessionsTab({ plan }: { plan: ExamPlanPick }) {
   const autoAll = async () => {
     setBusy(true);
     try {
-      const r = await apiPost<{ seated: number; message: string }>('/examaff/site/autoSeat', { planId: plan.id });
+      const r = await apiPost('/examaff/site/autoSeat', { planId: plan.id });
       modal.info({ title: t('自动编排完成：安排 {count} 个座位', { count: r.seated }), content: <div style={{ whiteSpace: 'pre-line' }}>{r.message}</div>, okText: t('知道了') });
       setVersion((v) => v + 1);
     } catch {
@@ -214,7 +214,7 @@ function SessionsTab({ plan }: { plan: ExamPlanPick }) {
               <Button
                 onClick={async () => {
                   try {
-                    const r = await apiPost<{ added: number }>('/examaff/site/synExamination', { planId: plan.id });
+                    const r = await apiPost('/examaff/site/synExamination', { planId: plan.id });
                     void message.success(t('已生成 {count} 个场次', { count: r.added }));
                     helpers.reload();
                   } catch {

@@ -36,9 +36,9 @@ export default function StaffDialog({ session, onClose, onSaved }: { session: Se
   useEffect(() => {
     let alive = true;
     void Promise.all([
-      apiPost<Row[]>('/examaff/site/sessionStaff', { sessionId: session.id }),
-      apiPost<RoomOption[]>('/examaff/site/placeOptions', { planId: session.planId, roomType: session.subject }),
-      ...ROLES.map((r) => apiPost<CandidateItem[]>('/examaff/site/getMonitors', { sessionId: session.id, role: r.value }).then((list) => [r.value, list] as const)),
+      apiPost('/examaff/site/sessionStaff', { sessionId: session.id }),
+      apiPost('/examaff/site/placeOptions', { planId: session.planId, roomType: session.subject }),
+      ...ROLES.map((r) => apiPost('/examaff/site/getMonitors', { sessionId: session.id, role: r.value }).then((list) => [r.value, list] as const)),
     ]).then(([current, roomList, ...lists]) => {
       if (!alive) return;
       setRows((current as Row[]).map((r) => ({ personId: r.personId, role: r.role, roomId: r.roomId })));

@@ -25,8 +25,8 @@ export default function TicketButton({ plan }: { plan: ExamPlanPick }) {
 
   useEffect(() => {
     if (!open) return;
-    void apiPost<Opt[]>('/examaff/site/sessionOptions', { planId: plan.id }).then(setSessions);
-    void apiPost<Opt[]>('/examaff/site/placeOptions', { planId: plan.id }).then(setRooms);
+    void apiPost('/examaff/site/sessionOptions', { planId: plan.id }).then(setSessions);
+    void apiPost('/examaff/site/placeOptions', { planId: plan.id }).then(setRooms);
   }, [open, plan.id]);
 
   const subject = sessions.find((s) => s.id === sessionId)?.subject;

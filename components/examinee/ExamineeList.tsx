@@ -6,7 +6,7 @@ import { Alert, Button, Card, Empty, Select, Space, Tag, Tooltip, Typography } f
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import ListScreen from '@/components/list/ListScreen';
 import TwoLineCell from '@/components/list/TwoLineCell';
-import type { FieldSpec, FormSpec, ListScreenProps } from '@/components/list/types';
+import type { FieldSpec, FormSpec, ListScreenProps, ApiCall } from '@/components/list/types';
 import { zodRule } from '@/components/list/rules';
 import { callApi } from '@/components/list/options';
 import { apiDownload } from '@/components/api-client';
@@ -60,7 +60,7 @@ function PlanExaminees({ plan, onPlanChanged }: { plan: PlanOption; onPlanChange
   const [version, setVersion] = useState(0);
   const reload = useCallback(() => setVersion((v) => v + 1), []);
   // 看全身份证号、手机号：服务端说 canUnmask 才给按钮；选了理由后带着理由重新查询、导出（每次都记访问日志）
-  const exporter = { path: '/examaff/student/exportStudent' };
+  const exporter: ApiCall = { path: '/examaff/student/exportStudent' };
   const unmask = useUnmaskList<ExamineeItem>('/examaff/student/selectExaPlanStudent', t('考生名单（{plan}）', { plan: plan.name }), { exporter });
 
   useEffect(() => {

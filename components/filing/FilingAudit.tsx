@@ -58,7 +58,7 @@ export default function FilingAudit() {
             visible: (r) => r.incrementReviewable,
             onClick: async (r) => {
               const { apiPost } = await import('@/components/api-client');
-              const d = await apiPost<{ increment: { id: number } | null }>('/fil/info/filInfoView', { id: r.id });
+              const d = await apiPost('/fil/info/filInfoView', { id: r.id });
               if (d.increment) setTarget({ id: r.id, incrementId: d.increment.id, title: t('{org} 增量备案', { org: r.orgName }) });
             },
           },

@@ -13,6 +13,7 @@ import type { FilingItem } from '@/lib/domains/filing/schemas';
 import { kindResource } from '@/lib/domains/filing/transitions';
 import type { Translate } from '@/lib/i18n';
 import { useT } from '@/lib/i18n/client';
+import type { FilingDataKind } from '@/lib/domains/filing/data-service';
 
 interface DataRow {
   id: number;
@@ -23,7 +24,7 @@ interface DataRow {
 type Group = 'site' | 'person';
 
 /** 五类资料：路径段即端点里的资料名 */
-const VARIANTS: readonly { key: string; label: string; group: Group }[] = [
+const VARIANTS: readonly { key: FilingDataKind; label: string; group: Group }[] = [
   { key: 'site', label: '培训/评价场所', group: 'site' },
   { key: 'examSite', label: '考点', group: 'site' },
   { key: 'examStaff', label: '考务人员', group: 'person' },
@@ -133,7 +134,7 @@ function screenOf(t: Translate, variant: (typeof VARIANTS)[number], filingId: nu
     },
     importer: {
       // 上传体只有文件：备案 id 放在查询串里（接口把查询参数与表单字段合并校验）
-      call: { path: `/fil/${variant.key}/import?filingId=${filingId}` },
+      call: { path: `/fil/${variant.key}/import`, query: { filingId } },
       template: { path: `/fil/${variant.key}/importTemplate`, method: 'GET' },
       title: t('导入{label}', { label }),
     },
@@ -141,9 +142,9 @@ function screenOf(t: Translate, variant: (typeof VARIANTS)[number], filingId: nu
 }
 
 /** 人员页签：证件号与手机号默认脱敏；有该备案类别 unmask 权限的可选理由后看全（记访问日志） */
-function PersonTab({ screen, what }: { screen: ListScreenProps<DataRow>; what: string }) {
-  const unmask = useUnmaskList<DataRow>(screen.list.path, what);
-  return <ListScreen<DataRow> {...screen} list={{ ...screen.list, ...unmask.list }} toolbarExtra={unmask.toolbarExtra} />;
+function PersonTab({ screen, what, kind }: { screen: ListScreenProps<DataRow>; what: string; kind: FilingDataKind }) {
+  const unmask = useUnmaskList<DataRow>(`/fil/${kind}/list`, what);
+  return <ListScreen<DataRow> {...screen} list={{ ...unmask.list, params: screen.list.params }} toolbarExtra={unmask.toolbarExtra} />;
 }
 
 /** 场所与人员弹窗：filing 为空时关闭 */
@@ -169,7 +170,7 @@ export default function FilingDataDialog({ filing, onClose }: { filing: FilingIt
               label: t(v.label),
               children:
                 v.group === 'person' ? (
-                  <PersonTab screen={screenOf(t, v, filing.id, kindResource(filing.kind), editable)} what={t('备案 {code} 的{label}', { code: filing.code, label: t(v.label) })} />
+                  <PersonTab kind={v.key} screen={screenOf(t, v, filing.id, kindResource(filing.kind), editable)} what={t('备案 {code} 的{label}', { code: filing.code, label: t(v.label) })} />
                 ) : (
                   <ListScreen<DataRow> {...screenOf(t, v, filing.id, kindResource(filing.kind), editable)} />
                 ),

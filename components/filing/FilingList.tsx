@@ -52,7 +52,7 @@ function formFor(kind: number, title: string): FormSpec<FilingItem> {
     ],
     body: (v, row) => ({ ...v, id: row?.id, kind, works: toWorks(v.works) }),
     load: async (row) => {
-      const d = await apiPost<Record<string, unknown> & { works: PickedWork[] }>('/fil/info/filInfoView', { id: row.id });
+      const d = await apiPost('/fil/info/filInfoView', { id: row.id });
       return { ...d, works: d.works.filter((w) => !(w as { incrementId?: number | null }).incrementId) };
     },
   };

@@ -13,11 +13,6 @@ import type { ProfileItem } from '@/lib/domains/institution/schemas';
 import { OrgDetailDialog, profileFields, SettleHistoryDialog } from './shared';
 import { commonRowActions, PROFILE_FILTERS, profileColumns } from './CompanyList';
 
-interface Mine {
-  profile: ProfileItem | null;
-  org: Record<string, unknown> | null;
-}
-
 export default function SettleInManage() {
   const t = useT();
   const can = useCan();
@@ -28,7 +23,7 @@ export default function SettleInManage() {
   const [hasProfile, setHasProfile] = useState(true);
   const [refresh, setRefresh] = useState(0);
   const startApply = async () => {
-    const mine = await bapiGet<Mine>('/bapi/orginaion/mine');
+    const mine = await bapiGet('/bapi/orginaion/mine');
     if (mine.org) setApplying(mine.org);
   };
   return (
@@ -42,7 +37,7 @@ export default function SettleInManage() {
         list={{ path: '/bapi/orginaion/getList' }}
         filters={isOrg ? [] : PROFILE_FILTERS}
         columns={profileColumns((r) => setViewing(r.id))}
-        onLoaded={() => isOrg && void bapiGet<Mine>('/bapi/orginaion/mine', undefined, { silent: true }).then((m) => setHasProfile(m.profile !== null), () => undefined)}
+        onLoaded={() => isOrg && void bapiGet('/bapi/orginaion/mine', undefined, { silent: true }).then((m) => setHasProfile(m.profile !== null), () => undefined)}
         create={isOrg ? undefined : { title: '登记单位', width: 920, fields: profileFields({ regionLocked: false }), submit: { path: '/bapi/orginaion/add' }, successMessage: '登记成功' }}
         toolbarExtra={() =>
           isOrg && !hasProfile && can('settleIn.add') ? (

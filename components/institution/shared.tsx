@@ -66,7 +66,7 @@ export function profileEditSpec(opts: { regionLocked: boolean }): FormSpec<Profi
     width: 920,
     fields: profileFields(opts),
     submit: { path: '/bapi/orginaion/update' },
-    load: (row) => bapiPost<Record<string, unknown>>('/bapi/orginaion/infoById', { id: row.id }),
+    load: (row) => bapiPost('/bapi/orginaion/infoById', { id: row.id }),
   };
 }
 
@@ -94,7 +94,7 @@ export function OrgDetailDialog({ id, onClose }: { id: number | null; onClose: (
   useEffect(() => {
     if (id === null) return;
     let alive = true;
-    bapiPost<ProfileDetail>('/bapi/orginaion/infoById', unmask ? { id, unmask: true, ...unmask } : { id }).then(
+    bapiPost('/bapi/orginaion/infoById', unmask ? { id, unmask: true, ...unmask } : { id }).then(
       (v) => alive && setD(v),
       (e: unknown) => alive && setError(e instanceof Error ? e.message : t('list.form.loadFailed')),
     );
@@ -242,7 +242,7 @@ export function DesignatedDialog({ open, onClose }: { open: boolean; onClose: ()
   useEffect(() => {
     if (!open) return;
     let alive = true;
-    bapiGet<DesignatedCity[]>('/bapi/orginaion/designated').then(
+    bapiGet('/bapi/orginaion/designated').then(
       (v) => alive && setCities(v),
       () => alive && setCities([]),
     );

@@ -3,7 +3,8 @@
 // 各界面只给出取数的接口、点的颜色与可选的标签。
 import { useEffect, useState, type ReactNode } from 'react';
 import { Empty, Modal, Spin, Timeline } from 'antd';
-import { apiPost } from '@/components/api-client';
+import { callConfigured } from '@/components/api-client';
+import type { PostPath } from '@/components/api-contract';
 import { useT } from '@/lib/i18n/client';
 
 /** 服务端返回的一步（各状态机的历史接口同此形状） */
@@ -22,7 +23,7 @@ export interface HistoryDialogProps<T extends HistoryEntry> {
   recordId: number | null;
   onClose: () => void;
   /** 历史接口（POST { id }，返回数组） */
-  path: string;
+  path: PostPath;
   /** 时间线上点的颜色：驳回红、完成绿，其余蓝 */
   colorOf: (entry: T) => string;
   /** 动作名后的附加标签（如“增量”） */
@@ -64,7 +65,7 @@ export function HistoryDialog<T extends HistoryEntry>({ recordId, onClose, path,
   useEffect(() => {
     if (recordId === null) return;
     let alive = true;
-    apiPost<T[]>(path, { id: recordId }).then(
+    callConfigured<T[]>('POST', path, { id: recordId }).then(
       (d) => alive && setItems(d),
       () => alive && setItems([]),
     );

@@ -10,14 +10,14 @@ import TaskProgress from '@/components/task/TaskProgress';
 import type { TaskItem } from '@/components/task/useTask';
 import { useT } from '@/lib/i18n/client';
 import { callApi } from './options';
-import type { ApiCall } from './types';
+import type { ApiCall, ReadCall } from './types';
 import { asImportFailure, type ImportFailure } from './values';
 import ImportErrors from './ImportErrors';
 import XlsxDropZone from './XlsxDropZone';
 
 interface Props {
   call: ApiCall;
-  template: ApiCall;
+  template: ReadCall;
   title?: string;
   onImported: () => void;
 }
@@ -61,7 +61,7 @@ export default function ImportButton({ call, template, title: titleProp, onImpor
     setUploading(true);
     setFailure(null);
     try {
-      const result = await callApi<{ total?: number } | null>({ method: 'POST', ...call }, form as never, { silent: true, headers: RESPOND_ASYNC });
+      const result = await callApi<{ total?: number } | null>(call, form as never, { silent: true, headers: RESPOND_ASYNC });
       const started = startedTask(result);
       if (started !== null) {
         setTaskId(started);
@@ -81,7 +81,7 @@ export default function ImportButton({ call, template, title: titleProp, onImpor
     }
   };
 
-  const downloadTemplate = () => apiDownload(template.path, template.method === 'POST' ? {} : undefined, { method: template.method ?? 'GET' }).catch(() => undefined);
+  const downloadTemplate = () => apiDownload(template.path, template.method === 'POST' ? {} : undefined, { method: template.method ?? 'GET', query: template.query }).catch(() => undefined);
 
   return (
     <>

@@ -5,7 +5,7 @@ import { Alert, Button, Table } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { apiDownload } from '@/components/api-client';
 import { useT } from '@/lib/i18n/client';
-import { withoutApiPrefix, type ImportFailure } from './values';
+import { importErrorsId, type ImportFailure } from './values';
 
 export default function ImportErrors({ message, detail }: { message: string; detail: ImportFailure | null }) {
   const t = useT();
@@ -19,7 +19,7 @@ export default function ImportErrors({ message, detail }: { message: string; det
         description={detail ? t('list.import.summary', { total: detail.total, errors: detail.errorCount }) : undefined}
         action={
           errorFileUrl ? (
-            <Button size="small" danger icon={<DownloadOutlined />} onClick={() => void apiDownload(withoutApiPrefix(errorFileUrl)).catch(() => undefined)} data-testid="import-error-download">
+            <Button size="small" danger icon={<DownloadOutlined />} onClick={() => void downloadImportErrors(errorFileUrl).catch(() => undefined)} data-testid="import-error-download">
               {t('list.import.errorFile')}
             </Button>
           ) : undefined
@@ -42,4 +42,9 @@ export default function ImportErrors({ message, detail }: { message: string; det
       )}
     </div>
   );
+}
+
+/** 下载导入的错误工作簿（仅上传者本人可下载） */
+export function downloadImportErrors(url: string): Promise<string> {
+  return apiDownload('/platform/importErrors', undefined, { method: 'GET', query: { id: importErrorsId(url) } });
 }

@@ -5,7 +5,7 @@ import { useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type
 import { App, Button, Card, Dropdown, Empty, Space, Table, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { DeleteOutlined, DownloadOutlined, DownOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
-import { apiDownload } from '@/components/api-client';
+import { apiDownload, type Query } from '@/components/api-client';
 import { requestKey as bodyKey } from '@/components/screens/first-page';
 import { FirstPageContext } from '@/components/screens/FirstPageContext';
 import { useCan } from '@/components/shell/ShellContext';
@@ -17,7 +17,7 @@ import FormDialog from './FormDialog';
 import ImportButton from './ImportButton';
 import { useLocalizedListProps } from './localize';
 import { callApi, useOptions } from './options';
-import type { FormSpec, ListColumn, ListHelpers, ListScreenProps, Option, RowAction } from './types';
+import type { ApiCall, FormSpec, ListColumn, ListHelpers, ListScreenProps, Option, RowAction } from './types';
 import { formatValue, initialValues, optionLabel, valuesToParams } from './values';
 import { useElementWidth } from './useElementWidth';
 import { actionsWidth, fitWidths, isTextColumn, isTree, planColumn, SELECTION_WIDTH } from './widths';
@@ -140,7 +140,7 @@ export default function ListScreen<T extends object>(rawProps: ListScreenProps<T
     const params = { ...JSON.parse(queryKey), ...paging };
     // 这次查询所用的筛选条件（交给 onLoaded，如页头按同样的条件计数）
     const loadedFilters = filterParams;
-    (list.load ? list.load(params) : callApi<PageData<T>>({ method: list.method ?? 'POST', path: list.path }, params))
+    (list.load ? list.load(params) : callApi<PageData<T>>(list as ApiCall, params))
       .then((page) => {
         if (!current) return;
         const rows = Array.isArray(page?.list) ? page.list : [];
@@ -165,10 +165,10 @@ export default function ListScreen<T extends object>(rawProps: ListScreenProps<T
   }, [list.path, list.method, requestKey]);
 
   /** 调接口（POST JSON）→ 提示 → 刷新；失败的提示由客户端统一弹出 */
-  const run = async (path: string, method: 'GET' | 'POST' | undefined, body: unknown, success: string) => {
+  const run = async (call: ApiCall, body: unknown, success: string) => {
     setBusy(true);
     try {
-      await callApi({ path, method: method ?? 'POST' }, body as Record<string, unknown>);
+      await callApi(call, body as Record<string, unknown>);
       void message.success(success);
       helpers.reload();
     } catch {
@@ -205,7 +205,7 @@ export default function ListScreen<T extends object>(rawProps: ListScreenProps<T
         label: t('list.action.delete'),
         danger: true,
         confirm: remove.confirm?.(row, t) ?? t('list.confirm.delete'),
-        onClick: () => run(call.path, call.method, call.body(row), t('list.success.delete')),
+        onClick: () => run(call, call.body(row), t('list.success.delete')),
       });
     }
     return actions;
@@ -220,7 +220,7 @@ export default function ListScreen<T extends object>(rawProps: ListScreenProps<T
     withConfirm(
       text,
       async () => {
-        if (action.call) await run(action.call.path, action.call.method, action.call.body(row), action.call.successMessage ?? t('list.success.action'));
+        if (action.call) await run(action.call, action.call.body(row), action.call.successMessage ?? t('list.success.action'));
         else action.onClick?.(row, helpers);
       },
       action.danger,
@@ -306,8 +306,8 @@ export default function ListScreen<T extends object>(rawProps: ListScreenProps<T
     setExporting(true);
     try {
       const params = JSON.parse(queryKey) as Record<string, unknown>;
-      if ((exporter.method ?? 'POST') === 'GET') await apiDownload(exporter.path, undefined, { method: 'GET', query: params as never });
-      else await apiDownload(exporter.path, params, { method: 'POST' });
+      if (exporter.method === 'GET') await apiDownload(exporter.path, undefined, { method: 'GET', query: params as Query });
+      else await apiDownload(exporter.path, params as never, { method: 'POST' });
     } catch {
       // 已提示“下载出错”
     } finally {
@@ -329,7 +329,7 @@ export default function ListScreen<T extends object>(rawProps: ListScreenProps<T
       batchButton(
         'list-batch-delete',
         t('list.toolbar.batchDelete'),
-        () => withConfirm(t('list.confirm.batchDelete', { count: ids.length }), () => run(batch.path, batch.method, batch.body(ids), t('list.success.delete')), true),
+        () => withConfirm(t('list.confirm.batchDelete', { count: ids.length }), () => run(batch, batch.body(ids), t('list.success.delete')), true),
         true,
         <DeleteOutlined />,
       ),
@@ -343,7 +343,7 @@ export default function ListScreen<T extends object>(rawProps: ListScreenProps<T
         () => {
           const call = a.call;
           if (!call) return a.onClick?.(ids, selected.rows, helpers);
-          withConfirm(confirmText(a.confirm, selected.rows, t), () => run(call.path, call.method, call.body(ids, selected.rows), call.successMessage ?? t('list.success.action')), a.danger);
+          withConfirm(confirmText(a.confirm, selected.rows, t), () => run(call, call.body(ids, selected.rows), call.successMessage ?? t('list.success.action')), a.danger);
         },
         a.danger,
       ),

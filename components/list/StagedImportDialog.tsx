@@ -5,13 +5,16 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { App, Button, Modal, Space, Typography } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
-import { apiDownload, apiPost, ApiClientError } from '@/components/api-client';
+import { apiDownload, callConfigured, ApiClientError } from '@/components/api-client';
+import type { GetPath, PostPath } from '@/components/api-contract';
+import type { TaskStarted } from '@/lib/domains/task/schemas';
 import { useT } from '@/lib/i18n/client';
 import ImportErrors from './ImportErrors';
 import { asImportFailure, type ImportFailure } from './values';
 import XlsxDropZone from './XlsxDropZone';
 import TaskProgress from '@/components/task/TaskProgress';
 import type { TaskItem } from '@/components/task/useTask';
+import type { Query } from '@/components/api-client';
 
 /** 这么多行以上的导入，确认改为后台任务（几万行的写入要一阵，用户可以离开） */
 export const BACKGROUND_COMMIT_ROWS = 2000;
@@ -28,7 +31,10 @@ export interface StagedImportConfig<P extends StagedPreview> {
   hint: string;
   /** 对话框内容的 data-testid；上传区为 `${testId}-upload` */
   testId: string;
-  paths: { upload: string; preview: string; commit: string; discard: string; template: string };
+  /** 分步导入的五个端点（lib/domains/file/staged-import-endpoints.ts） */
+  paths: { upload: PostPath; preview: PostPath; commit: PostPath; discard: PostPath; template: GetPath };
+  /** 模板的查询参数（如出勤模板按班级预填学员） */
+  templateQuery?: Query;
   /** 随文件上传的字段（如 planId、classId） */
   fields: Record<string, number>;
   commitLabel: (preview: P) => string;
@@ -61,7 +67,7 @@ export default function StagedImportDialog<P extends StagedPreview>({ config, im
   useEffect(() => {
     if (!importId) return;
     let live = true;
-    apiPost<P>(config.paths.preview, { importId }, { silent: true })
+    callConfigured<P>('POST', config.paths.preview, { importId }, { silent: true })
       .then((p) => live && setPreview(p))
       .catch((err: unknown) => live && fail(err))
       .finally(() => live && setBusy(false));
@@ -79,7 +85,7 @@ export default function StagedImportDialog<P extends StagedPreview>({ config, im
     setBusy(true);
     setFailure(null);
     try {
-      setPreview(await apiPost<P>(config.paths.upload, form, { silent: true }));
+      setPreview(await callConfigured<P>('POST', config.paths.upload, form, { silent: true }));
       onChanged();
     } catch (err) {
       fail(err);
@@ -94,15 +100,15 @@ export default function StagedImportDialog<P extends StagedPreview>({ config, im
     try {
       if (action === 'commit' && preview.total >= BACKGROUND_COMMIT_ROWS) {
         // 大文件：确认作为后台任务（进度按行），弹窗关掉也照常写入，结果在「我的任务」里
-        const r = await apiPost<{ taskId: number }>(config.paths.commit, { importId: preview.importId, background: true }, { silent: true });
+        const r = await callConfigured<TaskStarted>('POST', config.paths.commit, { importId: preview.importId, background: true }, { silent: true });
         setCommitTask(r.taskId);
         return;
       }
       if (action === 'commit') {
-        const r = await apiPost<{ total: number }>(config.paths.commit, { importId: preview.importId }, { silent: true });
+        const r = await callConfigured<{ total: number }>('POST', config.paths.commit, { importId: preview.importId }, { silent: true });
         void message.success(config.committed(r.total));
       } else {
-        await apiPost(config.paths.discard, { importId: preview.importId });
+        await callConfigured('POST', config.paths.discard, { importId: preview.importId });
         void message.success(t('已放弃这次导入'));
       }
       onChanged();
@@ -168,7 +174,7 @@ export default function StagedImportDialog<P extends StagedPreview>({ config, im
         {!preview && !importId && (
           <>
             <Typography.Text type="secondary">{config.hint}</Typography.Text>
-            <Button icon={<DownloadOutlined />} onClick={() => void apiDownload(config.paths.template, undefined, { method: 'GET' }).catch(() => undefined)}>
+            <Button icon={<DownloadOutlined />} onClick={() => void apiDownload(config.paths.template, undefined, { method: 'GET', query: config.templateQuery }).catch(() => undefined)}>
               {t('list.import.template')}
             </Button>
             <XlsxDropZone busy={busy} onFile={(file) => void upload(file)} testId={`${config.testId}-upload`} />

@@ -2,8 +2,8 @@
 // 选项来源：固定选项、字典（GET /bapi/common/dict?dicType=）或接口（optionsFrom）。
 // 同一页面内按来源缓存请求（失败的不缓存），多个字段、列共用一次请求。
 import { useEffect, useState } from 'react';
-import { apiGet, apiPost, bapiGet, bapiPost, type Query } from '@/components/api-client';
-import type { ApiCall, FieldSpec, Option } from './types';
+import { bapiGet, callConfigured, type Query } from '@/components/api-client';
+import type { ApiCall, FieldSpec, Option, ReadCall } from './types';
 import { toOptions } from './values';
 
 const cache = new Map<string, Promise<Option[]>>();
@@ -21,20 +21,18 @@ function cached(key: string, load: () => Promise<Option[]>): Promise<Option[]> {
 }
 
 /** 按 ApiCall 发请求：/bapi/* 走第二客户端；GET 的参数进查询串，POST 的作 JSON 体 */
-export function callApi<T>(call: ApiCall, params?: Query | Record<string, unknown>, opts?: { silent?: boolean; headers?: Record<string, string> }): Promise<T> {
-  const bapi = call.path.startsWith('/bapi/');
-  if ((call.method ?? 'POST') === 'GET') return (bapi ? bapiGet : apiGet)<T>(call.path, params as Query | undefined, opts);
-  return (bapi ? bapiPost : apiPost)<T>(call.path, params ?? {}, opts);
+export function callApi<T>(call: ApiCall | ReadCall, params?: Query | Record<string, unknown>, opts?: { silent?: boolean; headers?: Record<string, string> }): Promise<T> {
+  return callConfigured<T>(call.method ?? 'POST', call.path, params, { ...opts, query: call.query });
 }
 
 export function loadDict(dicType: string): Promise<Option[]> {
-  return cached(`dict:${dicType}`, () => bapiGet<unknown>('/bapi/common/dict', { dicType }, { silent: true }).then((raw) => toOptions(raw)));
+  return cached(`dict:${dicType}`, () => bapiGet('/bapi/common/dict', { dicType }, { silent: true }).then((raw) => toOptions(raw)));
 }
 
 function loadFrom(from: NonNullable<FieldSpec['optionsFrom']>): Promise<Option[]> {
-  const { labelKey, valueKey, query, ...call } = from;
-  const key = `api:${call.method ?? 'GET'}:${call.path}:${JSON.stringify(query ?? {})}:${labelKey}:${valueKey}`;
-  return cached(key, () => callApi<unknown>({ method: 'GET', ...call }, query, { silent: true }).then((raw) => toOptions(raw, labelKey, valueKey)));
+  const { labelKey, valueKey, query, path, method = 'GET' } = from;
+  const key = `api:${method}:${path}:${JSON.stringify(query ?? {})}:${labelKey}:${valueKey}`;
+  return cached(key, () => callConfigured<unknown>(method, path, query, { silent: true }).then((raw) => toOptions(raw, labelKey, valueKey)));
 }
 
 type Source = Pick<FieldSpec, 'options' | 'optionsFrom' | 'dictType'>;

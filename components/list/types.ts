@@ -5,15 +5,24 @@ import type { ReactNode } from 'react';
 import type { Rule } from 'antd/es/form';
 import type { ColumnType } from 'antd/es/table';
 import type { Query } from '@/components/api-client';
+import type { GetPath, PostPath } from '@/components/api-contract';
 import type { Translate } from '@/lib/i18n';
 import type { UploadPurpose } from '@/lib/domains/file/schemas';
 
 export type HttpMethod = 'GET' | 'POST';
 
-/** 一个接口调用：路径不含 /api 前缀（如 '/account/listUsers'） */
-export interface ApiCall {
-  path: string;
-  method?: HttpMethod;
+/** 一个接口调用：路径不含 /api 前缀（如 '/account/listUsers'），须是端点表里该方法的路径（写错即类型错误） */
+export type ApiCall = ({ path: PostPath; method?: 'POST' } | { path: GetPath; method: 'GET' }) & CallQuery;
+
+/** 选项来自接口：labelKey / valueKey 为答复中每项的显示名与取值 */
+export type OptionsSource = ReadCall & { labelKey: string; valueKey: string };
+
+/** 读取类的调用（选项来源、模板下载）：不写 method 即 GET */
+export type ReadCall = ({ path: GetPath; method?: 'GET' } | { path: PostPath; method: 'POST' }) & CallQuery;
+
+interface CallQuery {
+  /** 拼进地址的查询参数（如导入的 ?bankId=）；GET 的筛选参数另由调用方给出 */
+  query?: Query;
 }
 
 export interface Option {
@@ -51,7 +60,7 @@ export interface FieldSpec {
   /** select / multiSelect / radio 的固定选项 */
   options?: readonly Option[];
   /** 选项取自接口（返回数组或 {list}）：labelKey/valueKey 指定显示与取值字段 */
-  optionsFrom?: ApiCall & { query?: Query; labelKey: string; valueKey: string };
+  optionsFrom?: OptionsSource;
   /** type 'dict' 的字典类型 */
   dictType?: string;
   /** 额外的前端校验（消息用中文）；服务端仍会校验，错误按字段显示 */
@@ -136,9 +145,12 @@ export interface ListScreenProps<T extends object> {
   resource: string;
   rowKey: Extract<keyof T, string>;
   /** 分页列表接口：提交筛选值与 pageNo/pageSize，返回 {list,total,pageNo,pageSize} */
-  list: ApiCall & {
+  list: (ApiCall | { path: `demo:${string}`; method?: undefined }) & {
     params?: Query;
-    /** 不经接口取数（如开发者组件页的演示数据）：收到与接口相同的参数（筛选值与 pageNo/pageSize），返回 {list,total}；path 仍作请求的标识 */
+    /**
+     * 自己取数（看全信息的列表带着理由重查；开发者组件页的演示数据，path 写 'demo:…' 只作请求的标识）：
+     * 收到与接口相同的参数（筛选值与 pageNo/pageSize），返回 {list,total}
+     */
     load?: (params: Record<string, unknown>) => Promise<{ list: T[]; total: number }>;
   };
   /** 筛选条件（查询/重置） */
@@ -159,7 +171,7 @@ export interface ListScreenProps<T extends object> {
   /** type 'image'：缩略图（点开预览）；'file'：下载链接 */
   detail?: { title: string; fields: { name: string; label: string; type?: 'image' | 'file'; render?: (value: unknown, row: T) => ReactNode }[]; load?: (row: T) => Promise<Record<string, unknown>> };
   /** 工具栏“导入”（权限 resource.import）：上传 .xlsx（multipart 字段 file），失败时显示错误条数并可下载错误工作簿 */
-  importer?: { call: ApiCall; template: ApiCall; title?: string };
+  importer?: { call: ApiCall; template: ReadCall; title?: string };
   /** 工具栏“导出”（权限 resource.export）：以当前筛选条件下载 .xlsx */
   exporter?: ApiCall;
   rowActions?: RowAction<T>[];

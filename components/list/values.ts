@@ -164,7 +164,7 @@ export function asImportFailure(data: unknown): ImportFailure | null {
   };
 }
 
-/** '/api/platform/importErrors?id=1' → '/platform/importErrors?id=1'（客户端自己加 /api） */
-export function withoutApiPrefix(url: string): string {
-  return url.startsWith('/api/') ? url.slice(4) : url;
+/** 错误工作簿的编号：服务端给的是地址 '/api/platform/importErrors?id=…'，下载时按类型化的路径与这个 id 请求 */
+export function importErrorsId(url: string): string {
+  return new URL(url, 'http://portal.local').searchParams.get('id') ?? '';
 }

@@ -4,10 +4,11 @@ import { useCallback, useEffect, useState } from 'react';
 import { App, Button, Empty, Modal, Popconfirm, Select, Space, Table, Tabs, Tag, type TableColumnsType } from 'antd';
 import ListScreen from '@/components/list/ListScreen';
 import type { FormSpec } from '@/components/list/types';
-import { apiPost } from '@/components/api-client';
+import { apiPost, callConfigured } from '@/components/api-client';
 import { Tx, useT } from '@/lib/i18n/client';
 import { OFFICIAL_STATUS_COLOR, OFFICIAL_STATUS_LABEL } from '@/lib/domains/officialPlan/schemas';
 import type { OfficialItem } from '@/lib/domains/officialPlan/service';
+import type { PostPath } from '@/components/api-contract';
 
 const STATUS_OPTIONS = Object.entries(OFFICIAL_STATUS_LABEL).map(([value, label]) => ({ value: Number(value), label }));
 
@@ -96,22 +97,22 @@ function ItemsDialog({ plan, onClose }: { plan: OfficialItem | null; onClose: ()
 
   const load = useCallback(async () => {
     if (!planId) return;
-    const d = await apiPost<{ jobs: Job[]; orgs: Org[] }>('/officialPlan/planDetail', { id: planId });
+    const d = await apiPost('/officialPlan/planDetail', { id: planId });
     setJobs(d.jobs);
     setOrgs(d.orgs);
   }, [planId]);
   const searchJobs = useCallback(
-    (name?: string) => planId && editable && apiPost<Choice[]>('/officialPlan/getCanSelectJobs', { planId, name }, { silent: true }).then(setJobChoices, () => setJobChoices([])),
+    (name?: string) => planId && editable && apiPost('/officialPlan/getCanSelectJobs', { planId, name }, { silent: true }).then(setJobChoices, () => setJobChoices([])),
     [planId, editable],
   );
   const searchOrgs = useCallback(
-    (name?: string) => planId && editable && apiPost<Choice[]>('/officialPlan/searchOrg', { planId, name }, { silent: true }).then(setOrgChoices, () => setOrgChoices([])),
+    (name?: string) => planId && editable && apiPost('/officialPlan/searchOrg', { planId, name }, { silent: true }).then(setOrgChoices, () => setOrgChoices([])),
     [planId, editable],
   );
   useEffect(() => {
     if (!planId) return;
     let alive = true;
-    apiPost<{ jobs: Job[]; orgs: Org[] }>('/officialPlan/planDetail', { id: planId }).then(
+    apiPost('/officialPlan/planDetail', { id: planId }).then(
       (d) => {
         if (!alive) return;
         setJobs(d.jobs);
@@ -120,8 +121,8 @@ function ItemsDialog({ plan, onClose }: { plan: OfficialItem | null; onClose: ()
       () => undefined,
     );
     if (editable) {
-      apiPost<Choice[]>('/officialPlan/getCanSelectJobs', { planId }, { silent: true }).then((c) => alive && setJobChoices(c), () => undefined);
-      apiPost<Choice[]>('/officialPlan/searchOrg', { planId }, { silent: true }).then((c) => alive && setOrgChoices(c), () => undefined);
+      apiPost('/officialPlan/getCanSelectJobs', { planId }, { silent: true }).then((c) => alive && setJobChoices(c), () => undefined);
+      apiPost('/officialPlan/searchOrg', { planId }, { silent: true }).then((c) => alive && setOrgChoices(c), () => undefined);
     }
     return () => {
       alive = false;
@@ -140,7 +141,7 @@ function ItemsDialog({ plan, onClose }: { plan: OfficialItem | null; onClose: ()
   };
   const addJobs = () =>
     run(async () => {
-      const jobsToAdd = jobChoices.filter((c) => pickedJobs.includes(c.workCode!)).map((c) => ({ workCode: c.workCode, levels: c.levels }));
+      const jobsToAdd = jobChoices.filter((c) => pickedJobs.includes(c.workCode!)).map((c) => ({ workCode: c.workCode!, levels: c.levels ?? [] }));
       await apiPost('/officialPlan/saveJobs', { planId, jobs: jobsToAdd });
       setPickedJobs([]);
     }, '已加入工种');
@@ -150,9 +151,9 @@ function ItemsDialog({ plan, onClose }: { plan: OfficialItem | null; onClose: ()
       setPickedOrgs([]);
     }, '已加入机构');
 
-  const removeCell = (path: string, id: number) =>
+  const removeCell = (path: PostPath, id: number) =>
     editable ? (
-      <Popconfirm title={t('确定移除吗？')} onConfirm={() => run(() => apiPost(path, { planId, id }), '已移除')}>
+      <Popconfirm title={t('确定移除吗？')} onConfirm={() => run(() => callConfigured('POST', path, { planId, id }), '已移除')}>
         <a style={{ color: '#ff4d4f' }}>{t('移除')}</a>
       </Popconfirm>
     ) : null;

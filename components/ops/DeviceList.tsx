@@ -3,7 +3,7 @@
 import { Tag } from 'antd';
 import ListScreen from '@/components/list/ListScreen';
 import { Tx } from '@/lib/i18n/client';
-import type { FieldSpec, ListScreenProps, Option } from '@/components/list/types';
+import type { FieldSpec, ListScreenProps, Option, OptionsSource } from '@/components/list/types';
 import { DeviceSaveInput } from '@/lib/domains/ops/schemas';
 import { zodRule } from '@/components/list/rules';
 
@@ -37,7 +37,7 @@ const STATUS_OPTIONS: Option[] = [
 const STATUS_COLORS = { online: 'green', offline: 'default', disabled: 'red' } as const;
 
 /** 所属机构：管辖范围内、状态正常的机构 */
-const ORG_FIELD = { optionsFrom: { path: '/bapi/common/orgList', method: 'GET' as const, labelKey: 'orgName', valueKey: 'id' } };
+const ORG_FIELD = { optionsFrom: { path: '/bapi/common/orgList', method: 'GET', labelKey: 'orgName', valueKey: 'id' } satisfies OptionsSource };
 
 const fields: FieldSpec[] = [
   {

@@ -150,7 +150,7 @@ export default function ScheduleJobList() {
         confirm: (row, t) => t('确定立即执行“{name}”吗？', { name: row.name }),
         onClick: (row, { reload }) => {
           const hide = message.loading(t('正在执行“{name}”…', { name: row.name }), 0);
-          apiPost<RunRow>('/sys/job/run', { code: row.code })
+          apiPost('/sys/job/run', { code: row.code })
             .then((run) => {
               if (run.status === 'success') void message.success(t('“{name}”执行成功：{detail}', { name: row.name, detail: run.message ?? '' }));
               else void message.error(t('“{name}”{detail}', { name: row.name, detail: run.message ? t(run.message) : t('执行失败') }));

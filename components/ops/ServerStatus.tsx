@@ -7,50 +7,12 @@ import { ReloadOutlined } from '@ant-design/icons';
 import { apiGet } from '@/components/api-client';
 import { formatValue } from '@/components/list/values';
 import { Tx, useT } from '@/lib/i18n/client';
-import { PUBLIC_BASE_WARNING, type PublicBaseStatus } from '@/lib/platform/http/public-base';
+import { PUBLIC_BASE_WARNING } from '@/lib/platform/http/public-base';
+import type { ApiOutput } from '@/components/api-contract';
 
-interface JobStatus {
-  code: string;
-  name: string;
-  enabled: boolean;
-  intervalMinutes: number;
-  lastRunAt: string | null;
-  lastStatus: 'success' | 'failed' | null;
-  lastMessage: string | null;
-  nextRunAt: string | null;
-}
-
-interface Status {
-  instance: {
-    hostname: string;
-    pid: number;
-    nodeVersion: string;
-    platform: string;
-    startedAt: string;
-    uptimeSeconds: number;
-    cpuCount: number;
-    loadAverage: number[];
-    systemMemory: { totalBytes: number; freeBytes: number };
-  };
-  process: {
-    memory: { rssBytes: number; heapUsedBytes: number; heapTotalBytes: number; externalBytes: number };
-    cpu: { userSeconds: number; systemSeconds: number; averagePercent: number };
-  };
-  database: {
-    kind: 'postgres' | 'pglite';
-    version: string;
-    name: string;
-    sizeBytes: number;
-    connections: number | null;
-    pool: { total: number; idle: number; waiting: number; max: number } | null;
-  };
-  migrations: { shipped: number; applied: number; latestShipped: string | null; pending: string[]; databaseAhead: boolean; current: boolean };
-  scheduler: { running: boolean; tickSeconds: number | null; lastTickAt: string | null; lastError: string | null };
-  jobs: JobStatus[];
-  storage: { driver: 'local' | 's3'; location: string; writable: boolean; error: string | null; disk: { freeBytes: number; totalBytes: number } | null };
-  /** 证书二维码里的站点地址（PUBLIC_BASE_URL）与需要处理的问题 */
-  publicBase: PublicBaseStatus;
-}
+/** 服务器状态（GET /sys/server/status）：形状来自端点表，不在这里另写一份 */
+type Status = ApiOutput<'GET', '/sys/server/status'>;
+type JobStatus = Status['jobs'][number];
 
 const UNITS = ['B', 'KB', 'MB', 'GB', 'TB'];
 const KILO = 1024;
@@ -92,7 +54,7 @@ export default function ServerStatus() {
 
   useEffect(() => {
     let live = true;
-    apiGet<Status>('/sys/server/status')
+    apiGet('/sys/server/status')
       .then((s) => {
         if (!live) return;
         setStatus(s);

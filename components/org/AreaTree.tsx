@@ -7,12 +7,6 @@ import type { DataNode, EventDataNode } from 'antd/es/tree';
 import { bapiGet } from '@/components/api-client';
 import { fetchAreaChildren, ROOT_AREA } from '@/components/area-client';
 
-interface ScopeUser {
-  level: string;
-  areaId: number | null;
-  cityId: number | null;
-}
-
 const toNode = (a: { id: number; name: string; isLeaf: boolean }): DataNode => ({ key: a.id, title: a.name, isLeaf: a.isLeaf });
 
 function replaceChildren(nodes: DataNode[], key: React.Key, children: DataNode[]): DataNode[] {
@@ -21,7 +15,7 @@ function replaceChildren(nodes: DataNode[], key: React.Key, children: DataNode[]
 
 /** 管辖范围的根节点 */
 async function rootNode(): Promise<DataNode | null> {
-  const { user } = await bapiGet<{ user: ScopeUser }>('/bapi/user/getUserAndPermissions', undefined, { silent: true });
+  const { user } = await bapiGet('/bapi/user/getUserAndPermissions', undefined, { silent: true });
   if (user.level === 'province') return { key: ROOT_AREA.id, title: ROOT_AREA.name };
   if (user.level === 'org' || user.cityId === null) return null;
   const cities = await fetchAreaChildren(ROOT_AREA.id);

@@ -60,7 +60,7 @@ export default function DepartmentList() {
 
   const showOpinions = (dept: DeptRow) => {
     setOpinions({ dept, list: null });
-    apiGet<OpinionRow[]>('/bks/v1/sys/department/audit/opinion', { id: dept.id }).then(
+    apiGet('/bks/v1/sys/department/audit/opinion', { id: dept.id }).then(
       (list) => setOpinions({ dept, list }),
       () => setOpinions(null),
     );
@@ -91,7 +91,7 @@ export default function DepartmentList() {
       title: '编辑部门',
       fields,
       submit: { path: '/bks/v1/sys/department/update' },
-      load: (row) => apiGet<Record<string, unknown>>('/bks/v1/sys/department/form', { id: row.id }, { silent: true }),
+      load: (row) => apiGet('/bks/v1/sys/department/form', { id: row.id }, { silent: true }),
       width: 680,
     },
     remove: {

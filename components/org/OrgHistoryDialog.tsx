@@ -33,7 +33,7 @@ export default function OrgHistoryDialog({ org, onClose }: { org: { id: number; 
 
   useEffect(() => {
     let alive = true;
-    apiGet<RecordRow[]>('/sys/orgination/toOperationRecord', { id: org.id }, { silent: true }).then(
+    apiGet('/sys/orgination/toOperationRecord', { id: org.id }, { silent: true }).then(
       (r) => alive && setRecords(r),
       (e: Error) => alive && setError(e.message),
     );
@@ -43,7 +43,7 @@ export default function OrgHistoryDialog({ org, onClose }: { org: { id: number; 
   }, [org.id]);
 
   const compare = (logId: number) =>
-    apiGet<Comparison>('/sys/orgination/comparison', { id: org.id, logId }, { silent: true }).then(setComparison, (e: Error) => setError(e.message));
+    apiGet('/sys/orgination/comparison', { id: org.id, logId }, { silent: true }).then(setComparison, (e: Error) => setError(e.message));
 
   return (
     <Modal open title={t('变更记录：{name}', { name: org.name })} width={860} footer={null} onCancel={onClose} destroyOnHidden>

@@ -70,7 +70,7 @@ const worksForm: FormSpec<OrgRow> = {
   ],
   submit: { path: '/sys/orgination-work/save' },
   load: async (row) => {
-    const detail = await apiGet<{ works: { workCode: string; workName: string }[] }>('/sys/orgination/detail', { code: row.code }, { silent: true });
+    const detail = await apiGet('/sys/orgination/detail', { code: row.code }, { silent: true });
     return { worksText: detail.works.map((w) => `${w.workCode} ${w.workName}`).join('\n') };
   },
   body: (values, row) => ({ orgId: row?.id, works: parseWorks(values.worksText) }),
@@ -159,7 +159,7 @@ export default function OrganizationList() {
           { name: 'createTime', label: '创建时间' },
           { name: 'updateTime', label: '更新时间' },
         ],
-        load: (row) => apiGet<Record<string, unknown>>('/sys/orgination/detail', { code: row.code }, { silent: true }),
+        load: (row) => apiGet('/sys/orgination/detail', { code: row.code }, { silent: true }),
       },
       rowActions: orgUser
         ? []

@@ -3,12 +3,13 @@
 import { useState } from 'react';
 import { Alert, Button, Modal, Table, Typography, Upload } from 'antd';
 import { CameraOutlined, InboxOutlined } from '@ant-design/icons';
-import { apiPost } from '@/components/api-client';
+import { callConfigured } from '@/components/api-client';
 import { useT } from '@/lib/i18n/client';
 import type { PhotoZipResult } from '@/lib/domains/personnel/schemas';
+import type { PostPath } from '@/components/api-contract';
 
 /** fields：随压缩包一起提交的表单字段（如考生的 planId）；hint：替换默认的说明（中文原文，按当前语言翻译） */
-export default function PhotoZipButton({ path, libraryName, onDone, fields, hint }: { path: string; libraryName: string; onDone: () => void; fields?: Record<string, string>; hint?: string }) {
+export default function PhotoZipButton({ path, libraryName, onDone, fields, hint }: { path: PostPath; libraryName: string; onDone: () => void; fields?: Record<string, string>; hint?: string }) {
   const t = useT();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -21,7 +22,7 @@ export default function PhotoZipButton({ path, libraryName, onDone, fields, hint
       const form = new FormData();
       for (const [k, v] of Object.entries(fields ?? {})) form.set(k, v);
       form.set('file', file);
-      const r = await apiPost<PhotoZipResult>(path, form);
+      const r = await callConfigured<PhotoZipResult>('POST', path, form);
       setResult(r);
       if (r.matched.length) onDone();
     } catch {

@@ -3,13 +3,14 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Avatar, Button, Select, Space, Tag, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined, UserOutlined } from '@ant-design/icons';
-import { apiPost } from '@/components/api-client';
+import { callConfigured } from '@/components/api-client';
 import { Tx, useT } from '@/lib/i18n/client';
 import type { FieldSpec, FormSpec, ListColumn, ListScreenProps, RowAction, BatchAction } from '@/components/list/types';
 import { EDUCATIONS, PERSON_ACTIONS, PERSON_STATUS_COLOR, TITLES, type PersonDetail, type PersonItem } from '@/lib/domains/personnel/schemas';
 import { mobileOrMaskedSchema } from '@/lib/platform/identity';
 import { zodRule } from '@/components/list/rules';
 import AccountPicker from './AccountPicker';
+import type { PostPath, GetPath } from '@/components/api-contract';
 
 export const STATUS_OPTIONS = [
   { label: '在岗', value: 0 },
@@ -23,21 +24,21 @@ export interface LibraryPaths {
   name: string;
   /** 表单与详情的标题（写全文，按原文翻译） */
   titles: { create: string; edit: string; stop: string; detail: string };
-  list: string;
-  info: string;
-  save: string;
-  stop: string;
-  start: string;
-  del: string;
-  photo: string;
-  works?: string;
-  filingUnits: string;
+  list: PostPath;
+  info: PostPath;
+  save: PostPath;
+  stop: PostPath;
+  start: PostPath;
+  del: PostPath;
+  photo: GetPath;
+  works?: PostPath;
+  filingUnits: PostPath;
   /** 绑定登录账号的接口（考评员、督导员库）：候选账号、绑定、解除 */
-  accounts?: { options: string; bind: string; unbind: string };
+  accounts?: { options: PostPath; bind: PostPath; unbind: PostPath };
 }
 
 /** 照片缩略图：有照片才请求（带会话 Cookie 的受控接口） */
-export function PersonAvatar({ row, path, size = 36 }: { row: PersonItem; path: string; size?: number }) {
+export function PersonAvatar({ row, path, size = 36 }: { row: PersonItem; path: GetPath; size?: number }) {
   return row.hasPhoto ? <Avatar shape="square" size={size} src={`/api${path}?id=${row.id}`} alt={row.name} /> : <Avatar shape="square" size={size} icon={<UserOutlined />} />;
 }
 
@@ -61,13 +62,13 @@ interface WorkOption {
 const LEVEL_LABEL: Record<number, string> = { 5: '五级/初级工', 4: '四级/中级工', 3: '三级/高级工', 2: '二级/技师', 1: '一级/高级技师' };
 
 /** 工种与等级：逐行选择工种（可搜索）与该工种开设的等级 */
-export function WorksField({ value, onChange, disabled, path }: { value: unknown; onChange: (v: unknown) => void; disabled?: boolean; path: string }) {
+export function WorksField({ value, onChange, disabled, path }: { value: unknown; onChange: (v: unknown) => void; disabled?: boolean; path: PostPath }) {
   const t = useT();
   const rows = (Array.isArray(value) ? value : []) as WorkValue[];
   const [works, setWorks] = useState<WorkOption[]>([]);
   useEffect(() => {
     let alive = true;
-    apiPost<WorkOption[]>(path, {}, { silent: true })
+    callConfigured<WorkOption[]>('POST', path, {}, { silent: true })
       .then((w) => alive && setWorks(w))
       .catch(() => undefined);
     return () => {
@@ -173,7 +174,7 @@ export function personForms(p: LibraryPaths, fields: FieldSpec[]): { create: For
       body,
       width: 760,
       load: async (row) => {
-        const d = await apiPost<PersonDetail>(p.info, { id: row.id });
+        const d = await callConfigured<PersonDetail>('POST', p.info, { id: row.id });
         return { ...d, orgId: d.orgId ?? undefined, cityId: d.cityId ?? undefined, works: d.works.map((w) => ({ workCode: w.workCode, levelCode: w.levelCode })) };
       },
     },
@@ -330,7 +331,7 @@ export function personDetailSpec(
 ): ListScreenProps<PersonItem>['detail'] {
   return {
     title: p.titles.detail,
-    load: (row) => apiPost<Record<string, unknown>>(p.info, { id: row.id }),
+    load: (row) => callConfigured<Record<string, unknown>>('POST', p.info, { id: row.id }),
     fields: [
       { name: 'hasPhoto', label: '照片', render: (_v, row) => <PersonAvatar row={row} path={p.photo} size={96} /> },
       { name: 'name', label: '姓名' },

@@ -12,6 +12,8 @@ import { FirstPageContext } from '@/components/screens/FirstPageContext';
 import { useT } from '@/lib/i18n/client';
 import UnmaskDialog, { type UnmaskChoice } from './UnmaskDialog';
 import type { ApiCall, HttpMethod, ListHelpers } from '@/components/list/types';
+import type { Query } from '@/components/api-client';
+import type { GetPath, PostPath } from '@/components/api-contract';
 
 interface UnmaskPage<T> {
   list: T[];
@@ -35,11 +37,14 @@ export interface UnmaskListOptions {
   exporter?: ApiCall;
 }
 
+/** method 说明 path 是哪一种（GET 的列表只有师资库两处） */
+const listCall = (path: PostPath | GetPath, method: HttpMethod): ApiCall => (method === 'GET' ? { path: path as GetPath, method } : { path: path as PostPath, method });
+
 /**
  * 给 ListScreen 用：list（path、method 与带 unmask 的 load；调用方可再加 params）与 toolbarExtra（调用方的其他按钮可与它并列）。
  * path 为列表接口，what 为对话框里的说明（如“考评员列表”，按当前语言翻译）。
  */
-export function useUnmaskList<T>(path: string, what: string, options: UnmaskListOptions = {}) {
+export function useUnmaskList<T>(path: PostPath | GetPath, what: string, options: UnmaskListOptions = {}) {
   const { method = 'POST', exporter } = options;
   const t = useT();
   const firstPage = useContext(FirstPageContext);
@@ -52,7 +57,7 @@ export function useUnmaskList<T>(path: string, what: string, options: UnmaskList
     async (params: Record<string, unknown>) => {
       lastParams.current = params;
       const body = choice.current ? { ...params, unmask: true, ...choice.current } : params;
-      const page = await callApi<UnmaskPage<T>>({ path, method }, body);
+      const page = await callApi<UnmaskPage<T>>(listCall(path, method), body);
       setState(stateOf(page));
       return page;
     },
@@ -67,7 +72,7 @@ export function useUnmaskList<T>(path: string, what: string, options: UnmaskList
     } else if (exporter) {
       const filters = Object.fromEntries(Object.entries(lastParams.current).filter(([k]) => k !== 'pageNo' && k !== 'pageSize'));
       const body = { ...filters, unmask: true, ...c };
-      const download = (exporter.method ?? 'POST') === 'GET' ? apiDownload(exporter.path, undefined, { method: 'GET', query: body as never }) : apiDownload(exporter.path, body, { method: 'POST' });
+      const download = exporter.method === 'GET' ? apiDownload(exporter.path, undefined, { method: 'GET', query: body as Query }) : apiDownload(exporter.path, body, { method: 'POST' });
       await download.catch(() => undefined);
     }
     setAsking(null);
@@ -106,5 +111,5 @@ export function useUnmaskList<T>(path: string, what: string, options: UnmaskList
     </>
   );
 
-  return { list: { path, method, load }, toolbarExtra };
+  return { list: { ...listCall(path, method), load }, toolbarExtra };
 }

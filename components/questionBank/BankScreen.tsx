@@ -25,7 +25,7 @@ function WorkLevelSelect({ kind, value, onChange, disabled }: { kind: number; va
   const [works, setWorks] = useState<FiledWork[] | null>(null);
   useEffect(() => {
     let alive = true;
-    apiPost<{ works: FiledWork[] }>('/tes/bank/filedWorks', { kind }, { silent: true }).then(
+    apiPost('/tes/bank/filedWorks', { kind }, { silent: true }).then(
       (d) => alive && setWorks(d.works),
       () => alive && setWorks([]),
     );

@@ -159,8 +159,8 @@ export default function BankWorkspace({ bank, onBack }: { bank: BankItem; onBack
   const [version, setVersion] = useState(0);
 
   const loadMeta = useCallback(() => {
-    void apiPost<Subject[]>('/tes/subject/list', { bankId: bank.id }, { silent: true }).then(setLoaded, () => setLoaded([]));
-    void apiPost<KnowledgeNode[]>('/tes/knowledge/tree', { bankId: bank.id }, { silent: true }).then(setKps, () => setKps([]));
+    void apiPost('/tes/subject/list', { bankId: bank.id }, { silent: true }).then(setLoaded, () => setLoaded([]));
+    void apiPost('/tes/knowledge/tree', { bankId: bank.id }, { silent: true }).then(setKps, () => setKps([]));
   }, [bank.id]);
   useEffect(loadMeta, [loadMeta, version]);
   const changed = () => setVersion((n) => n + 1);
@@ -188,7 +188,7 @@ export default function BankWorkspace({ bank, onBack }: { bank: BankItem; onBack
       { title: '状态', dataIndex: 'status', width: 70, render: (v: number) => <StatusTag status={v} /> },
     ],
     create: editable ? questionForm(bank, '新增试题', subjects, kps) : undefined,
-    importer: editable ? { call: { path: `/tes/question/import?bankId=${bank.id}` }, template: { path: '/tes/question/importTemplate', method: 'GET' }, title: '导入试题' } : undefined,
+    importer: editable ? { call: { path: '/tes/question/import', query: { bankId: bank.id } }, template: { path: '/tes/question/importTemplate', method: 'GET' }, title: '导入试题' } : undefined,
     exporter: { path: '/tes/question/export' },
     rowActions: [
       { key: 'edit', label: '编辑', permission: `${resource}.edit`, visible: (r) => r.actions.includes('edit'), form: questionForm(bank, '修改试题', subjects, kps) },

@@ -60,7 +60,7 @@ export default function ComposeDialog({ paperId, open, onClose, onSaved }: { pap
       return;
     }
     let alive = true;
-    apiPost<Values & { seed: string | null; durationMinutes: number | null }>('/tes/paper/get', { id: paperId }, { silent: true })
+    apiPost('/tes/paper/get', { id: paperId }, { silent: true })
       .then((d) => alive && form.setFieldsValue({ bankId: d.bankId, subjectId: d.subjectId, name: d.name, durationMinutes: d.durationMinutes, seed: d.seed ?? undefined, rules: d.rules }))
       .finally(() => alive && setLoading(false));
     return () => {
@@ -71,7 +71,7 @@ export default function ComposeDialog({ paperId, open, onClose, onSaved }: { pap
   useEffect(() => {
     if (!bankId) return;
     let alive = true;
-    apiPost<KnowledgeNode[]>('/tes/knowledge/tree', { bankId }, { silent: true }).then(
+    apiPost('/tes/knowledge/tree', { bankId }, { silent: true }).then(
       (k) => alive && setKps(k),
       () => alive && setKps([]),
     );

@@ -39,7 +39,7 @@ export default function ManualDialog({ paperId, open, onClose, onSaved }: { pape
       return;
     }
     let alive = true;
-    apiPost<{ bankId: number; subjectId: number; name: string; durationMinutes: number | null; questions: Picked[] }>('/tes/paper/get', { id: paperId }, { silent: true })
+    apiPost('/tes/paper/get', { id: paperId }, { silent: true })
       .then((d) => {
         if (!alive) return;
         form.setFieldsValue({ bankId: d.bankId, subjectId: d.subjectId, name: d.name, durationMinutes: d.durationMinutes });
@@ -58,7 +58,7 @@ export default function ManualDialog({ paperId, open, onClose, onSaved }: { pape
   useEffect(() => {
     if (!query) return;
     let alive = true;
-    apiPost<{ list: QuestionItem[]; total: number }>('/tes/question/list', query, { silent: true }).then(
+    apiPost('/tes/question/list', query, { silent: true }).then(
       (d) => alive && setRows({ key: queryKey, ...d }),
       () => alive && setRows({ key: queryKey, list: [], total: 0 }),
     );

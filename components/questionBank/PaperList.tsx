@@ -11,7 +11,7 @@ import { useCan } from '@/components/shell/ShellContext';
 import { Tx, useT } from '@/lib/i18n/client';
 import { BANK_KIND_LABEL, PAPER_MODE, PAPER_MODE_LABEL } from '@/lib/domains/questionBank/constants';
 
-import type { PaperItem, PaperUsage } from '@/lib/domains/questionBank/schemas';
+import type { PaperItem } from '@/lib/domains/questionBank/schemas';
 import ComposeDialog from './ComposeDialog';
 import ManualDialog from './ManualDialog';
 import PaperPreview from './PaperPreview';
@@ -35,7 +35,7 @@ export default function PaperList() {
   };
 
   const showUsage = async (row: PaperItem) => {
-    const r = await apiPost<{ used: boolean; message: string; usages: PaperUsage[] }>('/tes/paper/checkUsePaper', { id: row.id });
+    const r = await apiPost('/tes/paper/checkUsePaper', { id: row.id });
     modal.info({
       title: t('使用情况'),
       width: 560,

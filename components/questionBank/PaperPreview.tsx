@@ -22,7 +22,7 @@ export default function PaperPreview({ paperId, onClose }: { paperId: number | n
   useEffect(() => {
     if (paperId === null) return;
     let alive = true;
-    apiPost<RenderedPaper>('/tes/paper/preview', { id: paperId, withAnswers }, { silent: true }).then(
+    apiPost('/tes/paper/preview', { id: paperId, withAnswers }, { silent: true }).then(
       (p) => alive && setLoaded({ key: `${paperId}:${withAnswers}`, paper: p }),
       (e: unknown) => alive && setLoaded({ key: `${paperId}:${withAnswers}`, error: e instanceof Error ? e.message : t('list.form.loadFailed') }),
     );

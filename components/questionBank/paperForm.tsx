@@ -2,8 +2,9 @@
 // 两种组卷弹窗共用：可选题库（本机构启用的）与科目、试卷名称与时长，以及提交时把服务端的字段错误落到表单项上。
 import { useEffect, useState } from 'react';
 import { Col, Form, Input, InputNumber, Row, Select, type FormInstance } from 'antd';
-import { apiPost, ApiClientError } from '@/components/api-client';
+import { apiPost, ApiClientError, callConfigured } from '@/components/api-client';
 import { useT } from '@/lib/i18n/client';
+import type { PostPath } from '@/components/api-contract';
 
 export interface ComposableBank {
   id: number;
@@ -20,7 +21,7 @@ export function useComposableBanks(): ComposableBank[] | null {
   const [banks, setBanks] = useState<ComposableBank[] | null>(null);
   useEffect(() => {
     let alive = true;
-    apiPost<ComposableBank[]>('/tes/paper/banks', {}, { silent: true }).then(
+    apiPost('/tes/paper/banks', {}, { silent: true }).then(
       (b) => alive && setBanks(b),
       () => alive && setBanks([]),
     );
@@ -70,9 +71,9 @@ export function PaperBaseFields({ form, banks, locked }: { form: FormInstance; b
 }
 
 /** 提交：字段错误落到表单项上，其余错误返回给弹窗顶部显示 */
-export async function submitPaper<T = unknown>(form: FormInstance, path: string, body: Record<string, unknown>): Promise<{ ok: true; data: T } | { ok: false; message: string | null }> {
+export async function submitPaper<T = unknown>(form: FormInstance, path: PostPath, body: Record<string, unknown>): Promise<{ ok: true; data: T } | { ok: false; message: string | null }> {
   try {
-    return { ok: true, data: await apiPost<T>(path, body, { silent: true }) };
+    return { ok: true, data: await callConfigured<T>('POST', path, body, { silent: true }) };
   } catch (err) {
     if (!(err instanceof ApiClientError)) throw err;
     const fields = Object.entries(err.fields).filter(([name]) => ['bankId', 'subjectId', 'name', 'durationMinutes', 'seed'].includes(name));

@@ -7,6 +7,7 @@ import { Form, Input, InputNumber, Modal, Tag } from 'antd';
 import { useT } from '@/lib/i18n/client';
 import { LEVEL_NAMES } from '@/lib/domains/catalog/schemas';
 import { BANK_STATUS, DIFFICULTY_LABEL, QUESTION_TYPE_LABEL, QUESTION_TYPES, STATUS_LABEL } from '@/lib/domains/questionBank/constants';
+import type { PostPath } from '@/components/api-contract';
 
 export const LEVEL_OPTIONS = Object.entries(LEVEL_NAMES)
   .map(([value, label]) => ({ value: Number(value), label }))
@@ -77,9 +78,9 @@ export function NameDialog({
 export function rowStateActions<T extends { actions: readonly string[] }>(opts: {
   edit: string;
   remove: string;
-  statusPath: string;
+  statusPath: PostPath;
   statusBody: (row: T, status: number) => unknown;
-  deletePath: string;
+  deletePath: PostPath;
   deleteBody: (row: T) => unknown;
   confirmDisable?: (row: T, t: Translate) => string;
   confirmDelete: (row: T, t: Translate) => string;

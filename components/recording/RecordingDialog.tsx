@@ -67,7 +67,7 @@ function RecorderModal({ onClose, planCode, siteCode, onSaved, onPictureInPictur
   // 计划能否录像、保存方式；先存本机的方式再找出本机还没保存的录像
   useEffect(() => {
     let alive = true;
-    apiPost<RecordingContext>('/recording/context', { planCode, siteCode: siteCode ?? undefined })
+    apiPost('/recording/context', { planCode, siteCode: siteCode ?? undefined })
       .then(async (c) => {
         const left = c.localFirst && c.canRecord ? await listLocal(c.planCode).catch(() => []) : [];
         if (!alive) return;

@@ -47,7 +47,7 @@ function ListModal({ onClose, planCode, siteCode, name, canStart = true }: Recor
 
   useEffect(() => {
     let alive = true;
-    apiPost<RecordingContext>('/recording/context', { planCode, siteCode: siteCode ?? undefined }, { silent: true }).then(
+    apiPost('/recording/context', { planCode, siteCode: siteCode ?? undefined }, { silent: true }).then(
       (c) => alive && setCtx(c),
       () => undefined,
     );
@@ -58,7 +58,7 @@ function ListModal({ onClose, planCode, siteCode, name, canStart = true }: Recor
 
   useEffect(() => {
     let alive = true;
-    apiPost<{ list: RecordingItem[]; total: number }>('/recording/list', { planCode, siteCode: siteCode ?? undefined, pageNo: page, pageSize: PAGE_SIZE }).then(
+    apiPost('/recording/list', { planCode, siteCode: siteCode ?? undefined, pageNo: page, pageSize: PAGE_SIZE }).then(
       (d) => {
         if (!alive) return;
         setData(d);

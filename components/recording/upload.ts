@@ -37,7 +37,7 @@ export interface SaveBody {
 
 /** 保存；成功后记下标记、广播 recording:saved */
 export async function saveRecording(body: SaveBody): Promise<RecordingItem> {
-  const item = await apiPost<RecordingItem>('/recording/save', body);
+  const item = await apiPost('/recording/save', body);
   try {
     localStorage.setItem(`${SAVED_FLAG_PREFIX}${body.planCode}`, JSON.stringify({ id: item.id, planCode: body.planCode, planStep: body.planStep ?? null, siteCode: body.siteCode ?? null, savedAt: item.createTime }));
   } catch {

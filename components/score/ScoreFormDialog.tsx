@@ -28,7 +28,7 @@ function SubjectEditor({ form, s, onSaved }: { form: ScoreForm; s: ScoreFormSubj
   const save = async (submit: boolean) => {
     setBusy(true);
     try {
-      const next = await apiPost<ScoreForm>('/exaAff/updateScore', {
+      const next = await apiPost('/exaAff/updateScore', {
         examineeId: form.examinee.id,
         subject: s.subject,
         score: MARK_HAS_SCORE[draft.mark] ? draft.score : null,

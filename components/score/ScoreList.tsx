@@ -5,13 +5,14 @@
 import { useCallback, useEffect, useState } from 'react';
 import { App, Button, Card, Select, Space, Tag, Typography } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
-import { apiDownload, apiPost } from '@/components/api-client';
+import { apiDownload, apiPost, callConfigured } from '@/components/api-client';
 import { useCan } from '@/components/shell/ShellContext';
 import { Tx, useT } from '@/lib/i18n/client';
 import type { ScoreForm, ScorePlanOption } from '@/lib/domains/score/schemas';
 import QrScanner from './QrScanner';
 import ScoreFormDialog from './ScoreFormDialog';
 import { ScoreSheet, TotalsBar } from './shared';
+import type { PostPath } from '@/components/api-contract';
 
 export default function ScoreList() {
   const t = useT();
@@ -25,7 +26,7 @@ export default function ScoreList() {
 
   useEffect(() => {
     let live = true;
-    apiPost<ScorePlanOption[]>('/exaAff/scorePlans', {}, { silent: true })
+    apiPost('/exaAff/scorePlans', {}, { silent: true })
       .then((list) => {
         if (!live) return;
         setPlans(list);
@@ -47,13 +48,13 @@ export default function ScoreList() {
       // 接口已提示
     }
   };
-  const byCode = (code: string) => void open(() => apiPost<ScoreForm>('/exaAff/byQrCodeScore', { code, planId: plan?.id }));
+  const byCode = (code: string) => void open(() => apiPost('/exaAff/byQrCodeScore', { code, planId: plan?.id }));
 
-  const planAction = (path: string, verb: string) =>
+  const planAction = (path: PostPath, verb: string) =>
     modal.confirm({
       title: t('确定{verb}吗？', { verb: t(verb) }),
       onOk: async () => {
-        await apiPost(path, { id: plan!.id });
+        await callConfigured('POST', path, { id: plan!.id });
         void message.success(t('办理成功'));
         refresh();
         setListVersion((v) => v + 1);
@@ -113,20 +114,20 @@ export default function ScoreList() {
           refreshKey={`${plan.id}-${listVersion}`}
           // 成绩单每次重新查询（导入成绩、录入后关闭表单、翻页筛选）后合计随之刷新：导入后不必重新打开页面
           onLoaded={refresh}
-          importer={plan.editable ? { call: { path: `/exaAff/importScore?planId=${plan.id}` }, template: { path: '/exaAff/scoreImportTemplate', method: 'GET' }, title: '导入成绩' } : undefined}
+          importer={plan.editable ? { call: { path: '/exaAff/importScore', query: { planId: plan.id } }, template: { path: '/exaAff/scoreImportTemplate', method: 'GET' }, title: '导入成绩' } : undefined}
           rowActions={[
             {
               key: 'score',
               label: '录入成绩',
               permission: 'score.edit',
               visible: (r) => r.actions.includes('score'),
-              onClick: (r) => void open(() => apiPost<ScoreForm>('/exaAff/getFormTypeAndScoreDetail', { examineeId: r.examineeId })),
+              onClick: (r) => void open(() => apiPost('/exaAff/getFormTypeAndScoreDetail', { examineeId: r.examineeId })),
             },
             {
               key: 'view',
               label: '查看',
               visible: (r) => !r.actions.includes('score'),
-              onClick: (r) => void open(() => apiPost<ScoreForm>('/exaAff/getFormTypeAndScoreDetail', { examineeId: r.examineeId })),
+              onClick: (r) => void open(() => apiPost('/exaAff/getFormTypeAndScoreDetail', { examineeId: r.examineeId })),
             },
           ]}
         />

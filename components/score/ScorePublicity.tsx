@@ -7,7 +7,7 @@
 import { useState } from 'react';
 import { Descriptions, Modal, Space, Table, Tabs, Tag, Typography } from 'antd';
 import ListScreen from '@/components/list/ListScreen';
-import type { FieldSpec, ListColumn } from '@/components/list/types';
+import type { FieldSpec, ListColumn, ApiCall } from '@/components/list/types';
 import { ReviewDialog } from '@/components/list/ReviewDialog';
 import { apiPost } from '@/components/api-client';
 import { Tx, useT } from '@/lib/i18n/client';
@@ -16,6 +16,7 @@ import { PUBLICITY_STATUS_COLOR, PUBLICITY_STATUS_LABEL, type ObjectionItem, typ
 import { useUnmaskList } from '@/components/privacy/useUnmaskList';
 import ScoreFormDialog from './ScoreFormDialog';
 import { CorrectionTable, ScoreSheet, TotalsBar } from './shared';
+import type { PostPath } from '@/components/api-contract';
 
 const REVIEW_ACTIONS = ['cityPass', 'cityReject', 'provincePass', 'provinceReject'];
 const kindOptions = PLAN_KINDS.map((label, value) => ({ label, value }));
@@ -101,7 +102,7 @@ interface PassedRow {
 /** 合格考生（颁证名单）：身份证号、手机号默认脱敏；服务端说能看全时（canUnmask）给出“显示完整信息”“导出完整信息”，先选理由、记访问日志 */
 function PassedList({ plan }: { plan: PlanScoreItem }) {
   const t = useT();
-  const exporter = { path: '/exaPlanAudit/planCertificateExport' };
+  const exporter: ApiCall = { path: '/exaPlanAudit/planCertificateExport' };
   const unmask = useUnmaskList<PassedRow>('/exaPlanAudit/getcertificateList', t('计划 {code} 的合格考生名单', { code: plan.code }), { exporter });
   return (
     <ListScreen<PassedRow>
@@ -138,7 +139,7 @@ function AuditTab() {
 
   const review = (row: PlanScoreItem) => {
     setReviewing({ row, vo: null });
-    apiPost<ExamaffVo>('/exaPlanAudit/getExaExamaffVo', { id: row.id })
+    apiPost('/exaPlanAudit/getExaExamaffVo', { id: row.id })
       .then((vo) => setReviewing((cur) => (cur && cur.row.id === row.id ? { row, vo } : cur)))
       .catch(() => undefined);
   };
@@ -188,7 +189,7 @@ function AuditTab() {
             subjects={sheetOf.subjects}
             resource="publicity"
             list="/exaPlanAudit/getStudentList"
-            rowActions={[{ key: 'view', label: '查看', onClick: (r) => void apiPost<ScoreForm>('/exaAff/getFormTypeAndScoreDetail', { examineeId: r.examineeId }).then(setForm, () => undefined) }]}
+            rowActions={[{ key: 'view', label: '查看', onClick: (r) => void apiPost('/exaAff/getFormTypeAndScoreDetail', { examineeId: r.examineeId }).then(setForm, () => undefined) }]}
           />
         )}
       </Modal>
@@ -246,7 +247,7 @@ function ObjectionsDialog({ row, onClose }: { row: PublicityItem | null; onClose
 function PublicityTab() {
   const t = useT();
   const [objectionsOf, setObjectionsOf] = useState<PublicityItem | null>(null);
-  const planCall = (path: string, success: string) => ({ path, body: (r: PublicityItem) => ({ id: r.planId }), successMessage: success });
+  const planCall = (path: PostPath, success: string) => ({ path, body: (r: PublicityItem) => ({ id: r.planId }), successMessage: success });
   return (
     <>
       <ListScreen<PublicityItem>

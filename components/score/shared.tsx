@@ -6,6 +6,7 @@ import type { ListColumn, ListScreenProps, RowAction } from '@/components/list/t
 import { Tx, useT } from '@/lib/i18n/client';
 import { RESULT_COLOR, RESULT_LABEL, SUBJECT_LABEL } from '@/lib/domains/score/rules';
 import type { ScoreCorrectionItem, ScoreRow, ScoreTotals } from '@/lib/domains/score/schemas';
+import type { PostPath } from '@/components/api-contract';
 
 export function ResultTag({ result, reason }: { result: number; reason?: string | null }) {
   const tag = (
@@ -100,7 +101,7 @@ export function ScoreSheet(props: {
   planId: number;
   subjects: readonly number[];
   resource: string;
-  list: string;
+  list: PostPath;
   rowActions: RowAction<ScoreRow>[];
   refreshKey?: unknown;
   toolbarExtra?: ListScreenProps<ScoreRow>['toolbarExtra'];

@@ -76,7 +76,7 @@ export default function NoticeBell({ initialCount, dark }: { initialCount: numbe
 
   const refreshCount = useCallback(async () => {
     try {
-      const { count: n } = await apiGet<{ count: number }>('/message/unreadCount', undefined, { silent: true });
+      const { count: n } = await apiGet('/message/unreadCount', undefined, { silent: true });
       setCount(n);
     } catch {
       // 轮询失败不打扰用户：会话失效等由接口客户端统一处理
@@ -98,7 +98,7 @@ export default function NoticeBell({ initialCount, dark }: { initialCount: numbe
   const loadList = useCallback(async () => {
     setLoading(true);
     try {
-      setPage(await apiPost<MessagePage>('/message/list', { pageNo: 1, pageSize: LIST_SIZE }));
+      setPage(await apiPost('/message/list', { pageNo: 1, pageSize: LIST_SIZE }));
     } catch (err) {
       showError(err, 'shell.notice.loadFailed');
     } finally {
@@ -108,7 +108,7 @@ export default function NoticeBell({ initialCount, dark }: { initialCount: numbe
 
   const markRead = async (body: { ids: number[] } | { all: true }) => {
     try {
-      await apiPost<{ updated: number }>('/message/read', body);
+      await apiPost('/message/read', body);
       setPage((p) =>
         p && { ...p, list: p.list.map((m) => ('all' in body || body.ids.includes(m.id) ? { ...m, read: true } : m)) },
       );

@@ -7,7 +7,7 @@ import { App, Input, Modal, Select, Table } from 'antd';
 import { apiGet, apiPost } from '@/components/api-client';
 import { useT } from '@/lib/i18n/client';
 import { loadDict } from '@/components/list/options';
-import { SUBSIDY_GROUP_DICT, type ApplyStudent } from '@/lib/domains/subsidy/schemas';
+import { SUBSIDY_GROUP_DICT } from '@/lib/domains/subsidy/schemas';
 import type { SubsidyKind } from '@/lib/domains/subsidy/transitions';
 
 interface ClassOption {
@@ -51,7 +51,7 @@ export function ApplyForm({ kind, open, editing, onClose, onDone }: ApplyFormPro
 
   /** 学员与各人此前给过的银行信息：已有填写的行不动 */
   const loadStudents = (id: number) =>
-    apiGet<StudentRow[]>('/subsidy/classStudents', { classId: id }).then((rows) => {
+    apiGet('/subsidy/classStudents', { classId: id }).then((rows) => {
       setStudents(rows);
       setEntries((e) => {
         const next = { ...e };
@@ -62,11 +62,11 @@ export function ApplyForm({ kind, open, editing, onClose, onDone }: ApplyFormPro
 
   // 每次打开都重新挂载（父组件只在打开时渲染本组件），这里只取数
   useEffect(() => {
-    apiGet<ClassOption[]>('/subsidy/eligibleClasses', { kind }).then(setClasses, () => undefined);
+    apiGet('/subsidy/eligibleClasses', { kind }).then(setClasses, () => undefined);
     if (kind === 'living') loadDict(SUBSIDY_GROUP_DICT).then((g) => setGroups(g.map((o) => ({ label: o.label, value: String(o.value) }))), () => undefined);
     if (editing) {
       void loadStudents(editing.classId);
-      apiGet<{ students: ApplyStudent[] }>('/subsidy/applyDetail', { id: editing.id }).then((d) => {
+      apiGet('/subsidy/applyDetail', { id: editing.id }).then((d) => {
         setSelected(d.students.map((s) => s.studentId));
         // 原申请里填的优先于带出的
         setEntries((e) => ({ ...e, ...Object.fromEntries(d.students.map((s) => [s.studentId, { bankName: s.bankName ?? undefined, bankAccount: s.bankAccount ?? undefined, certNo: s.certNo ?? undefined, groupCode: s.groupCode ?? undefined }])) }));
@@ -101,7 +101,7 @@ export function ApplyForm({ kind, open, editing, onClose, onDone }: ApplyFormPro
     setSaving(true);
     try {
       const items = selected.map((id) => ({ studentId: id, ...entries[id] }));
-      const r = await apiPost<{ code: string; claimedAmount: number; blockedCount: number }>('/subsidy/saveClassSubside', { id: editing?.id, classId, kind, items });
+      const r = await apiPost('/subsidy/saveClassSubside', { id: editing?.id, classId, kind, items });
       message.success(t('已保存申请 {code}：申请金额 {amount} 元（由系统按标准算出）', { code: r.code, amount: r.claimedAmount }));
       onDone();
       onClose();

@@ -27,7 +27,7 @@ export function ApplyReview({ id, onClose, onDone }: { id: number | null; onClos
 
   const load = useCallback(() => {
     if (id === null) return;
-    apiGet<Detail>('/subsidy/applyDetail', unmask ? { id, unmask: 'true', reason: unmask.reason, ...(unmask.reasonNote ? { reasonNote: unmask.reasonNote } : {}) } : { id }).then(setD, () => undefined);
+    apiGet('/subsidy/applyDetail', unmask ? { id, unmask: 'true', reason: unmask.reason, ...(unmask.reasonNote ? { reasonNote: unmask.reasonNote } : {}) } : { id }).then(setD, () => undefined);
   }, [id, unmask]);
   // 换一份申请时父组件以 key 重新挂载本组件，状态随之清空；这里只取数
   useEffect(() => {
@@ -54,7 +54,7 @@ export function ApplyReview({ id, onClose, onDone }: { id: number | null; onClos
     if (!d) return;
     setBusy(true);
     try {
-      const r = await apiPost<{ statusName: string }>('/subsidy/updateApplyStatus', { id: d.id, action, opinion: opinion || null });
+      const r = await apiPost('/subsidy/updateApplyStatus', { id: d.id, action, opinion: opinion || null });
       message.success(t('已办理，当前：{status}', { status: t(r.statusName) }));
       onDone();
       onClose();

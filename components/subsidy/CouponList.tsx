@@ -35,7 +35,7 @@ export default function CouponList() {
   const [redeeming, setRedeeming] = useState(false);
   const [refresh, setRefresh] = useState(0);
   useEffect(() => {
-    if (allowed) apiGet<unknown[]>('/coupon/redeemableClasses').then((list) => setRedeemable(list.length > 0), () => undefined);
+    if (allowed) apiGet('/coupon/redeemableClasses').then((list) => setRedeemable(list.length > 0), () => undefined);
   }, [allowed]);
   return (
     <>

@@ -14,7 +14,7 @@ function Movements({ account, onClose }: { account: FundAccountItem | null; onCl
   const [loaded, setLoaded] = useState<number | null>(null);
   if (account && loaded !== account.id) {
     setLoaded(account.id);
-    apiPost<{ list: MovementItem[] }>('/fundAccount/listMovement', { accountId: account.id, pageSize: 100 }).then((r) => setRows(r.list), () => undefined);
+    apiPost('/fundAccount/listMovement', { accountId: account.id, pageSize: 100 }).then((r) => setRows(r.list), () => undefined);
   }
   return (
     <Modal open={account !== null} title={account ? t('资金流水：{name}', { name: account.name }) : ''} width={900} footer={null} onCancel={onClose} destroyOnHidden>

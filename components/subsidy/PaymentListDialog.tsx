@@ -33,7 +33,7 @@ export default function PaymentListDialog({ id, onClose }: { id: number; onClose
 
   useEffect(() => {
     let live = true;
-    apiPost<PaymentList>('/subsidy/paymentList', { id }).then((d) => live && setData(d), onClose);
+    apiPost('/subsidy/paymentList', { id }).then((d) => live && setData(d), onClose);
     return () => {
       live = false;
     };
@@ -42,7 +42,7 @@ export default function PaymentListDialog({ id, onClose }: { id: number; onClose
   const unmask = async (choice: UnmaskChoice) => {
     const body = { id, unmask: true, ...choice };
     try {
-      if (asking === 'view') setData(await apiPost<PaymentList>('/subsidy/paymentList', body));
+      if (asking === 'view') setData(await apiPost('/subsidy/paymentList', body));
       else await apiDownload('/subsidy/exportPaymentList', body, { method: 'POST' });
       setAsking(null);
     } catch {

@@ -49,7 +49,7 @@ function BookDetail({ id, onClose }: { id: number | null; onClose: () => void })
   const t = useT();
   const [d, setD] = useState<(StandingBookItem & { lines: StandingBookLineItem[] }) | null>(null);
   useEffect(() => {
-    if (id !== null) apiGet<StandingBookItem & { lines: StandingBookLineItem[] }>('/standingBook/detail', { id }).then(setD, () => undefined);
+    if (id !== null) apiGet('/standingBook/detail', { id }).then(setD, () => undefined);
   }, [id]);
   return (
     <Modal open={id !== null} onCancel={onClose} footer={null} width={1100} title={t('台账详情')}>

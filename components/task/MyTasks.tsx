@@ -3,7 +3,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Button, Card, Empty, Progress, Space, Table, Tag, Typography } from 'antd';
 import { DownloadOutlined, ReloadOutlined, StopOutlined } from '@ant-design/icons';
-import { apiDownload, apiPost } from '@/components/api-client';
+import { apiPost } from '@/components/api-client';
+import { downloadImportErrors } from '@/components/list/ImportErrors';
 import { useT } from '@/lib/i18n/client';
 import { downloadTask, useCancelTask } from './TaskProgress';
 import type { TaskItem } from './useTask';
@@ -34,7 +35,7 @@ export default function MyTasks() {
     const load = async () => {
       setLoading(true);
       try {
-        const page = await apiPost<TaskPage>('/task/list', { pageNo, pageSize: PAGE_SIZE }, { silent: true });
+        const page = await apiPost('/task/list', { pageNo, pageSize: PAGE_SIZE }, { silent: true });
         if (!alive) return;
         setData(page);
         if (page.list.some((task) => task.active)) timer = window.setTimeout(() => void load(), ACTIVE_REFRESH_MS);
@@ -116,7 +117,7 @@ export default function MyTasks() {
                     </Button>
                   )}
                   {errorFile && (
-                    <Button type="link" size="small" icon={<DownloadOutlined />} onClick={() => void apiDownload(errorFile.replace(/^\/api/, '')).catch(() => undefined)}>
+                    <Button type="link" size="small" icon={<DownloadOutlined />} onClick={() => void downloadImportErrors(errorFile).catch(() => undefined)}>
                       {t('task.downloadErrors')}
                     </Button>
                   )}

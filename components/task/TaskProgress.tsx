@@ -4,6 +4,7 @@ import Link from 'next/link';
 import { App, Alert, Button, Progress, Space, Typography } from 'antd';
 import { DownloadOutlined, StopOutlined } from '@ant-design/icons';
 import { apiDownload, apiPost } from '@/components/api-client';
+import { downloadImportErrors } from '@/components/list/ImportErrors';
 import { useT } from '@/lib/i18n/client';
 import { useTask, type TaskItem } from './useTask';
 import { errorFileOf, MY_TASKS_PATH, PROGRESS_STATUS, STATUS_KEY } from './labels';
@@ -56,7 +57,7 @@ export default function TaskProgress({ taskId, onFinished }: { taskId: number; o
             </Button>
           )}
           {errorFile && (
-            <Button icon={<DownloadOutlined />} onClick={() => void apiDownload(errorFile.replace(/^\/api/, '')).catch(() => undefined)}>
+            <Button icon={<DownloadOutlined />} onClick={() => void downloadImportErrors(errorFile).catch(() => undefined)}>
               {t('task.downloadErrors')}
             </Button>
           )}

@@ -35,7 +35,7 @@ export function useTask(taskId: number | null, onFinished?: (task: TaskItem) => 
     let last = '';
     const poll = async () => {
       try {
-        const next = await apiGet<TaskItem>('/task/get', { id: taskId }, { silent: true });
+        const next = await apiGet('/task/get', { id: taskId }, { silent: true });
         if (!alive) return;
         setError(false);
         const signature = `${next.status}:${next.done}:${next.total}`;

@@ -30,10 +30,6 @@ interface Unit {
   code: string;
   name: string;
 }
-interface FormData {
-  teacher: TeacherDetail | null;
-  defaults: { region: RegionValue | null; units: (Unit & { own: boolean })[] } | null;
-}
 
 const LEVEL_OPTIONS = optionsOf(CERT_LEVEL_LABEL);
 const TITLE_LEVEL_OPTIONS = Object.entries(TITLE_LEVEL_LABEL).map(([value, label]) => ({ value, label }));
@@ -82,7 +78,7 @@ export default function TeacherForm({ id, onClose, onSaved }: TeacherFormProps) 
   // 打开时取表单数据（修改：教师与不可改的字段；新登记：默认区划与上班单位）
   useEffect(() => {
     let alive = true;
-    apiGet<FormData>('/teacher/form', id ? { id } : {})
+    apiGet('/teacher/form', id ? { id } : {})
       .then((d) => {
         if (!alive) return;
         if (d.teacher) {
@@ -131,7 +127,7 @@ export default function TeacherForm({ id, onClose, onSaved }: TeacherFormProps) 
     if (!Array.isArray(region) || !region[1] || key === loadedRegion.current) return;
     loadedRegion.current = key;
     let alive = true;
-    apiGet<Unit[]>('/teacher/competent', { region: key }, { silent: true }).then(
+    apiGet('/teacher/competent', { region: key }, { silent: true }).then(
       (list) => {
         if (!alive) return;
         setCompetent(list);
@@ -146,12 +142,12 @@ export default function TeacherForm({ id, onClose, onSaved }: TeacherFormProps) 
   }, [region, form]);
 
   const searchUnits = (keyword: string) =>
-    apiGet<Unit[]>('/teacher/units', { keyword }, { silent: true }).then(
+    apiGet('/teacher/units', { keyword }, { silent: true }).then(
       (list) => setUnits((old) => [...old.filter((u) => (form.getFieldValue('createUserCode') as string[] | undefined)?.includes(u.code)), ...list.filter((u) => !old.some((o) => o.code === u.code))]),
       () => undefined,
     );
   const searchWorks = (keyword: string) =>
-    apiPost<{ workCode: string; workName: string }[]>('/comApi/getAllWorks', { keyword }, { silent: true }).then(
+    apiPost('/comApi/getAllWorks', { keyword }, { silent: true }).then(
       (list) => setWorks((old) => [...old, ...list.filter((w) => !old.some((o) => o.workCode === w.workCode))].slice(0, 200)),
       () => undefined,
     );
@@ -195,7 +191,9 @@ export default function TeacherForm({ id, onClose, onSaved }: TeacherFormProps) 
     setSaving(true);
     setError(null);
     try {
-      await apiPost(id ? '/teacher/update' : '/teacher/save', id ? { ...values, id } : values, { silent: true });
+      // 与服务端同一份 TeacherSaveInput 已校验通过：原值即接口的输入
+      const body = values as z.input<typeof TeacherSaveInput>;
+      await (id ? apiPost('/teacher/update', { ...body, id }, { silent: true }) : apiPost('/teacher/save', body, { silent: true }));
       notification.success({ title: t('系统消息'), description: t('操作成功！') });
       onSaved();
     } catch (err) {

@@ -12,6 +12,7 @@ import type { TeacherItem } from '@/lib/domains/teacher/schemas';
 import { useUnmaskList } from '@/components/privacy/useUnmaskList';
 import TeacherForm from './TeacherForm';
 import { AUDIT_OPTIONS, AuditTag, TeacherDetailDialog, TeacherHistoryDialog, TEACHER_TYPE_OPTIONS, USER_TYPE_OPTIONS } from './shared';
+import type { ApiCall } from '@/components/list/types';
 
 export const TEACHER_FILTERS = [
   { name: 'realName', label: '真实姓名' },
@@ -49,7 +50,7 @@ export default function TeacherList() {
   const [viewing, setViewing] = useState<{ id: number; tab: 'info' | 'certificates' } | null>(null);
   const [historyOf, setHistoryOf] = useState<number | null>(null);
   const [refresh, setRefresh] = useState(0);
-  const exporter = { path: '/teacher/export' };
+  const exporter: ApiCall = { path: '/teacher/export' };
   const unmask = useUnmaskList<TeacherItem>('/teacher/list', '师资库', { method: 'GET', exporter });
   return (
     <>

@@ -7,6 +7,7 @@ import { Tag } from 'antd';
 import { Tx } from '@/lib/i18n/client';
 import { useShell } from '@/components/shell/ShellContext';
 import { RelationAddInput } from '@/lib/domains/teacher/schemas';
+import type { OptionsSource } from '@/components/list/types';
 
 interface RelationRow {
   id: number;
@@ -48,7 +49,7 @@ export default function TeacherRelation() {
         fields: [
           { name: 'cardNo', label: '身份证号', required: true, rules: [zodRule(RelationAddInput.shape.cardNo)] },
           { name: 'realName', label: '真实姓名', required: true },
-          ...(admin ? [{ name: 'orgCode', label: '上班单位', type: 'select' as const, required: true, optionsFrom: { path: '/teacher/units', method: 'GET' as const, labelKey: 'name', valueKey: 'code' } }] : []),
+          ...(admin ? [{ name: 'orgCode', label: '上班单位', type: 'select' as const, required: true, optionsFrom: { path: '/teacher/units', method: 'GET', labelKey: 'name', valueKey: 'code' } satisfies OptionsSource }] : []),
         ],
         successMessage: '登记成功',
       }}

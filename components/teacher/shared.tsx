@@ -73,11 +73,11 @@ export function TeacherDetailDialog({ id, onClose, initialTab = 'info' }: { id: 
   useEffect(() => {
     if (id === null) return;
     let alive = true;
-    apiGet<TeacherDetail>('/teacher/detail', { id }).then(
+    apiGet('/teacher/detail', { id }).then(
       (d) => alive && setDetail(d),
       (e: unknown) => alive && setError(e instanceof Error ? e.message : t('list.form.loadFailed')),
     );
-    apiGet<{ list: ClassRow[] }>('/teacher/teacher_class', { id, pageSize: 50 }, { silent: true }).then(
+    apiGet('/teacher/teacher_class', { id, pageSize: 50 }, { silent: true }).then(
       (d) => alive && setClasses(d.list),
       () => alive && setClasses([]),
     );

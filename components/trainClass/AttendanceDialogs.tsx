@@ -31,7 +31,7 @@ export function AttendanceBatchDialog({ classId, hours, ids, onClose, onDone }: 
     };
     setSaving(true);
     try {
-      const r = await apiPost<{ updated: number }>('/class/saveRemarkBatch', body);
+      const r = await apiPost('/class/saveRemarkBatch', body);
       message.success(t('已登记 {n} 名学员的出勤与结业', { n: r.updated }));
       onDone();
       onClose();
@@ -74,8 +74,9 @@ export function AttendanceImportDialog({ classId, onClose, onChanged }: { classI
       preview: '/student/uploadAttendancePreview',
       commit: '/student/uploadAttendanceCommit',
       discard: '/student/uploadAttendanceDiscard',
-      template: `/student/attendanceTemplate?classId=${classId}`,
+      template: '/student/attendanceTemplate',
     },
+    templateQuery: { classId },
     fields: { classId },
     commitLabel: (p) => t('确认登记 {total} 名学员', { total: p.total }),
     committed: (total) => t('已登记 {total} 名学员的出勤与结业', { total }),

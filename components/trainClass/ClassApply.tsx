@@ -100,7 +100,7 @@ export default function ClassApply() {
         key: 'judge',
         label: '检查学员',
         visible: (r) => has(r, 'students'),
-        onClick: (r) => void apiPost<Judged>('/trainInfo/judgeStudent', { id: r.id }).then(setJudged, () => undefined),
+        onClick: (r) => void apiPost('/trainInfo/judgeStudent', { id: r.id }).then(setJudged, () => undefined),
       },
       {
         key: 'submit',

@@ -26,7 +26,7 @@ function ReviewSummary({ id }: { id: number }) {
   const [d, setD] = useState<Detail | null>(null);
   useEffect(() => {
     let live = true;
-    apiPost<Detail>('/trainInfoExamine/trainDetail', { id }).then(
+    apiPost('/trainInfoExamine/trainDetail', { id }).then(
       (x) => live && setD(x),
       () => undefined,
     );

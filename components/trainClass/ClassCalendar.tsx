@@ -46,7 +46,7 @@ export default function ClassCalendar() {
 
   useEffect(() => {
     let live = true;
-    apiGet<ClassOption[]>('/trainInfo/toTrainInfoList', undefined, { silent: true }).then(
+    apiGet('/trainInfo/toTrainInfoList', undefined, { silent: true }).then(
       (list) => live && setClasses(list),
       () => undefined,
     );
@@ -57,7 +57,7 @@ export default function ClassCalendar() {
 
   useEffect(() => {
     let live = true;
-    apiPost<Month>('/trainInfo/classCalendar', { month, classId: classId ?? undefined }).then(
+    apiPost('/trainInfo/classCalendar', { month, classId: classId ?? undefined }).then(
       (d) => live && setData(d),
       () => live && setData({ month, lessons: [], classes: [] }),
     );

@@ -64,7 +64,7 @@ function OfflineLessons({ cls, editable }: { cls: ClassOption; editable: boolean
       { title: '授课内容', dataIndex: 'content', ellipsis: true },
     ],
     create: editable ? lessonForm(cls, '新增线下课程') : undefined,
-    importer: editable ? { call: { path: `/class/addBatchOfflineCourse?classId=${cls.id}` }, template: { path: '/class/offlineCourseTemplate' }, title: '导入线下课程' } : undefined,
+    importer: editable ? { call: { path: '/class/addBatchOfflineCourse', query: { classId: cls.id } }, template: { path: '/class/offlineCourseTemplate' }, title: '导入线下课程' } : undefined,
     rowActions: [
       { key: 'edit', label: '编辑', permission: 'trainInfo.edit', visible: (r) => r.actions.includes('edit'), form: lessonForm(cls, '修改线下课程') },
       {
@@ -99,7 +99,7 @@ function CoursePicker({ cls, open, onClose, onAdded }: { cls: ClassOption; open:
   useEffect(() => {
     if (!open) return;
     let live = true;
-    apiPost<{ value: string; label: string }[]>('/class/getStudyPlatformList', {}).then(
+    apiPost('/class/getStudyPlatformList', {}).then(
       (p) => live && setPlatforms(p),
       () => undefined,
     );
@@ -112,7 +112,7 @@ function CoursePicker({ cls, open, onClose, onAdded }: { cls: ClassOption; open:
     if (!open) return;
     let live = true;
     const path = source === 'excellent' ? '/class/unSeletedCourseListJingPin' : matchWork ? '/class/unSeletedCourseList2' : '/class/unSeletedCourseList';
-    apiGet<{ list: OnlineCourse[]; total: number }>(path, { classId: cls.id, keyword: keyword || undefined, pageNo: page, pageSize: 10 }).then(
+    apiGet(path, { classId: cls.id, keyword: keyword || undefined, pageNo: page, pageSize: 10 }).then(
       (d) => live && setData(d),
       () => live && setData({ list: [], total: 0 }),
     );
@@ -184,7 +184,7 @@ function OnlineCourses({ cls, editable }: { cls: ClassOption; editable: boolean 
   const reload = useCallback(() => setVersion((v) => v + 1), []);
   useEffect(() => {
     let live = true;
-    apiGet<OnlineCourse[]>('/class/listAttachmentCourse', { classId: cls.id }).then(
+    apiGet('/class/listAttachmentCourse', { classId: cls.id }).then(
       (d) => live && setRows(d),
       () => live && setRows([]),
     );

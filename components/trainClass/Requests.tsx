@@ -29,7 +29,7 @@ const TITLE: Record<RequestKind, Record<Config['mode'], string>> = {
   postpone: { apply: '延期开班申请', approve: '延期开班审批' },
   correct: { apply: '信息更正申请', approve: '信息更正审批' },
 };
-const REVIEW_PATH: Record<RequestKind, string> = { postpone: '/trainInfoExamine/postponeClassExamine', correct: '/trainInfoExamine/infoCorrectExamine' };
+const REVIEW_PATH: Record<RequestKind, '/trainInfoExamine/postponeClassExamine' | '/trainInfoExamine/infoCorrectExamine'> = { postpone: '/trainInfoExamine/postponeClassExamine', correct: '/trainInfoExamine/infoCorrectExamine' };
 
 const classField: (kind: RequestKind) => FieldSpec = (kind) => ({
   name: 'classId',
@@ -121,7 +121,7 @@ function RequestScreen({ kind, mode }: Config) {
     create: approve ? undefined : applyForm(kind),
     detail: {
       title: '申请详情',
-      load: (row) => apiGet<Record<string, unknown>>('/trainInfoExamine/itemDetail', { id: row.id }),
+      load: (row) => apiGet('/trainInfoExamine/itemDetail', { id: row.id }),
       fields: [
         { name: 'className', label: '培训班', render: (_v, r) => `${r.className}（${r.classCode}）` },
         { name: 'orgName', label: '开班机构' },

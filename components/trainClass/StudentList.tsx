@@ -56,7 +56,7 @@ function studentForm(title: string, classId?: number): FormSpec<StudentItem> {
       { name: 'idCardBack', label: '身份证国徽面', type: 'image', span: 12, upload: { purpose: 'attachment' } },
     ],
     body: (v, row) => ({ ...v, classId: row?.classId ?? classId, id: row?.id }),
-    load: (row) => apiGet<Record<string, unknown>>('/student/toSaveOrUpdate', { id: row.id }),
+    load: (row) => apiGet('/student/toSaveOrUpdate', { id: row.id }),
   };
 }
 
@@ -95,7 +95,7 @@ function Roster({ cls }: { cls: ClassOption | null }) {
   useEffect(() => {
     if (!cls) return;
     let live = true;
-    apiPost<{ pendingImport: Pending | null }>('/student/listStudent', { classId: cls.id, pageSize: 1 }, { silent: true }).then(
+    apiPost('/student/listStudent', { classId: cls.id, pageSize: 1 }, { silent: true }).then(
       (d) => live && setPending(d.pendingImport),
       () => undefined,
     );
@@ -107,7 +107,7 @@ function Roster({ cls }: { cls: ClassOption | null }) {
   const form = useMemo(() => studentForm('学员', cls?.id), [cls]);
   const judge = async () => {
     if (!cls) return;
-    const r = await apiPost<{ total: number; idRefused: number; qualificationRefused: number; idWarning: number; qualificationWarning: number }>('/trainInfo/judgeStudent', { id: cls.id });
+    const r = await apiPost('/trainInfo/judgeStudent', { id: cls.id });
     setJudged(t('共 {total} 人：身份核验不通过 {a} 人、提示 {b} 人；培训资格不符合 {c} 人、提示 {d} 人', { total: r.total, a: r.idRefused, b: r.idWarning, c: r.qualificationRefused, d: r.qualificationWarning }));
     reload();
   };

@@ -73,7 +73,7 @@ export function WorkTimeCount() {
   const [summary, setSummary] = useState<{ teachers: number; lessons: number; hours: number } | null>(null);
   useEffect(() => {
     let live = true;
-    apiPost<{ summary: { teachers: number; lessons: number; hours: number } }>('/workTime/count', { pageSize: 1 }, { silent: true }).then(
+    apiPost('/workTime/count', { pageSize: 1 }, { silent: true }).then(
       (d) => live && setSummary(d.summary),
       () => undefined,
     );

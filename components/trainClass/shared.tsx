@@ -90,7 +90,7 @@ function ClassOrgSelect({ id, value, onChange }: { id?: string; value?: number; 
   const [orgs, setOrgs] = useState<{ id: number; name: string; code: string }[] | null>(null);
   useEffect(() => {
     let live = true;
-    apiGet<{ id: number; name: string; code: string }[]>('/trainInfo/classOrgs', undefined, { silent: true }).then(
+    apiGet('/trainInfo/classOrgs', undefined, { silent: true }).then(
       (list) => live && setOrgs(list),
       () => live && setOrgs([]),
     );
@@ -126,7 +126,7 @@ function TeacherSelect({ id, multiple, pickOrg, value, onChange, disabled, testI
   useEffect(() => {
     if (waiting) return;
     let live = true;
-    apiGet<Teacher[]>('/class/selectTeacherList', pickOrg ? { orgId } : undefined, { silent: true }).then(
+    apiGet('/class/selectTeacherList', pickOrg ? { orgId } : undefined, { silent: true }).then(
       (list) => live && setTeachers(list),
       () => live && setTeachers([]),
     );
@@ -210,7 +210,7 @@ export function classForm(title: string, opts: { pickOrg?: boolean } = {}): Form
       return { ...rest, id: row?.id, workCode: work?.workCode, level: work?.level, startDate: datesStart, endDate: datesEnd };
     },
     load: async (row) => {
-      const d = await apiPost<ClassItem & { teacherIds: number[]; remark: string | null }>('/trainInfo/toEditTrainInfo', { id: row.id });
+      const d = await apiPost('/trainInfo/toEditTrainInfo', { id: row.id });
       return { ...d, work: { workCode: d.workCode, workName: d.workName, level: d.level }, datesStart: d.startDate, datesEnd: d.endDate };
     },
   };
@@ -219,7 +219,7 @@ export function classForm(title: string, opts: { pickOrg?: boolean } = {}): Form
 /** 班级详情（查看） */
 export const classDetail: NonNullable<ListScreenProps<ClassItem>['detail']> = {
   title: '培训班详情',
-  load: (row) => apiPost<Record<string, unknown>>('/trainInfo/toEditTrainInfo', { id: row.id }),
+  load: (row) => apiPost('/trainInfo/toEditTrainInfo', { id: row.id }),
   fields: [
     { name: 'code', label: '班级编号' },
     { name: 'name', label: '班级名称' },
@@ -308,7 +308,7 @@ export function useClassPicker(opts: { allowAll?: boolean } = {}) {
   const [version, setVersion] = useState(0);
   useEffect(() => {
     let live = true;
-    apiGet<ClassOption[]>('/trainInfo/toTrainInfoList', undefined, { silent: true }).then(
+    apiGet('/trainInfo/toTrainInfoList', undefined, { silent: true }).then(
       (list) => {
         if (!live) return;
         setClasses(list);

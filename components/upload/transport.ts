@@ -89,7 +89,7 @@ export async function uploadVideo(file: File, opts: UploadOptions): Promise<Uplo
   if (presignUnavailable) return uploadMulti(file, opts);
   let sign: PresignResult;
   try {
-    sign = await apiPost<PresignResult>('/comApi/getHuaWeiSign', { fileName: file.name, fileSize: file.size, purpose: opts.purpose }, { silent: true });
+    sign = await apiPost('/comApi/getHuaWeiSign', { fileName: file.name, fileSize: file.size, purpose: opts.purpose }, { silent: true });
   } catch (err) {
     if (err instanceof ApiClientError && (err.data as { storage?: unknown } | null)?.storage === 'local') {
       presignUnavailable = true;
@@ -105,7 +105,7 @@ export async function uploadVideo(file: File, opts: UploadOptions): Promise<Uplo
   // SPEC §8：视频上传失败提示“上传失败”
   if (put.status < 200 || put.status >= 300) throw new UploadError(opts.uploadFailed, put.status);
   try {
-    const done = await apiPost<UploadedFile>('/comApi/completeHuaWeiUpload', { url: sign.url }, { silent: true });
+    const done = await apiPost('/comApi/completeHuaWeiUpload', { url: sign.url }, { silent: true });
     opts.onProgress?.(100);
     return done;
   } catch (err) {
@@ -135,7 +135,7 @@ export function knownName(url: string): string | undefined {
 export async function describeFiles(urls: readonly string[]): Promise<FileInfo[]> {
   const missing = urls.filter((u) => !names.has(u));
   if (!missing.length) return [];
-  const infos = await apiPost<FileInfo[]>('/file/getFileInfo', { urls: missing }, { silent: true });
+  const infos = await apiPost('/file/getFileInfo', { urls: missing }, { silent: true });
   for (const info of infos) names.set(info.url, info.name);
   return infos;
 }

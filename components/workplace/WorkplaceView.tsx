@@ -86,7 +86,7 @@ export default function WorkplaceView({ data, notices }: { data: WorkplaceData; 
   const markRead = async (body: { ids: number[] } | { all: true }) => {
     setBusy(true);
     try {
-      await apiPost<{ updated: number }>('/message/read', body);
+      await apiPost('/message/read', body);
       message.success(t('shell.workplace.markedRead'));
       window.dispatchEvent(new Event(MESSAGES_CHANGED_EVENT));
     } catch (err) {

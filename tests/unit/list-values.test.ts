@@ -11,7 +11,7 @@ import {
   regionPath,
   toOptions,
   valuesToParams,
-  withoutApiPrefix,
+  importErrorsId,
 } from '@/components/list/values';
 
 const fields: FieldSpec[] = [
@@ -124,7 +124,7 @@ describe('导入失败', () => {
     expect(asImportFailure(data)).toEqual(data);
     expect(asImportFailure({ fields: {} })).toBeNull();
     expect(asImportFailure(null)).toBeNull();
-    expect(withoutApiPrefix('/api/platform/importErrors?id=x')).toBe('/platform/importErrors?id=x');
-    expect(withoutApiPrefix('/platform/x')).toBe('/platform/x');
+    expect(importErrorsId('/api/platform/importErrors?id=x')).toBe('x');
+    expect(importErrorsId('/api/platform/importErrors')).toBe('');
   });
 });

@@ -26,7 +26,7 @@ const roleInfo = endpoint({
   handle: ({ id }, ctx) => titled(ctx, roleDetail(ctx.db, ctx.user(), id)),
 });
 
-export const accessApi: EndpointTable = {
+export const accessApi = {
   'GET /index/getUserRouters': endpoint({
     summary: '当前用户的菜单：角色授予的资源及其上级，按菜单顺序平铺（show:false 的项也返回）；标题随 Cookie lang 的语言',
     permission: 'login',
@@ -144,4 +144,4 @@ export const accessApi: EndpointTable = {
     input: ResourceIdInput,
     handle: ({ id }, ctx) => deleteResource(ctx.db, sessionOf(ctx), id, ctx.audit),
   }),
-};
+} satisfies EndpointTable;

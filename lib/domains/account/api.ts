@@ -44,7 +44,7 @@ const batchUpdate = endpoint({
   handle: (input, ctx) => batchUpdateAccounts(ctx.db, ctx.session!, input, audit(ctx)),
 });
 
-export const accountApi: EndpointTable = {
+export const accountApi = {
   'POST /account/listUsers': endpoint({
     summary: '管辖范围内的账号分页列表：按账号、姓名、完整手机号、状态、角色、机构、区划筛选；手机号脱敏，unmask 为 true 时给全号（须有 account.unmask 或 sysUser.unmask 并选理由，记个人信息访问日志）；canUnmask 表示能否请求看全',
     permission: perm('query'),
@@ -145,4 +145,4 @@ export const accountApi: EndpointTable = {
   'GET /account/impAccount/template': templateEndpoint(accountImport, { permission: perm('import') }),
   'POST /sys/user/batch/update': batchUpdate,
   'POST /bks/v1/migrate/sys/user/batch/update': batchUpdate,
-};
+} satisfies EndpointTable;

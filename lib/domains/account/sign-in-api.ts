@@ -31,7 +31,7 @@ function takeOidcState(ctx: Ctx): string | null {
   return binding;
 }
 
-export const signInApi: EndpointTable = {
+export const signInApi = {
   'POST /user/login': endpoint({
     summary: '账号密码登录：返回 authorizationToken 并设置 Access-Token（httpOnly）与 pwdStrength Cookie；连续输错 5 次锁定 15 分钟',
     permission: 'public',
@@ -88,4 +88,4 @@ export const signInApi: EndpointTable = {
     input: AuditRegisterInput,
     handle: (input, ctx) => auditRegister(ctx.db, ctx.user(), input),
   }),
-};
+} satisfies EndpointTable;

@@ -3,7 +3,7 @@ import { endpoint, type EndpointTable } from '@/lib/platform/api/endpoint';
 import { AllAreaInput, AreaByParentInput, AreaPageInput, EveryAreaInput } from './schemas';
 import { areaTree, listAreasByParent, listEveryArea, pageAreas } from './service';
 
-export const areaApi: EndpointTable = {
+export const areaApi = {
   'GET /comApi/getAreaByParent': endpoint({
     summary: '按上级区划查询下一级区划',
     permission: 'public',
@@ -29,4 +29,4 @@ export const areaApi: EndpointTable = {
     input: EveryAreaInput,
     handle: ({ level }, { db }) => listEveryArea(db, level),
   }),
-};
+} satisfies EndpointTable;

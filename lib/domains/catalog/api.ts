@@ -84,7 +84,7 @@ const allTypeOfWork = endpoint({
 /** 职业大类（《职业分类大典》的 8 个大类）与状态名是固定词汇：随请求语言 */
 const withCategoryNames = async <T>(ctx: Ctx, result: Promise<T>) => localizeVocabulary(await result, ['categoryName', 'statusName'], localeOfRequest(ctx.request));
 
-export const catalogApi: EndpointTable = {
+export const catalogApi = {
   // ---------- 职业维护（/evaluation/base/job） ----------
   'POST /job/listBaseJob': endpoint({
     summary: '职业分页列表（含工种、等级与开展机构数），按名称或编码（职业或工种）、大类、状态筛选',
@@ -294,4 +294,4 @@ export const catalogApi: EndpointTable = {
     input: WorkCodeInput,
     handle: ({ workCode }, { db }) => limitTypes(db, workCode),
   }),
-};
+} satisfies EndpointTable;

@@ -49,7 +49,7 @@ const PrintModeField = z.enum(['full', 'overlay'], { error: '打印方式只能�
 const BackgroundField = flag('后台执行').optional().describe('true：发起后台任务，答复 { taskId }（进度与 PDF 见 /task/get、/task/download）；不给则直接答复 PDF');
 const PrintModeInput = PrintInput.extend({ mode: PrintModeField, background: BackgroundField });
 
-export const certificateApi: EndpointTable = {
+export const certificateApi = {
   'POST /certificate/dicts': endpoint({
     summary: '证书字典：证书类型、证书状态、更正审核状态',
     permission: 'login',
@@ -353,4 +353,4 @@ export const certificateApi: EndpointTable = {
     input: PlanIdInput.extend({ mode: PrintModeField, background: BackgroundField }),
     handle: (input, ctx) => printCertificates(ctx.db, sessionOf(ctx), input, ctx.audit),
   }),
-};
+} satisfies EndpointTable;

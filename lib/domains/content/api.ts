@@ -1,6 +1,6 @@
 // 门户内容的端点：四类文章各一组（/sys/content/<kind>/…，类别取自路径、权限为该类的菜单资源），轮播图一组，公开读取一组。
 // 规则都在 service.ts，这里只做转接。
-import { endpoint, sessionOf, type EndpointTable } from '@/lib/platform/api/endpoint';
+import { endpoint, mergeRows, rowsUnder, sessionOf, type EndpointTable } from '@/lib/platform/api/endpoint';
 import { assertSaveAllowed } from '@/lib/platform/api/save-permission';
 import {
   deleteArticles,
@@ -35,24 +35,23 @@ import {
 } from './schemas';
 import { ARTICLE_KINDS, KIND_LABEL, type ArticleKind } from './transitions';
 
-function articleEndpoints(kind: ArticleKind): EndpointTable {
+function articleEndpoints<K extends ArticleKind>(kind: K) {
   const label = KIND_LABEL[kind];
-  const base = `/sys/content/${kind}`;
-  return {
-    [`POST ${base}/list`]: endpoint({
+  return rowsUnder(`/sys/content/${kind}`, {
+    'POST list': endpoint({
       summary: `${label}分页列表（管辖范围内），可按标题、分类、状态（含定时发布）、发布范围筛选；每行带当前用户可做的操作`,
       permission: `${kind}.query`,
       input: articleListInput(kind),
       paged: true,
       handle: ({ page, ...filter }, ctx) => listArticles(ctx.db, sessionOf(ctx), { ...filter, kind }, page),
     }),
-    [`POST ${base}/detail`]: endpoint({
+    'POST detail': endpoint({
       summary: `${label}详情（含清洗后的正文与附件），编辑与预览用`,
       permission: `${kind}.get`,
       input: IdInput,
       handle: ({ id }, ctx) => getArticle(ctx.db, sessionOf(ctx), { kind, id }),
     }),
-    [`POST ${base}/save`]: endpoint({
+    'POST save': endpoint({
       summary: `新增（草稿，不带 id）或修改${label}；正文经白名单清洗；已发布的须先撤回；市级管理员只能发布本市的`,
       permission: [`${kind}.add`, `${kind}.edit`],
       input: articleSaveInput(kind),
@@ -61,35 +60,35 @@ function articleEndpoints(kind: ArticleKind): EndpointTable {
         return saveArticle(ctx.db, sessionOf(ctx), { ...input, kind }, ctx.audit);
       },
     }),
-    [`POST ${base}/del`]: endpoint({
+    'POST del': endpoint({
       summary: `删除${label}（可批量）：只能删除草稿与已撤回的`,
       permission: `${kind}.delete`,
       input: IdsInput,
       handle: ({ ids }, ctx) => deleteArticles(ctx.db, sessionOf(ctx), { kind, ids }, ctx.audit),
     }),
-    [`POST ${base}/publish`]: endpoint({
+    'POST publish': endpoint({
       summary: `发布${label}：草稿或已撤回 → 已发布；publishAt 晚于现在为定时发布，到点才在门户出现`,
       permission: `${kind}.enable`,
       input: PublishInput,
       handle: ({ id, publishAt }, ctx) => transitionArticle(ctx.db, sessionOf(ctx), { kind, id, action: 'publish', publishAt }, ctx.audit),
     }),
-    [`POST ${base}/withdraw`]: endpoint({
+    'POST withdraw': endpoint({
       summary: `撤回${label}：已发布 → 已撤回，门户不再展示，可修改后再发布`,
       permission: `${kind}.disable`,
       input: IdInput,
       handle: ({ id }, ctx) => transitionArticle(ctx.db, sessionOf(ctx), { kind, id, action: 'withdraw' }, ctx.audit),
     }),
-    [`POST ${base}/top`]: endpoint({
+    'POST top': endpoint({
       summary: `置顶或取消置顶${label}`,
       permission: `${kind}.edit`,
       input: TopInput,
       handle: (input, ctx) => setArticleTop(ctx.db, sessionOf(ctx), { ...input, kind }, ctx.audit),
     }),
-  };
+  });
 }
 
-export const contentApi: EndpointTable = {
-  ...Object.assign({}, ...ARTICLE_KINDS.map(articleEndpoints)),
+export const contentApi = {
+  ...mergeRows(ARTICLE_KINDS.map(articleEndpoints)),
 
   // ------------------------------------------------------------ 轮播图
   'POST /sys/content/banner/list': endpoint({
@@ -160,4 +159,4 @@ export const contentApi: EndpointTable = {
     input: AnnouncementsInput,
     handle: (input, { db }) => publicAnnouncements(db, input),
   }),
-};
+} satisfies EndpointTable;

@@ -92,7 +92,7 @@ const MAINTAIN = <A extends Action>(action: A) => eachOf(['course', 'pictureCour
 const VIEW: readonly MenuPermission[] = [...MAINTAIN('query'), 'courseAudit.query', 'courseware.query'];
 const GET: readonly MenuPermission[] = [...MAINTAIN('get'), 'courseAudit.get', 'courseware.get'];
 
-export const courseApi: EndpointTable = {
+export const courseApi = {
   // ------------------------------------------------------------ 课程类型（树）
   'POST /bks/v1/comCourseType/by': endpoint({
     summary: '课程类型树（含各类型直属的课程数），可按名称筛选（保留命中项的上级）',
@@ -395,4 +395,4 @@ export const courseApi: EndpointTable = {
     paged: true,
     handle: ({ page, courseId }, ctx) => commentsOfCourse(ctx.db, sessionOf(ctx), courseId, page),
   }),
-};
+} satisfies EndpointTable;

@@ -58,7 +58,7 @@ const trainCount = statPair('trainCount', 'trainCount', trainCountStatistics, '�
 const uploadTrain = statPair('uploadCount', 'uploadTrain', uploadTrainStatistics, '培训上报人次：各市培训人次中已上报（提交审核）、审核通过与未上报的人次');
 const uploadStateGrid = statPair('uploadCount', 'uploadStateGrid', uploadStateGridStatistics, '国网上报人次：各市取证人次中已上报国网、已被接收与未上报的人次');
 
-export const dashboardApi: EndpointTable = {
+export const dashboardApi = {
   'POST /home/listHomePageData': endpoint({
     summary: '首页十个计数、累计（计划、报名、取证）与近七天，按当前用户的数据范围；缺的值为 0',
     permission: HOME,
@@ -130,4 +130,4 @@ export const dashboardApi: EndpointTable = {
   'GET /v2/train/count/uploadRenciExport': uploadTrain.export,
   'GET /v2/count/uploadRencixitong': uploadStateGrid.list,
   'GET /v2/count/uploadRencixitongExport': uploadStateGrid.export,
-};
+} satisfies EndpointTable;

@@ -1,6 +1,7 @@
 // 数据字典、通用查询与流程规则的端点。
 import { endpoint, type EndpointTable, sessionOf } from '@/lib/platform/api/endpoint';
-import { DICTIONARY_PAGE_SIZE } from '@/lib/platform/api/paging';
+import { DICTIONARY_PAGE_SIZE, type PageResult } from '@/lib/platform/api/paging';
+import type { DictItemView, DictTypeView } from './service';
 import { DICT } from './codes';
 import { lookupOrganisations, realInformation, tencentConfig } from './lookups';
 import { addRule, deleteRules, listProcessStatuses, pageRules, updateProcessStatusLabel, updateRule } from './process';
@@ -27,7 +28,7 @@ import { assertSaveAllowed } from '@/lib/platform/api/save-permission';
 
 const idList = (input: { id?: number; ids?: number[] }) => [...new Set([...(input.ids ?? []), ...(input.id !== undefined ? [input.id] : [])])];
 
-export const dictApi: EndpointTable = {
+export const dictApi = {
   // ---------- 取字典（任一登录用户） ----------
   'POST /dict/getDictList': endpoint({
     summary: '字典分页：传 dicType 取该字典启用的项，不传则列出启用的字典类型',
@@ -35,7 +36,8 @@ export const dictApi: EndpointTable = {
     input: DictListInput,
     paged: true,
     maxPageSize: DICTIONARY_PAGE_SIZE,
-    handle: ({ page, dicType, keyword }, { db }) => (dicType ? pageEnabledItems(db, dicType, keyword, page) : pageEnabledTypes(db, keyword, page)),
+    handle: ({ page, dicType, keyword }, { db }): Promise<PageResult<DictItemView | DictTypeView>> =>
+      dicType ? pageEnabledItems(db, dicType, keyword, page) : pageEnabledTypes(db, keyword, page),
   }),
   'GET /sys/dict/list': endpoint({
     summary: '某字典启用的项（分页；如 dicType=JOB_DUTY&page=1&limit=1000）',
@@ -184,4 +186,4 @@ export const dictApi: EndpointTable = {
     input: ProcessStatusUpdateInput,
     handle: (input, ctx) => updateProcessStatusLabel(ctx.db, sessionOf(ctx), input, ctx.audit),
   }),
-};
+} satisfies EndpointTable;

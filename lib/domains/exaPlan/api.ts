@@ -43,7 +43,7 @@ const dictionaries = () => ({
   leadDays: leadDays(),
 });
 
-export const exaPlanApi: EndpointTable = {
+export const exaPlanApi = {
   'POST /exaPlan/listExaPlan': endpoint({
     summary: '考试计划分页列表（类别、名称、编号、机构、步骤、状态、考试日期筛选；pendingOnly 只列待本人审核的）；每行带进度与当前用户可做的操作',
     permission: VIEW,
@@ -165,4 +165,4 @@ export const exaPlanApi: EndpointTable = {
     input: StepAuditUpdateInput,
     handle: (input, ctx) => updateStepAudits(ctx.db, sessionOf(ctx), input, ctx.audit),
   }),
-};
+} satisfies EndpointTable;

@@ -51,7 +51,7 @@ import type { MenuPermission } from '@/lib/domains/access/menu-tree';
 const VIEW: readonly MenuPermission[] = ['examAffairs.query', 'examAffairs.get'];
 const options = (map: Record<number | string, string>) => Object.entries(map).map(([value, label]) => ({ value: /^\d+$/.test(value) ? Number(value) : value, label }));
 
-export const examAffairsApi: EndpointTable = {
+export const examAffairsApi = {
   // ---------- 计划与概况 ----------
   'POST /exaAff/planList': endpoint({
     summary: '可做考务安排的考试计划（范围内、第 4 步及以后、未取消），带当前用户可做的操作（actions：office、staff、paper、attach）',
@@ -236,4 +236,4 @@ export const examAffairsApi: EndpointTable = {
     input: IdInput,
     handle: (input, ctx) => deleteAttach(ctx.db, sessionOf(ctx), input, ctx.audit),
   }),
-};
+} satisfies EndpointTable;

@@ -43,7 +43,7 @@ import type { MenuPermission } from '@/lib/domains/access/menu-tree';
 const SITE_VIEW: readonly MenuPermission[] = ['examSite.query', 'examRoom.query'];
 const options = (map: Record<number | string, string>) => Object.entries(map).map(([value, label]) => ({ value: /^\d+$/.test(value) ? Number(value) : value, label }));
 
-export const examSiteApi: EndpointTable = {
+export const examSiteApi = {
   // ---------- 计划与字典 ----------
   'POST /examaff/site/planList': endpoint({
     summary: '可编排考场的考试计划（范围内、第 3 步及以后、未取消），带当前用户能否编排（editable）与分派人员（staffEditable）',
@@ -282,4 +282,4 @@ export const examSiteApi: EndpointTable = {
     input: MonitorTreeInput,
     handle: (f, ctx) => monitorHead(ctx.db, ctx.user(), f),
   }),
-};
+} satisfies EndpointTable;

@@ -42,7 +42,7 @@ const PhotoZipInput = z.object({ planId: id('考试计划', '请选择考试计�
 const ExamineeDetailInput = ExamineeIdInput.extend(UnmaskFields);
 const QualificationInput = z.object({ planId: id('考试计划', '请选择考试计划'), id: optionalId('考生') });
 
-export const examineeApi: EndpointTable = {
+export const examineeApi = {
   'POST /examaff/student/listExaPlan': endpoint({
     summary: '考生界面可选的考试计划（范围内、未取消、已到“导入考生”步骤及以后；第 2 步的在前），含工种等级与是否可修改考生（editable）',
     permission: 'examinee.query',
@@ -168,4 +168,4 @@ export const examineeApi: EndpointTable = {
     input: QualificationInput,
     handle: (input, ctx) => planQualification(ctx.db, sessionOf(ctx), input),
   }),
-};
+} satisfies EndpointTable;

@@ -3,7 +3,7 @@ import { endpoint, type EndpointTable, sessionOf } from '@/lib/platform/api/endp
 import { CompleteUploadInput, FileInfoInput, PresignInput } from './schemas';
 import { completeUpload, describeFiles, maxRequestBytes, presignUpload, uploadFiles } from './service';
 
-export const fileApi: EndpointTable = {
+export const fileApi = {
   'POST /uploadMulti': endpoint({
     summary:
       '上传文件：multipart 字段 file（可多个）、directory（本人编码或默认日期目录）、rename、sign（md5(md5(文件名+后缀))）、purpose（image/document/video/courseware/attachment，默认 attachment）、sizeCheck；答复 {success, returnMsg, data:[{url, fileSize}]}',
@@ -31,4 +31,4 @@ export const fileApi: EndpointTable = {
     input: FileInfoInput,
     handle: ({ urls }, ctx) => describeFiles(ctx.db, sessionOf(ctx), urls),
   }),
-};
+} satisfies EndpointTable;

@@ -84,7 +84,7 @@ const dictionaries = () => ({
 
 const recordOrgPerm = <A extends Action>(action: A) => `baseRecordOrg.${action}` as const;
 
-export const filingApi: EndpointTable = {
+export const filingApi = {
   'POST /comApi/getFilSiteArray': endpoint({
     summary: '已备案的场所（考点、考场）：只列有效备案的，按数据范围；可按机构、备案类别、场所类型、名称筛选（排考时选择）',
     permission: 'login',
@@ -294,4 +294,4 @@ export const filingApi: EndpointTable = {
   }),
 
   ...filingDataApi,
-};
+} satisfies EndpointTable;

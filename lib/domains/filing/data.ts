@@ -1,7 +1,7 @@
 // 备案资料的端点：场地、考点、工种、考务人员、督导员、考评员，各有 list/save/info/del/import（/fil/<资料>/…）。
 // 只有端点行：规则与查询在 data-service.ts。
 import { z } from 'zod';
-import { endpoint, sessionOf, type Endpoint, type EndpointTable } from '@/lib/platform/api/endpoint';
+import { endpoint, rowsUnder, sessionOf, type Endpoint, type EndpointTable } from '@/lib/platform/api/endpoint';
 import { ImportFileInput, templateEndpoint } from '@/lib/platform/excel/import';
 import { anyKind } from '../access/menu-tree';
 import { DataItemInput, DataListUnmaskInput, PersonSaveInput, SiteSaveInput, WorkSaveInput } from './schemas';
@@ -27,10 +27,10 @@ const EDIT: readonly MenuPermission[] = anyKind('filing', 'edit');
 const IMPORT: readonly MenuPermission[] = anyKind('filing', 'import');
 
 /** 一类资料的端点组；save 为该类资料的保存端点 */
-function dataEndpoints(kind: FilingDataKind, save: Endpoint): EndpointTable {
+function dataEndpoints<K extends FilingDataKind, S extends Endpoint>(kind: K, save: S) {
   const title = dataTitle(kind);
-  return {
-    [`POST /fil/${kind}/list`]: endpoint({
+  return rowsUnder(`/fil/${kind}`, {
+    'POST list': endpoint({
       summary: `备案${title}列表（分页）${kind in PERSON_ROLES ? '；身份证号与手机号脱敏，unmask 为 true 时给全号：须有该备案类别的 unmask 权限（如 filingSkill.unmask）并选理由，记个人信息访问日志；canUnmask 表示能否请求看全' : '；联系电话脱敏'}`,
       permission: QUERY,
       input: DataListUnmaskInput,
@@ -40,20 +40,20 @@ function dataEndpoints(kind: FilingDataKind, save: Endpoint): EndpointTable {
         return { list: rows.slice(page.offset, page.offset + page.pageSize), total: rows.length, masked, canUnmask };
       },
     }),
-    [`POST /fil/${kind}/info`]: endpoint({
+    'POST info': endpoint({
       summary: `备案${title}详情`,
       permission: QUERY,
       input: DataItemInput,
       handle: (input, ctx) => filingDataItem(ctx.db, sessionOf(ctx), kind, input),
     }),
-    [`POST /fil/${kind}/save`]: save,
-    [`POST /fil/${kind}/del`]: endpoint({
+    'POST save': save,
+    'POST del': endpoint({
       summary: `删除备案${title}（仅未备案或被驳回时）`,
       permission: EDIT,
       input: DataItemInput,
       handle: (input, ctx) => deleteFilingData(ctx.db, sessionOf(ctx), { ...input, kind }, ctx.audit),
     }),
-    [`POST /fil/${kind}/import`]: endpoint({
+    'POST import': endpoint({
       asTask: 'import',
       summary: `导入备案${title}（.xlsx，全部校验通过才写入）`,
       permission: IMPORT,
@@ -61,8 +61,8 @@ function dataEndpoints(kind: FilingDataKind, save: Endpoint): EndpointTable {
       input: z.object({ filingId: z.coerce.number({ error: '请指定备案' }).int().min(1), file: ImportFileInput }),
       handle: ({ filingId, file }, ctx) => importFilingData(ctx.db, sessionOf(ctx), { kind, filingId, file: file as Blob }, ctx.audit),
     }),
-    [`GET /fil/${kind}/importTemplate`]: templateEndpoint(DATA_IMPORTS[kind], { permission: IMPORT }),
-  };
+    'GET importTemplate': templateEndpoint(DATA_IMPORTS[kind], { permission: IMPORT }),
+  });
 }
 
 const siteEndpoints = (siteType: SiteType) =>
@@ -87,7 +87,7 @@ const personEndpoints = (role: PersonRole) =>
     }),
   );
 
-export const filingDataApi: EndpointTable = {
+export const filingDataApi = {
   ...siteEndpoints('site'),
   ...siteEndpoints('examSite'),
   ...dataEndpoints(
@@ -102,4 +102,4 @@ export const filingDataApi: EndpointTable = {
   ...personEndpoints('examStaff'),
   ...personEndpoints('supervisor'),
   ...personEndpoints('evaluator'),
-};
+} satisfies EndpointTable;

@@ -46,7 +46,7 @@ const VIEW: readonly MenuPermission[] = ['company.query', 'settleIn.query', 'com
 const GET: readonly MenuPermission[] = ['company.get', 'settleIn.get', 'companyAudit.get', 'settleInAudit.get'];
 const AUDIT: readonly MenuPermission[] = ['companyAudit.edit', 'settleInAudit.edit'];
 
-export const institutionApi: EndpointTable = {
+export const institutionApi = {
   'POST /bapi/orginaion/getList': endpoint({
     summary: '培训机构与企业的入驻资料分页列表（名称、信用代码、单位类型、入驻状态、所在市；pendingOnly 只列待我审核的）；每行带可做的操作',
     permission: VIEW,
@@ -182,4 +182,4 @@ export const institutionApi: EndpointTable = {
     input: z.object({ keyword: text('单位名称', 64).optional() }),
     handle: ({ keyword }, ctx) => evaluableOrgs(ctx.db, sessionOf(ctx), keyword),
   }),
-};
+} satisfies EndpointTable;

@@ -188,7 +188,7 @@ async function detailOf(db: Db, session: Session, row: Row, unmasked = false): P
     bankAccount: full || !p.bankAccount ? p.bankAccount : maskBankAccount(p.bankAccount),
     teachersNumber: p.teachersNumber,
     orgArea: p.orgArea,
-    region: [province, o.cityId, county],
+    region: [province, o.cityId, county] as [number, number | null, number | null],
     provinceName: provinceRow?.name ?? null,
     orgAddress: o.address,
     trainRange: p.trainRange,

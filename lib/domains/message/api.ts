@@ -3,7 +3,7 @@ import { endpoint, type EndpointTable } from '@/lib/platform/api/endpoint';
 import { MarkReadInput, MessageListInput } from './schemas';
 import { listMessages, markRead, unreadCount } from './service';
 
-export const messageApi: EndpointTable = {
+export const messageApi = {
   'GET /message/unreadCount': endpoint({
     summary: '本人未读消息数（页头铃铛，超过 99 显示 99+）',
     permission: 'login',
@@ -22,4 +22,4 @@ export const messageApi: EndpointTable = {
     input: MarkReadInput,
     handle: (input, ctx) => markRead(ctx.db, ctx.user().id, input),
   }),
-};
+} satisfies EndpointTable;

@@ -41,7 +41,7 @@ const P = <A extends Action>(action: A) => `officialPlan.${action}` as const;
 const VIEW: readonly MenuPermission[] = [P('query'), P('get'), ...anyKind('exaPlan', 'query')];
 const CHANGE: readonly MenuPermission[] = [P('add'), P('edit')];
 
-export const officialPlanApi: EndpointTable = {
+export const officialPlanApi = {
   'POST /officialPlan/getList': endpoint({
     summary: '年度评价计划分页列表（年度、名称、状态筛选）',
     permission: P('query'),
@@ -150,4 +150,4 @@ export const officialPlanApi: EndpointTable = {
     input: OfficialWorkLevelsInput,
     handle: ({ workCode }, ctx) => workLevels(ctx.db, workCode),
   }),
-};
+} satisfies EndpointTable;

@@ -24,7 +24,7 @@ import {
 import { assertSaveAllowed } from '@/lib/platform/api/save-permission';
 import { localeOfRequest } from '@/lib/i18n/request';
 
-export const opsApi: EndpointTable = {
+export const opsApi = {
   // 机构的变更记录（读操作日志，见 org-history.ts）
   'GET /sys/orgination/toOperationRecord': endpoint({
     summary: '机构的变更记录（取自操作日志，新到旧）',
@@ -155,4 +155,4 @@ export const opsApi: EndpointTable = {
     input: DeviceIdsInput,
     handle: ({ ids }, ctx) => deleteDevices(ctx.db, sessionOf(ctx), ids, ctx.audit),
   }),
-};
+} satisfies EndpointTable;

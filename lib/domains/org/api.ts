@@ -33,7 +33,7 @@ import {
 import { addChoice, listChoices, removeChoices, updateChoice } from './choose';
 import { auditDepartment, createDepartment, departmentForm, departmentOpinions, listDepartments, removeDepartments, updateDepartment } from './department';
 
-export const orgApi: EndpointTable = {
+export const orgApi = {
   'GET /sys/orgination/list': endpoint({
     summary: '机构分页列表（按名称、编码、类别、类型、区划、状态、上级筛选），只含本人管辖范围内的机构',
     permission: 'organization.query',
@@ -162,4 +162,4 @@ export const orgApi: EndpointTable = {
     input: DeptAuditInput,
     handle: (input, ctx) => auditDepartment(ctx.db, sessionOf(ctx), input, ctx.audit),
   }),
-};
+} satisfies EndpointTable;

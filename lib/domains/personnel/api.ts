@@ -275,7 +275,7 @@ const filingTypes: Endpoint = endpoint({
   handle: async () => options(FILING_TYPES),
 });
 
-export const personnelApi: EndpointTable = {
+export const personnelApi = {
   // 考评员
   'POST /perEval/list': assessor.list,
   'POST /perEval/jobList': assessor.jobs,
@@ -336,4 +336,4 @@ export const personnelApi: EndpointTable = {
   'POST /examStaff/del': examStaff.del,
   'POST /examStaff/dictDetailInfo': examStaff.dicts,
   'GET /examStaff/photo': examStaff.photo,
-};
+} satisfies EndpointTable;

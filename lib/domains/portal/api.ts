@@ -48,7 +48,7 @@ import {
 import { assertSaveAllowed } from '@/lib/platform/api/save-permission';
 
 
-export const portalApi: EndpointTable = {
+export const portalApi = {
   // ------------------------------------------------------------ 黑名单
   'POST /sys/blacklist/list': endpoint({
     summary: '黑名单分页列表（管辖范围内），可按类型、账号或 IP、生效状态筛选',
@@ -259,4 +259,4 @@ export const portalApi: EndpointTable = {
     input: FeedbackListInput,
     handle: (filter, ctx) => exportFeedback(ctx.db, ctx.user(), filter),
   }),
-};
+} satisfies EndpointTable;

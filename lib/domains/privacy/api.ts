@@ -4,7 +4,7 @@ import { endpoint, sessionOf, type EndpointTable } from '@/lib/platform/api/endp
 import { AccessLogListInput } from './schemas';
 import { listAccessLog } from './service';
 
-export const privacyApi: EndpointTable = {
+export const privacyApi = {
   'POST /sys/dataAccessLog/list': endpoint({
     summary: '个人信息访问日志分页（新的在前）：谁在何时查看或导出了哪条记录的完整个人信息、涉及几人、理由；省级看全部，市级看本市用户的',
     permission: 'dataAccessLog.query',
@@ -12,4 +12,4 @@ export const privacyApi: EndpointTable = {
     paged: true,
     handle: ({ page, ...f }, ctx) => listAccessLog(ctx.db, sessionOf(ctx), f, page),
   }),
-};
+} satisfies EndpointTable;

@@ -52,7 +52,7 @@ const dictionaries = () => ({
 const KnowledgeDeleteInput = z.object({ id: id('知识点'), bankId: id('题库', '请选择题库') });
 const QuestionImportInput = z.object({ bankId: id('题库', '请选择题库'), file: ImportFileInput });
 
-export const questionBankApi: EndpointTable = {
+export const questionBankApi = {
   'POST /tes/dict': endpoint({
     summary: '题库与试卷的字典：类别、题型、难度、状态、组卷方式、等级',
     permission: BANK_VIEW,
@@ -255,4 +255,4 @@ export const questionBankApi: EndpointTable = {
     input: PaperListInput,
     handle: (filter, ctx) => exportPapers(ctx.db, sessionOf(ctx), filter),
   }),
-};
+} satisfies EndpointTable;

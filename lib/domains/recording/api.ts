@@ -4,7 +4,7 @@ import { RecordingListInput, RecordingSaveInput, RecordingTargetInput } from './
 import { RECORD_PERMISSIONS, VIEW_PERMISSIONS } from './constants';
 import { listRecordings, recordingContext, saveRecording } from './service';
 
-export const recordingApi: EndpointTable = {
+export const recordingApi = {
   'POST /recording/context': endpoint({
     summary: '录制前的准备：按计划编号（与考点编号）给出计划名称、所在步骤、是否先存本机（第 2、4 步）与当前用户能否录像及原因',
     permission: VIEW_PERMISSIONS,
@@ -25,4 +25,4 @@ export const recordingApi: EndpointTable = {
     paged: true,
     handle: ({ page, ...filter }, ctx) => listRecordings(ctx.db, sessionOf(ctx), filter, page),
   }),
-};
+} satisfies EndpointTable;

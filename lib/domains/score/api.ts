@@ -47,7 +47,7 @@ const studentList = endpoint({
 
 const options = (labels: Record<number, string>) => Object.entries(labels).map(([value, label]) => ({ value: Number(value), label }));
 
-export const scoreApi: EndpointTable = {
+export const scoreApi = {
   // ---------- 成绩（exaAff） ----------
   'POST /exaAff/scorePlans': endpoint({
     summary: '成绩界面可选的计划：范围内已到“成绩管理”及以后、未取消的（带各科已提交数、合格、不合格、待定、缺考、违纪与更正次数的合计，以及可做的流程操作）',
@@ -204,4 +204,4 @@ export const scoreApi: EndpointTable = {
     input: ObjectionResolveInput,
     handle: (input, ctx) => resolveObjection(ctx.db, sessionOf(ctx), input, ctx.audit),
   }),
-};
+} satisfies EndpointTable;

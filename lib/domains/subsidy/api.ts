@@ -59,7 +59,7 @@ const APPLY_STEP: readonly MenuPermission[] = ['subsidy.edit', 'livingSubsidy.ed
 const BOOK_VIEW: readonly MenuPermission[] = ['ledger.query', 'ledgerAudit.query', 'ledgerSearch.query'];
 const KindInput = z.object({ classId: id('培训班'), kind: z.enum(SUBSIDY_KINDS).default('train') });
 
-export const subsidyApi: EndpointTable = {
+export const subsidyApi = {
   // ---------- 补贴标准 ----------
   'POST /subsidy/listStandard': endpoint({
     summary: '补贴标准分页列表（kind：type 培训类型、work 工种 × 等级、living 生活交通补贴日标准；年度、市筛选）；每行带能否修改（被申请用过的不能改）与新建版本',
@@ -403,4 +403,4 @@ export const subsidyApi: EndpointTable = {
     input: CouponRedeemInput,
     handle: (input, ctx) => redeemCoupon(ctx.db, sessionOf(ctx), input, ctx.audit),
   }),
-};
+} satisfies EndpointTable;

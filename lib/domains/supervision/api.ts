@@ -31,7 +31,7 @@ import { addNetworkFile, commitNetworkFiles, deleteNetworkFiles, listNetworkFile
 
 const options = (map: Record<number | string, string>) => Object.entries(map).map(([value, label]) => ({ value: /^\d+$/.test(value) ? Number(value) : value, label }));
 
-export const supervisionApi: EndpointTable = {
+export const supervisionApi = {
   'POST /perSuper/listSuperTask': endpoint({
     summary: '督导任务：有督导员的场次（督导员账号只看本人担任督导的），带进度、考场与考生数、意见与异常记录数、actions',
     permission: 'supervision.query',
@@ -149,4 +149,4 @@ export const supervisionApi: EndpointTable = {
     input: NetworkCommitInput,
     handle: (input, ctx) => commitNetworkFiles(ctx.db, sessionOf(ctx), input, ctx.audit),
   }),
-};
+} satisfies EndpointTable;

@@ -3,7 +3,7 @@ import { endpoint, sessionOf, type EndpointTable } from '@/lib/platform/api/endp
 import { TaskIdInput } from './schemas';
 import { cancelTask, downloadTaskFile, getTask, listTasks } from './service';
 
-export const taskApi: EndpointTable = {
+export const taskApi = {
   'GET /task/get': endpoint({
     summary: '本人的一个后台任务：状态、进度（done/total、percent）、错误、结果，完成后是否有文件可下载',
     permission: 'login',
@@ -28,4 +28,4 @@ export const taskApi: EndpointTable = {
     input: TaskIdInput,
     handle: (input, ctx) => downloadTaskFile(ctx.db, ctx.user().id, input),
   }),
-};
+} satisfies EndpointTable;

@@ -68,7 +68,7 @@ const dictionaries = () => ({
   transitions: TEACHER_TRANSITIONS.map((t) => ({ action: t.action, verb: t.verb, from: t.from, to: t.to, actor: t.actor, opinion: t.opinion })),
 });
 
-export const teacherApi: EndpointTable = {
+export const teacherApi = {
   'GET /teacher/list': endpoint({
     summary: '师资库分页列表（姓名、完整身份证号、完整手机号、机构、教师类型、师资类型、审核状态筛选；expertOnly 只看专家）；每行带当前用户可做的操作。身份证号与手机号脱敏，unmask 为 true 时给全号（须有 teacher.unmask 并选理由，记个人信息访问日志）；答复另含 masked 与 canUnmask',
     permission: VIEW,
@@ -215,4 +215,4 @@ export const teacherApi: EndpointTable = {
     input: TeacherIdsInput,
     handle: (input, ctx) => removeExperts(ctx.db, sessionOf(ctx), input, ctx.audit),
   }),
-};
+} satisfies EndpointTable;

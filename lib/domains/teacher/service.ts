@@ -308,7 +308,7 @@ export async function teacherDetail(db: Db, session: Session, id: number): Promi
   const nameOf = new Map(names.map((n) => [n.id, n.name]));
   return {
     ...toItem(session, row, units),
-    region: [t.provinceId, t.areaCityId, t.districtId],
+    region: [t.provinceId, t.areaCityId, t.districtId] as TeacherDetail['region'],
     regionName: regionIds.map((i) => nameOf.get(i) ?? String(i)).join(' / '),
     competentCode: competentOrg?.code ?? '',
     teacherContent: t.content,

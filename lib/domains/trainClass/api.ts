@@ -142,7 +142,7 @@ const online = (source: 'library' | 'excellent') => ({
 const library = online('library');
 const excellent = online('excellent');
 
-export const trainClassApi: EndpointTable = {
+export const trainClassApi = {
   // ---------- 教师所授的班级（师资库界面的路径；培训班引用师资，故在这里） ----------
   'GET /teacher/teacher_class': endpoint({
     summary: '教师担任班主任或授课的培训班',
@@ -557,4 +557,4 @@ export const trainClassApi: EndpointTable = {
     input: WorkTimeFilterInput,
     handle: (filter, ctx) => exportWorkTimeCount(ctx.db, sessionOf(ctx), filter),
   }),
-};
+} satisfies EndpointTable;

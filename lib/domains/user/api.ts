@@ -36,7 +36,7 @@ import { clearLoginCookies, tokenFromRequest } from './session';
 
 const meta = (ctx: Ctx): ClientMeta => ({ ip: ctx.ip, userAgent: ctx.request.headers.get('user-agent') });
 
-export const userApi: EndpointTable = {
+export const userApi = {
   'GET /user/logout': endpoint({
     summary: '退出登录：吊销本次令牌、清除 Cookie；未登录时同样成功',
     permission: 'public',
@@ -135,4 +135,4 @@ export const userApi: EndpointTable = {
     permission: 'login',
     handle: (_input, ctx) => userDepartment(ctx.db, ctx.user()),
   }),
-};
+} satisfies EndpointTable;

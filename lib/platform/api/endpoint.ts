@@ -66,7 +66,7 @@ type AnyObject = z.ZodType<Record<string, unknown>>;
 export type InputOf<S extends AnyObject | undefined, P extends boolean> = (S extends AnyObject ? z.output<S> : Record<string, never>) &
   (P extends true ? { page: Page } : unknown);
 
-export interface EndpointDef<S extends AnyObject | undefined, P extends boolean> {
+export interface EndpointDef<S extends AnyObject | undefined, P extends boolean, R = unknown> {
   /** 中文说明，进入 OpenAPI */
   summary: string;
   permission: Permission;
@@ -95,15 +95,32 @@ export interface EndpointDef<S extends AnyObject | undefined, P extends boolean>
    * 答复 { taskId, background: true }；API 客户端不带这个头，照旧直接答复。
    */
   asTask?: 'export' | 'import';
-  handle(input: InputOf<S, P>, ctx: Ctx): Promise<unknown>;
+  handle(input: InputOf<S, P>, ctx: Ctx): Promise<R>;
 }
 
 export interface Endpoint extends EndpointDef<AnyObject | undefined, boolean> {
   tags?: string[];
 }
 
-export function endpoint<S extends AnyObject | undefined = undefined, P extends boolean = false>(def: EndpointDef<S, P>): Endpoint {
-  return def as unknown as Endpoint;
+/** 端点的契约（只在类型里）：请求体或查询串的形状与处理函数的结果，类型化的客户端（components/api-contract.ts）由它推出 */
+export interface Contract<I, O, P extends boolean> {
+  input: I;
+  output: O;
+  paged: P;
+}
+
+/** 没有输入的端点（不收参数；分页的只收分页参数） */
+export type NoInput = Record<never, never>;
+
+/** 端点行，类型里带着它的契约；运行时与 Endpoint 相同 */
+export type TypedEndpoint<S extends AnyObject | undefined, P extends boolean, R> = Endpoint & {
+  readonly contract?: Contract<S extends AnyObject ? z.input<S> : NoInput, R, P>;
+};
+
+export function endpoint<S extends AnyObject | undefined = undefined, P extends boolean = false, R = unknown>(
+  def: EndpointDef<S, P, R>,
+): TypedEndpoint<S, P, R> {
+  return def as unknown as TypedEndpoint<S, P, R>;
 }
 
 /** 'GET /comApi/getAreaByParent' 形式的键 → 端点 */
@@ -121,4 +138,24 @@ export function parseKey(key: string): { method: Method; path: string } {
   const [method, path] = key.split(' ');
   if (!METHODS.includes(method as Method) || !path) throw new Error(`端点键格式应为 'METHOD /path'：${key}`);
   return { method: method as Method, path: normalizePath(path) };
+}
+
+/** 一组同前缀的端点行展开后的类型：'POST list' 成为 'POST <base>/list'，每个完整的键都留在类型里（类型化客户端要用） */
+export type RowsUnder<B extends string, T> = {
+  [K in keyof T & string as K extends `${infer M} ${infer N}` ? `${M} ${B}/${N}` : never]: T[K];
+};
+
+/** 同前缀的一组端点行：rowsUnder('/fil/site', { 'POST list': …, 'GET importTemplate': … }) */
+export function rowsUnder<B extends string, T extends Record<string, Endpoint>>(base: B, rows: T): RowsUnder<B, T> {
+  const out: Record<string, Endpoint> = {};
+  for (const [key, row] of Object.entries(rows)) {
+    const { method, path } = parseKey(key.replace(' ', ' /'));
+    out[`${method} ${base}${path}`] = row;
+  }
+  return out as RowsUnder<B, T>;
+}
+
+/** 几组端点行合成一张（按类别生成的行：ARTICLE_KINDS.map(…)）；类型取各组的并 */
+export function mergeRows<T extends EndpointTable>(groups: readonly T[]): { [K in T extends unknown ? keyof T : never]: T extends Record<K, infer E> ? E : never } {
+  return Object.assign({}, ...groups);
 }

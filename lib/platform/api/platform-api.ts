@@ -7,7 +7,7 @@ import { FileResult } from './files';
 
 export { purgeImportErrorFiles } from '@/lib/platform/excel/error-file';
 
-export const platformApi: EndpointTable = {
+export const platformApi = {
   'GET /platform/importErrors': endpoint({
     summary: '下载导入失败时生成的错误工作簿（仅上传者本人，24 小时内有效）',
     permission: 'login',
@@ -19,4 +19,4 @@ export const platformApi: EndpointTable = {
       return new FileResult(new Uint8Array(content), 'xlsx');
     },
   }),
-};
+} satisfies EndpointTable;
