@@ -1,5 +1,10 @@
-// 以真实的 Request 经调度器调用接口。
+// 以真实的 Request 经调度器调用接口。成功的答复（returnCode 200）按端点的输出模式（lib/api-output.generated.ts）校验：
+// 答复与处理函数结果的类型（也就是 OpenAPI 与类型化客户端说的形状）不符时，测试失败。
 import { dispatch as appDispatch } from '@/lib/api';
+import { OUTPUT_SCHEMAS } from '@/lib/api-output.generated';
+import { z } from 'zod';
+
+const TASK_STARTED = z.strictObject({ taskId: z.number().int(), background: z.literal(true) });
 
 export type Dispatch = (request: Request) => Promise<Response>;
 
@@ -32,5 +37,20 @@ export async function call<T = unknown>(method: string, path: string, opts: Call
   const res = await (opts.dispatch ?? appDispatch)(makeRequest(method, path, opts));
   const type = res.headers.get('content-type') ?? '';
   const body = type.includes('json') ? ((await res.json()) as { returnCode: number; returnMsg: string; data: T }) : null;
+  // 改排成后台任务的答复（Prefer: respond-async，docs/TASKS.md）是 { taskId, background }，不是端点平常的结果
+  const background = /respond-async/i.test(res.headers.get('preference-applied') ?? '');
+  if (body && res.ok && body.returnCode === 200) checkOutput(method, path, body.data, background);
   return { status: res.status, headers: res.headers, body: body!, res };
+}
+
+/** 成功答复的 data 须符合端点的输出模式（文件下载与原样的响应没有模式） */
+export function checkOutput(method: string, path: string, data: unknown, background = false) {
+  const key = `${method.toUpperCase()} ${path.split('?')[0].replace(/\/{2,}/g, '/').replace(/\/$/, '')}`;
+  const schema = background ? TASK_STARTED : OUTPUT_SCHEMAS[key];
+  if (!schema) return;
+  const result = schema.safeParse(data);
+  if (!result.success) {
+    const issues = result.error.issues.slice(0, 5).map((i) => `  ${i.path.join('.') || '(data)'}: ${i.message}`);
+    throw new Error(`${key} 的答复与输出模式不符（lib/api-output.generated.ts，由处理函数的结果类型生成）：\n${issues.join('\n')}`);
+  }
 }

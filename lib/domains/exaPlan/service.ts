@@ -292,12 +292,14 @@ export async function cancelInfo(db: Db, session: Session, id: number) {
   const plan = await loadPlan(db, session.user, id);
   assertViewable(session, plan, 'get');
   const item = await planItem(db, session, plan);
-  const [h] = await db
-    .select({ actorName: examPlanHistory.actorName })
-    .from(examPlanHistory)
-    .where(and(eq(examPlanHistory.planId, id), eq(examPlanHistory.action, 'cancel')))
-    .orderBy(desc(examPlanHistory.id))
-    .limit(1);
+  const h = (
+    await db
+      .select({ actorName: examPlanHistory.actorName })
+      .from(examPlanHistory)
+      .where(and(eq(examPlanHistory.planId, id), eq(examPlanHistory.action, 'cancel')))
+      .orderBy(desc(examPlanHistory.id))
+      .limit(1)
+  ).at(0);
   return {
     id: plan.id,
     code: plan.code,

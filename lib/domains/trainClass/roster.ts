@@ -210,12 +210,15 @@ export async function personByCard(db: Db, session: Session, input: { idNumber: 
   const idNumber = input.idNumber.toUpperCase();
   const parsed = parseIdNumber(idNumber);
   if (!parsed) throw ApiError.badRequest('身份证号格式不正确');
-  const [last] = await db
-    .select({ name: trainStudents.name, mobile: trainStudents.mobile, education: trainStudents.education, company: trainStudents.company })
-    .from(trainStudents)
-    .where(and(eq(trainStudents.idNumberIndex, blindIndex('idNumber', parsed.normalised)), scopeWhere(session.user, { cityId: trainStudents.cityId, orgId: trainStudents.orgId })))
-    .orderBy(desc(trainStudents.id))
-    .limit(1);
+  // .at(0)：没登记过时是 undefined（解构 [last] 在类型里看不出来，答复的类型就会说这些字段总在）
+  const last = (
+    await db
+      .select({ name: trainStudents.name, mobile: trainStudents.mobile, education: trainStudents.education, company: trainStudents.company })
+      .from(trainStudents)
+      .where(and(eq(trainStudents.idNumberIndex, blindIndex('idNumber', parsed.normalised)), scopeWhere(session.user, { cityId: trainStudents.cityId, orgId: trainStudents.orgId })))
+      .orderBy(desc(trainStudents.id))
+      .limit(1)
+  ).at(0);
   return { idNumber: parsed.normalised, gender: parsed.gender, birthDate: parsed.birthDate, found: Boolean(last), ...(last ?? {}) };
 }
 
