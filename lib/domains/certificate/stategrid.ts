@@ -33,7 +33,7 @@ import { actorName, incompleteReason, isComplete } from './service';
 import { photoProblems } from './photos';
 import { BATCH_STATUS, BATCH_STATUS_LABEL, ITEM_STATUS, ITEM_STATUS_COLOR, ITEM_STATUS_LABEL } from './stategrid-rules';
 import { BATCH_STATUS_COLOR } from './transitions';
-import { deliverOutboxNow, enqueueOutbox, OUTBOX_STATUS, OUTBOX_STATUS_LABEL, outboxMessages, registerOutboxChannel } from '@/lib/platform/outbox';
+import { deliverOutboxNow, deliveryNotice, enqueueOutbox, OUTBOX_STATUS, OUTBOX_STATUS_LABEL, outboxMessages, registerOutboxChannel } from '@/lib/platform/outbox';
 import { postJson } from '@/lib/platform/outbox/http';
 
 /** 国网数据上报界面上可办的计划步骤（其余步骤在考试计划界面办理） */
@@ -401,7 +401,7 @@ export async function submitBatch(db: Db, session: Session, input: { batchId: nu
   }
   return {
     ...batchItem(session, out),
-    ...(delivery ? { outboxId, deliveryStatus: delivery.status, deliveryStatusName: OUTBOX_STATUS_LABEL[delivery.status], deliveryError: lastError } : {}),
+    ...(delivery ? { outboxId, deliveryStatus: delivery.status, deliveryStatusName: OUTBOX_STATUS_LABEL[delivery.status], deliveryError: lastError, deliveryNotice: deliveryNotice(delivery.status) } : {}),
   };
 }
 

@@ -1,7 +1,7 @@
 // 求实平台的外发通道（outbox 通道 qiushi）：培训班、教师与单位的数据经外发队列以签名的 JSON POST 到 QIUSHI_URL 下的路径。
 // 放在 org（培训班、师资、院校三个领域都引用的一层）：三处推送共用一个发送方。协议见 docs/OUTBOX.md。
 import type { Db } from '@/lib/platform/db/client';
-import { deliverOutboxNow, enqueueOutbox, OUTBOX_STATUS, OUTBOX_STATUS_LABEL, registerOutboxChannel, type OutboxStatus } from '@/lib/platform/outbox';
+import { deliverOutboxNow, deliveryNotice, enqueueOutbox, OUTBOX_STATUS, OUTBOX_STATUS_LABEL, registerOutboxChannel, type OutboxStatus } from '@/lib/platform/outbox';
 import { postJson } from '@/lib/platform/outbox/http';
 
 export const QIUSHI_CHANNEL = 'qiushi';
@@ -45,8 +45,8 @@ export function enqueueQiuShi(tx: Db, m: { kind: QiuShiKind; entityId: number | 
 }
 
 /** 提交之后立即试一次；答复外发状态（界面提示“已送达”、“已排队”或“等待配置”） */
-export async function deliverQiuShi(db: Db, outboxId: number): Promise<{ outboxId: number; deliveryStatus: OutboxStatus; deliveryStatusName: string }> {
+export async function deliverQiuShi(db: Db, outboxId: number): Promise<{ outboxId: number; deliveryStatus: OutboxStatus; deliveryStatusName: string; deliveryNotice: string | null }> {
   const [outcome] = await deliverOutboxNow(db, [outboxId]);
   const status = outcome?.status ?? OUTBOX_STATUS.PENDING;
-  return { outboxId, deliveryStatus: status, deliveryStatusName: OUTBOX_STATUS_LABEL[status] };
+  return { outboxId, deliveryStatus: status, deliveryStatusName: OUTBOX_STATUS_LABEL[status], deliveryNotice: deliveryNotice(status) };
 }

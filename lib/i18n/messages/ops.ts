@@ -175,6 +175,11 @@ const texts: Record<string, string> = {
   求实平台: 'Qiushi platform',
   短信: 'SMS',
   国网数据上报: 'State grid submission',
+  // 提交后没有当场送达时服务端给的说明（推送、同步、国网上报的提示）
+  '已记下，暂未送达，系统将自动重试（系统管理 › 运维监控 › 外发队列可查看）': 'Recorded but not delivered yet; it will be retried automatically (see System › Operations › Outbox)',
+  '已记下，正在发送': 'Recorded; sending',
+  '已记下，但发送失败，请联系管理员在外发队列中重试': 'Recorded, but sending failed; ask an administrator to retry it in the outbox',
+  '已记下，对方平台未配置，数据在外发队列中等待，配置后自动送出': 'Recorded; the receiving platform is not configured, so the data waits in the outbox and is sent once configured',
 };
 
 /** 外发队列返回给用户的服务端消息 */

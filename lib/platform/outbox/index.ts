@@ -105,6 +105,15 @@ export async function enqueueOutbox(tx: Db, m: EnqueueInput): Promise<number> {
   return existing.id;
 }
 
+/** 提交后立即尝试的结果没有送达时给用户的一句说明（送达时界面用它自己的“已推送”等提示） */
+const NOT_DELIVERED_NOTICE: Record<Exclude<OutboxStatus, 'delivered'>, string> = {
+  pending: '已记下，暂未送达，系统将自动重试（系统管理 › 运维监控 › 外发队列可查看）',
+  sending: '已记下，正在发送',
+  failed: '已记下，但发送失败，请联系管理员在外发队列中重试',
+  waiting: '已记下，对方平台未配置，数据在外发队列中等待，配置后自动送出',
+};
+export const deliveryNotice = (status: OutboxStatus): string | null => (status === OUTBOX_STATUS.DELIVERED ? null : NOT_DELIVERED_NOTICE[status]);
+
 const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : (result as { rows: T[] }).rows);
 
 /** 过期的、中断次数用完的行改为“失败”；未配置的通道的待发送行改为“等待配置” */

@@ -72,7 +72,7 @@ describe('求实平台', () => {
     expect(t, '石家庄审核通过的教师').toBeTruthy();
     const pushed = await call<{ outboxId: number; deliveryStatus: string; deliveryStatusName: string; teacher: { cardNo: string } }>('GET', '/teacher/postTeacherDataToQiuShi', { headers: h.sjz_admin, query: { id: String(t.id) } });
     expect(pushed.body.returnCode).toBe(200);
-    expect(pushed.body.data).toMatchObject({ deliveryStatus: 'waiting', deliveryStatusName: '等待配置' });
+    expect(pushed.body.data).toMatchObject({ deliveryStatus: 'waiting', deliveryStatusName: '等待配置', deliveryNotice: '已记下，对方平台未配置，数据在外发队列中等待，配置后自动送出' });
     const { outboxId } = pushed.body.data;
 
     const list = await call<{ list: { id: number; status: string; statusName: string; lastError: string; channelName: string; actions: string[] }[] }>('POST', '/sys/outbox/list', { headers: h.admin, json: { channel: 'qiushi', pageNo: 1, pageSize: 50 } });
@@ -104,9 +104,9 @@ describe('求实平台', () => {
       .limit(1);
     expect(c, '石家庄审核通过的培训班').toBeTruthy();
     server.received = [];
-    const res = await call<{ deliveryStatus: string }>('POST', '/trainInfo/postClassDataToQiuShi', { headers: h.sjz_admin, json: { id: c.id } });
+    const res = await call<{ deliveryStatus: string; deliveryNotice: string | null }>('POST', '/trainInfo/postClassDataToQiuShi', { headers: h.sjz_admin, json: { id: c.id } });
     expect(res.body.returnCode).toBe(200);
-    expect(res.body.data.deliveryStatus).toBe('delivered');
+    expect(res.body.data).toMatchObject({ deliveryStatus: 'delivered', deliveryNotice: null });
     expect(server.received.map((r) => r.path)).toEqual(['/qiushi/trainClass']);
     expect(JSON.parse(server.received[0].body)).toMatchObject({ kind: 'trainClass', data: { code: c.code, name: c.name } });
   });
