@@ -116,6 +116,18 @@ export const deliveryNotice = (status: OutboxStatus): string | null => (status =
 
 const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : (result as { rows: T[] }).rows);
 
+/** 未配置的通道的待发送行改为“等待配置”（ids 给出时只看这些行） */
+async function markWaiting(db: Db, now: Date, ids?: number[]): Promise<void> {
+  for (const [name, channel] of channels) {
+    const reason = channel.waitingReason?.() ?? null;
+    if (!reason) continue;
+    await db
+      .update(outboxMessages)
+      .set({ status: OUTBOX_STATUS.WAITING, lastError: reason, updatedAt: now })
+      .where(and(eq(outboxMessages.channel, name), eq(outboxMessages.status, OUTBOX_STATUS.PENDING), ids ? inArray(outboxMessages.id, ids) : undefined));
+  }
+}
+
 /** 过期的、中断次数用完的行改为“失败”；未配置的通道的待发送行改为“等待配置” */
 async function sweep(db: Db, now: Date): Promise<void> {
   const open = sql`(${inArray(outboxMessages.status, [OUTBOX_STATUS.PENDING, OUTBOX_STATUS.WAITING])} or (${eq(outboxMessages.status, OUTBOX_STATUS.SENDING)} and ${lt(outboxMessages.leaseUntil, now)}))`;
@@ -127,14 +139,7 @@ async function sweep(db: Db, now: Date): Promise<void> {
     .update(outboxMessages)
     .set({ status: OUTBOX_STATUS.FAILED, leaseUntil: null, lastError: sql`left('发送中断（实例在发送后没有记下结果）且已用完尝试次数；' || coalesce(${outboxMessages.lastError}, ''), 500)`, updatedAt: now })
     .where(and(eq(outboxMessages.status, OUTBOX_STATUS.SENDING), lt(outboxMessages.leaseUntil, now), gte(outboxMessages.attempts, outboxMessages.maxAttempts)));
-  for (const [name, channel] of channels) {
-    const reason = channel.waitingReason?.() ?? null;
-    if (!reason) continue;
-    await db
-      .update(outboxMessages)
-      .set({ status: OUTBOX_STATUS.WAITING, lastError: reason, updatedAt: now })
-      .where(and(eq(outboxMessages.channel, name), eq(outboxMessages.status, OUTBOX_STATUS.PENDING)));
-  }
+  await markWaiting(db, now);
 }
 
 /**
@@ -240,7 +245,8 @@ export async function deliverDueOutbox(db: Db, opts: { now?: Date; limit?: numbe
  */
 export async function deliverOutboxNow(db: Db, ids: number[]): Promise<DeliveryOutcome[]> {
   if (!ids.length) return [];
-  await sweep(db, new Date());
+  // 只看这几行（请求里不扫整张表）：新入队的行不会已过期；管理员重试时通道恰好未配置的，记为等待配置
+  await markWaiting(db, new Date(), ids);
   const claimed = await claimOutbox(db, { ids, limit: ids.length });
   const outcomes = await Promise.all(claimed.map((row) => deliverClaimed(db, row)));
   const rest = ids.filter((id) => !claimed.some((c) => c.id === id));

@@ -19,6 +19,7 @@ import {
 } from '@/lib/platform/outbox';
 import { IDEMPOTENCY_HEADER, postJson } from '@/lib/platform/outbox/http';
 import { runJob } from '@/lib/domains/ops/jobs';
+import { scheduleJobRuns, scheduleJobs } from '@/lib/domains/ops/tables';
 
 const { db } = setupTestDb();
 
@@ -166,6 +167,21 @@ describe('外发队列', () => {
     expect(run).toMatchObject({ status: 'success' });
     expect(run!.rowsAffected).toBeGreaterThanOrEqual(1);
     expect((await rowOf(id)).status).toBe('delivered');
+  });
+
+  it('定时触发：到期才执行，另一处紧接着触发时跳过；没有可投递的行时不写执行记录', async () => {
+    const d = await db();
+    await deliverDueOutbox(d);
+    await d.update(scheduleJobs).set({ lastRunAt: null }).where(eq(scheduleJobs.code, 'outbox.deliver'));
+    const [job] = await d.select().from(scheduleJobs).where(eq(scheduleJobs.code, 'outbox.deliver'));
+    const runsBefore = await d.select().from(scheduleJobRuns).where(eq(scheduleJobRuns.jobId, job.id));
+    const [first, second] = [await runJob(d, 'outbox.deliver', { trigger: 'schedule', onlyIfDue: true }), await runJob(d, 'outbox.deliver', { trigger: 'schedule', onlyIfDue: true })];
+    expect(first).toMatchObject({ status: 'success', rowsAffected: 0 });
+    expect(second).toBeNull();
+    expect(await d.select().from(scheduleJobRuns).where(eq(scheduleJobRuns.jobId, job.id))).toHaveLength(runsBefore.length);
+    const [after] = await d.select().from(scheduleJobs).where(eq(scheduleJobs.code, 'outbox.deliver'));
+    expect(after.lastRunAt).not.toBeNull();
+    expect(after.lastStatus).toBe('success');
   });
 
   it('没有外发队列权限的账号：列表与重试 403', async () => {
