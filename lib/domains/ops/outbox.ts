@@ -53,8 +53,8 @@ const outboxItem = (session: Session, m: OutboxMessage) => ({
   statusColor: STATUS_COLOR[m.status as OutboxStatus] ?? 'default',
   attempts: m.attempts,
   maxAttempts: m.maxAttempts,
-  // 只有还会自动尝试的行才有“下次尝试”
-  nextAttemptAt: m.status === OUTBOX_STATUS.PENDING || m.status === OUTBOX_STATUS.WAITING ? m.nextAttemptAt : null,
+  // 只有按退避等着自动尝试的行才有“下次尝试”（等待配置的行在配置之后的下一轮投递）
+  nextAttemptAt: m.status === OUTBOX_STATUS.PENDING ? m.nextAttemptAt : null,
   lastError: m.lastError,
   createdAt: m.createdAt,
   deliveredAt: m.deliveredAt,
