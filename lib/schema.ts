@@ -30,6 +30,7 @@ export * from './platform/excel/tables';
 export * from './platform/task/tables';
 export * from './platform/http/rate-limit-tables';
 export * from './platform/push/tables';
+export * from './platform/outbox/tables';
 export * from './domains/certificate/tables';
 export * from './domains/subsidy/tables';
 export * from './domains/dashboard/tables';

@@ -93,8 +93,9 @@ export default function StateGridReport() {
   const refresh = useCallback(() => setVersion((v) => v + 1), []);
   const plan = plans?.find((p) => p.id === planId) ?? null;
   const run = async (path: PostPath, body: unknown, done: string) => {
-    await callConfigured('POST', path, body);
-    void message.success(t(done));
+    // 经外发队列上报时，没有当场送达的由服务端说明（已记下、稍后自动重试）
+    const res = await callConfigured<{ deliveryNotice?: string | null } | null>('POST', path, body);
+    void message.success(t(res?.deliveryNotice ?? done));
     refresh();
   };
   /** 组批、确认、上报、放弃都改变上报的状态且不能撤回：先说明会发生什么，确定后才办理（失败时服务端的说明已提示，确认框照常关闭） */

@@ -5,6 +5,7 @@ export const opsScreens = {
   SystemLog: () => import('./SystemLogScreen'),
   OnlineUserList: () => import('./OnlineUserList'),
   ScheduleJobList: () => import('./ScheduleJobList'),
+  OutboxList: () => import('./OutboxList'),
   DeviceList: () => import('./DeviceList'),
   ServerStatus: () => import('./ServerStatus'),
 } satisfies ScreenLoaders;

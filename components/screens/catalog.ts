@@ -45,6 +45,7 @@ export const screenCatalog = {
   DataAccessLog: { firstPage: { path: '/sys/dataAccessLog/list' } },
   OnlineUserList: { firstPage: { path: '/sys/online/list' } },
   ScheduleJobList: { firstPage: { path: '/sys/job/list' } },
+  OutboxList: { firstPage: { path: '/sys/outbox/list' } },
   DeviceList: { firstPage: { path: '/sys/device/list' } },
   ServerStatus: {},
   BlacklistList: { firstPage: { path: '/sys/blacklist/list' } },

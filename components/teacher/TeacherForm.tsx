@@ -22,7 +22,6 @@ import {
   TITLE_CATEGORY_LABEL,
   TITLE_LEVEL_LABEL,
   WORK_CERT_KINDS,
-  type TeacherDetail,
 } from '@/lib/domains/teacher/schemas';
 import { CERT_NAME_OPTIONS, optionsOf, TEACHER_TYPE_OPTIONS, USER_TYPE_OPTIONS } from './shared';
 

@@ -376,6 +376,7 @@ export const MENU_TREE = [
           { key: 'dataAccessLog', title: '个人信息访问日志', path: '/system/ops/data-access-log', icon: 'EyeOutlined', component: 'DataAccessLog', actions: ['query'] },
           { key: 'onlineUser', title: '在线用户', path: '/system/ops/online-user', icon: 'WifiOutlined', component: 'OnlineUserList', actions: ['query', 'delete'] },
           { key: 'scheduleJob', title: '定时任务', path: '/system/ops/job', icon: 'ClockCircleOutlined', component: 'ScheduleJobList', actions: [...CRUD, ...TOGGLE] },
+          { key: 'outbox', title: '外发队列', path: '/system/ops/outbox', icon: 'SendOutlined', component: 'OutboxList', actions: ['query', 'edit'] },
           { key: 'device', title: '设备管理', path: '/system/ops/device', icon: 'MobileOutlined', component: 'DeviceList', actions: CRUD },
           { key: 'serverStatus', title: '服务监控', path: '/system/ops/server', icon: 'DashboardOutlined', component: 'ServerStatus', actions: ['query'] },
         ],

@@ -1,7 +1,8 @@
 // 国网数据上报（StateGridReport；/examaff/stategrid/…，计划第 8 步）：
 // 机构把计划的持证人（有效证书，资料齐全，从未上报或上次被退回的）组成一批（apply）→ 生成国网人员信息工作簿（generatePersonInfoExcel）
-// → 确认（generateConfirm）→ 附件（saveFile / delFile）→ 上报（girdSubmit，经适配器：默认 manual 生成签名的工作簿清单供手工上传；
-// 设置 STATE_GRID_URL 与 STATE_GRID_KEY 时 http 接口直接提交）→ 登记国网的答复（answer：接收，或逐人退回并写原因）。
+// → 确认（generateConfirm）→ 附件（saveFile / delFile）→ 上报（girdSubmit：默认 manual 生成签名的工作簿清单供手工上传；
+// 设置 STATE_GRID_URL 与 STATE_GRID_KEY 时 http：经外发队列（通道 stategrid）提交，重试、退避与幂等键由队列负责，
+// 国网同步给出的答复在送达的同一个事务里登记）→ 登记国网的答复（answer：接收，或逐人退回并写原因）。
 // 台账（state_grid_item）一人一批一行；一张证书至多一行不是“被退回”（部分唯一索引），所以不会重复上报；被退回的改正后进新批次重报。
 import { maskIdNumber } from '@/lib/platform/identity';
 import { createHash, createHmac } from 'node:crypto';
@@ -32,6 +33,8 @@ import { actorName, incompleteReason, isComplete } from './service';
 import { photoProblems } from './photos';
 import { BATCH_STATUS, BATCH_STATUS_LABEL, ITEM_STATUS, ITEM_STATUS_COLOR, ITEM_STATUS_LABEL } from './stategrid-rules';
 import { BATCH_STATUS_COLOR } from './transitions';
+import { deliverOutboxNow, deliveryNotice, enqueueOutbox, OUTBOX_STATUS, OUTBOX_STATUS_LABEL, outboxMessages, registerOutboxChannel } from '@/lib/platform/outbox';
+import { postJson } from '@/lib/platform/outbox/http';
 
 /** 国网数据上报界面上可办的计划步骤（其余步骤在考试计划界面办理） */
 const PLAN_ACTIONS_HERE: readonly string[] = ['advance', 'applyAudit', 'cancelAudit'];
@@ -279,37 +282,56 @@ export async function deleteBatchFile(db: Db, session: Session, input: { batchId
   return files;
 }
 
-// ---------- 上报（适配器）与答复 ----------
+// ---------- 上报（外发队列）与答复 ----------
 
 export interface SubmitAnswer {
-  /** 适配器是否已拿到答复（http 同步答复）；manual 为 null，待登记 */
+  /** 国网是否已同步给出结论；null 为待登记 */
   accepted: boolean | null;
   rejections: { cerCode: string; reason: string }[];
 }
-export interface StateGridAdapter {
-  name: string;
-  submit(manifest: Record<string, unknown>, rows: string[][]): Promise<SubmitAnswer>;
+
+/** manual：生成签名的清单（工作簿各行的 SHA-256 与 HMAC 签名），由人工把工作簿与清单上传到国网平台，再登记答复；http：经外发队列提交 */
+export type StateGridMode = 'manual' | 'http';
+
+const stateGridUrl = () => process.env.STATE_GRID_URL?.trim() || null;
+const stateGridKey = () => process.env.STATE_GRID_KEY?.trim() || null;
+export const stateGridMode = (): StateGridMode => (stateGridUrl() && stateGridKey() ? 'http' : 'manual');
+
+export const STATE_GRID_CHANNEL = 'stategrid';
+interface StateGridPayload {
+  batchId: number;
+  manifest: Record<string, unknown>;
+  rows: string[][];
 }
 
-/** 默认：生成签名的清单（工作簿各行的 SHA-256 与 HMAC 签名），由人工把工作簿与清单上传到国网平台，再登记答复 */
-export const manualAdapter: StateGridAdapter = { name: 'manual', submit: async () => ({ accepted: null, rejections: [] }) };
-
-/** 接口：POST STATE_GRID_URL（JSON：清单与各行），带 X-Api-Key；答复 { accepted, rejections: [{ cerCode, reason }] } */
-export const httpAdapter = (url: string, key: string): StateGridAdapter => ({
-  name: 'http',
-  async submit(manifest, rows) {
-    const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': key }, body: JSON.stringify({ manifest, columns: PERSON_COLUMNS.map((c) => c.code), rows }), signal: AbortSignal.timeout(30_000) });
-    if (!res.ok) throw ApiError.badRequest(`国网平台拒绝了本次上报（HTTP ${res.status}），请稍后重试或改为手工上传`);
-    const body = (await res.json()) as { accepted?: boolean; rejections?: { cerCode: string; reason: string }[] };
-    return { accepted: body.accepted ?? null, rejections: body.rejections ?? [] };
+/**
+ * 外发通道 stategrid：POST STATE_GRID_URL（JSON：清单与各行），带 X-Api-Key 与 Idempotency-Key（批次号）；
+ * 答复 { accepted, rejections: [{ cerCode, reason }] }，同一幂等键再发时国网应答复同一结论（见 docs/OUTBOX.md）。
+ */
+registerOutboxChannel<StateGridPayload, SubmitAnswer>(STATE_GRID_CHANNEL, {
+  label: '国网数据上报',
+  waitingReason: () => (stateGridMode() === 'http' ? null : '未配置 STATE_GRID_URL 与 STATE_GRID_KEY'),
+  async send({ key, payload }) {
+    const body = (await postJson(stateGridUrl()!, {
+      body: { manifest: payload.manifest, columns: PERSON_COLUMNS.map((c) => c.code), rows: payload.rows },
+      idempotencyKey: key,
+      headers: { 'x-api-key': stateGridKey()! },
+    })) as Partial<SubmitAnswer> | null;
+    return { accepted: body?.accepted ?? null, rejections: body?.rejections ?? [] };
+  },
+  async onDelivered(tx, { payload }, answer) {
+    if (answer.accepted === null) return;
+    const [b] = await tx.select().from(stateGridBatches).where(eq(stateGridBatches.id, payload.batchId));
+    if (!b || b.status !== BATCH_STATUS.SUBMITTED) return;
+    const people = await batchPeople(tx, b.id);
+    const byCode = new Map(people.map((p) => [p.c.cerCode, p.c.id]));
+    await recordAdapterAnswer(
+      tx,
+      b,
+      answer.rejections.filter((r) => byCode.has(r.cerCode)).map((r) => ({ certificateId: byCode.get(r.cerCode)!, reason: r.reason })),
+    );
   },
 });
-
-export function stateGridAdapter(): StateGridAdapter {
-  const url = process.env.STATE_GRID_URL?.trim();
-  const key = process.env.STATE_GRID_KEY?.trim();
-  return url && key ? httpAdapter(url, key) : manualAdapter;
-}
 
 /** 把答复写进台账：未被退回的接收，被退回的写原因 */
 async function recordItems(tx: Db, b: StateGridBatch, rejections: { certificateId: number; reason: string }[]) {
@@ -341,9 +363,9 @@ async function recordAdapterAnswer(tx: Db, b: StateGridBatch, rejections: { cert
   return row;
 }
 
-export async function submitBatch(db: Db, session: Session, input: { batchId: number }, audit: Audit, adapter: StateGridAdapter = stateGridAdapter()) {
+export async function submitBatch(db: Db, session: Session, input: { batchId: number }, audit: Audit) {
   const b = await loadBatch(db, session, input.batchId);
-  // 先按声明拒绝（草稿须先确认、已上报的不能重复上报），再调用适配器
+  // 先按声明拒绝（草稿须先确认、已上报的不能重复上报）
   if (b.status === BATCH_STATUS.DRAFT && batchWorkflow.availableActions(b, session).includes('confirm')) throw ApiError.badRequest('请先确认批次再上报');
   batchWorkflow.check(b, session, 'submit');
   const people = await batchPeople(db, b.id);
@@ -359,23 +381,28 @@ export async function submitBatch(db: Db, session: Session, input: { batchId: nu
     files: b.files,
     generatedAt: new Date().toISOString(),
   };
-  const answer = await adapter.submit(manifest, rows);
-  return db.transaction(async (tx) => {
+  const mode = stateGridMode();
+  // 状态变更与外发行在同一个事务里：已上报的批次一定会送出，送出的一定是已上报的批次
+  const outboxId = await db.transaction(async (tx) => {
     await batchWorkflow.applyIn(tx, session, { id: b.id, action: 'submit' }, audit);
-    const [row] = await tx.update(stateGridBatches).set({ adapter: adapter.name, manifest }).where(eq(stateGridBatches.id, b.id)).returning();
+    await tx.update(stateGridBatches).set({ adapter: mode, manifest }).where(eq(stateGridBatches.id, b.id));
     await tx.update(stateGridItems).set({ status: ITEM_STATUS.SUBMITTED, updatedAt: new Date() }).where(eq(stateGridItems.batchId, b.id));
-    let out = row;
-    if (answer.accepted !== null) {
-      const byCode = new Map(people.map((p) => [p.c.cerCode, p.c.id]));
-      out = await recordAdapterAnswer(
-        tx,
-        row,
-        answer.rejections.filter((r) => byCode.has(r.cerCode)).map((r) => ({ certificateId: byCode.get(r.cerCode)!, reason: r.reason })),
-      );
-    }
-    audit({ entity: 'state_grid_batch', entityId: b.id, after: { sha256: digest }, detail: `国网上报批次 ${b.batchNo}（${rows.length} 人，${adapter.name === 'http' ? '接口' : '手工上传'}）` });
-    return batchItem(session, out);
+    audit({ entity: 'state_grid_batch', entityId: b.id, after: { sha256: digest }, detail: `国网上报批次 ${b.batchNo}（${rows.length} 人，${mode === 'http' ? '接口' : '手工上传'}）` });
+    if (mode === 'manual') return null;
+    // 批次号即幂等键：一个批次只上报一次（被退回的人进新批次重报）；行里有完整身份证号与手机号，外发行整体加密存放
+    return enqueueOutbox(tx, { channel: STATE_GRID_CHANNEL, key: `stategrid:${b.batchNo}`, summary: `国网上报批次 ${b.batchNo}（${rows.length} 人）`, payload: { batchId: b.id, manifest, rows } satisfies StateGridPayload });
   });
+  // 提交后立即试一次：国网同步答复时本次答复里就是接收或退回；没送达的由定时任务按退避重试（运维 › 外发队列可见）
+  const delivery = outboxId === null ? null : (await deliverOutboxNow(db, [outboxId]))[0];
+  const [out] = await db.select().from(stateGridBatches).where(eq(stateGridBatches.id, b.id));
+  let lastError: string | null = null;
+  if (outboxId !== null && delivery?.status !== OUTBOX_STATUS.DELIVERED) {
+    [{ lastError }] = await db.select({ lastError: outboxMessages.lastError }).from(outboxMessages).where(eq(outboxMessages.id, outboxId));
+  }
+  return {
+    ...batchItem(session, out),
+    ...(delivery ? { outboxId, deliveryStatus: delivery.status, deliveryStatusName: OUTBOX_STATUS_LABEL[delivery.status], deliveryError: lastError, deliveryNotice: deliveryNotice(delivery.status) } : {}),
+  };
 }
 
 /** 登记国网的答复（手工上传的批次）：市级按国网平台的结果登记接收（accept），或逐人退回并写原因（reject） */

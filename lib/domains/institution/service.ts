@@ -37,6 +37,7 @@ import {
   type SettleRowAction,
 } from './transitions';
 import { settleWorkflow } from './workflow';
+import { deliverQiuShi, enqueueQiuShi } from '../org/qiushi';
 import type { OrgProfileValue, ProfileDetail, ProfileItem } from './schemas';
 
 /** 入驻资料引用的上传文件在上传服务里登记的实体名 */
@@ -458,23 +459,25 @@ export async function syncByCode(db: Db, session: Session, input: { code: string
   if (found.p.settleStatus !== SETTLE_STATUS.SETTLED) throw ApiError.badRequest('只有已入驻的单位才能同步到求实平台');
   settleWorkflow.assertOperation({ ...found.p, category: found.o.category, orgName: found.o.name }, session, 'sync');
   const now = new Date();
-  await db.update(orgProfiles).set({ pushedAt: now }).where(eq(orgProfiles.id, found.p.id));
-  await db.insert(orgSettleHistory).values({ orgId: found.o.id, action: 'sync', fromStatus: found.p.settleStatus, toStatus: found.p.settleStatus, actorId: session.user.id, actorName: actorName(session.user) });
-  audit({ entity: 'org_profile', entityId: found.p.id, detail: `同步单位 ${found.o.name} 到求实平台` });
-  return {
-    syncedAt: formatBeijing(now),
-    orgination: {
-      agentCode: found.o.code,
-      agentName: found.o.name,
-      orgType: kindOfCategory(found.o.category),
-      unifiedSocialCreditCode: found.o.unifiedSocialCreditCode,
-      master: found.o.legalPerson,
-      phone: found.o.contactPhone,
-      cityName: found.cityName,
-      trainRange: found.p.trainRange,
-      schoolPermitCode: found.p.schoolPermitCode,
-    },
+  const orgination = {
+    agentCode: found.o.code,
+    agentName: found.o.name,
+    orgType: kindOfCategory(found.o.category),
+    unifiedSocialCreditCode: found.o.unifiedSocialCreditCode,
+    master: found.o.legalPerson,
+    phone: found.o.contactPhone,
+    cityName: found.cityName,
+    trainRange: found.p.trainRange,
+    schoolPermitCode: found.p.schoolPermitCode,
   };
+  // 同步时间、办理记录与外发队列的一行在同一个事务里写下（求实平台未配置时行在队列里等待）
+  const outboxId = await db.transaction(async (tx) => {
+    await tx.update(orgProfiles).set({ pushedAt: now }).where(eq(orgProfiles.id, found.p.id));
+    await tx.insert(orgSettleHistory).values({ orgId: found.o.id, action: 'sync', fromStatus: found.p.settleStatus, toStatus: found.p.settleStatus, actorId: session.user.id, actorName: actorName(session.user) });
+    return enqueueQiuShi(tx, { kind: 'organisation', entityId: found.o.code, at: now, summary: `单位 ${found.o.code} ${found.o.name}`.slice(0, 200), data: orgination });
+  });
+  audit({ entity: 'org_profile', entityId: found.p.id, after: { outboxId }, detail: `同步单位 ${found.o.name} 到求实平台` });
+  return { syncedAt: formatBeijing(now), orgination, ...(await deliverQiuShi(db, outboxId)) };
 }
 
 /** 定点培训机构名录：按市列出已入驻的定点培训机构（范围内的市） */

@@ -6,6 +6,8 @@ import { listJobRuns, listJobs, runJobNow, saveJob, setJobEnabled } from './jobs
 import { exportOperationLogs, listOperationLogs } from './operation-log';
 import { exportLoginLogs, forceLogout, listLoginLogs, listOnlineSessions } from './sessions';
 import { serverStatus } from './server-status';
+import { listOutbox, outboxChannels, retryOutbox } from './outbox';
+import { OutboxFilter, OutboxIdInput } from './outbox-schemas';
 import { compareOrganisation, organisationRecords } from './org-history';
 import { ChangeInput, OrgIdInput } from '../org/schemas';
 import {
@@ -119,6 +121,25 @@ export const opsApi = {
     input: JobRunsInput,
     paged: true,
     handle: ({ page, code }, ctx) => listJobRuns(ctx.db, code, page),
+  }),
+  // 外发队列（docs/OUTBOX.md）
+  'POST /sys/outbox/list': endpoint({
+    summary: '外发队列（国网上报、求实平台、短信）：通道、幂等键、说明、状态、尝试次数、下次尝试与最后的错误，新到旧；不含投递的内容；行上 actions 为此刻可做的（retry）',
+    permission: 'outbox.query',
+    input: OutboxFilter,
+    paged: true,
+    handle: ({ page, ...filter }, ctx) => listOutbox(ctx.db, sessionOf(ctx), filter, page),
+  }),
+  'GET /sys/outbox/channels': endpoint({
+    summary: '外发队列的通道（筛选项）',
+    permission: 'outbox.query',
+    handle: async () => outboxChannels(),
+  }),
+  'POST /sys/outbox/retry': endpoint({
+    summary: '重试一条失败的外发记录：尝试次数清零并立即试一次，答复试后的行；只有失败且未过期的可以重试',
+    permission: 'outbox.edit',
+    input: OutboxIdInput,
+    handle: (input, ctx) => retryOutbox(ctx.db, sessionOf(ctx), input, ctx.audit),
   }),
   // 服务监控
   'GET /sys/server/status': endpoint({

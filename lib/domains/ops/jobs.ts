@@ -21,6 +21,7 @@ import { purgeFinishedTasks } from '../task/service';
 import { REBUILD_INTERVAL_MINUTES, REFRESH_INTERVAL_MINUTES, rebuildDashboardDaily, refreshDashboardDaily } from '../dashboard/daily';
 import { scheduleJobRuns, scheduleJobs } from './tables';
 import { archiveAuditLogs, dailyAuditVerify, MIN_AUDIT_RETENTION_DAYS } from './audit-chain';
+import { runOutboxJob } from './outbox';
 import type { JobSaveInput } from './schemas';
 
 const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
@@ -34,6 +35,13 @@ export interface JobDefinition {
   retentionDays: number | null;
   /** 执行任务，返回影响的行数 */
   run(db: Db, retentionDays: number | null): Promise<number>;
+  /**
+   * 任务体自己管理事务（如外发投递：发送不能在持有锁的事务里等网络，PGlite 上事务外的写入还会等事务结束）：
+   * 锁内只确认到期并记下开始时间，任务体在事务之外执行，之后再记执行记录。
+   */
+  ownTransactions?: boolean;
+  /** 定时触发、没有处理任何行时不写执行记录（每分钟执行的任务不让执行记录表每天多出上千行） */
+  quietWhenIdle?: boolean;
 }
 
 export const JOB_DEFINITIONS: readonly JobDefinition[] = [
@@ -147,6 +155,16 @@ export const JOB_DEFINITIONS: readonly JobDefinition[] = [
     retentionDays: null,
     run: (db) => rebuildDashboardDaily(db),
   },
+  {
+    code: 'outbox.deliver',
+    name: '投递外发队列',
+    description: '投递外发队列里到期的记录（国网上报、求实平台、短信）：失败的按退避重试，用完次数为失败；删除送达超过保留天数的记录',
+    intervalMinutes: 1,
+    retentionDays: 30,
+    ownTransactions: true,
+    quietWhenIdle: true,
+    run: (db, retentionDays) => runOutboxJob(db, retentionDays),
+  },
 ];
 
 const definitionOf = (code: string) => JOB_DEFINITIONS.find((d) => d.code === code);
@@ -168,6 +186,7 @@ export type JobRun = typeof scheduleJobRuns.$inferSelect;
 export async function runJob(db: Db, code: string, opts: { trigger: 'schedule' | 'manual'; userId?: number; onlyIfDue?: boolean }): Promise<JobRun | null> {
   const definition = definitionOf(code);
   if (!definition) throw ApiError.notFound(`任务 ${code} 不存在`);
+  if (definition.ownTransactions) return runJobOutside(db, definition, opts);
   const run = await db.transaction(async (tx) => {
     const [job] = await tx.select().from(scheduleJobs).where(eq(scheduleJobs.code, code)).for('update', { skipLocked: true });
     if (!job) return null;
@@ -197,6 +216,44 @@ export async function runJob(db: Db, code: string, opts: { trigger: 'schedule' |
   });
   // 提交之后才计数；null：别处正在执行或（定时触发时）已不到期
   recordJobRun(code, opts.trigger, run?.status ?? 'skipped');
+  return run;
+}
+
+const failureText = (err: unknown) => `失败：${err instanceof Error ? err.message : String(err)}`.slice(0, 500);
+
+/**
+ * ownTransactions 的任务：锁内确认到期并把上次执行时间记为现在（别的实例随即看到它不到期），提交后在事务之外执行任务体。
+ * 同一任务手动与定时同时执行时两边都会跑：这样的任务体自己保证并发安全（外发投递按行 SKIP LOCKED 领取）。
+ */
+async function runJobOutside(db: Db, definition: JobDefinition, opts: { trigger: 'schedule' | 'manual'; userId?: number; onlyIfDue?: boolean }): Promise<JobRun | null> {
+  const startedAt = new Date();
+  const job = await db.transaction(async (tx) => {
+    const [row] = await tx.select().from(scheduleJobs).where(eq(scheduleJobs.code, definition.code)).for('update', { skipLocked: true });
+    if (!row) return null;
+    if (opts.onlyIfDue && !(row.enabled && (!row.lastRunAt || row.lastRunAt.getTime() + row.intervalMinutes * 60_000 <= startedAt.getTime()))) return null;
+    await tx.update(scheduleJobs).set({ lastRunAt: startedAt }).where(eq(scheduleJobs.id, row.id));
+    return row;
+  });
+  if (!job) {
+    recordJobRun(definition.code, opts.trigger, 'skipped');
+    return null;
+  }
+  let status: 'success' | 'failed' = 'success';
+  let rows = 0;
+  let message: string;
+  try {
+    rows = await definition.run(db, job.retentionDays);
+    message = `完成，处理 ${rows} 条`;
+  } catch (err) {
+    status = 'failed';
+    message = failureText(err);
+    log.error({ component: 'job', err, job: definition.code, trigger: opts.trigger }, '定时任务执行出错');
+  }
+  const values = { jobId: job.id, trigger: opts.trigger, triggeredBy: opts.userId ?? null, startedAt, finishedAt: new Date(), status, message, rowsAffected: rows };
+  await db.update(scheduleJobs).set({ lastStatus: status, lastMessage: message }).where(eq(scheduleJobs.id, job.id));
+  recordJobRun(definition.code, opts.trigger, status);
+  if (definition.quietWhenIdle && opts.trigger === 'schedule' && status === 'success' && rows === 0) return { id: 0, ...values };
+  const [run] = await db.insert(scheduleJobRuns).values(values).returning();
   return run;
 }
 

@@ -27,6 +27,7 @@ import { teacherCertificates, teacherHistory, teacherRelations, teachers, type T
 import { isLocked, REVIEWABLE_STATUSES, reviewStepOf, TEACHER_AUDIT, teacherAuditLabel } from './transitions';
 import { isTeacherAccount, loadTeacher, teacherActorOf, teacherScope } from './access';
 import { teacherWorkflow } from './workflow';
+import { deliverQiuShi, enqueueQiuShi } from '../org/qiushi';
 import {
   CERT_KIND,
   CERT_KIND_LABEL,
@@ -656,11 +657,16 @@ export async function pushTeacher(db: Db, session: Session, input: { id: number 
   if (t.auditStatus !== TEACHER_AUDIT.APPROVED) throw ApiError.badRequest('只有审核通过的教师才能推送到求实平台');
   teacherWorkflow.assertOperation(t, session, 'push');
   const now = new Date();
-  await db.update(teachers).set({ pushedAt: now }).where(eq(teachers.id, t.id));
-  await db.insert(teacherHistory).values(historyRow(session.user, t.id, 'push', t.auditStatus, t.auditStatus));
-  audit({ entity: 'teacher', entityId: t.id, detail: `推送教师 ${t.name} 到求实平台` });
   const detail = await teacherDetail(db, session, t.id);
-  return { pushedAt: formatBeijing(now), teacher: { bizCode: detail.bizCode, realName: detail.realName, cardNo: detail.cardNo, userType: detail.userType, teacherType: detail.teacherType, createUserCode: detail.createUserCode } };
+  const teacher = { bizCode: detail.bizCode, realName: detail.realName, cardNo: detail.cardNo, userType: detail.userType, teacherType: detail.teacherType, createUserCode: detail.createUserCode };
+  // 推送时间、操作记录与外发队列的一行在同一个事务里写下；送出的是完整身份证号（外发行整体加密存放），答复里的仍按权限脱敏
+  const outboxId = await db.transaction(async (tx) => {
+    await tx.update(teachers).set({ pushedAt: now }).where(eq(teachers.id, t.id));
+    await tx.insert(teacherHistory).values(historyRow(session.user, t.id, 'push', t.auditStatus, t.auditStatus));
+    return enqueueQiuShi(tx, { kind: 'teacher', entityId: t.id, at: now, summary: `教师 ${t.code}`, data: { ...teacher, cardNo: t.idCard, phone: t.phone } });
+  });
+  audit({ entity: 'teacher', entityId: t.id, after: { outboxId }, detail: `推送教师 ${t.name} 到求实平台` });
+  return { pushedAt: formatBeijing(now), teacher, ...(await deliverQiuShi(db, outboxId)) };
 }
 
 // ---------- 专家库 ----------

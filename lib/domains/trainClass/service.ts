@@ -37,6 +37,7 @@ import {
   type RequestKind,
 } from './transitions';
 import { classWorkflow } from './workflow';
+import { deliverQiuShi, enqueueQiuShi } from '../org/qiushi';
 import type { ClassFilter, ClassItem, ClassSave } from './schemas';
 
 export const CLASS_ENTITY = 'train_class';
@@ -486,10 +487,34 @@ export async function syncToQiuShi(db: Db, session: Session, input: { id: number
   const pushable: number[] = [CLASS_STATUS.APPROVED, CLASS_STATUS.PUBLISHED, CLASS_STATUS.IN_TRAINING, CLASS_STATUS.FINISHED, CLASS_STATUS.ASSESSED];
   if (!pushable.includes(c.status)) throw ApiError.badRequest(`班级当前为「${classStatusLabel(c.status)}」，审核通过后才能推送`);
   const now = new Date();
-  await db.update(trainClasses).set({ syncedAt: now }).where(eq(trainClasses.id, c.id));
-  audit({ entity: CLASS_ENTITY, entityId: c.id, after: { syncedAt: now }, detail: `推送培训班 ${c.code} 到求实平台` });
-  return { id: c.id, syncTime: formatBeijing(now) };
+  // 推送时间与外发队列的一行在同一个事务里写下：记了时间就一定会送出（求实平台未配置时行在队列里等待）
+  const outboxId = await db.transaction(async (tx) => {
+    await tx.update(trainClasses).set({ syncedAt: now }).where(eq(trainClasses.id, c.id));
+    return enqueueQiuShi(tx, { kind: 'trainClass', entityId: c.id, at: now, summary: `培训班 ${c.code} ${c.name}`.slice(0, 200), data: qiushiClassData(c) });
+  });
+  audit({ entity: CLASS_ENTITY, entityId: c.id, after: { syncedAt: now, outboxId }, detail: `推送培训班 ${c.code} 到求实平台` });
+  return { id: c.id, syncTime: formatBeijing(now), ...(await deliverQiuShi(db, outboxId)) };
 }
+
+/** 送到求实平台的班级数据 */
+const qiushiClassData = (c: typeof trainClasses.$inferSelect) => ({
+  code: c.code,
+  name: c.name,
+  orgId: c.orgId,
+  cityId: c.cityId,
+  workCode: c.workCode,
+  workName: c.workName,
+  level: c.level,
+  trainType: c.trainType,
+  startDate: c.startDate,
+  endDate: c.endDate,
+  hours: c.hours,
+  place: c.place,
+  capacity: c.capacity,
+  studentCount: c.studentCount,
+  headTeacherName: c.headTeacherName,
+  status: c.status,
+});
 
 /** 待审核的附带申请数（审批页头用） */
 export async function pendingRequestCount(db: Db, user: SessionUser, kind: RequestKind): Promise<number> {

@@ -1,5 +1,6 @@
-// 短信验证码：经 SmsSender 发送（默认写入服务端日志），库里只存哈希；5 分钟有效，
+// 短信验证码：经 SmsSender 发送（默认写入服务端日志；SMS_PROVIDER=tencent 经腾讯云），库里只存哈希；5 分钟有效，
 // 同一手机号同一用途 60 秒一条，每个手机号每天（北京时间）最多 10 条，同一 IP 每小时最多 50 条，每条最多错 5 次。
+// 短信经外发队列（通道 sms，lib/platform/outbox）：验证码与外发行在同一个事务里写下，提交后立即发送，见 issueSmsCode 与 docs/OUTBOX.md。
 import { blindIndex } from '@/lib/platform/crypto/sealed';
 import { maskMobile } from '@/lib/platform/identity/mask';
 import { log } from '@/lib/platform/log';
@@ -7,11 +8,21 @@ import { createHash, randomInt } from 'node:crypto';
 import { and, desc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/platform/db/client';
 import { ApiError, ReturnCode } from '@/lib/platform/api/errors';
+import { deliverOutboxNow, enqueueOutbox, failOutbox, OUTBOX_STATUS, registerOutboxChannel } from '@/lib/platform/outbox';
 import { smsCodes } from './tables';
 import type { SmsPurpose } from './schemas';
+import { tencentSmsConfigFromEnv, tencentSmsSender } from './sms-tencent';
 
 export interface SmsSender {
-  send(mobile: string, text: string): Promise<void>;
+  /** text 是完整的短信文字（log 方式记它）；按模板发送的网关用 params（验证码、有效分钟数）；key 是外发队列的幂等键 */
+  send(mobile: string, text: string, opts?: { params?: string[]; key?: string }): Promise<void>;
+}
+
+export const SMS_CHANNEL = 'sms';
+interface SmsPayload {
+  mobile: string;
+  text: string;
+  params: string[];
 }
 
 export const SMS_CODE_TTL_MS = 5 * 60 * 1000;
@@ -51,6 +62,10 @@ const randomCode = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
 function configFromEnv(): SmsConfig | string {
   const provider = (process.env.SMS_PROVIDER ?? '').trim() || 'log';
   if (provider === 'log') return { sender: logSmsSender, nextCode: randomCode };
+  if (provider === 'tencent') {
+    const cfg = tencentSmsConfigFromEnv();
+    return typeof cfg === 'string' ? cfg : { sender: tencentSmsSender(cfg), nextCode: randomCode };
+  }
   if (provider === 'fixed') {
     const code = (process.env.SMS_FIXED_CODE ?? '').trim();
     if (!/^\d{6}$/.test(code)) return 'SMS_PROVIDER=fixed 需要 SMS_FIXED_CODE 为 6 位数字';
@@ -66,7 +81,7 @@ function configFromEnv(): SmsConfig | string {
       },
     };
   }
-  return `SMS_PROVIDER=${provider} 不受支持：可选 log（默认，验证码写入服务端日志）或 fixed（测试用固定验证码，需同时设置 SMS_FIXED_CODE）`;
+  return `SMS_PROVIDER=${provider} 不受支持：可选 log（默认，验证码写入服务端日志）、tencent（腾讯云短信）或 fixed（测试用固定验证码，需同时设置 SMS_FIXED_CODE）`;
 }
 
 let cached: SmsConfig | null = null;
@@ -86,6 +101,12 @@ function smsConfig(): SmsConfig {
   }
   return override ? { sender: override, nextCode: cached.nextCode } : cached;
 }
+
+// 外发队列的短信通道：定时任务重发（提交后立即发送没有执行到时，如实例恰在此时中断）也经这里
+registerOutboxChannel<SmsPayload, void>(SMS_CHANNEL, {
+  label: '短信',
+  send: ({ key, payload }) => smsConfig().sender.send(payload.mobile, payload.text, { params: payload.params, key }),
+});
 
 /** 测试注入发送器（null 恢复默认）；也清掉缓存的配置，使改动的环境变量生效。 */
 export function setSmsSender(sender: SmsSender | null): void {
@@ -114,7 +135,8 @@ export async function issueSmsCode(db: Db, mobile: string, purpose: SmsPurpose, 
   const cfg = smsConfig();
   const code = cfg.nextCode();
   const now = new Date();
-  const id = await db.transaction(async (tx) => {
+  const text = `验证码 ${code}，用于${PURPOSE_LABEL[purpose]}，${SMS_CODE_TTL_MS / 60000} 分钟内有效，请勿告诉他人。`;
+  const { id, outboxId } = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${'sms:' + mobile}))`);
     const [last] = await tx
       .select({ createdAt: smsCodes.createdAt })
@@ -154,14 +176,25 @@ export async function issueSmsCode(db: Db, mobile: string, purpose: SmsPurpose, 
         createdAt: now,
       })
       .returning({ id: smsCodes.id });
-    return row.id;
+    // 外发行与验证码同一事务：验证码过期后不再投递（晚到的验证码没有用）
+    const outboxId = await enqueueOutbox(tx, {
+      channel: SMS_CHANNEL,
+      key: `sms:code:${row.id}`,
+      summary: `验证码短信 ${maskMobile(mobile)}（${PURPOSE_LABEL[purpose]}）`,
+      payload: { mobile, text, params: [code, String(SMS_CODE_TTL_MS / 60000)] } satisfies SmsPayload,
+      expiresAt: new Date(now.getTime() + SMS_CODE_TTL_MS),
+    });
+    return { id: row.id, outboxId };
   });
-  try {
-    await cfg.sender.send(mobile, `验证码 ${code}，用于${PURPOSE_LABEL[purpose]}，${SMS_CODE_TTL_MS / 60000} 分钟内有效，请勿告诉他人。`);
-  } catch (err) {
+  // 提交之后立即发送，用户等的就是这一条。第一次没发出去就告诉用户并作废这条验证码（不留给定时任务重试：
+  // 用户已被告知失败、会重新获取），外发行记为失败，运维界面上看得到原因。
+  const [outcome] = await deliverOutboxNow(db, [outboxId]);
+  if (outcome?.status !== OUTBOX_STATUS.DELIVERED && outcome?.status !== OUTBOX_STATUS.SENDING) {
     // 没发出去的验证码不占频率与次数
     await db.delete(smsCodes).where(eq(smsCodes.id, id));
-    log.error({ component: 'sms', err, mobile: maskMobile(mobile) }, '短信发送失败');
+    const reason = outcome?.error instanceof Error ? outcome.error.message : '发送失败';
+    await failOutbox(db, outboxId, `验证码短信没有即时发出，验证码已作废，不再重试（用户可重新获取）：${reason}`, { expire: true });
+    log.error({ component: 'sms', err: outcome?.error, mobile: maskMobile(mobile) }, '短信发送失败');
     throw new ApiError(ReturnCode.SERVER_ERROR, '短信发送失败，请稍后重试');
   }
   return { expiresIn: SMS_CODE_TTL_MS / 1000, resendIn: SMS_RESEND_INTERVAL_MS / 1000 };

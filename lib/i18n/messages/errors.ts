@@ -161,8 +161,10 @@ const errors: Record<string, string> = {
   用户: 'User',
   '短信服务配置错误：{detail}': 'SMS service misconfigured: {detail}',
   'SMS_PROVIDER=fixed 需要 SMS_FIXED_CODE 为 6 位数字': 'SMS_PROVIDER=fixed requires SMS_FIXED_CODE to be 6 digits',
-  'SMS_PROVIDER={provider} 不受支持：可选 log（默认，验证码写入服务端日志）或 fixed（测试用固定验证码，需同时设置 SMS_FIXED_CODE）':
-    'SMS_PROVIDER={provider} is not supported: use log (default, codes go to the server log) or fixed (a fixed code for tests, also set SMS_FIXED_CODE)',
+  'SMS_PROVIDER={provider} 不受支持：可选 log（默认，验证码写入服务端日志）、tencent（腾讯云短信）或 fixed（测试用固定验证码，需同时设置 SMS_FIXED_CODE）':
+    'SMS_PROVIDER={provider} is not supported: use log (default, codes go to the server log), tencent (Tencent Cloud SMS) or fixed (a fixed code for tests, also set SMS_FIXED_CODE)',
+  'SMS_PROVIDER=tencent 需要设置 {names}': 'SMS_PROVIDER=tencent requires {names}',
+  'TENCENT_SMS_ENDPOINT 须是 http(s)://主机[:端口]': 'TENCENT_SMS_ENDPOINT must be http(s)://host[:port]',
   '验证码发送过于频繁，请 {seconds} 秒后再试': 'Codes are being requested too often; try again in {seconds} seconds',
   '该手机号今天获取验证码已达 {limit} 次上限，请明天再试': 'This mobile number has reached its limit of {limit} codes today; try again tomorrow',
   '当前网络获取验证码过于频繁，请 1 小时后再试': 'Too many codes requested from this network; try again in 1 hour',

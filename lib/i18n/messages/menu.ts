@@ -152,6 +152,7 @@ const EN: Record<string, string> = {
   operations: 'Operations',
   onlineUser: 'Online users',
   scheduleJob: 'Scheduled jobs',
+  outbox: 'Outbox',
   device: 'Devices',
   serverStatus: 'Server status',
   portalInteract: 'Portal interaction',

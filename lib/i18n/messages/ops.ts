@@ -156,6 +156,38 @@ const texts: Record<string, string> = {
   上次检查出错: 'Last check failed',
   '本实例不运行定时任务（SCHEDULER_DISABLED 或测试环境）；其他实例照常执行，同一任务只执行一次。':
     'This instance does not run scheduled jobs (SCHEDULER_DISABLED or a test run); other instances run them, each job once.',
+  // 外发队列（含服务端返回的通道名与状态名）
+  外发队列: 'Outbox',
+  待发送: 'Pending',
+  发送中: 'Sending',
+  已送达: 'Delivered',
+  等待配置: 'Waiting for configuration',
+  通道: 'Channel',
+  幂等键: 'Idempotency key',
+  内容: 'Content',
+  尝试次数: 'Attempts',
+  下次尝试: 'Next attempt',
+  最后的错误: 'Last error',
+  送达时间: 'Delivered at',
+  '确定重试“{summary}”吗？尝试次数将清零并立即发送一次。': 'Retry “{summary}”? The attempt count is reset and it is sent once right away.',
+  '已重试，结果见状态': 'Retried; see the status for the result',
+  外发队列是空的: 'The outbox is empty',
+  求实平台: 'Qiushi platform',
+  短信: 'SMS',
+  国网数据上报: 'State grid submission',
+  // 提交后没有当场送达时服务端给的说明（推送、同步、国网上报的提示）
+  '已记下，暂未送达，系统将自动重试（系统管理 › 运维监控 › 外发队列可查看）': 'Recorded but not delivered yet; it will be retried automatically (see System › Operations › Outbox)',
+  '已记下，正在发送': 'Recorded; sending',
+  '已记下，但发送失败，请联系管理员在外发队列中重试': 'Recorded, but sending failed; ask an administrator to retry it in the outbox',
+  '已记下，对方平台未配置，数据在外发队列中等待，配置后自动送出': 'Recorded; the receiving platform is not configured, so the data waits in the outbox and is sent once configured',
 };
 
-export const opsMessages = { 'zh-CN': {}, texts };
+/** 外发队列返回给用户的服务端消息 */
+const errors: Record<string, string> = {
+  外发记录不存在: 'The outbox record does not exist',
+  '该记录当前为「{status}」，只有失败的记录可以重试': 'The record is “{status}”; only failed records can be retried',
+  '该记录已过期（如验证码短信），不能重试': 'The record has expired (e.g. a verification code SMS) and cannot be retried',
+  '该记录刚被别处改过，请刷新后再试': 'The record was just changed elsewhere; refresh and try again',
+};
+
+export const opsMessages = { 'zh-CN': {}, texts, errors };
