@@ -55,7 +55,7 @@ export default function CompanyList() {
   const sync = async (r: ProfileItem) => {
     try {
       // 没有当场送达（求实平台未配置、暂时不通）时服务端说明：已记下，外发队列稍后送出
-      const res = await bapiGet<{ deliveryNotice?: string | null }>('/courseSchedulingInfo/synchronizationQiuShiOrginationByCode', { code: r.agentCode });
+      const res = await bapiGet('/courseSchedulingInfo/synchronizationQiuShiOrginationByCode', { code: r.agentCode });
       void message.success(t(res?.deliveryNotice ?? '已同步到求实平台'));
       setRefresh((n) => n + 1);
     } catch {

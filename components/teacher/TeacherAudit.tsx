@@ -23,7 +23,7 @@ export default function TeacherAudit() {
   const push = async (r: TeacherItem) => {
     try {
       // 没有当场送达（求实平台未配置、暂时不通）时服务端说明：已记下，外发队列稍后送出
-      const res = await apiGet<{ deliveryNotice?: string | null }>('/teacher/postTeacherDataToQiuShi', { id: r.id });
+      const res = await apiGet('/teacher/postTeacherDataToQiuShi', { id: r.id });
       void message.success(t(res?.deliveryNotice ?? '已推送到求实平台'));
       setRefresh((n) => n + 1);
     } catch {
