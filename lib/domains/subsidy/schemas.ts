@@ -4,6 +4,7 @@ import { blankToUndefined, flag, id, ids, int, looseDate, nullableText, optional
 import { BUILTIN_DICTS, DICT } from '@/lib/domains/dict/codes';
 import type { CheckFlag } from './tables';
 import { UnmaskFields } from '@/lib/domains/privacy/schemas';
+import { idNumberSchema } from '@/lib/platform/identity';
 import { SUBSIDY_KINDS, TRANSITION_ACTIONS, type ApplyAction, type DecisionAction, type SubsidyKind } from './transitions';
 import { BOOK_TRANSITION_ACTIONS } from './standing-transitions';
 import { TARGET_ACTIONS } from './target-transitions';
@@ -143,14 +144,17 @@ export const TargetIdsInput = z.object({ ids: ids('年度目标') });
 export const TargetTransitionInput = z.object({ id: id('年度目标'), action: z.enum(TARGET_ACTIONS, { error: '操作不正确' }), opinion: nullableText('意见', 500) });
 
 export const CouponListInput = z.object({ status: opt(int('状态', 0, 2)), idNumber: opt(z.string().trim().max(18)) });
-export const CouponIssueInput = z.object({
-  cityId: optionalId('市'),
-  name: required('姓名', 32),
-  idNumber: required('证件号码', 18),
-  faceValue: int('面额', 1, 100000),
-  validFrom: looseDate('生效日期'),
-  validTo: looseDate('失效日期'),
-});
+export const CouponIssueInput = z
+  .object({
+    cityId: optionalId('市'),
+    name: required('姓名', 32),
+    // 任一 SPEC §5 允许的证件号码，输出规范写法
+    idNumber: required('证件号码', 18).pipe(idNumberSchema),
+    faceValue: int('面额', 1, 100000),
+    validFrom: looseDate('生效日期'),
+    validTo: looseDate('失效日期'),
+  })
+  .refine((v) => v.validTo >= v.validFrom, { message: '失效日期不能早于生效日期', path: ['validTo'] });
 export const CouponToggleInput = z.object({ id: id('培训券'), opinion: nullableText('原因', 500) });
 export const CouponStatusInput = z.object({ classId: id('培训班'), idNumber: required('证件号码', 18) });
 export const CouponCompareInput = z.object({ classId: id('培训班') });

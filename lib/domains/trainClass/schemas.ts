@@ -62,7 +62,8 @@ export const timeText = (label: string) =>
       ctx.addIssue({ code: 'custom', message: `${label}格式不正确，应为 08:30 这样的时刻` });
       return z.NEVER;
     })
-    .describe(label);
+    // JSON Schema 写标准写法（HH:mm）；全角、带秒与 Excel 的时刻小数照样收
+    .meta({ description: label, pattern: '^(?:[01]?\\d|2[0-3]):[0-5]\\d$', examples: ['08:30'] });
 
 const filterText = (label: string, max: number) => z.preprocess(blank, z.string().trim().max(max, `${label}最多 ${max} 个字`).optional()).describe(label);
 const optionalInt = (label: string, min: number, max: number) => z.preprocess(blank, int(label, min, max).optional()).describe(label);
