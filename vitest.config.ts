@@ -21,6 +21,7 @@ export const ISOLATED = [
   'tests/unit/dev-pages.test.ts',
   'tests/api/platform/sealed.test.ts',
   'tests/api/task/large-work.test.ts',
+  'tests/api/platform/api-docs.test.ts',
 ];
 
 export default defineConfig({

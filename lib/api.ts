@@ -92,10 +92,16 @@ export const endpointTable: EndpointTable = {
     ...endpoint({
       summary: '本接口文档（OpenAPI 3.1，由端点表生成）',
       permission: 'public',
-      handle: async () => Response.json(openApiDocument(endpointTable, { tags: openApiTags })),
+      handle: async () => Response.json(apiDocument()),
     }),
     tags: ['platform'],
   },
 };
+
+let document: ReturnType<typeof openApiDocument> | undefined;
+/** OpenAPI 文档（端点表不变，生成一次） */
+export function apiDocument() {
+  return (document ??= openApiDocument(endpointTable, { tags: openApiTags }));
+}
 
 export const dispatch = createDispatcher({ table: endpointTable, getDb, resolveSession, recordOperation });

@@ -47,8 +47,8 @@ export const idNumberField = z.preprocess(
 
 export const mobileField = z
   .preprocess(compact, z.string({ error: '请输入手机号' }).min(1, '请输入手机号').regex(MOBILE_PATTERN, MOBILE_MESSAGE))
-  // pattern 是规整之后的形状：全角数字与空白先规整（compact），所以“１３８ 0013 8000”也收
-  .describe('手机号（11 位；全角数字与空白先规整为半角、去掉）');
+  // JSON Schema 的 pattern 是规整之后的形状：全角数字与空白先规整（compact），所以“１３８ 0013 8000”也收
+  .describe('手机号');
 
 /** 等级的写法 → 代码；导入时每行都要查，记住见过的写法（至多几百种） */
 const levelMemo = new Map<string, number | null>();

@@ -80,7 +80,7 @@ const bankAccount = must(ORG_MESSAGES.bankAccount, '银行账号', 32)
   .transform((v) => v.replace(/\s+/g, ''))
   .refine((v) => /^\d{8,32}$/.test(v), ORG_MESSAGES.bankAccount)
   // 与上面同一条规则：去掉空白后 8 至 32 位数字
-  .meta({ description: '银行账号（8 至 32 位数字，空白忽略）', pattern: '^\\s*(?:\\d\\s*){8,32}$' });
+  .meta({ description: '银行账号', pattern: '^\\s*(?:\\d\\s*){8,32}$' });
 
 const image = (message: string, label: string) => must(message, label, 300);
 const optionalImage = (label: string) => nullableText(label, 300);

@@ -68,9 +68,8 @@ export const OrgDetailInput = z.object({
 
 export const OrgIdInput = z.object({ id: id('机构') });
 
-/** 代码表的键（JSON Schema 的 enum）与“1 甲 2 乙”式的说明 */
+/** 代码表的键：JSON Schema（OpenAPI）的 enum，与 refine 查的是同一张表 */
 const codesOf = (table: Record<number, string>) => Object.keys(table).map(Number);
-const labelsOf = (table: Record<number, string>) => Object.entries(table).map(([k, v]) => `${k} ${v}`).join(' ');
 
 const creditCode = z
   .string()
@@ -80,7 +79,7 @@ const creditCode = z
   .nullish()
   .transform((v) => v || null)
   // 空串表示没有；形状写进 JSON Schema，校验位由上面的检查判断
-  .meta({ description: '统一社会信用代码（18 位，可空）', pattern: `^(?:${USCC_PATTERN})?$` });
+  .meta({ description: '统一社会信用代码', pattern: `^(?:${USCC_PATTERN.slice(1, -1)})?$` });
 
 /** 机构的基本信息（机构用户维护本机构时可改的部分） */
 const basicFields = {
@@ -97,7 +96,7 @@ const orgFields = {
   orgType: z.coerce
     .number({ error: '请选择机构类型' })
     .refine((v) => v in ORG_TYPES, '机构类型不正确')
-    .meta({ description: `机构类型：${labelsOf(ORG_TYPES)}`, enum: codesOf(ORG_TYPES) }),
+    .meta({ description: '机构类型', enum: codesOf(ORG_TYPES) }),
   region: OrgRegion,
   unifiedSocialCreditCode: creditCode,
   status: z.coerce
@@ -214,6 +213,7 @@ export const DeptListInput = z.object({
   auditStatus: z.coerce
     .number({ error: '审核状态不正确' })
     .refine((v) => v in DEPT_AUDIT_STATUS, '审核状态只能是 0 待审核、1 通过或 2 驳回')
+    .meta({ enum: codesOf(DEPT_AUDIT_STATUS) })
     .optional()
     .describe('审核状态'),
   cityId: areaCode('所在市').optional().describe('所在市'),

@@ -44,7 +44,13 @@ export const StandardSaveInput = z.object({
   validFrom: looseDate('生效日期'),
   validTo: looseDate('失效日期'),
   remark: nullableText('备注', 300),
-});
+})
+  // 补贴标准按年度制定：有效期在同一年度内，且不倒置
+  .superRefine((v, ctx) => {
+    const issue = (message: string) => ctx.addIssue({ code: 'custom', path: ['validTo'], message });
+    if (v.validTo < v.validFrom) issue('失效日期不能早于生效日期');
+    else if (v.validFrom.slice(0, 4) !== v.validTo.slice(0, 4)) issue('补贴标准按年度制定，生效与失效日期须在同一年度内');
+  });
 export type StandardSave = z.infer<typeof StandardSaveInput>;
 
 /** 新建下一版：从 validFrom 起按新金额执行，上一版到前一天为止 */

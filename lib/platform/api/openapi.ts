@@ -127,7 +127,7 @@ const schemas = {
     description: '分页端点的 data：处理函数给出 list 与 total，调度器补上 totalCount（同 total，SPEC §7 的名字）、pageNo、pageSize',
     required: ['list', 'total', 'totalCount', 'pageNo', 'pageSize'],
     properties: {
-      list: { type: 'array', items: {} },
+      list: { type: 'array', items: { type: 'object', description: '一行（字段随端点而定）' } },
       total: { type: 'integer' },
       totalCount: { type: 'integer', description: '总条数，与 total 相同' },
       pageNo: { type: 'integer' },
@@ -335,7 +335,7 @@ export function openApiDocument(table: EndpointTable, options: OpenApiOptions = 
     servers: [{ url: '/', description: '本系统' }],
     security: anyToken,
     // 按给定的顺序（领域的层次），只列用到的
-    tags: [...new Set([...described.keys(), ...usedTags])].filter((name) => usedTags.has(name)).map((name) => ({ name, description: described.get(name) ?? name })),
+    tags: [...new Set([...described.keys(), ...usedTags])].filter((name) => usedTags.has(name)).map((name) => ({ name, description: described.get(name) ?? name, 'x-displayName': described.get(name) ?? name })),
     paths,
     components: { securitySchemes, schemas, responses },
   };

@@ -22,10 +22,12 @@ export function orMasked<T extends z.ZodType<string | null | undefined, unknown>
  * JSON Schema 即 full 的（预处理不改变输入的形状）。
  */
 export function fullOnly<T extends z.ZodType>(full: T, maskedMessage: string) {
-  return z.preprocess((value, ctx) => {
+  const out = z.preprocess((value, ctx) => {
     if (typeof value === 'string' && isMaskedValue(value)) ctx.addIssue({ code: 'custom', message: maskedMessage });
     return value;
   }, full);
+  // 字段名（400 的“字段：消息”）沿用 full 的
+  return full.description ? out.describe(full.description) : out;
 }
 
 /** 证件号码，或未修改时原样传回的脱敏值 */
