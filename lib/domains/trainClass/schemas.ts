@@ -282,7 +282,9 @@ export const RemarkBatchInput = z.object({
   attendedHours: z.preprocess(blank, int('出勤学时', 0, 2000).optional()).describe('出勤学时（不填不改）'),
   completion: z.preprocess(blank, int('结业情况', 0, 2).optional()).describe('结业情况：0 未登记 1 结业 2 未结业（不填不改）'),
   remark: optionalText('备注', 500).describe('备注（不填不改）'),
-});
+})
+  // 没有字段路径：答复的消息就是这一句
+  .refine((v) => v.attendedHours !== undefined || v.completion !== undefined || v.remark !== undefined, { message: '请填写出勤学时、结业情况或备注' });
 
 /** 出勤导入（multipart：classId、file） */
 export const AttendanceImportInput = LessonImportInput;

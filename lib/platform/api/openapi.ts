@@ -14,15 +14,16 @@ function jsonSchema(schema: z.ZodType): Record<string, unknown> {
   const out = z.toJSONSchema(schema, {
     io: 'input',
     unrepresentable: 'any',
-    // z.coerce.date() 的输入是 ISO 时间文本（JSON 里没有日期类型）
     override: ({ zodSchema, jsonSchema }) => {
       const def = zodSchema._zod.def;
+      // z.coerce.date() 的输入是 ISO 时间文本（JSON 里没有日期类型）
       if (def.type === 'date') Object.assign(jsonSchema, { type: 'string', format: 'date-time' });
       // 取值表已经说明了范围：去掉 z.number() 默认的安全整数上下限
       if (Array.isArray(jsonSchema.enum) && jsonSchema.minimum === Number.MIN_SAFE_INTEGER) {
         delete jsonSchema.minimum;
         delete jsonSchema.maximum;
       }
+      // 必填按服务端实际的判断（见 requiredKeys）
       if (def.type === 'object') {
         const required = requiredKeys((def as z.core.$ZodObjectDef).shape);
         if (required.length) jsonSchema.required = required;
@@ -217,10 +218,10 @@ function inputSchema(ep: Endpoint): Record<string, unknown> | undefined {
   return { ...own, properties: { ...(own.properties as object), ...(paging.properties as object) } };
 }
 
-/** 下载文件的端点（返回 FileResult）：流式答复，文件名 YYYYMMDDHHmmss.<ext> */
-const fileContent = Object.fromEntries(
-  [...new Set(Object.values(CONTENT_TYPES).map((t) => t.split(';')[0]))].map((t) => [t, { schema: { type: 'string', contentMediaType: t } }]),
-);
+/** 下载文件的端点（返回 FileResult）：流式答复，文件名 YYYYMMDDHHmmss.<ext>；流式导出（exportXlsx）只会是 .xlsx */
+const fileMedia = (t: string) => [t.split(';')[0], { schema: { type: 'string', contentMediaType: t.split(';')[0] } }] as const;
+const fileContent = Object.fromEntries(Object.values(CONTENT_TYPES).map(fileMedia));
+const xlsxContent = Object.fromEntries([fileMedia(CONTENT_TYPES.xlsx)]);
 
 /** 答复文件的端点：声明了 produces: 'file'，或是流式导出（asTask: 'export'，exportXlsx 写出） */
 export function answersFile(ep: Endpoint): boolean {
@@ -243,7 +244,7 @@ function successResponse(key: string, ep: Endpoint, path: string): Record<string
         '文件（Content-Disposition: attachment; filename="YYYYMMDDHHmmss.<ext>"，北京时间）；出错时仍答 JSON 信封' +
         (ep.asTask ? '。请求头 Prefer: respond-async 且规模大时改答 JSON：{taskId, background: true}' : ''),
       ...headers,
-      content: { ...fileContent, ...(ep.asTask ? json(ref('Envelope')) : {}) },
+      content: ep.asTask === 'export' ? { ...xlsxContent, ...json(ref('Envelope')) } : fileContent,
     };
   }
   const data = successDataSchema(key, ep);
