@@ -48,6 +48,7 @@ export function docsPage(request: Request): Response {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>接口参考 · 职业技能鉴定与培训管理门户</title>
+<link rel="icon" href="/logo.svg" type="image/svg+xml">
 </head>
 <body>
 <script id="api-reference" data-url="${OPENAPI_PATH}" data-configuration="${escapeAttr(JSON.stringify(SCALAR_CONFIG))}"></script>
