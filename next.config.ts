@@ -8,7 +8,11 @@ const nextConfig: NextConfig = {
   // 服务端原生/WASM 依赖按原样从 node_modules 加载，不参与打包（pdfkit 运行时读它自带的字体度量文件；prom-client 每进程一份；pino 在 Next 的默认名单里）。
   serverExternalPackages: ['@electric-sql/pglite', 'pg', 'exceljs', 'bcrypt', 'pdfkit', 'prom-client'],
   // 迁移 SQL、种子数据与准考证字体在运行时读取，standalone 输出需带上它们。
-  outputFileTracingIncludes: { '/**': ['./db/migrations/**/*', './db/seed/data/**/*', './assets/fonts/**/*'] },
+  // /api/docs/scalar.js 发出 Scalar 的独立构建（按文件路径读，追踪不到）。
+  outputFileTracingIncludes: {
+    '/**': ['./db/migrations/**/*', './db/seed/data/**/*', './assets/fonts/**/*'],
+    '/api/docs/scalar.js': ['./node_modules/@scalar/api-reference/dist/browser/standalone.js'],
+  },
   // 登录后的门户按请求渲染；antd 客户端组件与 cacheComponents 预渲染不兼容，故不开启。
   cacheComponents: false,
   poweredByHeader: false,

@@ -22,6 +22,7 @@ export const ISOLATED = [
   'tests/api/platform/sealed.test.ts',
   'tests/api/task/large-work.test.ts',
   'tests/api/ops/outbox-integrations.test.ts',
+  'tests/api/platform/api-docs.test.ts',
 ];
 
 export default defineConfig({

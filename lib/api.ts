@@ -43,53 +43,69 @@ import { openApiDocument } from '@/lib/platform/api/openapi';
 import { getDb } from '@/lib/platform/db/client';
 import { resolveSession } from '@/lib/domains/access/session';
 
-const domainTable = {
-  ...areaApi,
-  ...accessApi,
-  ...messageApi,
-  ...orgApi,
-  ...userApi,
-  ...signInApi,
-  ...accountApi,
-  ...dictApi,
-  ...opsApi,
-  ...portalApi,
-  ...contentApi,
-  ...catalogApi,
-  ...filingApi,
-  ...personnelApi,
-  ...courseApi,
-  ...fileApi,
-  ...exaPlanApi,
-  ...teacherApi,
-  ...institutionApi,
-  ...trainClassApi,
-  ...officialPlanApi,
-  ...examineeApi,
-  ...examSiteApi,
-  ...questionBankApi,
-  ...examAffairsApi,
-  ...supervisionApi,
-  ...scoreApi,
-  ...certificateApi,
-  ...recordingApi,
-  ...subsidyApi,
-  ...privacyApi,
-  ...dashboardApi,
-  ...taskApi,
-  ...platformApi,
-} satisfies EndpointTable;
+/** 各领域的端点表；键即 OpenAPI 的 tag（每行端点的 tags），说明进入文档的顶层 tags。顺序即文档里的顺序。 */
+const domains = {
+  area: { description: '行政区划', api: areaApi },
+  access: { description: '角色、资源（菜单）与授权', api: accessApi },
+  message: { description: '站内消息与工作流通知', api: messageApi },
+  org: { description: '机构、部门与机构的已备案工种', api: orgApi },
+  user: { description: '账号、会话与个人信息', api: userApi },
+  signIn: { description: '登录、注册、短信验证码与注册审核', api: signInApi },
+  account: { description: '账号管理', api: accountApi },
+  dict: { description: '字典与流程规则', api: dictApi },
+  ops: { description: '运维：定时任务、操作日志、会话与设备', api: opsApi },
+  portal: { description: '门户与黑名单', api: portalApi },
+  content: { description: '门户内容', api: contentApi },
+  catalog: { description: '国家职业目录', api: catalogApi },
+  filing: { description: '备案', api: filingApi },
+  personnel: { description: '人员库', api: personnelApi },
+  course: { description: '课程与课件', api: courseApi },
+  file: { description: '文件上传与下载、分步导入', api: fileApi },
+  exaPlan: { description: '评价计划', api: exaPlanApi },
+  teacher: { description: '师资', api: teacherApi },
+  institution: { description: '培训机构与企业的入驻', api: institutionApi },
+  trainClass: { description: '培训班', api: trainClassApi },
+  officialPlan: { description: '年度评价计划', api: officialPlanApi },
+  examinee: { description: '考生', api: examineeApi },
+  examSite: { description: '考点与准考证', api: examSiteApi },
+  questionBank: { description: '题库与试卷', api: questionBankApi },
+  examAffairs: { description: '考务', api: examAffairsApi },
+  supervision: { description: '督导', api: supervisionApi },
+  score: { description: '成绩', api: scoreApi },
+  certificate: { description: '证书', api: certificateApi },
+  recording: { description: '录像助手：考试现场录像', api: recordingApi },
+  subsidy: { description: '补贴', api: subsidyApi },
+  privacy: { description: '隐私声明', api: privacyApi },
+  dashboard: { description: '首页与统计', api: dashboardApi },
+  task: { description: '后台任务（我的任务）', api: taskApi },
+  platform: { description: '平台：导入错误工作簿、接口文档等', api: platformApi },
+} satisfies Record<string, { description: string; api: EndpointTable }>;
 
+const domainTable: EndpointTable = Object.fromEntries(
+  Object.entries(domains).flatMap(([tag, { api }]) => Object.entries(api).map(([key, ep]) => [key, { ...ep, tags: [tag] }])),
+);
+const openApiTags = Object.entries(domains).map(([name, { description }]) => ({ name, description }));
+
+type Intersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
 /** 端点表的类型：每个 'METHOD /path' 带着它的契约（输入与输出），类型化的客户端（components/api-contract.ts）由它推出 */
-export type ApiTable = typeof domainTable;
+export type ApiTable = Intersection<(typeof domains)[keyof typeof domains]['api']>;
 
 export const endpointTable: EndpointTable = {
   ...domainTable,
-  'GET /openapi.json': endpoint({
-    summary: '本接口文档（OpenAPI 3.1，由端点表生成）',
-    permission: 'public',
-    handle: async () => Response.json(openApiDocument(endpointTable)),
-  }),
+  'GET /openapi.json': {
+    ...endpoint({
+      summary: '本接口文档（OpenAPI 3.1，由端点表生成）',
+      permission: 'public',
+      handle: async () => Response.json(await apiDocument()),
+    }),
+    tags: ['platform'],
+  },
 };
+
+let document: Promise<ReturnType<typeof openApiDocument>> | undefined;
+/** OpenAPI 文档（端点表不变，生成一次）；答复的模式（lib/api-output.generated.ts）到第一次要文档时才载入 */
+export function apiDocument() {
+  return (document ??= import('@/lib/api-output.generated').then(({ OUTPUT_SCHEMAS }) => openApiDocument(endpointTable, { tags: openApiTags, outputs: OUTPUT_SCHEMAS })));
+}
 
 export const dispatch = createDispatcher({ table: endpointTable, getDb, resolveSession, recordOperation });

@@ -44,11 +44,14 @@ export function applyFieldErrors(form: FormInstance, err: ApiClientError, t: Tra
   return true;
 }
 
+const API_DOCS_PATH = '/api/docs';
+
 /** 登录后的去处：只接受本站路径（防开放重定向），且不回到登录/注册页 */
 export function safeRedirect(raw: string | null | undefined, fallback = '/dashboard/workplace'): string {
   if (!raw || typeof raw !== 'string') return fallback;
   if (!raw.startsWith('/') || raw.startsWith('//') || raw.startsWith('/\\') || /[\r\n\t]/.test(raw)) return fallback;
-  if (/^\/user(\/|$|\?)/.test(raw) || raw.startsWith('/api/')) return fallback;
+  // 接口路径答的是 JSON，不回去；接口参考页（/api/docs，生产须管理员登录）除外
+  if (/^\/user(\/|$|\?)/.test(raw) || (raw.startsWith('/api/') && raw !== API_DOCS_PATH)) return fallback;
   return raw;
 }
 

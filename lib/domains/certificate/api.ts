@@ -105,18 +105,21 @@ export const certificateApi = {
     handle: (f, ctx) => exportCertificates(ctx.db, sessionOf(ctx), { ...f, ip: ctx.ip }, ctx.audit),
   }),
   'GET /certificate/certificatesExport': endpoint({
+    produces: 'file',
     summary: '一份计划的全部有效证书（电子证书，不计打印次数）：format=pdf 一个 PDF（每张一页），format=zip 压缩包（每张一个 PDF）；流式发出',
     permission: ['certificatePrint.export', 'certificateSearch.export'],
     input: PlanPdfInput,
     handle: (input, ctx) => planCertificatesPdf(ctx.db, sessionOf(ctx), input),
   }),
   'POST /certificate/downloadUrl': endpoint({
+    produces: 'file',
     summary: '一张证书的电子证书 PDF（作废的带“作废”水印；不计打印次数）',
     permission: GET_PERMISSIONS,
     input: CertificateIdInput,
     handle: (input, ctx) => certificatePdf(ctx.db, sessionOf(ctx), input),
   }),
   'POST /certificate/printCertificates': endpoint({
+    produces: 'file',
     summary: '批量打印（ids 或一份计划的全部有效证书）：整张（full）或套打（overlay，按本人的 X/Y 偏移），每张的打印次数加一；作废的证书不能打印。background: true 时发起后台任务，答复 { taskId }',
     permission: 'certificatePrint.export',
     input: PrintModeInput,
@@ -134,6 +137,7 @@ export const certificateApi = {
     handle: (input, ctx) => saveOffset(ctx.db, sessionOf(ctx), input, ctx.audit),
   }),
   'POST /certificate/calibrationPage': endpoint({
+    produces: 'file',
     summary: '套打校准页（PDF）：按本人的偏移在模板各字段的位置画十字',
     permission: 'certificatePrint.export',
     input: z.object({ cerType: int('证书类型', 0, 3).optional() }),
@@ -259,6 +263,7 @@ export const certificateApi = {
     handle: (input, ctx) => listBatches(ctx.db, sessionOf(ctx), input),
   }),
   'POST /examaff/stategrid/generatePersonInfoExcel': endpoint({
+    produces: 'file',
     summary: '批次的国网人员信息工作簿（.xlsx，列见 getFilInfoCoding）',
     permission: 'stateGrid.export',
     input: BatchIdInput,
@@ -309,12 +314,14 @@ export const certificateApi = {
 
   // ---------- 版式报表（layoutReport） ----------
   'POST /layoutReport/getLayoutReportPdf': endpoint({
+    produces: 'file',
     summary: '计划的成绩报告（PDF）：概况、合计与每名考生的各科成绩、结果、证书编号（证件号打码）',
     permission: ['certificatePrint.export', 'certificateSearch.export', 'exaPlanAudit.export', 'score.export'],
     input: PlanIdInput,
     handle: ({ planId }, ctx) => planReportPdf(ctx.db, sessionOf(ctx), { planId, kind: 'result' }),
   }),
   'POST /layoutReport/updateGradeGradeCirculationSheet': endpoint({
+    produces: 'file',
     summary: '计划的成绩流转单（PDF）：每名考生的各科成绩，留评分人与复核人签字栏',
     permission: ['certificatePrint.export', 'exaPlanAudit.export', 'score.export'],
     input: PlanIdInput,
@@ -342,12 +349,14 @@ export const certificateApi = {
     },
   }),
   'POST /layoutReport/downloadLayoutReport': endpoint({
+    produces: 'file',
     summary: '下载计划存档的成绩报告（PDF，生成时的那一份）',
     permission: ['certificatePrint.query', 'certificateSearch.query', 'exaPlanAudit.query', 'score.query'],
     input: PlanIdInput,
     handle: (input, ctx) => archivedReportFile(ctx.db, sessionOf(ctx), input),
   }),
   'POST /layoutReport/certificatePrinting': endpoint({
+    produces: 'file',
     summary: '打印计划的全部有效证书（与 /certificate/printCertificates 的 planId 相同，计打印次数）；background: true 时发起后台任务，答复 { taskId }',
     permission: 'certificatePrint.export',
     input: PlanIdInput.extend({ mode: PrintModeField, background: BackgroundField }),

@@ -203,6 +203,7 @@ export const examAffairsApi = {
     handle: (f, ctx) => previewRoomPaper(ctx.db, sessionOf(ctx), f),
   }),
   'GET /exaAff/paperFile': endpoint({
+    produces: 'file',
     summary: '下载场次考场的试卷 PDF（?id= 试卷安排）：题库试卷现场生成（不带答案），离线试卷为上传的文件；场次开始之前 400',
     permission: 'examAffairs.get',
     input: RoomPaperInput,

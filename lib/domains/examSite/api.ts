@@ -241,6 +241,7 @@ export const examSiteApi = {
     handle: (input, ctx) => removeSeat(ctx.db, sessionOf(ctx), input, ctx.audit),
   }),
   'GET /examaff/site/ticketPdf': endpoint({
+    produces: 'file',
     summary: '准考证 PDF：?examineeId= 一名考生，或 ?roomId=&sessionId= 该考场该场次的全部考生（按座号，每人一页）',
     permission: ['examSite.get', 'examRoom.get'],
     input: TicketInput,

@@ -55,13 +55,14 @@ const subjectField = z.coerce
   .number({ error: '请选择科目' })
   .int('科目不正确')
   .refine((v) => SUBJECTS.includes(v), '科目不正确')
-  .describe('科目：1 理论知识考试 2 操作技能考核 3 综合评审（答辩）');
+  // 取值表写进 JSON Schema（OpenAPI），与检查同一张表
+  .meta({ description: '科目：1 理论知识考试 2 操作技能考核 3 综合评审（答辩）', enum: [...SUBJECTS] });
 
 const roomTypeField = z.coerce
   .number({ error: '请选择考场类型' })
   .int('考场类型不正确')
   .refine((v) => v in ROOM_TYPE_LABEL, '考场类型不正确')
-  .describe('考场类型：1 理论 2 实操 3 答辩');
+  .meta({ description: '考场类型：1 理论 2 实操 3 答辩', enum: Object.keys(ROOM_TYPE_LABEL).map(Number) });
 
 const planId = id('考试计划', '请选择考试计划');
 
@@ -168,6 +169,7 @@ export const CameraSaveInput = z.object({
     .number({ error: '状态不正确' })
     .int('状态不正确')
     .refine((v) => v in CAMERA_STATUS_LABEL, '状态不正确')
+    .meta({ enum: Object.keys(CAMERA_STATUS_LABEL).map(Number) })
     .default(CAMERA_STATUS.ENABLED)
     .describe('0 启用 1 停用'),
 });

@@ -45,7 +45,10 @@ export const idNumberField = z.preprocess(
     }),
 ).describe('身份证号');
 
-export const mobileField = z.preprocess(compact, z.string({ error: '请输入手机号' }).min(1, '请输入手机号').regex(MOBILE_PATTERN, MOBILE_MESSAGE)).describe('手机号');
+export const mobileField = z
+  .preprocess(compact, z.string({ error: '请输入手机号' }).min(1, '请输入手机号').regex(MOBILE_PATTERN, MOBILE_MESSAGE))
+  // JSON Schema 的 pattern 是规整之后的形状：全角数字与空白先规整（compact），所以“１３８ 0013 8000”也收
+  .describe('手机号');
 
 /** 等级的写法 → 代码；导入时每行都要查，记住见过的写法（至多几百种） */
 const levelMemo = new Map<string, number | null>();
@@ -87,7 +90,7 @@ const orMasked = <T extends z.ZodType<string>>(field: T, label: string) =>
       for (const issue of r.error.issues) ctx.addIssue({ code: 'custom', message: issue.message });
       return z.NEVER;
     })
-    .describe(`${label}（修改时可原样传回脱敏值，表示不改）`);
+    .meta({ type: 'string', description: `${label}（修改时可原样传回脱敏值，表示不改）` });
 
 /** 考生的个人与报考信息（表单、接口、导入共用的字段） */
 const examineeFields = {

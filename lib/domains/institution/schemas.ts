@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { blankToUndefined, flag, id as idOf, ids, int, nullableText, text } from '@/lib/platform/validation/fields';
 import { checkIdNumber, MOBILE_PATTERN, usccSchema } from '@/lib/platform/identity';
 import { ORG_KIND, SETTLE_STATUS } from './transitions';
-import { orMasked } from '@/lib/platform/identity/masked-input';
+import { fullOnly, orMasked } from '@/lib/platform/identity/masked-input';
 import { UnmaskFields } from '../privacy/schemas';
 
 export { idOf };
@@ -12,10 +12,12 @@ export const ORG_MESSAGES = {
   name: '请输入单位名称',
   master: '请输入法定代表人',
   masterIdCard: '请输入正确的法定代表人身份证号',
+  masterIdCardFull: '请输入完整的法定代表人身份证号',
   phone: '请输入正确的联系电话（手机号或带区号的固定电话）',
   taxpayer: '纳税人识别号为 15 至 20 位数字或大写字母',
   bank: '请输入开户银行',
   bankAccount: '银行账号为 8 至 32 位数字',
+  bankAccountFull: '请输入完整的银行账号',
   region: '请选择行政区划',
   address: '请输入详细地址',
   trainRange: '请输入培训范围',
@@ -51,6 +53,9 @@ export const orgRegionSchema = z
   .refine((r) => r[1] !== null, ORG_MESSAGES.region)
   .describe('所在区划 [省, 市, 县区]（至少到市）');
 
+/** 18 位居民身份证号的形状（空白忽略，末位可为 x） */
+const ID18_PATTERN = '^\\s*(?:\\d\\s*){17}[\\dXx]\\s*$';
+
 const masterIdCard = z
   .preprocess((v) => (v === null || v === undefined ? '' : v), z.string())
   .transform((value, ctx) => {
@@ -59,7 +64,8 @@ const masterIdCard = z
     ctx.addIssue({ code: 'custom', message: ORG_MESSAGES.masterIdCard });
     return z.NEVER;
   })
-  .describe('法定代表人身份证号（18 位）');
+  // 形状写进 JSON Schema（空白忽略）；校验位与出生日期由上面的检查判断
+  .meta({ description: '法定代表人身份证号（18 位）', type: 'string', pattern: ID18_PATTERN });
 
 const phone = must(ORG_MESSAGES.phone, '联系电话', 20)
   .refine((v) => MOBILE_PATTERN.test(v) || /^0\d{2,3}-?\d{7,8}$/.test(v), ORG_MESSAGES.phone)
@@ -73,7 +79,8 @@ const taxpayer = z
 const bankAccount = must(ORG_MESSAGES.bankAccount, '银行账号', 32)
   .transform((v) => v.replace(/\s+/g, ''))
   .refine((v) => /^\d{8,32}$/.test(v), ORG_MESSAGES.bankAccount)
-  .describe('银行账号');
+  // 与上面同一条规则：去掉空白后 8 至 32 位数字
+  .meta({ description: '银行账号', pattern: '^\\s*(?:\\d\\s*){8,32}$' });
 
 const image = (message: string, label: string) => must(message, label, 300);
 const optionalImage = (label: string) => nullableText(label, 300);
@@ -122,7 +129,13 @@ export function institutionRules(v: Pick<ProfileValue, 'orgType' | 'trainRange' 
 
 const refined = <T extends z.ZodType<ProfileValue>>(schema: T) => schema.superRefine((v, ctx) => institutionRules(v, (path, message) => ctx.addIssue({ code: 'custom', path: [path], message })));
 
-export const OrgProfileAddInput = refined(OrgProfileFields);
+/** 新增：没有库里的旧值可保留，身份证号与银行账号须是完整号码 */
+export const OrgProfileAddInput = refined(
+  OrgProfileFields.extend({
+    masterIdCard: fullOnly(masterIdCard, ORG_MESSAGES.masterIdCardFull),
+    bankAccount: fullOnly(bankAccount, ORG_MESSAGES.bankAccountFull),
+  }),
+);
 export const OrgProfileUpdateInput = refined(OrgProfileFields.extend({ id: idOf('入驻资料') }));
 export type OrgProfileValue = ProfileValue;
 

@@ -314,8 +314,7 @@ async function newOrgCode(db: Db, areaId: number): Promise<string> {
  */
 export async function addProfile(db: Db, session: Session, input: OrgProfileValue, audit: Audit): Promise<ProfileDetail> {
   const { user } = session;
-  if (isMaskedValue(input.masterIdCard)) throw ApiError.badRequest('请输入完整的法定代表人身份证号', { masterIdCard: '请输入完整的法定代表人身份证号' });
-  if (isMaskedValue(input.bankAccount)) throw ApiError.badRequest('请输入完整的银行账号', { bankAccount: '请输入完整的银行账号' });
+  // 脱敏值（带 *）已由 OrgProfileAddInput 拒绝：新增时没有旧值可保留
   await assertCreditCodeFree(db, input.unifiedSocialCreditCode, user.level === 'org' ? user.orgId : null);
   const id = await db.transaction(async (tx) => {
     if (user.level === 'org') {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { id, nullableText as optionalText } from '@/lib/platform/validation/fields';
 import { RegionValue } from '@/lib/domains/area/schemas';
-import { isMaskedValue, isUnifiedSocialCreditCode, MOBILE_PATTERN } from '@/lib/platform/identity';
+import { isMaskedValue, isUnifiedSocialCreditCode, MOBILE_PATTERN, USCC_PATTERN } from '@/lib/platform/identity';
 import { DEPT_AUDIT_STATUS, ORG_CATEGORIES, ORG_STATUS, ORG_TYPES, type OrgCategory } from './codes';
 
 export { ORG_CATEGORIES, ORG_TYPES, ORG_STATUS, DEPT_AUDIT_STATUS, type OrgCategory } from './codes';
@@ -68,6 +68,9 @@ export const OrgDetailInput = z.object({
 
 export const OrgIdInput = z.object({ id: id('机构') });
 
+/** 代码表的键：JSON Schema（OpenAPI）的 enum，与 refine 查的是同一张表 */
+const codesOf = (table: Record<number, string>) => Object.keys(table).map(Number);
+
 const creditCode = z
   .string()
   .trim()
@@ -75,7 +78,8 @@ const creditCode = z
   .refine((v) => v === '' || (v.length === 18 && isUnifiedSocialCreditCode(v)), '统一社会信用代码不正确，请核对（18 位）')
   .nullish()
   .transform((v) => v || null)
-  .describe('统一社会信用代码');
+  // 空串表示没有；形状写进 JSON Schema，校验位由上面的检查判断
+  .meta({ description: '统一社会信用代码', pattern: `^(?:${USCC_PATTERN.slice(1, -1)})?$` });
 
 /** 机构的基本信息（机构用户维护本机构时可改的部分） */
 const basicFields = {
@@ -92,12 +96,13 @@ const orgFields = {
   orgType: z.coerce
     .number({ error: '请选择机构类型' })
     .refine((v) => v in ORG_TYPES, '机构类型不正确')
-    .describe('机构类型'),
+    .meta({ description: '机构类型', enum: codesOf(ORG_TYPES) }),
   region: OrgRegion,
   unifiedSocialCreditCode: creditCode,
   status: z.coerce
     .number()
     .refine((v) => v in ORG_STATUS, '状态只能是 0 正常、1 停用或 2 待审核')
+    .meta({ enum: codesOf(ORG_STATUS) })
     .optional()
     .describe('状态（新增时默认正常；修改时不给则不变）'),
   parentId: id('上级机构').nullish().transform((v) => v ?? null),
@@ -208,6 +213,7 @@ export const DeptListInput = z.object({
   auditStatus: z.coerce
     .number({ error: '审核状态不正确' })
     .refine((v) => v in DEPT_AUDIT_STATUS, '审核状态只能是 0 待审核、1 通过或 2 驳回')
+    .meta({ enum: codesOf(DEPT_AUDIT_STATUS) })
     .optional()
     .describe('审核状态'),
   cityId: areaCode('所在市').optional().describe('所在市'),

@@ -243,6 +243,7 @@ export const questionBankApi = {
     handle: (input, ctx) => previewPaper(ctx.db, sessionOf(ctx), input),
   }),
   'POST /tes/paper/pdf': endpoint({
+    produces: 'file',
     summary: '试卷 PDF（A4；withAnswers 带答案与解析）',
     permission: 'paper.get',
     input: PaperViewInput,

@@ -201,6 +201,7 @@ export const subsidyApi = {
     handle: (f, ctx) => posterUrl(ctx.db, sessionOf(ctx).user, f),
   }),
   'GET /subsidy/classSubsidyPoster': endpoint({
+    produces: 'file',
     summary: '补贴公示海报（PDF；姓名与证件号脱敏）',
     permission: [...APPLY_GET, ...APPLY_VIEW],
     input: IdInput,

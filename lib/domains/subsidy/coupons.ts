@@ -10,7 +10,7 @@ import { assertInScope, scopeWhere } from '@/lib/platform/auth/scope';
 import type { Session, SessionUser } from '@/lib/platform/auth/session';
 import { businessCode, nextId } from '@/lib/platform/db/codes';
 import { fetchPage } from '@/lib/platform/db/paged';
-import { checkIdNumber, maskIdNumber } from '@/lib/platform/identity';
+import { maskIdNumber } from '@/lib/platform/identity';
 import { blindIndex } from '@/lib/platform/crypto/sealed';
 import { formatBeijing } from '@/lib/platform/time';
 import { defineWorkflow } from '@/lib/platform/workflow';
@@ -118,10 +118,8 @@ export async function issueCoupon(db: Db, session: Session, input: { cityId?: nu
   else if (u.level === 'province' && input.cityId) cityId = input.cityId;
   else if (u.level === 'province') throw ApiError.badRequest('请选择市', { cityId: '请选择市' });
   else throw ApiError.forbidden('培训券由省级或市级管理员发放');
-  const checked = checkIdNumber(input.idNumber);
-  if (!checked.ok) throw ApiError.badRequest(checked.message, { idNumber: checked.message });
-  const idNumber = checked.value.normalised;
-  if (input.validTo < input.validFrom) throw ApiError.badRequest('失效日期不能早于生效日期', { validTo: '失效日期不能早于生效日期' });
+  // 证件号码（已是规范写法）与日期先后由 CouponIssueInput 校验
+  const { idNumber } = input;
   return db.transaction(async (tx) => {
     // 券号 PXQ + 年份 + 8 位序号（序号取自主键）
     const id = await nextId(tx, trainingCoupons);

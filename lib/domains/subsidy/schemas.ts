@@ -4,6 +4,7 @@ import { blankToUndefined, flag, id, ids, int, looseDate, nullableText, optional
 import { BUILTIN_DICTS, DICT } from '@/lib/domains/dict/codes';
 import type { CheckFlag } from './tables';
 import { UnmaskFields } from '@/lib/domains/privacy/schemas';
+import { idNumberSchema } from '@/lib/platform/identity';
 import { SUBSIDY_KINDS, TRANSITION_ACTIONS, type ApplyAction, type DecisionAction, type SubsidyKind } from './transitions';
 import { BOOK_TRANSITION_ACTIONS } from './standing-transitions';
 import { TARGET_ACTIONS } from './target-transitions';
@@ -43,7 +44,13 @@ export const StandardSaveInput = z.object({
   validFrom: looseDate('生效日期'),
   validTo: looseDate('失效日期'),
   remark: nullableText('备注', 300),
-});
+})
+  // 补贴标准按年度制定：有效期在同一年度内，且不倒置
+  .superRefine((v, ctx) => {
+    const issue = (message: string) => ctx.addIssue({ code: 'custom', path: ['validTo'], message });
+    if (v.validTo < v.validFrom) issue('失效日期不能早于生效日期');
+    else if (v.validFrom.slice(0, 4) !== v.validTo.slice(0, 4)) issue('补贴标准按年度制定，生效与失效日期须在同一年度内');
+  });
 export type StandardSave = z.infer<typeof StandardSaveInput>;
 
 /** 新建下一版：从 validFrom 起按新金额执行，上一版到前一天为止 */
@@ -143,14 +150,17 @@ export const TargetIdsInput = z.object({ ids: ids('年度目标') });
 export const TargetTransitionInput = z.object({ id: id('年度目标'), action: z.enum(TARGET_ACTIONS, { error: '操作不正确' }), opinion: nullableText('意见', 500) });
 
 export const CouponListInput = z.object({ status: opt(int('状态', 0, 2)), idNumber: opt(z.string().trim().max(18)) });
-export const CouponIssueInput = z.object({
-  cityId: optionalId('市'),
-  name: required('姓名', 32),
-  idNumber: required('证件号码', 18),
-  faceValue: int('面额', 1, 100000),
-  validFrom: looseDate('生效日期'),
-  validTo: looseDate('失效日期'),
-});
+export const CouponIssueInput = z
+  .object({
+    cityId: optionalId('市'),
+    name: required('姓名', 32),
+    // 任一 SPEC §5 允许的证件号码，输出规范写法
+    idNumber: required('证件号码', 18).pipe(idNumberSchema),
+    faceValue: int('面额', 1, 100000),
+    validFrom: looseDate('生效日期'),
+    validTo: looseDate('失效日期'),
+  })
+  .refine((v) => v.validTo >= v.validFrom, { message: '失效日期不能早于生效日期', path: ['validTo'] });
 export const CouponToggleInput = z.object({ id: id('培训券'), opinion: nullableText('原因', 500) });
 export const CouponStatusInput = z.object({ classId: id('培训班'), idNumber: required('证件号码', 18) });
 export const CouponCompareInput = z.object({ classId: id('培训班') });

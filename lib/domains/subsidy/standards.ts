@@ -89,10 +89,6 @@ async function assertNoOverlap(db: Db, s: { kind: string; cityId: number; subjec
   if (other) throw ApiError.badRequest(`与已有的第 ${other.version} 版（${other.validFrom} 至 ${other.validTo}）有效期重叠；调整金额请在那一版上“新建版本”`);
 }
 
-function assertSameYear(validFrom: string, validTo: string) {
-  if (validTo < validFrom) throw ApiError.badRequest('失效日期不能早于生效日期', { validTo: '失效日期不能早于生效日期' });
-  if (validFrom.slice(0, 4) !== validTo.slice(0, 4)) throw ApiError.badRequest('补贴标准按年度制定，生效与失效日期须在同一年度内', { validTo: '须与生效日期在同一年度内' });
-}
 
 async function loadStandard(db: Db, user: SessionUser, id: number): Promise<SubsidyStandard> {
   const [row] = await db.select().from(subsidyStandards).where(eq(subsidyStandards.id, id));
@@ -184,7 +180,7 @@ async function latestVersions(db: Db, rows: SubsidyStandard[]): Promise<Map<stri
 export async function saveStandard(db: Db, session: Session, input: StandardSave, audit: Audit) {
   const { user } = session;
   assertPermission(session, input.kind, input.id ? 'edit' : 'add');
-  assertSameYear(input.validFrom, input.validTo);
+  // 有效期（同一年度、不倒置）由 StandardSaveInput 校验
   const { subject, values } = await subjectOf(db, input);
   return db.transaction(async (tx) => {
     const now = new Date();

@@ -33,9 +33,13 @@ const codeOf = (label: string, map: Record<number, string>) =>
     .number({ error: `请选择${label}` })
     .int(`${label}不正确`)
     .refine((v) => v in map, `${label}不正确`)
-    .describe(`${label}：${Object.entries(map)
-      .map(([k, v]) => `${k} ${v}`)
-      .join(' ')}`);
+    // 取值表写进 JSON Schema（OpenAPI），与检查同一张表
+    .meta({
+      description: `${label}：${Object.entries(map)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(' ')}`,
+      enum: Object.keys(map).map(Number),
+    });
 
 const planId = id('考试计划', '请选择考试计划');
 const evidence = z

@@ -23,6 +23,7 @@ export const taskApi = {
     handle: (input, ctx) => cancelTask(ctx.db, sessionOf(ctx), input),
   }),
   'GET /task/download': endpoint({
+    produces: 'file',
     summary: '下载本人已完成任务产出的文件（PDF、Excel 等）',
     permission: 'login',
     input: TaskIdInput,

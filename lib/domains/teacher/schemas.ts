@@ -112,7 +112,8 @@ const choice = (message: string, label: string, values: readonly number[]) =>
   z
     .preprocess(blankToUndefined, z.coerce.number({ error: message }).int(message))
     .refine((v) => values.includes(v), message)
-    .describe(label);
+    // 取值表写进 JSON Schema（OpenAPI）：上面的检查与它是同一张表
+    .meta({ description: label, enum: [...values] });
 
 const codes = (table: Record<number, string>) => Object.keys(table).map(Number);
 
@@ -133,7 +134,9 @@ export const phoneSchema = z
   .pipe(z.string().trim().min(1, TEACHER_MESSAGES.phoneRequired).max(11, MOBILE_MESSAGE).regex(MOBILE_PATTERN, MOBILE_MESSAGE))
   .describe('手机号');
 
-export const emailSchema = must(TEACHER_MESSAGES.email, '常用邮箱', 100).pipe(z.email(TEACHER_MESSAGES.emailFormat)).describe('常用邮箱');
+export const emailSchema = must(TEACHER_MESSAGES.email, '常用邮箱', 100)
+  .pipe(z.email(TEACHER_MESSAGES.emailFormat))
+  .meta({ description: '常用邮箱', format: 'email' });
 
 const areaCode = z.coerce.number({ error: TEACHER_MESSAGES.region }).int(TEACHER_MESSAGES.region).min(100000, TEACHER_MESSAGES.region).max(999999, TEACHER_MESSAGES.region);
 

@@ -427,6 +427,7 @@ export const trainClassApi = {
   }),
   // 替换上面的通用模板：给了班级时预填本班名单
   'GET /student/attendanceTemplate': endpoint({
+    produces: 'file',
     summary: '下载出勤与结业导入模板（给 classId 时预填本班名单与已登记的出勤、结业）',
     permission: ['student.edit', 'trainInfo.edit'],
     input: AttendanceTemplateInput,

@@ -362,7 +362,7 @@ export const MAX_BATCH_STUDENTS = 2000;
  */
 export async function saveRemarkBatch(db: Db, session: Session, input: { classId: number; ids: number[] } & AttendanceChange, audit: Audit) {
   const c = await classForOperation(db, session, input.classId, 'attendance');
-  if (input.attendedHours === undefined && input.completion === undefined && input.remark === undefined) throw ApiError.badRequest('请填写出勤学时、结业情况或备注');
+  // 至少一项由 RemarkBatchInput 校验
   const ids = [...new Set(input.ids)];
   const set = {
     ...(input.attendedHours !== undefined ? { attendedHours: input.attendedHours } : {}),

@@ -62,7 +62,8 @@ export const timeText = (label: string) =>
       ctx.addIssue({ code: 'custom', message: `${label}格式不正确，应为 08:30 这样的时刻` });
       return z.NEVER;
     })
-    .describe(label);
+    // JSON Schema 写标准写法（HH:mm）；全角、带秒与 Excel 的时刻小数照样收
+    .meta({ description: label, pattern: '^(?:[01]?\\d|2[0-3]):[0-5]\\d$', examples: ['08:30'] });
 
 const filterText = (label: string, max: number) => z.preprocess(blank, z.string().trim().max(max, `${label}最多 ${max} 个字`).optional()).describe(label);
 const optionalInt = (label: string, min: number, max: number) => z.preprocess(blank, int(label, min, max).optional()).describe(label);
@@ -281,7 +282,9 @@ export const RemarkBatchInput = z.object({
   attendedHours: z.preprocess(blank, int('出勤学时', 0, 2000).optional()).describe('出勤学时（不填不改）'),
   completion: z.preprocess(blank, int('结业情况', 0, 2).optional()).describe('结业情况：0 未登记 1 结业 2 未结业（不填不改）'),
   remark: optionalText('备注', 500).describe('备注（不填不改）'),
-});
+})
+  // 没有字段路径：答复的消息就是这一句
+  .refine((v) => v.attendedHours !== undefined || v.completion !== undefined || v.remark !== undefined, { message: '请填写出勤学时、结业情况或备注' });
 
 /** 出勤导入（multipart：classId、file） */
 export const AttendanceImportInput = LessonImportInput;

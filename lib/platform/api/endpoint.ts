@@ -95,6 +95,8 @@ export interface EndpointDef<S extends AnyObject | undefined, P extends boolean,
    * 答复 { taskId, background: true }；API 客户端不带这个头，照旧直接答复。
    */
   asTask?: 'export' | 'import';
+  /** 答复是文件（处理函数返回 FileResult）：只给 OpenAPI 用，调度器按返回值判断（tests/api/platform/file-names.test.ts 核对两者一致） */
+  produces?: 'file';
   handle(input: InputOf<S, P>, ctx: Ctx): Promise<R>;
 }
 

@@ -9,6 +9,7 @@ export { purgeImportErrorFiles } from '@/lib/platform/excel/error-file';
 
 export const platformApi = {
   'GET /platform/importErrors': endpoint({
+    produces: 'file',
     summary: '下载导入失败时生成的错误工作簿（仅上传者本人，24 小时内有效）',
     permission: 'login',
     input: z.object({ id: z.string().trim().min(1, '请提供错误文件编号').describe('错误文件编号（导入失败答复中的 errorFileId）') }),

@@ -16,7 +16,14 @@ export function passwordMeetsRules(pw: string): boolean {
   return pw.length >= PASSWORD_MIN && pw.length <= PASSWORD_MAX && hasLetter.test(pw) && hasDigit.test(pw) && hasSpecial.test(pw) && !/\s/.test(pw);
 }
 
-export const NewPassword = z.string({ error: '请输入密码' }).min(1, '请输入密码').refine(passwordMeetsRules, PASSWORD_RULE_MESSAGE);
+/** passwordMeetsRules 的同一条规则写成正则（JSON Schema / OpenAPI 里给接入方看）：含字母、数字与特殊符号，无空白，6–18 位 */
+export const PASSWORD_PATTERN = `^(?=.*[A-Za-z])(?=.*\\d)(?=.*[^A-Za-z0-9])\\S{${PASSWORD_MIN},${PASSWORD_MAX}}$`;
+
+export const NewPassword = z
+  .string({ error: '请输入密码' })
+  .min(1, '请输入密码')
+  .refine(passwordMeetsRules, PASSWORD_RULE_MESSAGE)
+  .meta({ minLength: PASSWORD_MIN, maxLength: PASSWORD_MAX, pattern: PASSWORD_PATTERN });
 
 /**
  * 强度分：每个字符按其出现次数递减计分（同一字符第 n 次出现得 5/n 分，即重复越多得分越少），

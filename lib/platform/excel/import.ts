@@ -490,6 +490,7 @@ export function templateEndpoint(def: TemplateSource, opts: { permission: Permis
   return endpoint({
     summary: opts.summary ?? `下载${def.title}模板`,
     permission: opts.permission,
+    produces: 'file',
     handle: () => templateWorkbook(def),
   });
 }

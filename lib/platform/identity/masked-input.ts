@@ -12,7 +12,22 @@ export function orMasked<T extends z.ZodType<string | null | undefined, unknown>
     if (r.success) return r.data;
     for (const issue of r.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
     return z.NEVER;
-  });
+  })
+    // JSON Schema（OpenAPI）：输入是文本（完整号码或带 * 的脱敏值）
+    .meta({ type: 'string' });
+}
+
+/**
+ * 只收完整号码（新增：没有库里的旧值可保留）：带 * 的脱敏值答 maskedMessage（“请输入完整的…”），其余按 full 校验。
+ * JSON Schema 即 full 的（预处理不改变输入的形状）。
+ */
+export function fullOnly<T extends z.ZodType>(full: T, maskedMessage: string) {
+  const out = z.preprocess((value, ctx) => {
+    if (typeof value === 'string' && isMaskedValue(value)) ctx.addIssue({ code: 'custom', message: maskedMessage });
+    return value;
+  }, full);
+  // 字段名（400 的“字段：消息”）沿用 full 的
+  return full.description ? out.describe(full.description) : out;
 }
 
 /** 证件号码，或未修改时原样传回的脱敏值 */

@@ -6,6 +6,8 @@ import { z } from 'zod';
 export const USCC_CHARS = '0123456789ABCDEFGHJKLMNPQRTUWXY';
 const WEIGHTS = [1, 3, 9, 27, 19, 26, 16, 17, 20, 29, 25, 13, 8, 24, 10, 30, 28];
 const SHAPE = /^[0-9A-HJ-NPQRTUWXY]{2}\d{6}[0-9A-HJ-NPQRTUWXY]{10}$/;
+/** 规范写法的形状（JSON Schema / OpenAPI 里用；服务端另外去空白、转大写并核对校验位） */
+export const USCC_PATTERN = SHAPE.source;
 
 export const USCC_MESSAGES = {
   required: '请输入统一社会信用代码',
@@ -55,4 +57,4 @@ export const usccSchema = z
     ctx.addIssue({ code: 'custom', message: r.message });
     return z.NEVER;
   })
-  .describe('统一社会信用代码（GB 32100，18 位含校验位）');
+  .meta({ description: '统一社会信用代码（GB 32100，18 位含校验位）', pattern: USCC_PATTERN });

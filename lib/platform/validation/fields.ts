@@ -83,6 +83,14 @@ export const flag = (label: string) =>
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
+/**
+ * 只匹配公历里存在的 YYYY-MM-DD（含闰年的 2 月 29 日）：与 isCalendarDate 同一条规则，写成正则给 JSON Schema / OpenAPI，
+ * 接入方的校验器不必另写日期检查（tests/unit/calendar-date-pattern.test.ts 逐日核对）。
+ */
+export const CALENDAR_DATE_PATTERN =
+  '^(?:\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|02-(?:0[1-9]|1\\d|2[0-8]))' +
+  '|(?:\\d{2}(?:0[48]|[2468][048]|[13579][26])|(?:[02468][048]|[13579][26])00)-02-29)$';
+
 /** 公历某年某月的天数（闰年：能被 4 整除且不能被 100 整除，或能被 400 整除） */
 export function daysInMonth(year: number, month: number): number {
   if (month === 2) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
@@ -119,7 +127,8 @@ export const date = (label: string) =>
       const problem = m ? calendarProblem(label, Number(m[1]), Number(m[2]), Number(m[3])) : `${label}格式应为 YYYY-MM-DD`;
       if (problem) ctx.addIssue({ code: 'custom', message: problem });
     })
-    .describe(label);
+    // JSON Schema（OpenAPI）里写出同一条规则（CALENDAR_DATE_PATTERN）；消息仍由上面的检查给出
+    .meta({ description: label, format: 'date', pattern: CALENDAR_DATE_PATTERN });
 
 /** 可不填的日期（筛选条件、修改时不改）：空串、null → undefined */
 export const optionalDate = (label: string) => z.preprocess(blankToUndefined, date(label).optional()).describe(label);
@@ -178,7 +187,8 @@ export const looseDate = (label: string) =>
       });
       return z.NEVER;
     })
-    .describe(label);
+    // JSON Schema（OpenAPI）写标准写法 YYYY-MM-DD（format 只是说明，宽松的写法照样收）
+    .meta({ description: label, format: 'date', examples: ['2026-05-01'] });
 
 /** 可不填的宽松日期：空串、null → undefined */
 export const optionalLooseDate = (label: string) => z.preprocess(blankToUndefined, looseDate(label).optional()).describe(label);

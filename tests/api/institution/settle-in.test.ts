@@ -88,6 +88,12 @@ describe('入驻资料的校验', () => {
     });
   });
 
+  it('新增时没有旧值可保留：脱敏的身份证号与银行账号在校验时就被拒绝（字段消息）', async () => {
+    const res = await post<{ fields: Record<string, string> }>('admin', '/bapi/orginaion/add', enterpriseForm({ masterIdCard: '130104********1234', bankAccount: '6222****1234' }));
+    expect(res.status).toBe(400);
+    expect(res.body.data.fields).toMatchObject({ masterIdCard: '请输入完整的法定代表人身份证号', bankAccount: '请输入完整的银行账号' });
+  });
+
   it('定点培训机构另须培训范围、办学许可证编号与许可证图片', async () => {
     const res = await post<{ fields: Record<string, string> }>('admin', '/bapi/orginaion/add', enterpriseForm({ orgType: 'TYPE_PXJG', unifiedSocialCreditCode: withUsccCheckChar('52130102MJ0B77001') }));
     expect(res.body.data.fields).toMatchObject({ trainRange: '请输入培训范围', schoolPermitCode: '请输入办学许可证编号', permitUrl: '请上传办学许可证' });

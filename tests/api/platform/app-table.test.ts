@@ -30,12 +30,18 @@ describe('应用端点表', () => {
     const paged = Object.entries(endpointTable).filter(([, ep]) => ep.paged);
     expect(paged.length).toBeGreaterThan(50);
     const { body } = await call('GET', '/openapi.json');
-    const doc = body as unknown as { paths: Record<string, Record<string, { responses: Record<string, { content: Record<string, { schema: { properties: { data: { properties: Record<string, unknown>; required: string[] } } } }> }> }>> };
+    type DataSchema = { $ref?: string; allOf?: DataSchema[]; properties: Record<string, unknown>; required: string[] };
+    const doc = body as unknown as {
+      paths: Record<string, Record<string, { responses: Record<string, { content: Record<string, { schema: { properties: { data: DataSchema } } }> }> }>>;
+      components: { schemas: Record<string, DataSchema> };
+    };
+    // 分页的 data：端点的输出模式 allOf 调度器补上的 PagingEcho
+    const resolve = (s: DataSchema): DataSchema => (s.$ref ? doc.components.schemas[s.$ref.split('/').pop()!] : s.allOf ? resolve(s.allOf[s.allOf.length - 1]) : s);
     const admin = await authHeaders('admin');
     let answered = 0;
     for (const [key] of paged) {
       const [method, path] = key.split(' ');
-      const data = doc.paths[`/api${path}`][method.toLowerCase()].responses[200].content['application/json'].schema.properties.data;
+      const data = resolve(doc.paths[`/api${path}`][method.toLowerCase()].responses[200].content['application/json'].schema.properties.data);
       expect(data.properties.totalCount, key).toEqual({ type: 'integer', description: '总条数，与 total 相同' });
       expect(data.required, key).toContain('totalCount');
       const res = await call<{ total: number; totalCount: number }>(method, path, method === 'GET' ? { headers: admin } : { headers: admin, json: {} });

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { endpointTable } from '@/lib/api';
 import { parseKey } from '@/lib/platform/api/endpoint';
+import { answersFile } from '@/lib/platform/api/openapi';
 import { certificates, stateGridBatches } from '@/lib/domains/certificate/tables';
 import { examinees } from '@/lib/domains/examinee/tables';
 import { papers, questionBanks } from '@/lib/domains/questionBank/tables';
@@ -80,6 +81,8 @@ describe('导出文件名', () => {
     }
     expect(wrong).toEqual([]);
     const reached = Object.keys(named);
+    // OpenAPI 按端点行的声明写出文件答复（produces: 'file' 或流式导出 asTask: 'export'）：答了文件的都须声明
+    expect(reached.filter((key) => !answersFile(endpointTable[key]))).toEqual([]);
     // 走到了各类文件：导入模板、导出、证书 PDF（单张、计划全部、套打校准页）、准考证、成绩报告与流转单、试卷
     for (const key of [
       'GET /examaff/student/importTemplate',

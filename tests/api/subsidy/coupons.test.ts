@@ -122,6 +122,9 @@ describe('培训券', () => {
   it('发券校验证件号；机构看到核销到本机构的券', async () => {
     const [s] = take(1);
     await refused('sjz_admin', '/coupon/issue', { name: s.name, idNumber: '130102199001011230', faceValue: 1, validFrom: '2026-01-01', validTo: '2026-12-31' }, 400);
+    // 有效期倒置：校验时即拒绝，消息指向失效日期
+    const reversed = await refused('sjz_admin', '/coupon/issue', { name: s.name, idNumber: s.idNumber, faceValue: 1, validFrom: '2026-12-31', validTo: '2026-01-01' }, 400);
+    expect((reversed.body.data as { fields: Record<string, string> }).fields).toEqual({ validTo: '失效日期不能早于生效日期' });
     const list = await ok<{ list: { code: string; classCode: string | null }[] }>('train_org', '/coupon/list', {});
     expect(list.list.length).toBeGreaterThan(0);
     expect(list.list.every((r) => r.classCode !== null)).toBe(true);

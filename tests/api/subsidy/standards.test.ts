@@ -35,7 +35,7 @@ describe('补贴标准', () => {
     const created = await ok<{ id: number }>('admin', '/subsidy/saveStandard', body());
     const [row] = await db.select().from(subsidyStandards).where(eq(subsidyStandards.id, created.id));
     expect(row).toMatchObject({ cityId: 130100, year: 2031, amount: 1200 });
-    await refused('admin', '/subsidy/saveStandard', body({ validFrom: '2031-06-01', validTo: '2032-01-31' }), 400, '补贴标准按年度制定，生效与失效日期须在同一年度内');
+    await refused('admin', '/subsidy/saveStandard', body({ validFrom: '2031-06-01', validTo: '2032-01-31' }), 400, '失效日期：补贴标准按年度制定，生效与失效日期须在同一年度内');
     await refused('admin', '/subsidy/saveStandard', body({ validFrom: '2031-06-01', validTo: '2031-06-30' }), 400, /^与已有的第 \d+ 版（2031-01-01 至 2031-12-31）有效期重叠/);
     await refused('train_org', '/subsidy/saveStandard', body(), 403);
     await refused('sjz_admin', '/subsidy/saveStandard', body(), 403);
