@@ -157,8 +157,8 @@ describe('菜单：可见性、首页与当前位置', () => {
   it('功能数只计 show 为真的叶子', () => {
     const { tree } = shellMenu(routes, new Set());
     const system = tree.find((n) => n.key === 'system')!;
-    // 含运维监控下的“个人信息访问日志”
-    expect(countLeaves(system)).toBe(17);
+    // 含运维监控下的“个人信息访问日志”与“外发队列”
+    expect(countLeaves(system)).toBe(18);
   });
 
   it('工作台"我的功能"只计已有界面的功能：没有界面的叶子不计数、不列名，没有可用功能的组不出现', () => {
