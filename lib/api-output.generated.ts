@@ -1,6 +1,5 @@
 // 由 scripts/api-output.ts 从端点表的类型生成，不要手改：npx tsx scripts/api-output.ts
 // 每个端点答复 data 的模式（JSON 之后的形状）；null 为文件下载或原样的响应。分页端点的 {list,total} 由调度器补上 totalCount、pageNo、pageSize。
-/* eslint-disable */
 import { z } from 'zod';
 
 const S_DictOption: z.ZodType = z.object({ "label": z.string(), "value": z.string() });
