@@ -2,6 +2,7 @@
 // 答复与处理函数结果的类型（也就是 OpenAPI 与类型化客户端说的形状）不符时，测试失败。
 import { dispatch as appDispatch } from '@/lib/api';
 import { OUTPUT_SCHEMAS } from '@/lib/api-output.generated';
+import { normalizePath } from '@/lib/platform/api/endpoint';
 import { z } from 'zod';
 
 const TASK_STARTED = z.strictObject({ taskId: z.number().int(), background: z.literal(true) });
@@ -45,7 +46,7 @@ export async function call<T = unknown>(method: string, path: string, opts: Call
 
 /** 成功答复的 data 须符合端点的输出模式（文件下载与原样的响应没有模式） */
 export function checkOutput(method: string, path: string, data: unknown, background = false) {
-  const key = `${method.toUpperCase()} ${path.split('?')[0].replace(/\/{2,}/g, '/').replace(/\/$/, '')}`;
+  const key = `${method.toUpperCase()} ${normalizePath(path.split('?')[0])}`;
   const schema = background ? TASK_STARTED : OUTPUT_SCHEMAS[key];
   if (!schema) return;
   const result = schema.safeParse(data);
