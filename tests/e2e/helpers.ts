@@ -211,8 +211,11 @@ export const rowOf = (list: Locator, text: string): Locator => list.locator('tbo
 /** 点行操作：直接显示的按钮，或“更多”下拉里的一项 */
 export async function clickRowAction(page: Page, row: Locator, key: string): Promise<void> {
   const inline = row.getByTestId(`row-action-${key}`);
+  const more = row.getByTestId('row-action-more');
+  // 行可能还没画出来：count() 不等待，先等到按钮或“更多”之一出现再判断
+  await expect(inline.or(more).first()).toBeVisible();
   if (await inline.count()) return inline.click();
-  await row.getByTestId('row-action-more').hover();
+  await more.hover();
   const item = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByTestId(`row-action-${key}`);
   await expect(item).toBeVisible();
   await item.click();
