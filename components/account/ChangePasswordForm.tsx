@@ -7,7 +7,7 @@ import { LockOutlined } from '@ant-design/icons';
 import { apiPost, clearCookie, PWD_STRENGTH_COOKIE } from '@/components/api-client';
 import { useFormSubmit } from '@/components/auth/form-hooks';
 import { sameAsRule, zodRule } from '@/components/auth/form-rules';
-import PasswordStrengthMeter from '@/components/auth/PasswordStrengthMeter';
+import { strengthExtra } from '@/components/auth/PasswordStrengthMeter';
 import { ResetPasswordInput } from '@/lib/domains/user/schemas';
 import { useT } from '@/lib/i18n/client';
 
@@ -55,7 +55,7 @@ export default function ChangePasswordForm({ userCode, onCancel, reload }: Chang
         name="password"
         label={t('auth.password.new')}
         rules={[zodRule(shape.password, t)]}
-        extra={<PasswordStrengthMeter password={password} />}
+        extra={strengthExtra(password)}
       >
         <Input.Password prefix={<LockOutlined />} placeholder={t('auth.password.newPlaceholder')} autoComplete="new-password" />
       </Form.Item>

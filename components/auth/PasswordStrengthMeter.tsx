@@ -31,3 +31,9 @@ export default function PasswordStrengthMeter({ password }: { password: string |
     </div>
   );
 }
+
+/**
+ * 作 Form.Item 的 extra：没输入时为 undefined。给 extra 一个画出空内容的元素，antd 仍会留出一行，
+ * 新密码与确认密码之间出现空隙。
+ */
+export const strengthExtra = (password: string | undefined) => (password ? <PasswordStrengthMeter password={password} /> : undefined);

@@ -6,7 +6,7 @@ import { LockOutlined, MobileOutlined, SafetyOutlined, UserOutlined } from '@ant
 import { apiGet, apiPost } from '@/components/api-client';
 import { useFormSubmit, useSendSmsCode } from '@/components/auth/form-hooks';
 import { sameAsRule, zodRule } from '@/components/auth/form-rules';
-import PasswordStrengthMeter from '@/components/auth/PasswordStrengthMeter';
+import { strengthExtra } from '@/components/auth/PasswordStrengthMeter';
 import SmsCodeButton from '@/components/auth/SmsCodeButton';
 import { RecoverPasswordInput } from '@/lib/domains/user/schemas';
 import { useT } from '@/lib/i18n/client';
@@ -67,7 +67,7 @@ export default function RecoverPasswordDialog({ open, onClose, onDone }: { open:
             <SmsCodeButton onSend={sendCode} />
           </Space.Compact>
         </Form.Item>
-        <Form.Item name="password" label={t('auth.password.new')} rules={[zodRule(shape.password, t)]} extra={<PasswordStrengthMeter password={password} />}>
+        <Form.Item name="password" label={t('auth.password.new')} rules={[zodRule(shape.password, t)]} extra={strengthExtra(password)}>
           <Input.Password prefix={<LockOutlined />} placeholder={t('auth.password.newPlaceholder')} autoComplete="new-password" />
         </Form.Item>
         <Form.Item name="confirmPassword" label={t('auth.password.confirm')} dependencies={['password']} rules={[sameAsRule('password', t)]}>

@@ -9,7 +9,7 @@ import RegionPicker, { type RegionValue } from '@/components/RegionPicker';
 import { apiGet, apiPost } from '@/components/api-client';
 import { useFormSubmit, useSendSmsCode } from '@/components/auth/form-hooks';
 import { sameAsRule, zodRule } from '@/components/auth/form-rules';
-import PasswordStrengthMeter from '@/components/auth/PasswordStrengthMeter';
+import { strengthExtra } from '@/components/auth/PasswordStrengthMeter';
 import SmsCodeButton from '@/components/auth/SmsCodeButton';
 import { ORG_CATEGORIES, RegisterInput, type RegisterCategory } from '@/lib/domains/user/schemas';
 import { useT } from '@/lib/i18n/client';
@@ -155,7 +155,7 @@ export default function RegisterForm() {
       </Form.Item>
       <Row gutter={16}>
         <Col span={12}>
-          <Form.Item name="password" label={t('auth.register.password')} required rules={[zodRule(shape.password, t)]} extra={<PasswordStrengthMeter password={password} />}>
+          <Form.Item name="password" label={t('auth.register.password')} required rules={[zodRule(shape.password, t)]} extra={strengthExtra(password)}>
             <Input.Password prefix={<LockOutlined className={styles.inputIcon} />} placeholder={t('auth.password.newPlaceholder')} autoComplete="new-password" />
           </Form.Item>
         </Col>

@@ -57,7 +57,7 @@ export const certificateColumns: ListColumn<CertificateItem>[] = [
   { title: '身份证号', dataIndex: 'idCard' },
   { title: '证书名称', dataIndex: 'cerName' },
   { title: '工种', dataIndex: 'workName' },
-  { title: '等级', dataIndex: 'levelName' },
+  { title: '等级', dataIndex: 'levelName', translate: true },
   { title: '发证日期', dataIndex: 'cerDate' },
   { title: '考试计划', dataIndex: 'planCode' },
   {

@@ -114,7 +114,7 @@ export default function StateGridReport() {
     { title: '姓名', dataIndex: 'name' },
     { title: '身份证号', dataIndex: 'idCard' },
     { title: '工种', dataIndex: 'workName' },
-    { title: '等级', dataIndex: 'levelName' },
+    { title: '等级', dataIndex: 'levelName', translate: true },
     {
       title: '上报状态',
       dataIndex: 'itemStatusName',

@@ -12,6 +12,7 @@ import { COURSEWARE_KIND_LABEL } from '@/lib/domains/course/transitions';
 import type { CourseItem, CoursewareItem, SectionItem } from '@/lib/domains/course/schemas';
 import { formatDuration, formatSize, KindTag, openPreview, StatusTag } from './shared';
 import type { PostPath } from '@/components/api-contract';
+import { useEscapeKey } from '@/components/useEscapeKey';
 
 interface WareDraft {
   chapterId: number;
@@ -111,6 +112,7 @@ function WareDialog({ course, draft, onClose, onSaved }: { course: CourseItem; d
 }
 
 export default function CourseEditor({ course, onClose, onChanged }: { course: CourseItem | null; onClose: () => void; onChanged: () => void }) {
+  useEscapeKey(course !== null, onClose);
   const t = useT();
   const { message } = App.useApp();
   const [loaded, setLoaded] = useState<{ courseId: number; sections: SectionItem[] } | null>(null);

@@ -91,7 +91,7 @@ export function CourseListScreen({ kind, resource, title }: CourseListProps) {
         </div>
       ),
     },
-    { title: '课程类型', dataIndex: 'typeName', width: 100 },
+    { title: '课程类型', dataIndex: 'typeName', width: 100, translate: true },
     { title: '主讲教师', dataIndex: 'teacherName', width: 90 },
     { title: '状态', dataIndex: 'status', width: 90, render: (s: number) => <StatusTag status={s} /> },
   ];

@@ -59,7 +59,7 @@ const props: ListScreenProps<ProcessRuleView> = {
     { name: 'status', label: '状态', type: 'select', options: STATUS_OPTIONS },
   ],
   columns: [
-    { title: '流程类型', dataIndex: 'processTypeName', width: 130 },
+    { title: '流程类型', dataIndex: 'processTypeName', width: 130, translate: true },
     { title: '规则名称', dataIndex: 'name', width: 200 },
     { title: '适用区划', dataIndex: 'areaName', width: 110 },
     {

@@ -32,7 +32,7 @@ const props: ListScreenProps<StatusRow> = {
     },
   ],
   columns: [
-    { title: '流程类型', dataIndex: 'processTypeName', width: 140 },
+    { title: '流程类型', dataIndex: 'processTypeName', width: 140, translate: true },
     { title: '状态字典', dataIndex: 'dictName', width: 220, render: (v: string, row) => <Tx text="{name}（{code}）" vars={{ name: v, code: row.dictType }} /> },
     { title: '状态码', dataIndex: 'value', width: 90 },
     { title: '显示文字', dataIndex: 'label' },

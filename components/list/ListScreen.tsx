@@ -1,16 +1,17 @@
 'use client';
 // 通用列表界面（配置见 ./types.ts）：筛选、分页、勾选、新增/编辑/删除、行内与批量操作、导入、导出、详情。
 // 每次改动后刷新列表；按钮按 `${resource}.<动作>` 与操作自己的 permission 显示。
-import { useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type Key, type ReactNode } from 'react';
+import { useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type HTMLAttributes, type Key, type ReactNode } from 'react';
 import { App, Button, Card, Dropdown, Empty, Space, Table, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { DeleteOutlined, DownloadOutlined, DownOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { DeleteOutlined, DownloadOutlined, DownOutlined, ReloadOutlined } from '@ant-design/icons';
 import { apiDownload, type Query } from '@/components/api-client';
 import { requestKey as bodyKey } from '@/components/screens/first-page';
 import { FirstPageContext } from '@/components/screens/FirstPageContext';
 import { useCan } from '@/components/shell/ShellContext';
 import { useT } from '@/lib/i18n/client';
 import type { Translate } from '@/lib/i18n';
+import CreateButton from './CreateButton';
 import DetailDialog from './DetailDialog';
 import FilterBar from './FilterBar';
 import FormDialog from './FormDialog';
@@ -18,9 +19,10 @@ import ImportButton from './ImportButton';
 import { useLocalizedListProps } from './localize';
 import { callApi, useOptions } from './options';
 import type { ApiCall, FormSpec, ListColumn, ListHelpers, ListScreenProps, Option, RowAction } from './types';
-import { formatValue, initialValues, optionLabel, valuesToParams } from './values';
+import { formatValue, initialValues, optionLabel, titleHasCurrency, valuesToParams } from './values';
+import styles from './list.module.css';
 import { useElementWidth } from './useElementWidth';
-import { actionsWidth, fitWidths, isTextColumn, isTree, planColumn, SELECTION_WIDTH } from './widths';
+import { actionsWidth, fitWidths, isIdentifierColumn, isTextColumn, isTree, planColumn, SELECTION_WIDTH } from './widths';
 
 /** 行内直接显示的操作数，其余收进“更多” */
 const INLINE_ACTIONS = 4;
@@ -42,14 +44,25 @@ function OptionText({ value, options, dictType }: { value: unknown; options?: re
 
 /** ListColumn → antd 列：按选项、字典或时间格式显示取值（自定义 render 优先） */
 function toTableColumn<T>({ options, dictType, format, ...column }: ListColumn<T>): ListColumn<T> {
-  if (column.render || (!options && !dictType && !format)) return column;
+  // 金额右对齐（千分位、两位小数），数位上下对齐便于比较
+  const aligned = format === 'money' ? { ...column, align: column.align ?? ('right' as const), className: cx(column.className, styles.figures) } : column;
+  if (column.render || (!options && !dictType && !format)) return aligned;
+  const currency = !titleHasCurrency(column.title);
   return {
-    ...column,
+    ...aligned,
     render: (value: unknown) => {
-      if (format) return formatValue(value, format);
+      if (format) return formatValue(value, format, { currency });
       return <OptionText value={value} options={options} dictType={dictType} />;
     },
   };
+}
+
+const cx = (...names: (string | undefined)[]) => names.filter(Boolean).join(' ') || undefined;
+
+/** 编号列：整格不换行、等宽数字，表头与单元格带 data-identifier（版式检查据此要求完整显示） */
+function asIdentifier<T>(column: ListColumn<T>): ListColumn<T> {
+  const marker = { 'data-identifier': 'true' } as HTMLAttributes<HTMLElement>;
+  return { ...column, className: cx(column.className, styles.identifier), onCell: (row, i) => ({ ...column.onCell?.(row, i), ...marker }), onHeaderCell: (c) => ({ ...column.onHeaderCell?.(c), ...marker }) };
 }
 
 /** 省略号显示的单元格：以画出来的全文作 title（自定义 render 画的是元素时 antd 不会自己加） */
@@ -278,11 +291,16 @@ export default function ListScreen<T extends object>(rawProps: ListScreenProps<T
     { header: t('list.column.actions'), more: t('list.action.more') },
   );
   const tree = isTree(data.list);
-  const textual = props.columns.map((c) => c.ellipsis === undefined && isTextColumn(c, data.list));
+  const identifiers = props.columns.map((c) => isIdentifierColumn(c));
+  const textual = props.columns.map((c, i) => !identifiers[i] && c.ellipsis === undefined && isTextColumn(c, data.list));
   const plans = props.columns.map((c, i) => planColumn(c, data.list, { tree: tree && i === 0, shrinkable: (textual[i] || Boolean(c.ellipsis)) && !c.format, textOf: t }));
   const fixedWidth = (hasRowActions ? actionsColumnWidth : 0) + (selectable ? SELECTION_WIDTH : 0);
   const widths = fitWidths(plans, tableBoxWidth === null ? Infinity : tableBoxWidth - fixedWidth);
-  const dataColumns = props.columns.map((c, i) => ({ ...withTitle(toTableColumn(c)), width: widths[i], ...(textual[i] ? { ellipsis: true } : {}) }));
+  const dataColumns = props.columns.map((c, i) => {
+    // 编号列不用省略号（配置写了 ellipsis 也不用）：宽度已按最长的编号留足
+    const column = identifiers[i] ? asIdentifier({ ...c, ellipsis: undefined }) : c;
+    return { ...withTitle(toTableColumn(column)), width: widths[i], ...(textual[i] ? { ellipsis: true } : {}) };
+  });
   const columns: ColumnsType<T> = [
     ...dataColumns,
     ...(hasRowActions ? [{ title: t('list.column.actions'), key: '__actions', fixed: 'right' as const, width: actionsColumnWidth, render: (_: unknown, row: T) => renderActions(row) }] : []),
@@ -318,9 +336,7 @@ export default function ListScreen<T extends object>(rawProps: ListScreenProps<T
   const left: ReactNode[] = [];
   if (create && can(`${resource}.add`)) {
     left.push(
-      <Button key="create" type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ spec: create, mode: 'create' })} data-testid="list-create">
-        {create.title}
-      </Button>,
+      <CreateButton key="create" label={create.title} onClick={() => setDialog({ spec: create, mode: 'create' })} testId="list-create" />,
     );
   }
   if (canBatchDelete && remove?.batch) {

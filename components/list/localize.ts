@@ -79,7 +79,10 @@ function localizeBatchAction<T>(t: Translate, a: BatchAction<T>): BatchAction<T>
 }
 
 function localizeColumn<T>(t: Translate, c: ListColumn<T>): ListColumn<T> {
-  return { ...c, title: tr(t, c.title) as ListColumn<T>['title'], options: localizeOptions(t, c.options) };
+  const { translate, ...column } = c;
+  // 服务端给的中文名称（等级、类型、状态）：按原文查译文，查不到显示原文
+  const render = translate && !c.render ? (v: unknown) => (typeof v === 'string' ? t(v) : (v as string)) : c.render;
+  return { ...column, title: tr(t, c.title) as ListColumn<T>['title'], options: localizeOptions(t, c.options), render };
 }
 
 /** 整份列表配置的译文（ListScreen 渲染前调用） */

@@ -99,9 +99,18 @@ export interface ListColumn<T> extends ColumnType<T> {
   options?: readonly Option[];
   /** 以字典把取值显示为文字 */
   dictType?: string;
-  /** 'datetime' / 'date'：按北京时间格式化 ISO 字符串 */
-  format?: 'datetime' | 'date';
+  /**
+   * 'datetime' / 'date'：按北京时间格式化 ISO 字符串；
+   * 'money'：金额（元）右对齐、千分位、两位小数，列标题里没有“元”时前缀 ¥
+   */
+  format?: CellFormat;
+  /** 取值是服务端给的中文名称（等级、类型、状态名）：按当前语言查译文显示 */
+  translate?: boolean;
+  /** 编号类的列（证书、证件、计划、备案、班级、批次号）：完整显示、不截断、等宽数字。不写时按字段名认（见 widths.ts isIdentifierColumn） */
+  identifier?: boolean;
 }
+
+export type CellFormat = 'datetime' | 'date' | 'money';
 
 /** 行内操作或批量操作执行时可用的帮助 */
 export interface ListHelpers {

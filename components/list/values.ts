@@ -1,7 +1,7 @@
 // 列表界面的纯函数：筛选值/表单值 ↔ 接口参数、选项与单元格文字。不依赖 React，单元测试直接调用。
 import dayjs, { type Dayjs } from 'dayjs';
 import { formatBeijing } from '@/lib/platform/time';
-import type { FieldSpec, Option } from './types';
+import type { CellFormat, FieldSpec, Option } from './types';
 
 type Values = Record<string, unknown>;
 
@@ -131,8 +131,9 @@ export function optionLabel(options: readonly Option[] | undefined, value: unkno
 }
 
 /** 单元格文字：'datetime' → YYYY-MM-DD HH:mm:ss，'date' → YYYY-MM-DD（北京时间） */
-export function formatValue(value: unknown, format: 'datetime' | 'date'): string {
+export function formatValue(value: unknown, format: CellFormat, opts: { currency?: boolean } = {}): string {
   if (value === undefined || value === null || value === '') return '';
+  if (format === 'money') return formatMoney(value, opts.currency);
   // 不带时区的字符串已是北京时间（服务端按北京时间格式化过），不再换算
   if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2})?)?$/.test(value)) {
     return format === 'date' ? value.slice(0, 10) : value.replace('T', ' ');
@@ -168,3 +169,14 @@ export function asImportFailure(data: unknown): ImportFailure | null {
 export function importErrorsId(url: string): string {
   return new URL(url, 'http://portal.local').searchParams.get('id') ?? '';
 }
+
+/** 金额（元）：千分位、两位小数（14000 → 14,000.00）；currency 时前缀 ¥（列标题已写“元”的不加）。不是数的原样显示 */
+export function formatMoney(value: unknown, currency = false): string {
+  const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
+  if (!Number.isFinite(n)) return value === undefined || value === null ? '' : String(value);
+  const text = n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return currency ? `¥${text}` : text;
+}
+
+/** 列标题已写明单位“元”（译文 yuan）时金额不再加 ¥ */
+export const titleHasCurrency = (title: unknown): boolean => typeof title === 'string' && /元|yuan/i.test(title);

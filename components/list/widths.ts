@@ -2,7 +2,7 @@
 // 容器放得下时按比例铺满、不出横向滚动条；放不下才横向滚动，操作列固定在右侧也不会盖住数据。
 // 之前用 'max-content'：省略列（ellipsis）按全文撑开，1366/1440 下常把数据挤到操作列下面。
 import type { ListColumn, Option } from './types';
-import { optionLabel } from './values';
+import { formatMoney, optionLabel, titleHasCurrency } from './values';
 
 /** 单元格左右内边距（middle 尺寸 8px×2）与余量 */
 const CELL_PADDING = 24;
@@ -70,6 +70,7 @@ function cellText<T>(column: ListColumn<T>, row: T, options?: readonly Option[],
   if (value === undefined || value === null) return '';
   if (column.format === 'datetime') return '0000-00-00 00:00:00';
   if (column.format === 'date') return '0000-00-00';
+  if (column.format === 'money') return formatMoney(value, !titleHasCurrency(column.title));
   if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
     if (options) return optionLabel(options, value);
     return column.render && textOf ? textOf(String(value)) : String(value);
@@ -88,6 +89,17 @@ export function isTextColumn<T>(column: ListColumn<T>, rows: readonly T[]): bool
   return rows.every((row) => cellText(column, row, column.options) !== null);
 }
 
+/** 画成标签等元素的格子（状态标签）：按其中文字（译文）加标签的边距估算；不是元素或认不出文字为 null */
+function elementWidth<T>(column: ListColumn<T>, row: T, textOf?: TextOf): number | null {
+  if (!column.render || typeof column.dataIndex !== 'string') return null;
+  const element = rendered(column, (row as Record<string, unknown>)[column.dataIndex], row, 0);
+  const inner = element !== null && typeof element === 'object' ? elementText(element, textOf) : null;
+  return inner === null ? null : textWidth(inner) + ELEMENT_EXTRA;
+}
+
+/** 本页最宽的标签类格子（没有为 0） */
+const widestElement = <T>(column: ListColumn<T>, rows: readonly T[], textOf?: TextOf) => rows.reduce((w, row) => Math.max(w, elementWidth(column, row, textOf) ?? 0), 0);
+
 /** 列标题（已是当前语言）的宽度，含排序图标 */
 const titleWidth = <T>(column: ListColumn<T>) => textWidth(typeof column.title === 'string' ? column.title : '') + (column.sorter ? 20 : 0);
 
@@ -97,16 +109,13 @@ const titleWidth = <T>(column: ListColumn<T>) => textWidth(typeof column.title =
  * 文字列不必，放不下时以省略号收尾并带提示）
  */
 export function estimateColumnWidth<T>(column: ListColumn<T>, rows: readonly T[], tree = false, textOf?: TextOf): number {
-  if (typeof column.width === 'number') {
-    return column.render && !isTextColumn(column, rows) ? Math.max(column.width, titleWidth(column) + CELL_PADDING) : column.width;
-  }
+  // 给定宽度也不窄于列标题与本页最长的标签（配置按中文定宽，英文的标题与状态标签更长）：表头不被截断、标签不溢出到下一列
+  if (typeof column.width === 'number') return Math.max(column.width, titleWidth(column) + CELL_PADDING, widestElement(column, rows, textOf) + CELL_PADDING);
   let widest = titleWidth(column);
   for (const { row, depth } of tree ? flattenTree(rows) : rows.map((row) => ({ row, depth: 0 }))) {
-    // 画成标签等元素的格子（状态标签）：按其中文字（译文）加标签的边距估算
-    const element = column.render && typeof column.dataIndex === 'string' ? rendered(column, (row as Record<string, unknown>)[column.dataIndex], row, 0) : null;
-    const inner = element !== null && typeof element === 'object' ? elementText(element, textOf) : null;
-    if (inner !== null) {
-      widest = Math.max(widest, textWidth(inner) + ELEMENT_EXTRA);
+    const element = elementWidth(column, row, textOf);
+    if (element !== null) {
+      widest = Math.max(widest, element);
       continue;
     }
     const text = cellText(column, row, column.options, 0, textOf);
@@ -157,8 +166,24 @@ const ELLIPSIS_MIN = 96;
 /** 内容宽不超过此值的列算“短列”：收窄时优先保持完整 */
 const SHORT_COLUMN = 150;
 
-/** 一列的首选宽度与下限：shrinkable 为该列以省略号显示且有提示（文字列），其余不收窄 */
+/** 编号类的字段名：code、xxxCode、xxxNo 与证件号（证书编号、准考证号、计划编号、身份证号、统一社会信用代码……） */
+const IDENTIFIER_FIELD = /^(code|idCard|idNumber|cardNo)$|Code$|No$/;
+
+/** 编号类的列：配置写了 identifier 依它，否则按字段名认 */
+export function isIdentifierColumn<T>(column: ListColumn<T>): boolean {
+  if (column.identifier !== undefined) return column.identifier;
+  return typeof column.dataIndex === 'string' && IDENTIFIER_FIELD.test(column.dataIndex);
+}
+
+/**
+ * 一列的首选宽度与下限：shrinkable 为该列以省略号显示且有提示（文字列），其余不收窄。
+ * 编号列按本页最长的编号定宽（给定宽度更窄时也放宽）、不收窄：操作员核对的号码必须一眼读全。
+ */
 export function planColumn<T>(column: ListColumn<T>, rows: readonly T[], opts: { tree?: boolean; shrinkable?: boolean; textOf?: TextOf } = {}): ColumnPlan {
+  if (isIdentifierColumn(column)) {
+    const width = Math.max(estimateColumnWidth(column, rows, opts.tree, opts.textOf), estimateColumnWidth({ ...column, width: undefined }, rows, opts.tree, opts.textOf));
+    return { width, need: width, min: width };
+  }
   const width = estimateColumnWidth(column, rows, opts.tree, opts.textOf);
   if (!opts.shrinkable) return { width, need: width, min: width };
   const need = Math.min(width, estimateColumnWidth({ ...column, width: undefined }, rows, opts.tree, opts.textOf));

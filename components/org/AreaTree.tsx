@@ -6,6 +6,7 @@ import { Card, Spin, Tree } from 'antd';
 import type { DataNode, EventDataNode } from 'antd/es/tree';
 import { bapiGet } from '@/components/api-client';
 import { fetchAreaChildren, ROOT_AREA } from '@/components/area-client';
+import { useT } from '@/lib/i18n/client';
 
 const toNode = (a: { id: number; name: string; isLeaf: boolean }): DataNode => ({ key: a.id, title: a.name, isLeaf: a.isLeaf });
 
@@ -27,6 +28,7 @@ async function rootNode(): Promise<DataNode | null> {
 }
 
 export default function AreaTree({ value, onChange }: { value?: number; onChange: (areaId: number | undefined) => void }) {
+  const t = useT();
   const [tree, setTree] = useState<DataNode[] | null>(null);
 
   useEffect(() => {
@@ -48,7 +50,7 @@ export default function AreaTree({ value, onChange }: { value?: number; onChange
 
   if (tree && tree.length === 0) return null;
   return (
-    <Card title="行政区划" size="small" style={{ width: 220, flex: 'none' }} styles={{ body: { padding: 8, maxHeight: 640, overflow: 'auto' } }} data-testid="area-tree">
+    <Card title={t('行政区划')} size="small" style={{ width: 220, flex: 'none' }} styles={{ body: { padding: 8, maxHeight: 640, overflow: 'auto' } }} data-testid="area-tree">
       {tree === null ? (
         <Spin />
       ) : (

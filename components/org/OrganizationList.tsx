@@ -113,8 +113,9 @@ export default function OrganizationList() {
       columns: [
         { title: '机构编码', dataIndex: 'code', width: 140 },
         { title: '机构名称', dataIndex: 'name', width: 220, ellipsis: true },
-        { title: '类别', dataIndex: 'categoryName', width: 80 },
-        { title: '类型', dataIndex: 'orgTypeName', width: 140, ellipsis: true },
+        // 按代码与选项显示：类别与类型名随界面语言翻译（服务端的 categoryName / orgTypeName 只有中文）
+        { title: '类别', dataIndex: 'category', width: 80, options: CATEGORY_OPTIONS },
+        { title: '类型', dataIndex: 'orgType', width: 140, ellipsis: true, options: ORG_TYPE_OPTIONS },
         { title: '所在区划', dataIndex: 'areaName', width: 150, ellipsis: true, render: (_: unknown, r) => [r.cityName, r.areaName !== r.cityName ? r.areaName : null].filter(Boolean).join(' / ') || <Tx text="河北省" /> },
         { title: '状态', dataIndex: 'status', width: 72, render: (v: number, r) => <Tag color={STATUS_COLORS[v]}><Tx text={r.statusName} /></Tag> },
         { title: '上级机构', dataIndex: 'parentName', width: 160, ellipsis: true, render: (v: string | null) => v ?? '—' },

@@ -2,6 +2,7 @@
 // 页头铃铛：未读数（超过 99 显示 99+），点开列出最近的站内消息，可逐条或全部标为已读。
 // 新消息经推送即时到达（待办类另弹提醒）；推送断开时退回每 60 秒刷新未读数。
 import { useCallback, useEffect, useState } from 'react';
+import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { App, Badge, Button, Empty, List, Popover, Spin, Tag, Typography } from 'antd';
 import { AuditOutlined, BellOutlined, InfoCircleOutlined, NotificationOutlined } from '@ant-design/icons';
@@ -10,6 +11,9 @@ import { ApiClientError, apiGet, apiPost } from '@/components/api-client';
 import { useT } from '@/lib/i18n/client';
 import { usePushEvent, usePushStatus } from '@/components/push/PushProvider';
 import styles from './shell.module.css';
+
+/** 全部消息页（components/message/MessageList.tsx 的路由） */
+export const MESSAGES_PATH = '/account/messages';
 
 export interface MessageRow {
   id: number;
@@ -196,9 +200,12 @@ export default function NoticeBell({ initialCount, dark }: { initialCount: numbe
           />
         )}
       </Spin>
-      {page && page.total > page.list.length && (
-        <div className={styles.noticeFoot}>{t('shell.notice.total', { total: page.total })}</div>
-      )}
+      <div className={styles.noticeFoot}>
+        {page && page.total > page.list.length && <span>{t('shell.notice.total', { total: page.total, shown: page.list.length })}</span>}
+        <Link href={MESSAGES_PATH} onClick={() => setOpen(false)} data-testid="notice-view-all">
+          {t('shell.notice.viewAll')}
+        </Link>
+      </div>
     </div>
   );
 

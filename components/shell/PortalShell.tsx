@@ -2,7 +2,7 @@
 // 门户框架（SPEC §2 基本布局）：页头（标志、一级菜单、设置、铃铛、语言、问候语）、侧栏（所选一级菜单的子项）、
 // 多标签栏、面包屑与页面内容；"顶部菜单"模式下一级菜单带下拉子项、没有侧栏。
 // 查询参数 onlyShowContentView=1 时只显示页面内容。布局偏好来自 Cookie（服务端首屏已按它渲染）。
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import Link from 'next/link';
 import { usePathname, useSearchParams } from 'next/navigation';
 import { App, Breadcrumb, ConfigProvider, Layout, Menu, theme as antdTheme, type MenuProps, type ThemeConfig } from 'antd';
@@ -22,6 +22,7 @@ import TabBar from './TabBar';
 import LanguageFallbackNotice from './LanguageFallbackNotice';
 import { WORKPLACE_PATH, type ShellData } from './types';
 import styles from './shell.module.css';
+import { MESSAGES_PATH } from './NoticeBell';
 
 export const CONTENT_ONLY_PARAM = 'onlyShowContentView';
 const HEADER_HEIGHT = 56;
@@ -33,6 +34,7 @@ const FIXED_PAGES: Record<string, string[]> = {
   '/account/settings/basic': ['shell.title.account', 'shell.title.accountBasic'],
   '/account/settings/security': ['shell.title.account', 'shell.title.accountSecurity'],
   '/account/tasks': ['shell.title.tasks'],
+  [MESSAGES_PATH]: ['shell.title.messages'],
   [WORKPLACE_PATH]: ['shell.title.workplace'],
 };
 
@@ -157,6 +159,17 @@ function ShellFrame({ settings, onSettingsChange, children }: { settings: Layout
   // 不是菜单项本身、也不是固定页面的路径（多为 404/403，只匹配到上级目录）不开标签
   const title = exact || fixedTitles ? (crumbs[crumbs.length - 1] ?? null) : null;
   const hideHeaderContent = exact && trail[trail.length - 1].meta.hiddenHeaderContent;
+  // 标签的标题按当前语言重取（标签存在 sessionStorage 里，切换语言后不能还显示打开时的语言）
+  const tabTitleOf = useCallback(
+    (path: string): string | null => {
+      const fixed = FIXED_PAGES[path];
+      if (fixed) return t(fixed[fixed.length - 1]);
+      const found = findTrail(tree, path);
+      const last = found[found.length - 1];
+      return last && last.path.replace(/\/+$/, '') === path.replace(/\/+$/, '') ? last.meta.title : null;
+    },
+    [tree, t],
+  );
 
   const query = search.toString();
   const url = query ? `${pathname}?${query}` : pathname;
@@ -254,7 +267,7 @@ function ShellFrame({ settings, onSettingsChange, children }: { settings: Layout
             </Layout.Sider>
           )}
           <Layout className={styles.main}>
-            <TabBar tabKey={pathname} url={url} title={title} homeKey={home} />
+            <TabBar tabKey={pathname} url={url} title={title} homeKey={home} titleOf={tabTitleOf} />
             <Layout.Content className={`${styles.content} ${settings.contentWidth === 'Fixed' ? styles.contentFixed : ''}`}>
               <LanguageFallbackNotice />
               {!hideHeaderContent && crumbs.length > 1 && (

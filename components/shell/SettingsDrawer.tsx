@@ -6,6 +6,7 @@ import { CheckOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useT } from '@/lib/i18n/client';
 import { DEFAULT_SETTINGS, LAYOUTS, NAV_THEMES, PRIMARY_COLORS, type LayoutSettings } from './settings';
 import styles from './shell.module.css';
+import { useEscapeKey } from '@/components/useEscapeKey';
 
 export interface SettingsDrawerProps {
   open: boolean;
@@ -27,6 +28,7 @@ function Thumb({ sider, header, top }: { sider?: 'dark' | 'light'; header: 'dark
 export default function SettingsDrawer({ open, settings, onClose, onChange }: SettingsDrawerProps) {
   const t = useT();
   const set = <K extends keyof LayoutSettings>(key: K, value: LayoutSettings[K]) => onChange({ ...settings, [key]: value });
+  useEscapeKey(open, onClose);
 
   return (
     <Drawer

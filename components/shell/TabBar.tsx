@@ -63,9 +63,11 @@ export interface TabBarProps {
   title: string | null;
   /** 首页（工作台）的路径：关闭全部时保留它 */
   homeKey: string;
+  /** 某路径在当前语言下的标题（切换语言后已开的标签随之改名）；认不出为 null，显示打开时记下的标题 */
+  titleOf?: (path: string) => string | null;
 }
 
-export default function TabBar({ tabKey, url, title, homeKey }: TabBarProps) {
+export default function TabBar({ tabKey, url, title, homeKey, titleOf }: TabBarProps) {
   const current = useMemo<Tab | null>(() => (title === null ? null : { key: tabKey, url, title }), [tabKey, url, title]);
   const t = useT();
   const router = useRouter();
@@ -152,7 +154,7 @@ export default function TabBar({ tabKey, url, title, homeKey }: TabBarProps) {
             closable: tabs.length > 1,
             label: (
               <span className={styles.tabLabel} data-tab-key={tab.key}>
-                {tab.title}
+                {titleOf?.(tab.key) ?? tab.title}
               </span>
             ),
           }))}

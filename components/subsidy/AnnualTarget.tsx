@@ -2,26 +2,16 @@
 // 补贴管理 › 补贴标准 › 年度目标任务（AnnualTarget）与评价 › 年度任务 › 年度任务下达（YearTaskIssue）：同一份界面、各按各的资源权限。
 // 省级给各市下达培训人数、取证人数与补贴资金，市级分解到本市县区（表单里以区划树选市或县区）；
 // 完成情况由实际数据算出，以进度条显示。新建的目标是草稿，“下达”之后下级才看得到；按钮只照服务端给出的行 actions 显示。
-import { Progress, Tag } from 'antd';
+import { Tag } from 'antd';
 import ListScreen from '@/components/list/ListScreen';
 import TwoLineCell from '@/components/list/TwoLineCell';
 import type { FormSpec } from '@/components/list/types';
 import { regionPath } from '@/components/list/values';
 import { useT } from '@/lib/i18n/client';
 import type { TargetItem } from '@/lib/domains/subsidy/targets';
+import TargetBar from './TargetBar';
 import { TARGET_STATUS_COLOR } from '@/lib/domains/subsidy/target-transitions';
 
-function Bar({ actual, target }: { actual: number | null; target: number }) {
-  const t = useT();
-  if (actual === null) return <span>{t('不统计')}</span>;
-  const percent = target > 0 ? Math.round((actual * 100) / target) : 0;
-  return (
-    <div title={`${actual} / ${target}`}>
-      <Progress percent={Math.min(percent, 100)} size="small" format={() => `${percent}%`} status={percent >= 100 ? 'success' : 'active'} />
-      <span style={{ fontSize: 12, color: '#888' }}>{`${actual} / ${target}`}</span>
-    </div>
-  );
-}
 
 const form = (title: string): FormSpec<TargetItem> => ({
   title,
@@ -63,9 +53,9 @@ function TargetScreen({ resource, title }: { resource: 'annualTarget' | 'yearTas
       filters={[{ name: 'year', label: '年度', type: 'number' }]}
       columns={[
         { title: '范围', dataIndex: 'cityName', width: 180, render: (_v, r) => <TwoLineCell main={r.countyName ?? r.cityName} sub={`${r.year}`} /> },
-        { title: '培训人数', dataIndex: 'trained', width: 200, render: (_v, r) => <Bar actual={r.actualTrained} target={r.trained} /> },
-        { title: '取证人数', dataIndex: 'certified', width: 200, render: (_v, r) => <Bar actual={r.actualCertified} target={r.certified} /> },
-        { title: '补贴资金（元）', dataIndex: 'budget', width: 220, render: (_v, r) => <Bar actual={r.actualSubsidy} target={r.budget} /> },
+        { title: '培训人数', dataIndex: 'trained', width: 200, render: (_v, r) => <TargetBar actual={r.actualTrained} target={r.trained} /> },
+        { title: '取证人数', dataIndex: 'certified', width: 200, render: (_v, r) => <TargetBar actual={r.actualCertified} target={r.certified} /> },
+        { title: '补贴资金（元）', dataIndex: 'budget', width: 220, render: (_v, r) => <TargetBar money actual={r.actualSubsidy} target={r.budget} /> },
         { title: '状态', dataIndex: 'statusName', width: 90, render: (v: string, r) => <Tag color={TARGET_STATUS_COLOR[r.status]}>{t(v)}</Tag> },
         { title: '备注', dataIndex: 'remark', ellipsis: true },
       ]}

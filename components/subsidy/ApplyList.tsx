@@ -6,11 +6,13 @@
 import { useCallback, useState } from 'react';
 import { Tag } from 'antd';
 import ListScreen from '@/components/list/ListScreen';
+import CreateButton from '@/components/list/CreateButton';
 import TwoLineCell from '@/components/list/TwoLineCell';
 import { HistoryDialog } from '@/components/list/HistoryDialog';
+import { formatMoney } from '@/components/list/values';
 import { apiDownload } from '@/components/api-client';
 import { useT } from '@/lib/i18n/client';
-import { APPLY_STATUS_COLOR, APPLY_STATUS_LABEL, RESOURCES, SUBSIDY_KIND_LABEL, type SubsidyKind } from '@/lib/domains/subsidy/transitions';
+import { APPLY_STATUS, APPLY_STATUS_COLOR, APPLY_STATUS_LABEL, RESOURCES, SUBSIDY_KIND_LABEL, type SubsidyKind } from '@/lib/domains/subsidy/transitions';
 import type { ApplyItem, ApplyStep } from '@/lib/domains/subsidy/schemas';
 import { ApplyForm } from './ApplyForm';
 import { ApplyReview } from './ApplyReview';
@@ -18,6 +20,9 @@ import PaymentListDialog from './PaymentListDialog';
 
 /** 办理历史里标红的动作（与服务端的动作名比较） */
 const RED_ACTIONS = /退回|不予|不同意/; // i18n-ignore
+
+/** 市级尚未审批的状态：批准金额还没有 */
+const UNDECIDED = new Set<number>([APPLY_STATUS.DRAFT, APPLY_STATUS.CITY_PENDING, APPLY_STATUS.RETURNED]);
 
 const STATUS_OPTIONS = Object.entries(APPLY_STATUS_LABEL).map(([value, label]) => ({ value: Number(value), label }));
 
@@ -71,12 +76,13 @@ function ApplyScreen({ kind, step }: { kind?: SubsidyKind; step: ApplyStep }) {
           { title: '培训班', dataIndex: 'className', width: 240, render: (_v, r) => <TwoLineCell main={r.className} sub={`${r.classCode} · ${r.orgName}`} /> },
           { title: '状态', dataIndex: 'statusName', width: 120, render: (v: string, r) => <Tag color={APPLY_STATUS_COLOR[r.status]}>{t(v)}</Tag> },
           { title: '人数', dataIndex: 'studentCount', width: 70 },
-          { title: '申请金额（元）', dataIndex: 'claimedAmount', width: 120 },
-          { title: '批准金额（元）', dataIndex: 'approvedAmount', width: 120 },
+          { title: '申请金额（元）', dataIndex: 'claimedAmount', width: 120, format: 'money' },
+          // 市级还没批的申请没有批准金额（显示 —，不是 0.00）
+          { title: '批准金额（元）', dataIndex: 'approvedAmount', width: 120, align: 'right', render: (v: number, r) => (UNDECIDED.has(r.status) ? '—' : formatMoney(v)) },
           {
+            // 不给宽度：按“n 人有问题”标签（含译文）的长度定宽，标签不被裁掉
             title: '核查',
             dataIndex: 'flaggedCount',
-            width: 110,
             render: (v: number, r) => (v === 0 ? <Tag color="success">{t('无问题')}</Tag> : <Tag color={r.blockedCount ? 'error' : 'warning'}>{t('{n} 人有问题', { n: v })}</Tag>),
           },
           { title: '意见', dataIndex: 'lastOpinion', ellipsis: true },
@@ -85,9 +91,7 @@ function ApplyScreen({ kind, step }: { kind?: SubsidyKind; step: ApplyStep }) {
         toolbarExtra={
           step === 'apply'
             ? () => (
-                <a data-testid="subsidy-new" onClick={() => setForm({ open: true, editing: null })}>
-                  {t('新建申请')}
-                </a>
+                <CreateButton label={t('新建申请')} onClick={() => setForm({ open: true, editing: null })} testId="subsidy-new" />
               )
             : undefined
         }

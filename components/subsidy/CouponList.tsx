@@ -55,7 +55,7 @@ export default function CouponList() {
           { title: '券号', dataIndex: 'code', width: 170 },
           { title: '姓名', dataIndex: 'name', width: 90 },
           { title: '证件号码', dataIndex: 'idNumber', width: 170 },
-          { title: '面额（元）', dataIndex: 'faceValue', width: 100 },
+          { title: '面额（元）', dataIndex: 'faceValue', width: 100, format: 'money' },
           { title: '有效期', dataIndex: 'validFrom', width: 200, render: (_v, r) => `${r.validFrom} ~ ${r.validTo}` },
           { title: '状态', dataIndex: 'statusName', width: 90, render: (v: string, r) => <Tag color={COUPON_STATUS_COLOR[r.status]}>{t(v)}</Tag> },
           { title: '核销班级', dataIndex: 'classCode', width: 150 },

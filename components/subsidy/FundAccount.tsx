@@ -52,12 +52,12 @@ export default function FundAccount() {
           { title: '账户', dataIndex: 'name', width: 260 },
           { title: '市', dataIndex: 'cityName', width: 100 },
           { title: '年度', dataIndex: 'year', width: 80 },
-          { title: '拨入（元）', dataIndex: 'allocated', width: 120 },
-          { title: '调减（元）', dataIndex: 'reduced', width: 110 },
-          { title: '批准占用（元）', dataIndex: 'committed', width: 130 },
-          { title: '已拨付（元）', dataIndex: 'paid', width: 120 },
-          { title: '待拨付（元）', dataIndex: 'unpaid', width: 120 },
-          { title: '可用余额（元）', dataIndex: 'available', width: 130 },
+          { title: '拨入（元）', dataIndex: 'allocated', width: 120, format: 'money' },
+          { title: '调减（元）', dataIndex: 'reduced', width: 110, format: 'money' },
+          { title: '批准占用（元）', dataIndex: 'committed', width: 130, format: 'money' },
+          { title: '已拨付（元）', dataIndex: 'paid', width: 120, format: 'money' },
+          { title: '待拨付（元）', dataIndex: 'unpaid', width: 120, format: 'money' },
+          { title: '可用余额（元）', dataIndex: 'available', width: 130, format: 'money' },
         ]}
         create={{
           title: '建立资金账户',

@@ -77,7 +77,7 @@ function Standards({ kinds, resource, title }: { kinds: StandardKind[]; resource
       columns={[
         { title: '对象', dataIndex: 'subjectName', width: 220, render: (_v, r) => <TwoLineCell main={r.subjectName} sub={r.cityName} /> },
         { title: '年度', dataIndex: 'year', width: 80 },
-        { title: '金额（元）', dataIndex: 'amount', width: 100 },
+        { title: '金额（元）', dataIndex: 'amount', width: 100, format: 'money' },
         { title: '出勤要求', dataIndex: 'minAttendance', width: 90, render: (v: number) => `${v}%` },
         { title: '有效期', dataIndex: 'validFrom', width: 200, render: (_v, r) => `${r.validFrom} ~ ${r.validTo}` },
         { title: '版本', dataIndex: 'version', width: 110, render: (v: number, r) => <>{`v${v}`} {r.inUse && <Tag color="blue">{t('已被申请使用')}</Tag>}</> },

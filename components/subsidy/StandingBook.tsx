@@ -136,9 +136,9 @@ function BookScreen({ step }: { step: BookStep }) {
           { title: '状态', dataIndex: 'statusName', width: 100, render: (v: string, r) => <Tag color={BOOK_STATUS_COLOR[r.status]}>{t(v)}</Tag> },
           { title: '学员 / 结业', dataIndex: 'studentCount', width: 100, render: (_v, r) => `${r.studentCount} / ${r.completedCount}` },
           { title: '合格 / 取证', dataIndex: 'passedCount', width: 100, render: (_v, r) => `${r.passedCount} / ${r.certifiedCount}` },
-          { title: '补贴申请（元）', dataIndex: 'subsidyClaimed', width: 110 },
-          { title: '补贴批准（元）', dataIndex: 'subsidyApproved', width: 110 },
-          { title: '补贴拨付（元）', dataIndex: 'subsidyPaid', width: 110 },
+          { title: '补贴申请（元）', dataIndex: 'subsidyClaimed', width: 110, format: 'money' },
+          { title: '补贴批准（元）', dataIndex: 'subsidyApproved', width: 110, format: 'money' },
+          { title: '补贴拨付（元）', dataIndex: 'subsidyPaid', width: 110, format: 'money' },
           { title: '意见', dataIndex: 'lastOpinion', ellipsis: true },
         ]}
         create={step === 'manage' ? registerForm : undefined}

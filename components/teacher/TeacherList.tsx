@@ -2,8 +2,8 @@
 // 师资库（TeacherList）：范围内的教师；登记与修改用 TeacherForm（同一份 zod），查看详情与证书，操作记录，导出，批量删除。
 // 按钮按行里服务端算出的 actions 显示。
 import { useState } from 'react';
-import { Avatar, Button } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
+import { Avatar } from 'antd';
+import CreateButton from '@/components/list/CreateButton';
 import ListScreen from '@/components/list/ListScreen';
 import { thumbUrl } from '@/components/upload/transport';
 import { useCan } from '@/components/shell/ShellContext';
@@ -67,9 +67,7 @@ export default function TeacherList() {
           <>
             {unmask.toolbarExtra(helpers)}
             {can('teacher.add') && (
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ id: null })} data-testid="teacher-create">
-                {t('登记教师')}
-              </Button>
+              <CreateButton label={t('登记教师')} onClick={() => setEditing({ id: null })} testId="teacher-create" />
             )}
           </>
         )}

@@ -42,6 +42,7 @@ import { teacherMessages } from './messages/teacher';
 import { institutionMessages } from './messages/institution';
 import { questionBankMessages } from './messages/questionBank';
 import { taskMessages } from './messages/task';
+import { messageMessages } from './messages/message';
 import { zhTW } from './generated/zh-TW';
 
 export const LOCALES = [
@@ -106,6 +107,7 @@ export const CATALOGUES: Record<string, Catalogue> = {
   institution: institutionMessages,
   questionBank: questionBankMessages,
   task: taskMessages,
+  message: messageMessages,
 };
 
 /** 登录模块早先的原文键写作 'auth.zod.<原文>'，与 texts 同义 */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { actionsWidth, estimateColumnWidth, fitWidths, flattenTree, isTextColumn, isTree, planColumn, textWidth } from '@/components/list/widths';
+import { formatMoney, formatValue, titleHasCurrency } from '@/components/list/values';
+import { actionsWidth, estimateColumnWidth, fitWidths, flattenTree, isIdentifierColumn, isTextColumn, isTree, planColumn, textWidth } from '@/components/list/widths';
 
 describe('列宽估算', () => {
   it('汉字按 14px、大写字母按 10px、其余按 8px 计', () => {
@@ -122,11 +123,45 @@ describe('列宽估算', () => {
     expect(estimateColumnWidth(column, rows, false, english)).toBe(textWidth('Organisation') + 24);
   });
 
-  it('画元素（状态标签）的列：给定的数字宽度不窄于当前语言的列标题；文字列保持给定宽度', () => {
+  it('给定的数字宽度不窄于当前语言的列标题（表头不被截断），也不窄于本页最长的标签译文', () => {
     const rows = [{ status: 0 }];
     const tag = () => ({}) as never;
     expect(estimateColumnWidth({ title: '审核状态', dataIndex: 'status', width: 90, render: tag }, rows)).toBe(90);
     expect(estimateColumnWidth({ title: 'Review status', dataIndex: 'status', width: 90, render: tag }, rows)).toBe(textWidth('Review status') + 24);
-    expect(estimateColumnWidth({ title: 'Department code', dataIndex: 'status', width: 90 }, rows)).toBe(90);
+    expect(estimateColumnWidth({ title: 'Department code', dataIndex: 'status', width: 90 }, rows)).toBe(textWidth('Department code') + 24);
+    // 状态标签：英文的 “Pending city review” 比给定的 130 宽，列随之放宽（标签不溢出到下一列）
+    const label = (s: string) => ({ 待市级审核: 'Pending city review' })[s] ?? s;
+    const status = { title: '状态', dataIndex: 'status', width: 130, render: () => ({ props: { text: '待市级审核' } }) as never };
+    expect(estimateColumnWidth(status, rows)).toBe(130);
+    expect(estimateColumnWidth(status, rows, false, label)).toBe(textWidth('Pending city review') + 26 + 24);
+  });
+});
+
+describe('编号与金额列', () => {
+  const rows = [{ cerCode: 'G000013020261104000012', idCard: '130102199001011234', name: '张三' }];
+
+  it('编号列（按字段名认出）按最长的编号定宽、不收窄；给的宽度再窄也放宽', () => {
+    expect(isIdentifierColumn({ title: '证书编号', dataIndex: 'cerCode' })).toBe(true);
+    expect(isIdentifierColumn({ title: '身份证号', dataIndex: 'idCard' })).toBe(true);
+    expect(isIdentifierColumn({ title: '准考证号', dataIndex: 'ticketNo' })).toBe(true);
+    expect(isIdentifierColumn({ title: '姓名', dataIndex: 'name' })).toBe(false);
+    expect(isIdentifierColumn({ title: '姓名', dataIndex: 'name', identifier: true })).toBe(true);
+    const plan = planColumn({ title: '证书编号', dataIndex: 'cerCode', width: 100 }, rows, { shrinkable: true });
+    const full = textWidth('G000013020261104000012') + 24;
+    expect(plan).toEqual({ width: full, need: full, min: full });
+    // 收窄时编号列保持全宽，名称列让出空间
+    const widths = fitWidths([plan, planColumn({ title: '姓名', dataIndex: 'name', width: 300 }, rows, { shrinkable: true })], full + 120);
+    expect(widths[0]).toBe(full);
+  });
+
+  it('金额：千分位、两位小数，列标题没写“元”时加 ¥；非数字原样', () => {
+    expect(formatMoney(14000)).toBe('14,000.00');
+    expect(formatMoney('450000.5', true)).toBe('¥450,000.50');
+    expect(formatMoney(null)).toBe('');
+    expect(formatValue(0, 'money')).toBe('0.00');
+    expect(titleHasCurrency('批准金额（元）')).toBe(true);
+    expect(titleHasCurrency('Approved (yuan)')).toBe(true);
+    expect(titleHasCurrency('金额')).toBe(false);
+    expect(estimateColumnWidth({ title: '金额', dataIndex: 'amount', format: 'money' }, [{ amount: 1234567 }])).toBe(textWidth('¥1,234,567.00') + 24);
   });
 });
