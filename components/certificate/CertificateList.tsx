@@ -14,6 +14,7 @@ import { useUnmaskList } from '@/components/privacy/useUnmaskList';
 import { Tx, useT } from '@/lib/i18n/client';
 import type { CertificateItem } from '@/lib/domains/certificate/schemas';
 import type { GetPath, PostPath } from '@/components/api-contract';
+import { useConfirm } from '@/components/list/useConfirm';
 
 const TYPE_OPTIONS = [
   { value: 0, label: '技能等级认定' },
@@ -364,7 +365,8 @@ function PlanPrintButtons({ planId, onPlan, reload }: { planId: number | undefin
  */
 function PlanSubmitBar({ planId, onPlan, reload }: { planId: number | undefined; onPlan: (id: number | undefined) => void; reload: () => void }) {
   const t = useT();
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
+  const confirm = useConfirm();
   const [plans, setPlans] = useState<{ value: number; label: string }[] | null>(null);
   const load = () => {
     if (plans) return;
@@ -373,7 +375,7 @@ function PlanSubmitBar({ planId, onPlan, reload }: { planId: number | undefined;
       .catch(() => setPlans([]));
   };
   const submit = () =>
-    modal.confirm({
+    confirm({
       title: t('确定提交证书资料并进入下一步（国网数据上报）吗？'),
       content: t('提交前请补齐每张证书的照片、文化程度、工作单位与手机号，更正申请须已审核。'),
       // 条件不满足时客户端已提示服务端的说明；确认框照常关闭

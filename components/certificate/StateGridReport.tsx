@@ -10,6 +10,7 @@ import type { ListColumn } from '@/components/list/types';
 import { apiDownload, apiPost, callConfigured } from '@/components/api-client';
 import { Tx, useT } from '@/lib/i18n/client';
 import type { PostPath } from '@/components/api-contract';
+import { useConfirm } from '@/components/list/useConfirm';
 
 interface PlanRow {
   id: number;
@@ -57,7 +58,8 @@ const PLAN_STEPS: { action: string; label: string; path: PostPath; done: string;
 
 export default function StateGridReport() {
   const t = useT();
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
+  const confirm = useConfirm();
   const [plans, setPlans] = useState<PlanRow[] | null>(null);
   const [planId, setPlanId] = useState<number | null>(null);
   const [batches, setBatches] = useState<BatchRow[]>([]);
@@ -100,14 +102,7 @@ export default function StateGridReport() {
   };
   /** 组批、确认、上报、放弃都改变上报的状态且不能撤回：先说明会发生什么，确定后才办理（失败时服务端的说明已提示，确认框照常关闭） */
   const confirmRun = (opts: { title: string; content: string; path: PostPath; body: unknown; done: string; danger?: boolean }) =>
-    modal.confirm({
-      title: opts.title,
-      content: opts.content,
-      okText: t('list.common.ok'),
-      cancelText: t('list.common.cancel'),
-      okButtonProps: { danger: opts.danger },
-      onOk: () => run(opts.path, opts.body, opts.done).catch(() => undefined),
-    });
+    confirm({ title: opts.title, content: opts.content, danger: opts.danger, onOk: () => run(opts.path, opts.body, opts.done) });
 
   const ledgerColumns: ListColumn<LedgerRow>[] = [
     { title: '证书编号', dataIndex: 'cerCode', width: 210 },
@@ -178,13 +173,7 @@ export default function StateGridReport() {
               <Button
                 key={a.action}
                 onClick={() =>
-                  modal.confirm({
-                    title: t('确定{verb}吗？', { verb: t(a.label) }),
-                    okText: t('list.common.ok'),
-                    cancelText: t('list.common.cancel'),
-                    // 条件不满足时服务端的说明已提示，确认框照常关闭
-                    onOk: () => run(a.path, { id: plan.id }, a.done).catch(() => undefined),
-                  })
+                  confirm({ content: t('确定{verb}吗？', { verb: t(a.label) }), onOk: () => run(a.path, { id: plan.id }, a.done) })
                 }
                 data-testid={a.testId}
               >

@@ -2,7 +2,7 @@
 // 课程的章节与课件（抽屉）：草稿可增删改、上移下移章节与课件，课件经上传服务上传（视频读出时长）；
 // 其他状态只读。可修改与否按列表行上服务端给出的 actions（含 'edit'）决定。
 import { useCallback, useEffect, useState } from 'react';
-import { App, Button, Card, Drawer, Empty, Form, Input, InputNumber, Modal, Popconfirm, Space, Spin, Table, Tag, Tooltip, Typography } from 'antd';
+import { App, Button, Card, Drawer, Empty, Form, Input, InputNumber, Modal, Space, Spin, Table, Tag, Tooltip, Typography } from 'antd';
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
 import { apiGet, apiPost, callConfigured } from '@/components/api-client';
 import { Uploader } from '@/components/upload/Uploader';
@@ -13,6 +13,7 @@ import type { CourseItem, CoursewareItem, SectionItem } from '@/lib/domains/cour
 import { formatDuration, formatSize, KindTag, openPreview, StatusTag } from './shared';
 import type { PostPath } from '@/components/api-contract';
 import { useEscapeKey } from '@/components/useEscapeKey';
+import { useConfirm } from '@/components/list/useConfirm';
 
 interface WareDraft {
   chapterId: number;
@@ -113,6 +114,7 @@ function WareDialog({ course, draft, onClose, onSaved }: { course: CourseItem; d
 
 export default function CourseEditor({ course, onClose, onChanged }: { course: CourseItem | null; onClose: () => void; onChanged: () => void }) {
   useEscapeKey(course !== null, onClose);
+  const confirm = useConfirm();
   const t = useT();
   const { message } = App.useApp();
   const [loaded, setLoaded] = useState<{ courseId: number; sections: SectionItem[] } | null>(null);
@@ -188,9 +190,14 @@ export default function CourseEditor({ course, onClose, onChanged }: { course: C
                   aria-label={t('下移')}
                 />
               </Tooltip>
-              <Popconfirm title={t('确定删除课件「{title}」吗？', { title: w.title })} okText={t('list.common.ok')} cancelText={t('list.common.cancel')} onConfirm={() => run('/bks/v1/chapterCourseware/del', { id: w.id }, t('list.success.delete'))}>
-                <Button type="link" size="small" danger icon={<DeleteOutlined />} aria-label={t('list.action.delete')} />
-              </Popconfirm>
+              <Button
+                type="link"
+                size="small"
+                danger
+                icon={<DeleteOutlined />}
+                aria-label={t('list.action.delete')}
+                onClick={() => confirm({ content: t('确定删除课件「{title}」吗？', { title: w.title }), danger: true, onOk: () => run('/bks/v1/chapterCourseware/del', { id: w.id }, t('list.success.delete')) })}
+              />
             </>
           )}
         </Space>
@@ -291,17 +298,20 @@ export default function CourseEditor({ course, onClose, onChanged }: { course: C
                     <Button type="link" size="small" disabled={i === sections.length - 1 || busy} onClick={() => run('/bks/v1/courseChapter/changeOrder', { id: ch.id, direction: 'down' })}>
                       {t('下移')}
                     </Button>
-                    <Popconfirm
-                      title={t('确定删除章节「{title}」吗？其下 {count} 个课件一并删除。', { title: ch.title, count: ch.coursewares.length })}
-                      okText={t('list.common.ok')}
-                      cancelText={t('list.common.cancel')}
-                      okButtonProps={{ danger: true }}
-                      onConfirm={() => run('/bks/v1/courseChapter/del', { id: ch.id }, t('list.success.delete'))}
+                    <Button
+                      type="link"
+                      size="small"
+                      danger
+                      onClick={() =>
+                        confirm({
+                          content: t('确定删除章节「{title}」吗？其下 {count} 个课件一并删除。', { title: ch.title, count: ch.coursewares.length }),
+                          danger: true,
+                          onOk: () => run('/bks/v1/courseChapter/del', { id: ch.id }, t('list.success.delete')),
+                        })
+                      }
                     >
-                      <Button type="link" size="small" danger>
-                        {t('list.action.delete')}
-                      </Button>
-                    </Popconfirm>
+                      {t('list.action.delete')}
+                    </Button>
                   </Space>
                 ) : null
               }

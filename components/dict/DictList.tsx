@@ -14,6 +14,7 @@ import type { Translate } from '@/lib/i18n';
 import type { DictItemView, DictTypeView } from '@/lib/domains/dict/service';
 import { DICT_STATUS_TAG, DictTypeSaveInput } from '@/lib/domains/dict/schemas';
 import { zodRule } from '@/components/list/rules';
+import { useConfirm } from '@/components/list/useConfirm';
 
 const STATUS_OPTIONS = [
   { label: '启用', value: 0 },
@@ -114,7 +115,8 @@ function itemListProps(type: DictTypeView, t: Translate): ListScreenProps<DictIt
 export default function DictList() {
   const can = useCan();
   const tr = useT();
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
+  const confirm = useConfirm();
   const [types, setTypes] = useState<DictTypeView[]>([]);
   const [loading, setLoading] = useState(true);
   const [keyword, setKeyword] = useState('');
@@ -143,12 +145,9 @@ export default function DictList() {
   const listProps = useMemo(() => (current ? itemListProps(current, tr) : null), [current, tr]);
 
   const removeType = (t: DictTypeView) =>
-    modal.confirm({
-      title: tr('list.confirm.title'),
+    confirm({
       content: tr('确定删除字典类型「{name}」（{code}）吗？类型下还有字典项时不能删除。', { name: t.name, code: t.code }),
-      okText: tr('list.common.ok'),
-      cancelText: tr('list.common.cancel'),
-      okButtonProps: { danger: true },
+      danger: true,
       onOk: async () => {
         try {
           await apiPost('/dict/type/del', { id: t.id });

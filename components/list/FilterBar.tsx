@@ -34,7 +34,8 @@ export default function FilterBar({ fields, onSearch }: { fields: FieldSpec[]; o
         <div style={{ flex: '1 1 auto', minWidth: 0, display: 'grid', gridTemplateColumns: `repeat(auto-fill, minmax(${FIELD_MIN_WIDTH}px, 1fr))`, columnGap: ITEM_GAP }}>
           {/* 收起的项不渲染；表单默认保留其值，查询时仍然生效 */}
           {shown.map((field) => (
-            <Form.Item key={field.name} name={field.name} label={field.label} style={{ marginBottom: ITEM_MARGIN, minWidth: 0 }}>
+            // 日期区间占两格：一格里两个日期框只剩“开始…”“结束…”
+            <Form.Item key={field.name} name={field.name} label={field.label} style={{ marginBottom: ITEM_MARGIN, minWidth: 0, gridColumn: field.type === 'dateRange' ? 'span 2' : undefined }}>
               <FieldInput field={field} inFilter />
             </Form.Item>
           ))}

@@ -13,6 +13,7 @@ import { useT } from '@/lib/i18n/client';
 import type { Translate } from '@/lib/i18n';
 import CreateButton from './CreateButton';
 import DetailDialog from './DetailDialog';
+import { useConfirm } from './useConfirm';
 import FilterBar from './FilterBar';
 import FormDialog from './FormDialog';
 import ImportButton from './ImportButton';
@@ -101,7 +102,8 @@ export default function ListScreen<T extends object>(rawProps: ListScreenProps<T
   const t = useT();
   const { title, resource, rowKey, list, filters = [], create, edit, remove, detail, importer, exporter, rowActions = [], batchActions = [] } = props;
   const can = useCan();
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
+  const confirm = useConfirm();
   const pageSizes = props.pageSizeOptions ?? DEFAULT_PAGE_SIZES;
 
   const [filterValues, setFilterValues] = useState<Record<string, unknown>>(() => initialValues(filters));
@@ -193,14 +195,7 @@ export default function ListScreen<T extends object>(rawProps: ListScreenProps<T
 
   const withConfirm = (text: string | undefined, action: () => Promise<void> | void, danger?: boolean) => {
     if (!text) return void action();
-    modal.confirm({
-      title: t('list.confirm.title'),
-      content: text,
-      okText: t('list.common.ok'),
-      cancelText: t('list.common.cancel'),
-      okButtonProps: { danger },
-      onOk: () => Promise.resolve(action()).catch(() => undefined),
-    });
+    confirm({ content: text, danger, onOk: action });
   };
 
   const allowed = (permission: string | readonly string[] | undefined) => permission === undefined || can(permission);

@@ -1,7 +1,7 @@
 'use client';
 // 年度评价计划（省里制定）：计划列表、新建与修改（草稿）、工种与机构的维护、发布、删除。按钮只照行上的 actions 显示。
 import { useCallback, useEffect, useState } from 'react';
-import { App, Button, Empty, Modal, Popconfirm, Select, Space, Table, Tabs, Tag, type TableColumnsType } from 'antd';
+import { App, Button, Empty, Modal, Select, Space, Table, Tabs, Tag, type TableColumnsType } from 'antd';
 import ListScreen from '@/components/list/ListScreen';
 import type { FormSpec } from '@/components/list/types';
 import { apiPost, callConfigured } from '@/components/api-client';
@@ -9,6 +9,7 @@ import { Tx, useT } from '@/lib/i18n/client';
 import { OFFICIAL_STATUS_COLOR, OFFICIAL_STATUS_LABEL } from '@/lib/domains/officialPlan/schemas';
 import type { OfficialItem } from '@/lib/domains/officialPlan/service';
 import type { PostPath } from '@/components/api-contract';
+import { useConfirm } from '@/components/list/useConfirm';
 
 const STATUS_OPTIONS = Object.entries(OFFICIAL_STATUS_LABEL).map(([value, label]) => ({ value: Number(value), label }));
 
@@ -86,6 +87,7 @@ function MembersTab<Row extends { id: number }, K extends string | number>(props
 function ItemsDialog({ plan, onClose }: { plan: OfficialItem | null; onClose: () => void }) {
   const t = useT();
   const { message } = App.useApp();
+  const confirm = useConfirm();
   const editable = plan?.actions.includes('edit') ?? false;
   const [jobs, setJobs] = useState<Job[]>([]);
   const [orgs, setOrgs] = useState<Org[]>([]);
@@ -153,9 +155,9 @@ function ItemsDialog({ plan, onClose }: { plan: OfficialItem | null; onClose: ()
 
   const removeCell = (path: PostPath, id: number) =>
     editable ? (
-      <Popconfirm title={t('确定移除吗？')} onConfirm={() => run(() => callConfigured('POST', path, { planId, id }), '已移除')}>
-        <a style={{ color: '#ff4d4f' }}>{t('移除')}</a>
-      </Popconfirm>
+      <Button type="link" size="small" danger onClick={() => confirm({ content: t('确定移除吗？'), danger: true, onOk: () => run(() => callConfigured('POST', path, { planId, id }), '已移除') })}>
+        {t('移除')}
+      </Button>
     ) : null;
 
   return (

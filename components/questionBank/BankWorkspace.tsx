@@ -12,6 +12,7 @@ import { bankResource, BANK_STATUS, OPTION_KEYS } from '@/lib/domains/questionBa
 import type { BankItem, KnowledgeNode, QuestionItem } from '@/lib/domains/questionBank/schemas';
 import KnowledgeTree from './KnowledgeTree';
 import { DIFFICULTY_OPTIONS, NameDialog, rowStateActions, STATUS_OPTIONS, StatusTag, TYPE_OPTIONS } from './shared';
+import { useConfirm } from '@/components/list/useConfirm';
 
 interface Subject {
   id: number;
@@ -84,7 +85,8 @@ function questionForm(bank: BankItem, title: string, subjects: Subject[], kps: K
 /** 科目的维护：名称与排序，有试题的科目不能删除 */
 function SubjectsDialog({ bank, subjects, editable, open, onClose, onChanged }: { bank: BankItem; subjects: Subject[]; editable: boolean; open: boolean; onClose: () => void; onChanged: () => void }) {
   const t = useT();
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
+  const confirm = useConfirm();
   const [editing, setEditing] = useState<Subject | 'new' | null>(null);
   const save = async (v: { name: string; sort: number }) => {
     await apiPost('/tes/subject/save', { bankId: bank.id, ...(editing && editing !== 'new' ? { id: editing.id } : {}), ...v });
@@ -92,10 +94,9 @@ function SubjectsDialog({ bank, subjects, editable, open, onClose, onChanged }: 
     onChanged();
   };
   const remove = (s: Subject) =>
-    modal.confirm({
-      title: t('确定删除科目「{name}」吗？', { name: s.name }),
-      okText: t('list.common.ok'),
-      cancelText: t('list.common.cancel'),
+    confirm({
+      content: t('确定删除科目「{name}」吗？', { name: s.name }),
+      danger: true,
       onOk: async () => {
         await apiPost('/tes/subject/delete', { id: s.id });
         void message.success(t('已删除'));

@@ -9,6 +9,7 @@ import { apiPost } from '@/components/api-client';
 import { useT } from '@/lib/i18n/client';
 import type { KnowledgeNode } from '@/lib/domains/questionBank/schemas';
 import { NameDialog } from './shared';
+import { useConfirm } from '@/components/list/useConfirm';
 
 type Editing = { mode: 'add'; parentId: number } | { mode: 'rename'; node: KnowledgeNode } | null;
 
@@ -28,14 +29,14 @@ export default function KnowledgeTree({
   onChanged: () => void;
 }) {
   const t = useT();
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
+  const confirm = useConfirm();
   const [editing, setEditing] = useState<Editing>(null);
 
   const remove = (node: KnowledgeNode) =>
-    modal.confirm({
-      title: t('确定删除知识点「{name}」吗？', { name: node.name }),
-      okText: t('list.common.ok'),
-      cancelText: t('list.common.cancel'),
+    confirm({
+      content: t('确定删除知识点「{name}」吗？', { name: node.name }),
+      danger: true,
       onOk: async () => {
         await apiPost('/tes/knowledge/delete', { id: node.id, bankId });
         void message.success(t('已删除'));

@@ -13,11 +13,13 @@ import QrScanner from './QrScanner';
 import ScoreFormDialog from './ScoreFormDialog';
 import { ScoreSheet, TotalsBar } from './shared';
 import type { PostPath } from '@/components/api-contract';
+import { useConfirm } from '@/components/list/useConfirm';
 
 export default function ScoreList() {
   const t = useT();
   const can = useCan();
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
+  const confirm = useConfirm();
   const [plans, setPlans] = useState<ScorePlanOption[] | null>(null);
   const [planId, setPlanId] = useState<number | null>(null);
   const [form, setForm] = useState<ScoreForm | null>(null);
@@ -51,8 +53,8 @@ export default function ScoreList() {
   const byCode = (code: string) => void open(() => apiPost('/exaAff/byQrCodeScore', { code, planId: plan?.id }));
 
   const planAction = (path: PostPath, verb: string) =>
-    modal.confirm({
-      title: t('确定{verb}吗？', { verb: t(verb) }),
+    confirm({
+      content: t('确定{verb}吗？', { verb: t(verb) }),
       onOk: async () => {
         await callConfigured('POST', path, { id: plan!.id });
         void message.success(t('办理成功'));

@@ -9,6 +9,9 @@ import { apiGet, apiPost } from '@/components/api-client';
 import { useT } from '@/lib/i18n/client';
 import type { ClassOption } from './shared';
 
+/** 日历一格里列出的课（其余显示“另有 n 节”，点开当天看全） */
+const SHOWN_PER_DAY = 2;
+
 interface Lesson {
   id: number;
   classId: number;
@@ -110,12 +113,20 @@ export default function ClassCalendar() {
                 if (!lessons.length) return null;
                 return (
                   <ul style={{ listStyle: 'none', margin: 0, padding: 0 }} data-testid={`calendar-day-${current.format('YYYY-MM-DD')}`}>
-                    {lessons.slice(0, 3).map((l) => (
-                      <li key={l.id} style={{ whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', fontSize: 12 }} title={`${l.startTime}–${l.endTime} ${l.name}（${l.className}）`}>
-                        <Badge color={colorOf(l.classId)} text={`${l.startTime} ${l.name}`} />
+                    {/* 时间与课名各占一行：1366 宽时一格只有约 110px，挤在一行里课名只剩三四个字 */}
+                    {lessons.slice(0, SHOWN_PER_DAY).map((l) => (
+                      <li key={l.id} style={{ fontSize: 12, lineHeight: '16px', marginBottom: 2 }} title={`${l.startTime}–${l.endTime} ${l.name}（${l.className}）`}>
+                        <Badge color={colorOf(l.classId)} text={<span style={{ fontSize: 12, fontVariantNumeric: 'tabular-nums' }}>{l.startTime}</span>} />
+                        <div style={{ whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', paddingLeft: 14 }}>{l.name}</div>
                       </li>
                     ))}
-                    {lessons.length > 3 && <li style={{ fontSize: 12, color: '#8c8c8c' }}>{t('另有 {n} 节', { n: lessons.length - 3 })}</li>}
+                    {lessons.length > SHOWN_PER_DAY && (
+                      <li>
+                        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                          {t('另有 {n} 节', { n: lessons.length - SHOWN_PER_DAY })}
+                        </Typography.Text>
+                      </li>
+                    )}
                   </ul>
                 );
               }}

@@ -11,6 +11,7 @@ import { apiGet, apiPost } from '@/components/api-client';
 import { useT } from '@/lib/i18n/client';
 import type { LessonItem } from '@/lib/domains/trainClass/curriculum';
 import { ClassPickerBar, useClassPicker, type ClassOption } from './shared';
+import { useConfirm } from '@/components/list/useConfirm';
 
 type Lesson = LessonItem;
 
@@ -177,7 +178,8 @@ function CoursePicker({ cls, open, onClose, onAdded }: { cls: ClassOption; open:
 
 function OnlineCourses({ cls, editable }: { cls: ClassOption; editable: boolean }) {
   const t = useT();
-  const { modal, message } = App.useApp();
+  const { message } = App.useApp();
+  const confirm = useConfirm();
   const [rows, setRows] = useState<OnlineCourse[] | null>(null);
   const [picking, setPicking] = useState(false);
   const [version, setVersion] = useState(0);
@@ -193,12 +195,9 @@ function OnlineCourses({ cls, editable }: { cls: ClassOption; editable: boolean 
     };
   }, [cls.id, version]);
   const remove = (c: OnlineCourse) =>
-    modal.confirm({
-      title: t('list.confirm.title'),
+    confirm({
       content: t('确定取消关联课程「{name}」吗？', { name: c.name }),
-      okText: t('list.common.ok'),
-      cancelText: t('list.common.cancel'),
-      okButtonProps: { danger: true },
+      danger: true,
       onOk: async () => {
         await apiPost('/class/delOnlineCourse', { classId: cls.id, courseIds: [c.id] });
         void message.success(t('已取消关联'));

@@ -134,7 +134,8 @@ test.describe.serial('培训班：开班、课程、学员、审核与发布、�
 
     await page.goto(`/train/class/calendar?classId=${run.id}&month=${DATE.slice(0, 7)}`);
     const cell = page.getByTestId(`calendar-day-${DATE}`);
-    await expect(cell).toContainText('22:00 安全用电与触电急救');
+    // 时间与课名各占一行
+    await expect(cell.locator('li').filter({ hasText: '安全用电与触电急救' })).toContainText('22:00');
     await cell.click();
     await expect(page.getByTestId('calendar-day-list')).toContainText(CLASS_NAME);
     await page.screenshot({ path: `${SHOTS}/train-class-calendar.png` });
