@@ -8,7 +8,8 @@ import { useT } from '@/lib/i18n/client';
 import { formatBeijing } from '@/lib/platform/time';
 import type { BigScreenData, CityActivity } from '@/lib/domains/dashboard/big-screen';
 import type { GetPath } from '@/components/api-contract';
-import HebeiMap, { formatCount } from './HebeiMap';
+import { formatCount } from './chart-ticks';
+import HebeiMap from './HebeiMap';
 import TrendChart from './TrendChart';
 import { useHydrated } from './use-hydrated';
 
@@ -118,7 +119,7 @@ function BigScreen({ path, title, valueLabel, secondLabel, counterSlots }: { pat
             <div style={panelTitle}>{t('当年各月趋势')}</div>
             <TrendChart
               dark
-              height={620}
+              height={660}
               ariaLabel={t('当年各月趋势')}
               labels={months}
               series={(data?.trend ?? []).map((s, i) => ({ key: `s${i}`, label: t(s.label), color: SERIES_COLORS[i % SERIES_COLORS.length], values: s.points.map((p) => p.amount) }))}

@@ -5,6 +5,7 @@
 import { useState } from 'react';
 import geo from '@/lib/domains/dashboard/hebei.geo.json';
 import type { CityActivity } from '@/lib/domains/dashboard/big-screen';
+import { formatCount } from './chart-ticks';
 
 type Ring = number[][];
 interface CityFeature {
@@ -63,7 +64,6 @@ export function heat(ratio: number): string {
 }
 
 const NO_DATA = '#2b3a52';
-export const formatCount = (n: number) => n.toLocaleString('en-US');
 
 export interface HebeiMapTexts {
   /** 地图的文字说明（读屏） */
@@ -110,10 +110,10 @@ export default function HebeiMap({ cities, texts }: { cities: CityActivity[] | n
         {CITY_SHAPES.map((s) => {
           const v = valueOf(s);
           return (
-            <text key={s.adcode} x={s.labelX} y={s.labelY} textAnchor="middle" pointerEvents="none" fill="#fff" stroke="#020b1f" strokeWidth={3} paintOrder="stroke" fontSize={14}>
+            <text key={s.adcode} x={s.labelX} y={s.labelY} textAnchor="middle" pointerEvents="none" fill="#fff" stroke="#020b1f" strokeWidth={3} paintOrder="stroke" fontSize={18}>
               <tspan x={s.labelX}>{s.name}</tspan>
               {v && (
-                <tspan x={s.labelX} dy={17} fontWeight={700} fontSize={15}>
+                <tspan x={s.labelX} dy={21} fontWeight={700} fontSize={19}>
                   {formatCount(v.value)}
                 </tspan>
               )}

@@ -14,7 +14,7 @@ import { STAT_SPECS, type StatKey } from '@/lib/domains/dashboard/columns';
 import type { StatTable } from '@/lib/domains/dashboard/schemas';
 import type { GetPath } from '@/components/api-contract';
 import { Bar, BarChart as RBarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { niceTicks } from './chart-ticks';
+import { formatCount, niceTicks } from './chart-ticks';
 import { useHydrated } from './use-hydrated';
 
 type Row = Record<string, string | number | null>;
@@ -63,9 +63,9 @@ function CountBars({ rows, label, value, title }: { rows: Row[]; label: string; 
         <ResponsiveContainer width="100%" height="100%">
           <RBarChart data={data} layout="vertical" margin={{ top: 4, right: 24, bottom: 4, left: 8 }} accessibilityLayer title={title}>
             <CartesianGrid stroke="#f0f0f0" horizontal={false} />
-            <XAxis type="number" allowDecimals={false} domain={[0, ticks[ticks.length - 1]]} ticks={ticks} tick={{ fill: '#595959', fontSize: 12 }} />
+            <XAxis type="number" allowDecimals={false} domain={[0, ticks[ticks.length - 1]]} ticks={ticks} tickFormatter={formatCount} tick={{ fill: '#595959', fontSize: 12 }} />
             <YAxis type="category" dataKey="name" width={160} interval={0} tick={{ fill: '#595959', fontSize: 12 }} />
-            <Tooltip formatter={(v) => (typeof v === 'number' ? v.toLocaleString() : v)} />
+            <Tooltip formatter={(v) => (typeof v === 'number' ? formatCount(v) : v)} />
             <Legend />
             <Bar dataKey="value" name={title} fill="#1677ff" barSize={14} isAnimationActive={false} />
           </RBarChart>

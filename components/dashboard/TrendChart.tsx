@@ -2,7 +2,7 @@
 // 各月趋势折线图（recharts）：横轴 1–12 月，纵轴从 0 起的整数刻度（chart-ticks.ts），悬停显示各序列当月的数，下方图例。
 // 图表在浏览器里量容器宽度，服务端与水合时先画同高的空容器（不会水合不一致、版面不跳）。dark 为数据大屏的深色配色。
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { niceTicks } from './chart-ticks';
+import { formatCount, niceTicks } from './chart-ticks';
 import { useHydrated } from './use-hydrated';
 
 export interface TrendSeries {
@@ -27,11 +27,11 @@ export default function TrendChart({ labels, series, height = 300, dark = false,
           <LineChart data={rows} margin={{ top: 12, right: 16, bottom: 4, left: 0 }} accessibilityLayer title={ariaLabel}>
             <CartesianGrid stroke={c.grid} vertical={false} />
             <XAxis dataKey="label" tick={{ fill: c.text, fontSize: c.fontSize }} stroke={c.grid} interval={0} />
-            <YAxis allowDecimals={false} domain={[0, ticks[ticks.length - 1]]} ticks={ticks} tick={{ fill: c.text, fontSize: c.fontSize }} stroke={c.grid} width={dark ? 72 : 56} />
+            <YAxis allowDecimals={false} domain={[0, ticks[ticks.length - 1]]} ticks={ticks} tickFormatter={formatCount} tick={{ fill: c.text, fontSize: c.fontSize }} stroke={c.grid} width={dark ? 80 : 56} />
             <Tooltip
               contentStyle={{ background: c.tooltipBg, borderColor: c.tooltipBorder, color: c.tooltipText, fontSize: c.fontSize }}
               labelStyle={{ color: c.tooltipText }}
-              formatter={(v) => (typeof v === 'number' ? v.toLocaleString() : v)}
+              formatter={(v) => (typeof v === 'number' ? formatCount(v) : v)}
             />
             <Legend wrapperStyle={{ color: c.text, fontSize: c.fontSize }} />
             {series.map((s) => (

@@ -1,4 +1,4 @@
-// 图表纵轴的刻度：从 0 起、等距的整数，步长取 1、2、5 × 10ⁿ（避免 0/3/5/8/10 这类刻度）。
+// 图表纵轴的刻度与数的写法：从 0 起、等距的整数，步长取 1、2、5 × 10ⁿ（避免 0/3/5/8/10 这类刻度）。
 // recharts 自己算的整数刻度（allowDecimals={false}）会取 3、4 这样的步长，所以刻度由这里给定。
 
 /** 刻度的大致个数（含 0） */
@@ -17,3 +17,6 @@ export function niceTicks(max: number, count = TICK_COUNT): number[] {
   const step = steps.reduce((best, s) => (Math.abs(ticksOf(s) - count) <= Math.abs(ticksOf(best) - count) ? s : best));
   return Array.from({ length: ticksOf(step) }, (_, i) => i * step);
 }
+
+/** 图表与大屏上的数：千分位（固定 en-US 的写法，服务端与浏览器相同；中文界面同样用逗号分组） */
+export const formatCount = (n: number) => n.toLocaleString('en-US');

@@ -11,8 +11,10 @@ const ADMIN_PASSWORD = 'Admin@2026';
 const VIEWPORT = { width: 1366, height: 768 };
 
 /** 刻度从 0 起、等距，步长是 1、2、5 × 10ⁿ 的整数 */
-async function expectNiceTicks(axis: Locator) {
-  const ticks = (await axis.locator('.recharts-cartesian-axis-tick-value').allInnerTexts()).map((s) => Number(s.replace(/,/g, '')));
+async function expectNiceTicks(chart: Locator, axis: 'xAxis' | 'yAxis') {
+  const labels = chart.locator(`.recharts-${axis}-tick-labels .recharts-cartesian-axis-tick-value`);
+  await expect(labels.first()).toBeVisible();
+  const ticks = (await labels.allTextContents()).map((s) => Number(s.replace(/,/g, '')));
   expect(ticks.length).toBeGreaterThanOrEqual(3);
   expect(ticks[0]).toBe(0);
   const step = ticks[1] - ticks[0];
@@ -23,7 +25,7 @@ async function expectNiceTicks(axis: Locator) {
 
 /** 悬停在图上，recharts 的提示框出现且带文字 */
 async function expectTooltipOnHover(page: Page, chart: Locator) {
-  const box = (await chart.locator('.recharts-surface').first().boundingBox())!;
+  const box = (await chart.locator('.recharts-wrapper > svg.recharts-surface').boundingBox())!;
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   const tip = chart.locator('.recharts-tooltip-wrapper');
   await expect(tip).toBeVisible();
@@ -46,9 +48,10 @@ test('分析页：全省与本市的计数不同且与接口一致，趋势图 4
     await expect(page.getByTestId('totals')).toContainText(String(api.data.enrollmentAmount));
     const chart = page.getByTestId('trend-chart');
     await expect(chart.locator('.recharts-line')).toHaveCount(4);
-    for (const line of await chart.locator('.recharts-line').all()) await expect(line.locator('.recharts-line-dot')).toHaveCount(12);
+    await expect(chart.locator('.recharts-line-dots')).toHaveCount(4);
+    for (const dots of await chart.locator('.recharts-line-dots').all()) await expect(dots.locator('.recharts-line-dot')).toHaveCount(12);
     await expect(chart.locator('.recharts-legend-item')).toHaveCount(4);
-    await expectNiceTicks(chart.locator('.recharts-yAxis'));
+    await expectNiceTicks(chart, 'yAxis');
     await expectTooltipOnHover(page, chart);
     if (account === 'admin') await page.screenshot({ path: 'test-results/analysis-1366.png', fullPage: true });
     seen[account] = await page.getByTestId('totals').innerText();
@@ -95,11 +98,12 @@ for (const [kind, shot] of [
     expect(Math.round(stageBox.width) === VIEWPORT.width || Math.round(stageBox.height) === VIEWPORT.height).toBe(true);
 
     const top = api.cities[0];
-    await map.locator(`path[data-city="${top.cityName}"]`).hover({ force: true });
+    // 悬停（React 的 onMouseEnter 由 mouseover 触发；路径的外接框中心未必落在该市里，所以直接在路径上派发）
+    await map.locator(`path[data-city="${top.cityName}"]`).dispatchEvent('mouseover');
     await expect(page.getByTestId('hebei-map-tip')).toContainText(top.value.toLocaleString('en-US'));
     const trend = page.getByTestId('trend-chart');
     await expect(trend.locator('.recharts-line')).toHaveCount(2);
-    await expectNiceTicks(trend.locator('.recharts-yAxis'));
+    await expectNiceTicks(trend, 'yAxis');
     await expectTooltipOnHover(page, trend);
     await page.screenshot({ path: `test-results/${shot}.png` });
     expect(errors).toEqual([]);
@@ -117,7 +121,7 @@ test('统计页：合计行与接口相同，横条图有整数刻度与提示�
   await expect(totals).toContainText(String(api.data.totals.certificates));
   const bars = screen.getByTestId('bar-chart');
   await expect(bars.locator('.recharts-bar-rectangle').first()).toBeVisible();
-  await expectNiceTicks(bars.locator('.recharts-xAxis'));
+  await expectNiceTicks(bars, 'xAxis');
   await bars.scrollIntoViewIfNeeded();
   await expectTooltipOnHover(page, bars);
   const download = page.waitForEvent('download');
