@@ -56,7 +56,7 @@ const CITY_SHAPES = features.map((f) => {
 });
 
 /** 0–1 → 由深蓝到亮青的颜色 */
-export function heat(ratio: number): string {
+function heat(ratio: number): string {
   const r = Math.max(0, Math.min(1, ratio));
   const from = [16, 42, 84];
   const to = [19, 194, 194];
