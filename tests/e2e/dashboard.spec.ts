@@ -110,6 +110,21 @@ for (const [kind, shot] of [
   });
 }
 
+test('数据大屏（市级）：地图仍画 11 个市，只有本市有数且等于排行，其余为“无数据”', async ({ page }) => {
+  await page.setViewportSize(VIEWPORT);
+  await apiLogin(page, 'sjz_admin', 'Demo@2026');
+  await page.goto('/dashboard/big-screen/eval');
+  const api = ((await (await page.request.get('/api/home/bigScreen/eval')).json()) as { data: BigScreenApi }).data;
+  expect(api.cities).toHaveLength(1);
+  const [own] = api.cities;
+  const map = page.getByTestId('hebei-map');
+  await expect(page.getByTestId('city-ranking').locator('> li')).toHaveCount(1);
+  await expect(map.locator('path[data-city]')).toHaveCount(11);
+  await expect(map.locator('path[data-value]')).toHaveCount(1);
+  await expect(map.locator(`path[data-city="${own.cityName}"]`)).toHaveAttribute('data-value', String(own.value));
+  await expect(page.getByTestId('hebei-map-legend')).toContainText('无数据');
+});
+
 test('统计页：合计行与接口相同，横条图有整数刻度与提示，导出工作簿', async ({ page }) => {
   await page.setViewportSize(VIEWPORT);
   await apiLogin(page, 'admin', ADMIN_PASSWORD);
