@@ -10,7 +10,7 @@ import { useShell } from '@/components/shell/ShellContext';
 import { displayName } from '@/components/shell/types';
 import { useT } from '@/lib/i18n/client';
 import type { FilingReviewRow, HomePageData, PlanReviewRow, TrendData } from '@/lib/domains/dashboard/schemas';
-import LineChart from './LineChart';
+import TrendChart from './TrendChart';
 
 const COUNTERS: { key: keyof HomePageData; label: string }[] = [
   { key: 'openingPlanAmount', label: '开考计划' },
@@ -74,7 +74,11 @@ export default function Analysis() {
             title={t('计划数量变化趋势')}
             extra={<DatePicker picker="year" allowClear={false} value={dayjs(`${year}-01-01`)} onChange={(d) => d && setYear(d.year())} aria-label={t('年度')} />}
           >
-            <LineChart labels={months} series={TREND_SERIES.map((s) => ({ label: t(s.label), color: s.color, values: (trend?.[s.key] ?? []).map((p) => p.amount) }))} />
+            <TrendChart
+              labels={months}
+              ariaLabel={t('计划数量变化趋势')}
+              series={TREND_SERIES.map((s) => ({ key: s.key, label: t(s.label), color: s.color, values: (trend?.[s.key] ?? []).map((p) => p.amount) }))}
+            />
           </Card>
         </Col>
         <Col xs={24} xl={8}>

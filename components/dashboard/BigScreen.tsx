@@ -1,148 +1,139 @@
 'use client';
 // 数据大屏（BigScreenEval、BigScreenTrain）：按 1920×1080 设计的深色全屏页，按窗口等比缩放；每分钟自动刷新。
-// 计数、当年各月趋势（LineChart）、各市排行、河北 11 市的方位格（按数值着色，位置按各市的大致方位排，名称取自本地区划表）。
+// 计数、当年各月趋势（recharts 折线图）、河北 11 市地图（按数值着色）与各市排行（地图与排行是同一份 cities）。
+// 数据未到时画同样版面的骨架（灰色地图、占位的计数与排行）；缩放由 CSS 算，首帧就是缩放后的版面；时钟水合后才显示，不会水合不一致。
 import { useCallback, useEffect, useState } from 'react';
 import { callConfigured } from '@/components/api-client';
 import { useT } from '@/lib/i18n/client';
 import { formatBeijing } from '@/lib/platform/time';
 import type { BigScreenData, CityActivity } from '@/lib/domains/dashboard/big-screen';
-import LineChart from './LineChart';
 import type { GetPath } from '@/components/api-contract';
+import { formatCount } from './chart-ticks';
+import HebeiMap from './HebeiMap';
+import TrendChart from './TrendChart';
+import { useHydrated } from './use-hydrated';
 
 export const REFRESH_MS = 60_000;
 const W = 1920;
 const H = 1080;
-
-/** 各市在方位格里的位置 [列, 行]（区划代码 → 大致的地理方位：北为上） */
-const CITY_CELLS: Record<number, [number, number]> = {
-  130700: [1, 1], // 张家口
-  130800: [3, 1], // 承德
-  130200: [4, 2], // 唐山
-  130300: [5, 2], // 秦皇岛
-  130600: [2, 3], // 保定
-  131000: [3, 3], // 廊坊
-  130100: [1, 4], // 石家庄
-  131100: [2, 4], // 衡水
-  130900: [3, 4], // 沧州
-  130500: [1, 5], // 邢台
-  130400: [1, 6], // 邯郸
-};
+/** 河北的地级市数：排行骨架的行数 */
+const CITY_COUNT = 11;
+/**
+ * 等比缩放到窗口：min(窗口宽 / 1920, 窗口高 / 1080)。tan(atan2(长度, 长度)) 是两个长度之比（无单位的数），
+ * 在 CSS 里算，服务端画出的 HTML 首帧就按窗口缩放，不等脚本。
+ */
+const FIT_SCALE = `scale(min(tan(atan2(100vw, ${W}px)), tan(atan2(100vh, ${H}px))))`;
 
 const SERIES_COLORS = ['#36cfc9', '#ffc53d'];
 
-/** 0–1 → 由深蓝到亮青的颜色 */
-export function heat(ratio: number): string {
-  const r = Math.max(0, Math.min(1, ratio));
-  const from = [16, 42, 84];
-  const to = [19, 194, 194];
-  return `rgb(${from.map((f, i) => Math.round(f + (to[i] - f) * r)).join(',')})`;
-}
-
-function useScale() {
-  const [scale, setScale] = useState(1);
-  useEffect(() => {
-    const fit = () => setScale(Math.min(window.innerWidth / W, window.innerHeight / H));
-    fit();
-    window.addEventListener('resize', fit);
-    return () => window.removeEventListener('resize', fit);
-  }, []);
-  return scale;
-}
-
-const panel: React.CSSProperties = { background: 'rgba(10, 40, 90, 0.55)', border: '1px solid rgba(64, 158, 255, 0.35)', borderRadius: 6, padding: 20, boxSizing: 'border-box' };
+const panel: React.CSSProperties = { background: 'rgba(10, 40, 90, 0.55)', border: '1px solid rgba(64, 158, 255, 0.35)', borderRadius: 6, padding: 20, boxSizing: 'border-box', minHeight: 0 };
 const panelTitle: React.CSSProperties = { color: '#9fc3ff', fontSize: 22, marginBottom: 12, borderLeft: '4px solid #36cfc9', paddingLeft: 10 };
+/** 骨架里的占位条 */
+const placeholder: React.CSSProperties = { display: 'inline-block', borderRadius: 4, background: 'rgba(120, 180, 255, 0.16)' };
 
-function CityGrid({ cities, valueLabel }: { cities: CityActivity[]; valueLabel: string }) {
-  const max = Math.max(1, ...cities.map((c) => c.value));
-  return (
-    <div data-testid="city-grid" style={{ display: 'grid', gridTemplateColumns: 'repeat(5, 1fr)', gridTemplateRows: 'repeat(6, 1fr)', gap: 10, height: '100%' }}>
-      {cities.map((c, i) => {
-        const [col, row] = CITY_CELLS[c.cityId] ?? [5, 4 + (i % 3)];
-        return (
-          <div
-            key={c.cityId}
-            data-city={c.cityName}
-            title={`${c.cityName} ${valueLabel} ${c.value}`}
-            style={{ gridColumn: col, gridRow: row, background: heat(c.value / max), borderRadius: 6, border: '1px solid rgba(160, 220, 255, 0.35)', display: 'flex', flexDirection: 'column', justifyContent: 'center', alignItems: 'center', color: '#fff' }}
-          >
-            <div style={{ fontSize: 22 }}>{c.cityName}</div>
-            <div style={{ fontSize: 26, fontWeight: 700 }}>{c.value}</div>
+function Ranking({ cities, secondLabel }: { cities: CityActivity[] | null; secondLabel: string }) {
+  const max = Math.max(1, ...(cities ?? []).map((c) => c.value));
+  const row: React.CSSProperties = { display: 'grid', gridTemplateColumns: '36px 100px 1fr 90px 110px', alignItems: 'center', gap: 10, color: '#cfe3ff', fontSize: 20, height: 40 };
+  if (!cities)
+    return (
+      <div data-testid="city-ranking-skeleton" style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
+        {Array.from({ length: CITY_COUNT }, (_, i) => (
+          <div key={i} style={row}>
+            <span style={{ ...placeholder, width: 20, height: 20 }} />
+            <span style={{ ...placeholder, width: 80, height: 20 }} />
+            <span style={{ ...placeholder, height: 14 }} />
+            <span style={{ ...placeholder, height: 20 }} />
+            <span style={{ ...placeholder, height: 16 }} />
           </div>
-        );
-      })}
-    </div>
-  );
-}
-
-function Ranking({ cities, secondLabel }: { cities: CityActivity[]; secondLabel: string }) {
-  const max = Math.max(1, ...cities.map((c) => c.value));
+        ))}
+      </div>
+    );
   return (
-    <div data-testid="city-ranking" style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
+    <ol data-testid="city-ranking" style={{ display: 'flex', flexDirection: 'column', gap: 12, listStyle: 'none', margin: 0, padding: 0 }}>
       {cities.map((c, i) => (
-        <div key={c.cityId} style={{ display: 'grid', gridTemplateColumns: '36px 90px 1fr 80px 110px', alignItems: 'center', gap: 10, color: '#cfe3ff', fontSize: 20 }}>
-          <span style={{ color: i < 3 ? '#ffc53d' : '#6f8fbf', fontWeight: 700 }}>{i + 1}</span>
+        <li key={c.cityId} data-city={c.cityName} data-value={c.value} style={row}>
+          <span style={{ color: i < 3 ? '#ffc53d' : '#8fb0df', fontWeight: 700 }}>{i + 1}</span>
           <span>{c.cityName}</span>
           <span style={{ height: 14, background: 'rgba(64,158,255,0.15)', borderRadius: 7 }}>
             <span style={{ display: 'block', height: 14, borderRadius: 7, width: `${(c.value / max) * 100}%`, background: 'linear-gradient(90deg,#1677ff,#36cfc9)' }} />
           </span>
-          <span style={{ textAlign: 'right', color: '#fff' }}>{c.value}</span>
+          <span style={{ textAlign: 'right', color: '#fff', fontVariantNumeric: 'tabular-nums' }}>{formatCount(c.value)}</span>
           <span style={{ textAlign: 'right', fontSize: 16, color: '#8fb0df' }}>
-            {secondLabel} {c.second}
+            {secondLabel} {formatCount(c.second)}
           </span>
-        </div>
+        </li>
       ))}
-    </div>
+    </ol>
   );
 }
 
-function BigScreen({ path, title, valueLabel, secondLabel }: { path: GetPath; title: string; valueLabel: string; secondLabel: string }) {
-  const t = useT();
-  const scale = useScale();
-  const [data, setData] = useState<BigScreenData | null>(null);
+/** 时钟：只在浏览器里走（服务端与水合时为空），免得服务端与浏览器的时间不同造成水合不一致 */
+function Clock() {
+  const hydrated = useHydrated();
   const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const clock = setInterval(() => setNow(new Date()), 1000);
+    return () => clearInterval(clock);
+  }, []);
+  return <span style={{ fontSize: 22, color: '#8fb0df', width: 360, textAlign: 'right', fontVariantNumeric: 'tabular-nums' }}>{hydrated ? formatBeijing(now) : ''}</span>;
+}
+
+function BigScreen({ path, title, valueLabel, secondLabel, counterSlots }: { path: GetPath; title: string; valueLabel: string; secondLabel: string; counterSlots: number }) {
+  const t = useT();
+  const [data, setData] = useState<BigScreenData | null>(null);
   const load = useCallback(() => {
     callConfigured<BigScreenData>('GET', path).then(setData, () => undefined);
   }, [path]);
   useEffect(() => {
     load();
     const timer = setInterval(load, REFRESH_MS);
-    const clock = setInterval(() => setNow(new Date()), 1000);
-    return () => {
-      clearInterval(timer);
-      clearInterval(clock);
-    };
+    return () => clearInterval(timer);
   }, [load]);
   const months = Array.from({ length: 12 }, (_, i) => t('{month}月', { month: i + 1 }));
+  const value = t(valueLabel);
   return (
-    <div data-testid="big-screen" style={{ position: 'fixed', inset: 0, zIndex: 1500, background: '#020b1f', overflow: 'hidden' }}>
-      <div style={{ width: W, height: H, transform: `scale(${scale})`, transformOrigin: '0 0', background: 'radial-gradient(ellipse at center, #0b2a5c 0%, #020b1f 75%)', color: '#fff', fontFamily: 'inherit', display: 'flex', flexDirection: 'column', padding: '0 32px 28px', boxSizing: 'border-box' }}>
+    <div data-testid="big-screen" aria-busy={!data} style={{ position: 'fixed', inset: 0, zIndex: 1500, background: '#020b1f', overflow: 'hidden' }}>
+      <div style={{ width: W, height: H, transform: FIT_SCALE, transformOrigin: '0 0', background: 'radial-gradient(ellipse at center, #0b2a5c 0%, #020b1f 75%)', color: '#fff', fontFamily: 'inherit', display: 'flex', flexDirection: 'column', padding: '0 32px 28px', boxSizing: 'border-box' }}>
         <header style={{ height: 96, display: 'flex', alignItems: 'center', justifyContent: 'space-between', borderBottom: '1px solid rgba(64,158,255,0.35)' }}>
           <span style={{ fontSize: 20, color: '#8fb0df', width: 360 }}>{data ? t('{year}年', { year: data.year }) : ''}</span>
           <h1 style={{ margin: 0, fontSize: 44, letterSpacing: 6, color: '#e6f4ff', textShadow: '0 0 12px #1677ff' }}>{t(title)}</h1>
-          <span style={{ fontSize: 22, color: '#8fb0df', width: 360, textAlign: 'right' }}>{formatBeijing(now)}</span>
+          <Clock />
         </header>
-        <section style={{ display: 'flex', gap: 20, margin: '24px 0' }}>
-          {(data?.counters ?? []).map((c) => (
-            <div key={c.key} data-testid={`big-counter-${c.key}`} style={{ ...panel, flex: 1, textAlign: 'center', padding: 16 }}>
-              <div style={{ fontSize: 20, color: '#9fc3ff' }}>{t(c.label)}</div>
-              <div style={{ fontSize: 48, fontWeight: 700, color: '#36cfc9', fontVariantNumeric: 'tabular-nums' }}>{c.value.toLocaleString()}</div>
-            </div>
-          ))}
+        <section style={{ display: 'flex', gap: 20, margin: '24px 0', height: 116 }}>
+          {data
+            ? data.counters.map((c) => (
+                <div key={c.key} data-testid={`big-counter-${c.key}`} style={{ ...panel, flex: 1, textAlign: 'center', padding: 16 }}>
+                  <div style={{ fontSize: 20, color: '#9fc3ff' }}>{t(c.label)}</div>
+                  <div style={{ fontSize: 48, fontWeight: 700, color: '#36cfc9', fontVariantNumeric: 'tabular-nums' }}>{formatCount(c.value)}</div>
+                </div>
+              ))
+            : Array.from({ length: counterSlots }, (_, i) => (
+                <div key={i} data-testid="big-counter-skeleton" style={{ ...panel, flex: 1, display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: 12, padding: 16 }}>
+                  <span style={{ ...placeholder, width: 120, height: 20 }} />
+                  <span style={{ ...placeholder, width: 160, height: 44 }} />
+                </div>
+              ))}
         </section>
-        <section style={{ flex: 1, display: 'grid', gridTemplateColumns: '1fr 1fr 1fr', gap: 20, minHeight: 0 }}>
+        <section style={{ flex: 1, display: 'grid', gridTemplateColumns: '1fr 1.15fr 1fr', gap: 20, minHeight: 0 }}>
           <div style={panel}>
             <div style={panelTitle}>{t('当年各月趋势')}</div>
-            <LineChart dark height={520} labels={months} series={(data?.trend ?? []).map((s, i) => ({ label: t(s.label), color: SERIES_COLORS[i % 2], values: s.points.map((p) => p.amount) }))} />
+            <TrendChart
+              dark
+              height={660}
+              ariaLabel={t('当年各月趋势')}
+              labels={months}
+              series={(data?.trend ?? []).map((s, i) => ({ key: `s${i}`, label: t(s.label), color: SERIES_COLORS[i % SERIES_COLORS.length], values: s.points.map((p) => p.amount) }))}
+            />
           </div>
           <div style={{ ...panel, display: 'flex', flexDirection: 'column' }}>
-            <div style={panelTitle}>{t('各市活跃度（{label}）', { label: t(valueLabel) })}</div>
+            <div style={panelTitle}>{t('各市活跃度（{label}）', { label: value })}</div>
             <div style={{ flex: 1, minHeight: 0 }}>
-              <CityGrid cities={data?.cities ?? []} valueLabel={t(valueLabel)} />
+              <HebeiMap cities={data?.cities ?? null} texts={{ title: t('河北省各市{label}地图', { label: value }), valueLabel: value, noData: t('无数据') }} />
             </div>
           </div>
           <div style={panel}>
-            <div style={panelTitle}>{t('各市排行（{label}）', { label: t(valueLabel) })}</div>
-            <Ranking cities={data?.cities ?? []} secondLabel={t(secondLabel)} />
+            <div style={panelTitle}>{t('各市排行（{label}）', { label: value })}</div>
+            <Ranking cities={data?.cities ?? null} secondLabel={t(secondLabel)} />
           </div>
         </section>
       </div>
@@ -151,9 +142,9 @@ function BigScreen({ path, title, valueLabel, secondLabel }: { path: GetPath; ti
 }
 
 export function BigScreenEval() {
-  return <BigScreen path="/home/bigScreen/eval" title="评价数据大屏" valueLabel="报名人数" secondLabel="取证" />;
+  return <BigScreen path="/home/bigScreen/eval" title="评价数据大屏" valueLabel="报名人数" secondLabel="取证" counterSlots={6} />;
 }
 
 export function BigScreenTrain() {
-  return <BigScreen path="/home/bigScreen/train" title="培训数据大屏" valueLabel="培训人次" secondLabel="班" />;
+  return <BigScreen path="/home/bigScreen/train" title="培训数据大屏" valueLabel="培训人次" secondLabel="班" counterSlots={5} />;
 }

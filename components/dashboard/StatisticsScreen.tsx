@@ -1,5 +1,5 @@
 'use client';
-// 统计页的共用界面：筛选（年度、地市、类别、工种、机构，用列表框架的 FilterBar）、带合计行的表格、按第一个数字列画的横条图、
+// 统计页的共用界面：筛选（年度、地市、类别、工种、机构，用列表框架的 FilterBar）、带合计行的表格、按第一个数字列画的横条图（recharts）、
 // 以当前筛选导出 Excel（与表格相同的行与合计，权限 resource.export）。列取自 lib/domains/dashboard/columns.ts，与导出共用。
 import { useEffect, useState } from 'react';
 import { Button, Card, Space, Table, Tabs } from 'antd';
@@ -13,6 +13,9 @@ import { useT } from '@/lib/i18n/client';
 import { STAT_SPECS, type StatKey } from '@/lib/domains/dashboard/columns';
 import type { StatTable } from '@/lib/domains/dashboard/schemas';
 import type { GetPath } from '@/components/api-contract';
+import { Bar, BarChart as RBarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { formatCount, niceTicks } from './chart-ticks';
+import { useHydrated } from './use-hydrated';
 
 type Row = Record<string, string | number | null>;
 
@@ -44,19 +47,30 @@ export interface StatView {
   filters: readonly FilterName[];
 }
 
-function BarChart({ rows, label, value }: { rows: Row[]; label: string; value: string }) {
-  const max = Math.max(1, ...rows.map((r) => Number(r[value]) || 0));
+/** 横条图每行的高度与最多画的行数 */
+const BAR_ROW_PX = 28;
+const BAR_MAX_ROWS = 30;
+
+/** 按第一个数字列画的横条图（recharts）：数轴是整数刻度（chart-ticks.ts），悬停显示该行的数 */
+function CountBars({ rows, label, value, title }: { rows: Row[]; label: string; value: string; title: string }) {
+  const hydrated = useHydrated();
+  const data = rows.slice(0, BAR_MAX_ROWS).map((r) => ({ name: String(r[label] ?? ''), value: Number(r[value]) || 0 }));
+  const ticks = niceTicks(Math.max(0, ...data.map((d) => d.value)));
+  const height = data.length * BAR_ROW_PX + 60;
   return (
-    <div data-testid="bar-chart" style={{ display: 'grid', gridTemplateColumns: 'minmax(80px, 200px) 1fr 60px', gap: '4px 8px', alignItems: 'center', fontSize: 12 }}>
-      {rows.map((r, i) => (
-        <div key={i} style={{ display: 'contents' }}>
-          <span style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{String(r[label] ?? '')}</span>
-          <span style={{ background: '#f0f5ff', height: 12 }}>
-            <span style={{ display: 'block', height: 12, width: `${((Number(r[value]) || 0) / max) * 100}%`, background: '#1677ff' }} />
-          </span>
-          <span style={{ textAlign: 'right' }}>{Number(r[value]) || 0}</span>
-        </div>
-      ))}
+    <div data-testid="bar-chart" role="figure" aria-label={title} style={{ height, width: '100%' }}>
+      {hydrated && (
+        <ResponsiveContainer width="100%" height="100%">
+          <RBarChart data={data} layout="vertical" margin={{ top: 4, right: 24, bottom: 4, left: 8 }} accessibilityLayer title={title}>
+            <CartesianGrid stroke="#f0f0f0" horizontal={false} />
+            <XAxis type="number" allowDecimals={false} domain={[0, ticks[ticks.length - 1]]} ticks={ticks} tickFormatter={formatCount} tick={{ fill: '#595959', fontSize: 12 }} />
+            <YAxis type="category" dataKey="name" width={160} interval={0} tick={{ fill: '#595959', fontSize: 12 }} />
+            <Tooltip formatter={(v) => (typeof v === 'number' ? formatCount(v) : v)} />
+            <Legend />
+            <Bar dataKey="value" name={title} fill="#1677ff" barSize={14} isAnimationActive={false} />
+          </RBarChart>
+        </ResponsiveContainer>
+      )}
     </div>
   );
 }
@@ -134,7 +148,7 @@ export function StatTableView({ view, resource }: { view: StatView; resource: st
       />
       {data && data.list.length > 0 && (
         <Card size="small" title={t(first.title)}>
-          <BarChart rows={data.list.slice(0, 30).map((r) => ({ ...r, [spec.label.key]: t(String(r[spec.label.key] ?? '')) }))} label={spec.label.key} value={first.key} />
+          <CountBars rows={data.list.map((r) => ({ ...r, [spec.label.key]: t(String(r[spec.label.key] ?? '')) }))} label={spec.label.key} value={first.key} title={t(first.title)} />
         </Card>
       )}
     </Space>

@@ -27,6 +27,8 @@ const texts: Record<string, string> = {
   当年各月趋势: 'Monthly trend this year',
   '各市活跃度（{label}）': 'Activity by city ({label})',
   '各市排行（{label}）': 'Ranking by city ({label})',
+  '河北省各市{label}地图': 'Map of Hebei cities: {label}',
+  无数据: 'No data',
   评价数据大屏: 'Evaluation data screen',
   培训数据大屏: 'Training data screen',
   取证: 'certified',
