@@ -138,7 +138,8 @@ export default function Analysis() {
                 { title: t('名称'), dataIndex: 'planName', render: (v: string, r) => <Link href={`${PLAN_AUDIT_PATH}?code=${encodeURIComponent(r.bizCode)}`}>{v}</Link> },
                 { title: t('业务类型'), dataIndex: 'planTypeName', render: (v: string) => t(v) },
                 { title: t('日期'), dataIndex: 'createTime', width: 110, render: (v: string) => v.slice(0, 10) },
-                { title: t('流程节点'), dataIndex: 'planStepName' },
+                // 流程节点为“环节 · 状态”，两段各按原文查译文
+                { title: t('流程节点'), dataIndex: 'planStepName', render: (v: string) => v.split(' · ').map((part) => t(part)).join(' · ') },
               ]}
             />
           </Card>

@@ -32,6 +32,7 @@ const panelTitle: React.CSSProperties = { color: '#9fc3ff', fontSize: 22, margin
 const placeholder: React.CSSProperties = { display: 'inline-block', borderRadius: 4, background: 'rgba(120, 180, 255, 0.16)' };
 
 function Ranking({ cities, secondLabel }: { cities: CityActivity[] | null; secondLabel: string }) {
+  const t = useT();
   const max = Math.max(1, ...(cities ?? []).map((c) => c.value));
   const row: React.CSSProperties = { display: 'grid', gridTemplateColumns: '36px 100px 1fr 90px 110px', alignItems: 'center', gap: 10, color: '#cfe3ff', fontSize: 20, height: 40 };
   if (!cities)
@@ -53,7 +54,7 @@ function Ranking({ cities, secondLabel }: { cities: CityActivity[] | null; secon
       {cities.map((c, i) => (
         <li key={c.cityId} data-city={c.cityName} data-value={c.value} style={row}>
           <span style={{ color: i < 3 ? '#ffc53d' : '#8fb0df', fontWeight: 700 }}>{i + 1}</span>
-          <span>{c.cityName}</span>
+          <span>{t(c.cityName)}</span>
           <span style={{ height: 14, background: 'rgba(64,158,255,0.15)', borderRadius: 7 }}>
             <span style={{ display: 'block', height: 14, borderRadius: 7, width: `${(c.value / max) * 100}%`, background: 'linear-gradient(90deg,#1677ff,#36cfc9)' }} />
           </span>

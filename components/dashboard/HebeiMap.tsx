@@ -6,6 +6,7 @@ import { useState } from 'react';
 import geo from '@/lib/domains/dashboard/hebei.geo.json';
 import type { CityActivity } from '@/lib/domains/dashboard/big-screen';
 import { formatCount } from './chart-ticks';
+import { useT } from '@/lib/i18n/client';
 
 type Ring = number[][];
 interface CityFeature {
@@ -74,6 +75,8 @@ export interface HebeiMapTexts {
 
 /** cities 为 null：数据未到，画灰色底图（骨架） */
 export default function HebeiMap({ cities, texts }: { cities: CityActivity[] | null; texts: HebeiMapTexts }) {
+  // 城市名按界面语言（英文为拼音）；按名称对数据时仍用原文
+  const t = useT();
   const [hover, setHover] = useState<number | null>(null);
   const byCode = new Map((cities ?? []).map((c) => [c.cityId, c]));
   const byName = new Map((cities ?? []).map((c) => [c.cityName, c]));
@@ -84,7 +87,7 @@ export default function HebeiMap({ cities, texts }: { cities: CityActivity[] | n
   const hoveredValue = hovered && valueOf(hovered);
   const summary = CITY_SHAPES.map((s) => {
     const v = valueOf(s);
-    return `${s.name} ${v ? formatCount(v.value) : texts.noData}`;
+    return `${t(s.name)} ${v ? formatCount(v.value) : texts.noData}`;
   }).join('; ');
   return (
     <div data-testid="hebei-map" style={{ position: 'relative', height: '100%', display: 'flex', flexDirection: 'column' }}>
@@ -103,7 +106,7 @@ export default function HebeiMap({ cities, texts }: { cities: CityActivity[] | n
               strokeWidth={hover === s.adcode ? 2.5 : 1}
               onMouseEnter={() => setHover(s.adcode)}
             >
-              <title>{`${s.name} ${texts.valueLabel} ${v ? formatCount(v.value) : texts.noData}`}</title>
+              <title>{`${t(s.name)} ${texts.valueLabel} ${v ? formatCount(v.value) : texts.noData}`}</title>
             </path>
           );
         })}
@@ -111,7 +114,7 @@ export default function HebeiMap({ cities, texts }: { cities: CityActivity[] | n
           const v = valueOf(s);
           return (
             <text key={s.adcode} x={s.labelX} y={s.labelY} textAnchor="middle" pointerEvents="none" fill="#fff" stroke="#020b1f" strokeWidth={3} paintOrder="stroke" fontSize={18}>
-              <tspan x={s.labelX}>{s.name}</tspan>
+              <tspan x={s.labelX}>{t(s.name)}</tspan>
               {v && (
                 <tspan x={s.labelX} dy={21} fontWeight={700} fontSize={19}>
                   {formatCount(v.value)}
@@ -123,7 +126,7 @@ export default function HebeiMap({ cities, texts }: { cities: CityActivity[] | n
       </svg>
       {hovered && (
         <div data-testid="hebei-map-tip" style={{ position: 'absolute', top: 0, right: 0, padding: '8px 14px', background: 'rgba(2,11,31,0.9)', border: '1px solid rgba(64,158,255,0.6)', borderRadius: 4, color: '#e6f4ff', fontSize: 20 }}>
-          {hovered.name} · {texts.valueLabel} {hoveredValue ? formatCount(hoveredValue.value) : texts.noData}
+          {t(hovered.name)} · {texts.valueLabel} {hoveredValue ? formatCount(hoveredValue.value) : texts.noData}
         </div>
       )}
       <div data-testid="hebei-map-legend" style={{ display: 'flex', alignItems: 'center', gap: 10, color: '#cfe3ff', fontSize: 16, marginTop: 8 }}>

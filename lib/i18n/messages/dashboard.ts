@@ -3,6 +3,18 @@ import type { Catalogue } from '../index';
 
 /** 中文原文 → 英文 */
 const texts: Record<string, string> = {
+  // 河北各市（大屏的地图与排行；英文用拼音）
+  石家庄市: 'Shijiazhuang',
+  唐山市: 'Tangshan',
+  秦皇岛市: 'Qinhuangdao',
+  邯郸市: 'Handan',
+  邢台市: 'Xingtai',
+  保定市: 'Baoding',
+  张家口市: 'Zhangjiakou',
+  承德市: 'Chengde',
+  沧州市: 'Cangzhou',
+  廊坊市: 'Langfang',
+  衡水市: 'Hengshui',
   // 首页分析
   开考计划: 'Opened plans',
   备案业务: 'Recorded business',
