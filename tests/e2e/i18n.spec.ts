@@ -22,8 +22,17 @@ test.describe('多语言', () => {
     const side = page.getByTestId('side-menu');
     const list = page.getByTestId('sysUser-list');
     await expect(list).toContainText('用户管理');
+    // 再开一个标签（角色管理）后回来：切换语言后，已开的标签随之改名
+    const tabs = page.getByTestId('multi-tab');
+    await page.goto('/system/role');
+    await expect(tabs).toContainText('角色管理');
+    await page.goto('/system/user');
+    await expect(list).toContainText('用户管理');
 
     await switchLanguage(page, /English/, 'en-US');
+    await expect(tabs).toContainText('Roles');
+    await expect(tabs).toContainText('Users');
+    await expect(tabs).not.toContainText('角色管理');
     await expect(top).toContainText('System');
     await expect(top).not.toContainText('系统管理');
     await expect(side).toContainText('Users');

@@ -1,6 +1,6 @@
 // 门户框架：各角色的菜单、工作台、多标签栏与右键菜单、铃铛、退出确认、只显示内容、404/403、布局设置、语言。
 import { visibleMenuTree, type MenuItem } from '@/lib/domains/access/menu';
-import { ADMIN, DEMO_PASSWORD, WORKPLACE, apiLogin, expect, expectMessage, hoverMenuAction, test, topMenuTitles, type Page } from './helpers';
+import { ADMIN, DEMO_PASSWORD, WORKPLACE, apiLogin, chooseOption, clickRowAction, expect, expectMessage, hoverMenuAction, test, topMenuTitles, type Page } from './helpers';
 
 const ROLES = [
   { account: 'admin', password: ADMIN.password, label: '省级管理员' },
@@ -196,6 +196,48 @@ test.describe('页头', () => {
     await expect
       .poll(async () => ((await (await page.request.get('/api/message/unreadCount')).json()) as Envelope<{ count: number }>).data.count)
       .toBe(before - 1);
+  });
+
+  test('全部消息：铃铛里“查看全部消息”进入列表，分页、只看未读、逐条与全部标为已读，铃铛随之更新', async ({ page }) => {
+    await loginAs(page, ADMIN.account, ADMIN.password);
+    const unread = async () => ((await (await page.request.get('/api/message/unreadCount')).json()) as Envelope<{ count: number }>).data.count;
+    const before = await unread();
+    expect(before).toBeGreaterThan(10);
+    const bell = page.getByTestId('notice-bell');
+    await bell.click();
+    await page.getByTestId('notice-view-all').click();
+    await expect(page).toHaveURL(/\/account\/messages$/);
+    await expect(page.getByTestId('multi-tab')).toContainText('全部消息');
+    const list = page.getByTestId('message-list');
+    const rows = list.locator('tbody tr.ant-table-row');
+    await expect(rows).toHaveCount(10);
+    // 翻到第 2 页：是另外 10 条
+    const firstTitle = await rows.first().locator('td').nth(3).innerText();
+    await list.locator('.ant-pagination-item-2').click();
+    await expect(rows.first().locator('td').nth(3)).not.toHaveText(firstTitle);
+    // 只看未读
+    await chooseOption(page, list.getByTestId('list-filters').getByRole('combobox').first(), '只看未读');
+    await list.getByTestId('list-search').click();
+    await expect.poll(async () => [...new Set(await rows.locator('td:nth-child(2)').allInnerTexts())]).toEqual(['未读']);
+    // 逐条标为已读：铃铛的未读数减一
+    await clickRowAction(page, rows.first(), 'read');
+    await expect.poll(unread).toBe(before - 1);
+    await expect(bell.locator('.ant-badge-count')).toHaveAttribute('title', String(before - 1));
+    await page.screenshot({ path: 'test-results/shell-messages.png' });
+    // 全部标为已读：只看未读的列表为空，铃铛上没有数字
+    await list.getByTestId('message-read-all').click();
+    await expect.poll(unread).toBe(0);
+    await expect(list.locator('.ant-empty')).toBeVisible();
+    await expect(bell.locator('.ant-badge-count')).toHaveCount(0);
+  });
+
+  test('布局设置抽屉按 Esc 关闭（焦点还在齿轮按钮上）', async ({ page }) => {
+    await loginAs(page, 'sjz_admin', DEMO_PASSWORD);
+    await page.getByTestId('settings-button').click();
+    const drawer = page.getByTestId('settings-drawer');
+    await expect(drawer).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(drawer).toBeHidden();
   });
 
   test('退出登录先确认：取消则仍在门户，确定后回到登录页且会话失效', async ({ page }) => {
