@@ -1,0 +1,123 @@
+// 无障碍的主题色（WCAG 2.1 AA，docs/ACCESSIBILITY.md）：对比度在主题 token 上统一保证，不逐个组件打补丁。
+// 用户在设置里选的主色原样保存（色块显示所选颜色），实际用到界面上的是同一色相、加深到对比度够的颜色：
+// 白底上的链接与主色文字、主色按钮上的白字都至少 4.5:1。前后端共用（根布局与门户框架），故不引入 antd 之外的模块。
+import { theme, type ThemeConfig } from 'antd';
+
+/** 正文（含小字）与背景的最小对比度：WCAG 1.4.3 AA */
+export const TEXT_CONTRAST = 4.5;
+/** 默认主色（SPEC §9 拂晓蓝）：原色在白底上只有 3.2:1，界面上用 accessibleColor 加深后的颜色 */
+export const BRAND_PRIMARY = '#1890FF';
+/** 浅色主题的页面底色（内容区），浅色正文要在它与白色卡片上都够对比度 */
+const PAGE_BG = '#f0f2f5';
+const WHITE = '#ffffff';
+/** 暗色主题（realDark）的容器底色 */
+const DARK_BG = '#141414';
+
+type Rgb = [number, number, number];
+
+function parseHex(hex: string): Rgb {
+  const h = hex.replace('#', '');
+  const full = h.length === 3 ? [...h].map((c) => c + c).join('') : h.slice(0, 6);
+  return [0, 2, 4].map((i) => parseInt(full.slice(i, i + 2), 16)) as Rgb;
+}
+
+const toHex = (rgb: Rgb) => `#${rgb.map((v) => Math.round(v).toString(16).padStart(2, '0')).join('')}`.toUpperCase();
+
+/** WCAG 2.x 的相对亮度 */
+function luminance([r, g, b]: Rgb): number {
+  const lin = (v: number) => {
+    const s = v / 255;
+    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
+}
+
+/** 两色的对比度（1–21） */
+export function contrastRatio(a: string, b: string): number {
+  const [la, lb] = [luminance(parseHex(a)), luminance(parseHex(b))];
+  return (Math.max(la, lb) + 0.05) / (Math.min(la, lb) + 0.05);
+}
+
+/**
+ * 与 background 对比度至少 ratio 的同色相颜色：不够时向黑（浅底）或向白（深底）逐步混合，取第一个够的。
+ * 已经够的颜色原样返回。
+ */
+export function accessibleColor(color: string, background: string = WHITE, ratio: number = TEXT_CONTRAST): string {
+  if (contrastRatio(color, background) >= ratio) return toHex(parseHex(color));
+  const target: Rgb = luminance(parseHex(background)) > 0.5 ? [0, 0, 0] : [255, 255, 255];
+  const from = parseHex(color);
+  // 每步混入 1%：颜色只比刚好达标深一点点，不把色相冲淡
+  for (let step = 1; step <= 100; step++) {
+    const t = step / 100;
+    const mixed = from.map((v, i) => v + (target[i] - v) * t) as Rgb;
+    if (contrastRatio(toHex(mixed), background) >= ratio) return toHex(mixed);
+  }
+  return toHex(target);
+}
+
+/** antd 的预设色（标签的 color="green" 等）：标签文字用第 7 级、底色第 1 级 */
+const PRESET_COLORS = ['blue', 'purple', 'cyan', 'green', 'magenta', 'pink', 'red', 'orange', 'yellow', 'volcano', 'geekblue', 'lime', 'gold'] as const;
+/** 悬停、按下时的主色：在达标的主色上再加深（向黑混合的比例），变深只会更易读 */
+const HOVER_DARKEN = 0.12;
+const ACTIVE_DARKEN = 0.24;
+
+function darken(color: string, t: number): string {
+  return toHex(parseHex(color).map((v) => v * (1 - t)) as Rgb);
+}
+
+/** 与主色无关、只算一次的部分：状态色与预设色的文字在各自的浅底上达到 AA */
+let fixedToken: Record<string, string> | undefined;
+function statusToken(): Record<string, string> {
+  if (fixedToken) return fixedToken;
+  const base = theme.getDesignToken() as unknown as Record<string, string>;
+  const out: Record<string, string> = {};
+  // 状态标签、提示与危险按钮：文字在浅底上、白字在实底上都够 4.5:1
+  for (const status of ['Success', 'Warning', 'Error']) out[`color${status}`] = accessibleColor(base[`color${status}`], base[`color${status}Bg`]);
+  for (const color of PRESET_COLORS) out[`${color}7`] = accessibleColor(base[`${color}7`], base[`${color}1`]);
+  fixedToken = out;
+  return out;
+}
+
+/**
+ * 主题 token：主色与链接色在浅色底上达到 AA（主色按钮上的白字同样够），
+ * 次要文字（说明、占位符、表单额外说明）从 antd 默认的 45%/25% 黑加深到在页面底色上也够 4.5:1。
+ * 禁用状态的文字不要求对比度（WCAG 1.4.3 的例外），保持 antd 默认，看得出不可用。
+ */
+export function accessibleToken(primary: string = BRAND_PRIMARY, dark = false): NonNullable<ThemeConfig['token']> {
+  // 按钮上的白字与白底上的链接对比度相同（同一对颜色），取最浅的底色（页面灰底）算：两处都够
+  const onLight = accessibleColor(primary, PAGE_BG);
+  const primaryStates = { colorPrimary: onLight, colorPrimaryHover: darken(onLight, HOVER_DARKEN), colorPrimaryActive: darken(onLight, ACTIVE_DARKEN) };
+  if (dark) {
+    // 暗色主题：主色按钮仍是白字（用加深的颜色），链接在深色底上向白提亮
+    return { ...primaryStates, colorLink: accessibleColor(primary, DARK_BG), colorInfo: onLight };
+  }
+  return {
+    ...statusToken(),
+    ...primaryStates,
+    colorLink: onLight,
+    // antd 的 colorInfo 默认即原主色，信息提示的图标与链接一起用加深的颜色
+    colorInfo: onLight,
+    // 次要文字：60% 黑在 #f0f2f5 上 5.3:1、白底上 5.7:1（antd 默认 45% 只有 3.4:1）
+    colorTextTertiary: 'rgba(0, 0, 0, 0.6)',
+    colorTextDescription: 'rgba(0, 0, 0, 0.6)',
+    // 占位符：55% 黑在白底上 4.7:1，仍比输入的正文（88%）浅，看得出是提示
+    colorTextPlaceholder: 'rgba(0, 0, 0, 0.55)',
+  };
+}
+
+/** 非 antd 元素用到的 token，以 antd 的 CSS 变量名声明（antd 只在它自己的组件上声明这些变量） */
+const CSS_VARS: Record<string, string> = {
+  colorPrimary: '--ant-color-primary',
+  colorPrimaryHover: '--ant-color-primary-hover',
+  colorLink: '--ant-color-link',
+  colorTextTertiary: '--ant-color-text-tertiary',
+  colorTextPlaceholder: '--ant-color-text-placeholder',
+  colorError: '--ant-color-error',
+};
+
+/** 把 token 写成 style 上的 CSS 变量（根布局的 body、门户框架的根元素） */
+export function tokenCssVars(token: Record<string, unknown>): React.CSSProperties {
+  const vars: Record<string, string> = {};
+  for (const [key, name] of Object.entries(CSS_VARS)) if (typeof token[key] === 'string') vars[name] = token[key];
+  return vars as React.CSSProperties;
+}
