@@ -1,7 +1,8 @@
 // 无障碍的主题色（WCAG 2.1 AA，docs/ACCESSIBILITY.md）：对比度在主题 token 上统一保证，不逐个组件打补丁。
 // 用户在设置里选的主色原样保存（色块显示所选颜色），实际用到界面上的是同一色相、加深到对比度够的颜色：
-// 白底上的链接与主色文字、主色按钮上的白字都至少 4.5:1。前后端共用（根布局与门户框架），故不引入 antd 之外的模块。
-import { theme, type ThemeConfig } from 'antd';
+// 白底上的链接与主色文字、主色按钮上的白字都至少 4.5:1。前后端共用（根布局是服务端组件，拿不到 antd 的运行时，
+// 故只引入类型；antd 的默认色值抄在下面，单元测试核对它们与 antd 一致）。
+import type { ThemeConfig } from 'antd';
 
 /** 正文（含小字）与背景的最小对比度：WCAG 1.4.3 AA */
 export const TEXT_CONTRAST = 4.5;
@@ -55,8 +56,28 @@ export function accessibleColor(color: string, background: string = WHITE, ratio
   return toHex(target);
 }
 
-/** antd 的预设色（标签的 color="green" 等）：标签文字用第 7 级、底色第 1 级 */
-const PRESET_COLORS = ['blue', 'purple', 'cyan', 'green', 'magenta', 'pink', 'red', 'orange', 'yellow', 'volcano', 'geekblue', 'lime', 'gold'] as const;
+/** antd 默认的状态色与其浅底（提示、状态标签） */
+export const ANTD_STATUS: Record<'Success' | 'Warning' | 'Error', [color: string, bg: string]> = {
+  Success: ['#52c41a', '#f6ffed'],
+  Warning: ['#faad14', '#fffbe6'],
+  Error: ['#ff4d4f', '#fff2f0'],
+};
+/** antd 的预设色（标签的 color="green" 等）：文字用第 7 级、底色用第 1 级 */
+export const ANTD_PRESET: Record<string, [text7: string, bg1: string]> = {
+  blue: ['#0958d9', '#e6f4ff'],
+  purple: ['#531dab', '#f9f0ff'],
+  cyan: ['#08979c', '#e6fffb'],
+  green: ['#389e0d', '#f6ffed'],
+  magenta: ['#c41d7f', '#fff0f6'],
+  pink: ['#c41d7f', '#fff0f6'],
+  red: ['#cf1322', '#fff1f0'],
+  orange: ['#d46b08', '#fff7e6'],
+  yellow: ['#d4b106', '#feffe6'],
+  volcano: ['#d4380d', '#fff2e8'],
+  geekblue: ['#1d39c4', '#f0f5ff'],
+  lime: ['#7cb305', '#fcffe6'],
+  gold: ['#d48806', '#fffbe6'],
+};
 /** 悬停、按下时的主色：在达标的主色上再加深（向黑混合的比例），变深只会更易读 */
 const HOVER_DARKEN = 0.12;
 const ACTIVE_DARKEN = 0.24;
@@ -65,18 +86,11 @@ function darken(color: string, t: number): string {
   return toHex(parseHex(color).map((v) => v * (1 - t)) as Rgb);
 }
 
-/** 与主色无关、只算一次的部分：状态色与预设色的文字在各自的浅底上达到 AA */
-let fixedToken: Record<string, string> | undefined;
-function statusToken(): Record<string, string> {
-  if (fixedToken) return fixedToken;
-  const base = theme.getDesignToken() as unknown as Record<string, string>;
-  const out: Record<string, string> = {};
-  // 状态标签、提示与危险按钮：文字在浅底上、白字在实底上都够 4.5:1
-  for (const status of ['Success', 'Warning', 'Error']) out[`color${status}`] = accessibleColor(base[`color${status}`], base[`color${status}Bg`]);
-  for (const color of PRESET_COLORS) out[`${color}7`] = accessibleColor(base[`${color}7`], base[`${color}1`]);
-  fixedToken = out;
-  return out;
-}
+/** 与主色无关的部分：状态色（文字在浅底上、白字在实底上）与预设色标签的文字达到 AA */
+const STATUS_TOKEN: Record<string, string> = Object.fromEntries([
+  ...Object.entries(ANTD_STATUS).map(([status, [color, bg]]) => [`color${status}`, accessibleColor(color, bg)]),
+  ...Object.entries(ANTD_PRESET).map(([name, [text, bg]]) => [`${name}7`, accessibleColor(text, bg)]),
+]);
 
 /**
  * 主题 token：主色与链接色在浅色底上达到 AA（主色按钮上的白字同样够），
@@ -92,7 +106,7 @@ export function accessibleToken(primary: string = BRAND_PRIMARY, dark = false): 
     return { ...primaryStates, colorLink: accessibleColor(primary, DARK_BG), colorInfo: onLight };
   }
   return {
-    ...statusToken(),
+    ...STATUS_TOKEN,
     ...primaryStates,
     colorLink: onLight,
     // antd 的 colorInfo 默认即原主色，信息提示的图标与链接一起用加深的颜色

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { theme } from 'antd';
 import { PRIMARY_COLORS } from '@/components/shell/settings';
-import { BRAND_PRIMARY, TEXT_CONTRAST, accessibleColor, accessibleToken, contrastRatio } from '@/components/shell/accessibleTheme';
+import { ANTD_PRESET, ANTD_STATUS, BRAND_PRIMARY, TEXT_CONTRAST, accessibleColor, accessibleToken, contrastRatio } from '@/components/shell/accessibleTheme';
 
 /** 60% 黑叠在底色上的实际颜色 */
 const overlay = (alpha: number, bg: number) => `#${Math.round(bg * (1 - alpha)).toString(16).padStart(2, '0').repeat(3)}`;
@@ -30,6 +30,12 @@ describe('accessibleTheme', () => {
 
   it('暗色主题的链接在深色底上够 4.5:1', () => {
     for (const { color } of PRIMARY_COLORS) expect(contrastRatio(accessibleToken(color, true).colorLink as string, '#141414')).toBeGreaterThanOrEqual(TEXT_CONTRAST);
+  });
+
+  it('抄下的 antd 默认色值与 antd 一致', () => {
+    const base = theme.getDesignToken() as unknown as Record<string, string>;
+    for (const [s, [color, bg]] of Object.entries(ANTD_STATUS)) expect([base[`color${s}`], base[`color${s}Bg`]]).toEqual([color, bg]);
+    for (const [name, [text, bg]] of Object.entries(ANTD_PRESET)) expect([base[`${name}7`], base[`${name}1`]]).toEqual([text, bg]);
   });
 
   it('状态色与预设色的标签文字在各自的浅底上够 4.5:1；次要文字在页面底色上够', () => {
