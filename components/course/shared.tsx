@@ -30,8 +30,9 @@ export function KindTag({ kind }: { kind: CourseKind }) {
 
 /** 封面缩略图（列表里 64×36） */
 export function CoverThumb({ url }: { url: string | null }) {
+  const t = useT();
   if (!url) return <div style={{ width: 64, height: 36, background: '#f0f0f0', borderRadius: 4 }} />;
-  return <Image src={thumbUrl(url)} preview={{ src: url }} width={64} height={36} style={{ objectFit: 'cover', borderRadius: 4 }} alt="" />;
+  return <Image src={thumbUrl(url)} preview={{ src: url }} width={64} height={36} style={{ objectFit: 'cover', borderRadius: 4 }} alt={t('封面')} />;
 }
 
 /** 名称下的灰色小字（编号 · 所属机构）：单行，放不下时省略号收尾、悬停看全文 */

@@ -184,6 +184,9 @@ function ShellFrame({ settings, onSettingsChange, children }: { settings: Layout
     '--ant-color-primary-bg': token.colorPrimaryBg,
     '--ant-color-link': token.colorLink,
     '--ant-color-text-tertiary': token.colorTextTertiary,
+    '--ant-color-error': token.colorError,
+    '--ant-color-success': token.colorSuccess,
+    '--ant-color-warning': token.colorWarning,
   } as React.CSSProperties;
 
   if (contentOnly) {
@@ -208,7 +211,8 @@ function ShellFrame({ settings, onSettingsChange, children }: { settings: Layout
           className={`${styles.header} ${dark ? styles.headerDark : styles.headerLight} ${settings.fixedHeader ? styles.headerFixed : ''}`}
           data-testid="global-header"
         >
-          <Link href={home} className={styles.brand} aria-label={t('shell.brand.home')}>
+          {/* 可见的平台名称即链接的名称（WCAG 2.5.3），“返回首页”作悬停提示 */}
+          <Link href={home} className={styles.brand} title={t('shell.brand.home')}>
             {/* eslint-disable-next-line @next/next/no-img-element -- 矢量标志，无需图片优化 */}
             <img src="/logo.svg" alt="" width={32} height={32} />
             <span className={styles.brandTitle}>{t('shell.brand.title')}</span>

@@ -57,10 +57,11 @@ export function accessibleColor(color: string, background: string = WHITE, ratio
 }
 
 /** antd 默认的状态色与其浅底（提示、状态标签） */
-export const ANTD_STATUS: Record<'Success' | 'Warning' | 'Error', [color: string, bg: string]> = {
+export const ANTD_STATUS: Record<'Success' | 'Warning' | 'Error' | 'Info', [color: string, bg: string]> = {
   Success: ['#52c41a', '#f6ffed'],
   Warning: ['#faad14', '#fffbe6'],
   Error: ['#ff4d4f', '#fff2f0'],
+  Info: ['#1677ff', '#e6f4ff'],
 };
 /** antd 的预设色（标签的 color="green" 等）：文字用第 7 级、底色用第 1 级 */
 export const ANTD_PRESET: Record<string, [text7: string, bg1: string]> = {
@@ -86,11 +87,42 @@ function darken(color: string, t: number): string {
   return toHex(parseHex(color).map((v) => v * (1 - t)) as Rgb);
 }
 
+/** 向白混合：浅底与边框。antd 从种子色推导的浅色在种子变深后偏灰，这里直接给出 */
+function tint(color: string, t: number): string {
+  return toHex(parseHex(color).map((v) => v + (255 - v) * t) as Rgb);
+}
+/** 主色浅底（选中的菜单项、表格选中行）、其悬停色与边框：向白混合的比例 */
+const TINT = { bg: 0.9, bgHover: 0.8, border: 0.6, borderHover: 0.45 } as const;
+
 /** 与主色无关的部分：状态色（文字在浅底上、白字在实底上）与预设色标签的文字达到 AA */
 const STATUS_TOKEN: Record<string, string> = Object.fromEntries([
-  ...Object.entries(ANTD_STATUS).map(([status, [color, bg]]) => [`color${status}`, accessibleColor(color, bg)]),
+  // 浅底保持 antd 的默认值（种子色变深后 antd 推导出的浅底偏灰），文字色按它加深
+  ...Object.entries(ANTD_STATUS).flatMap(([status, [color, bg]]) => [
+    [`color${status}`, accessibleColor(color, bg)],
+    [`color${status}Bg`, bg],
+  ]),
   ...Object.entries(ANTD_PRESET).map(([name, [text, bg]]) => [`${name}7`, accessibleColor(text, bg)]),
 ]);
+
+/** antd 默认的状态色边框 */
+const ANTD_STATUS_BORDER: Record<keyof typeof ANTD_STATUS, string> = { Success: '#b7eb8f', Warning: '#ffe58f', Error: '#ffccc7', Info: '#91caff' };
+const kebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+
+/**
+ * antd 从种子色推导、主题 token 覆盖不到其 CSS 变量的颜色（状态色的浅底、边框与文字色，预设色标签的第 7 级）：
+ * 由 app/globals.css 在 antd 的变量作用域（.css-var-*）上重新声明为这里的值，单元测试核对两处一致。
+ */
+export function antdVarOverrides(): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [status, [color, bg]] of Object.entries(ANTD_STATUS) as [keyof typeof ANTD_STATUS, [string, string]][]) {
+    const name = kebab(status);
+    out[`--ant-color${name}-bg`] = bg;
+    out[`--ant-color${name}-border`] = ANTD_STATUS_BORDER[status];
+    out[`--ant-color${name}-text`] = accessibleColor(color, bg);
+  }
+  for (const [name, [text, bg]] of Object.entries(ANTD_PRESET)) if (accessibleColor(text, bg) !== toHex(parseHex(text))) out[`--ant-${name}-7`] = accessibleColor(text, bg);
+  return out;
+}
 
 /**
  * 主题 token：主色与链接色在浅色底上达到 AA（主色按钮上的白字同样够），
@@ -98,19 +130,23 @@ const STATUS_TOKEN: Record<string, string> = Object.fromEntries([
  * 禁用状态的文字不要求对比度（WCAG 1.4.3 的例外），保持 antd 默认，看得出不可用。
  */
 export function accessibleToken(primary: string = BRAND_PRIMARY, dark = false): NonNullable<ThemeConfig['token']> {
-  // 按钮上的白字与白底上的链接对比度相同（同一对颜色），取最浅的底色（页面灰底）算：两处都够
-  const onLight = accessibleColor(primary, PAGE_BG);
+  // 按钮上的白字与白底上的链接对比度相同（同一对颜色）；主色文字还出现在页面灰底与主色浅底（选中的菜单项）上，
+  // 取其中最暗的底色算：各处都够
+  const onPage = accessibleColor(primary, PAGE_BG);
+  const onLight = accessibleColor(onPage, tint(onPage, TINT.bg));
   const primaryStates = { colorPrimary: onLight, colorPrimaryHover: darken(onLight, HOVER_DARKEN), colorPrimaryActive: darken(onLight, ACTIVE_DARKEN) };
   if (dark) {
-    // 暗色主题：主色按钮仍是白字（用加深的颜色），链接在深色底上向白提亮
-    return { ...primaryStates, colorLink: accessibleColor(primary, DARK_BG), colorInfo: onLight };
+    // 暗色主题：主色按钮仍是白字（用加深的颜色），链接在深色底上向白提亮；浅底由暗色算法推导
+    return { ...primaryStates, colorLink: accessibleColor(primary, DARK_BG) };
   }
   return {
     ...STATUS_TOKEN,
     ...primaryStates,
     colorLink: onLight,
-    // antd 的 colorInfo 默认即原主色，信息提示的图标与链接一起用加深的颜色
-    colorInfo: onLight,
+    colorPrimaryBg: tint(onLight, TINT.bg),
+    colorPrimaryBgHover: tint(onLight, TINT.bgHover),
+    colorPrimaryBorder: tint(onLight, TINT.border),
+    colorPrimaryBorderHover: tint(onLight, TINT.borderHover),
     // 次要文字：60% 黑在 #f0f2f5 上 5.3:1、白底上 5.7:1（antd 默认 45% 只有 3.4:1）
     colorTextTertiary: 'rgba(0, 0, 0, 0.6)',
     colorTextDescription: 'rgba(0, 0, 0, 0.6)',
@@ -127,6 +163,8 @@ const CSS_VARS: Record<string, string> = {
   colorTextTertiary: '--ant-color-text-tertiary',
   colorTextPlaceholder: '--ant-color-text-placeholder',
   colorError: '--ant-color-error',
+  colorSuccess: '--ant-color-success',
+  colorWarning: '--ant-color-warning',
 };
 
 /** 把 token 写成 style 上的 CSS 变量（根布局的 body、门户框架的根元素） */

@@ -1,8 +1,9 @@
 // 无障碍的主题色（components/shell/accessibleTheme.ts）：每个预设主色用到界面上后，白底与页面灰底上的文字、主色按钮上的白字都达到 4.5:1。
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { theme } from 'antd';
 import { PRIMARY_COLORS } from '@/components/shell/settings';
-import { ANTD_PRESET, ANTD_STATUS, BRAND_PRIMARY, TEXT_CONTRAST, accessibleColor, accessibleToken, contrastRatio } from '@/components/shell/accessibleTheme';
+import { ANTD_PRESET, ANTD_STATUS, BRAND_PRIMARY, TEXT_CONTRAST, antdVarOverrides, accessibleColor, accessibleToken, contrastRatio } from '@/components/shell/accessibleTheme';
 
 /** 60% 黑叠在底色上的实际颜色 */
 const overlay = (alpha: number, bg: number) => `#${Math.round(bg * (1 - alpha)).toString(16).padStart(2, '0').repeat(3)}`;
@@ -26,6 +27,8 @@ describe('accessibleTheme', () => {
       expect(contrastRatio(c, '#ffffff')).toBeGreaterThanOrEqual(TEXT_CONTRAST);
       expect(contrastRatio(c, '#f0f2f5')).toBeGreaterThanOrEqual(TEXT_CONTRAST);
     }
+    // 选中的菜单项：主色文字在主色浅底上
+    expect(contrastRatio(token.colorPrimary as string, token.colorPrimaryBg as string)).toBeGreaterThanOrEqual(TEXT_CONTRAST);
   });
 
   it('暗色主题的链接在深色底上够 4.5:1', () => {
@@ -41,9 +44,24 @@ describe('accessibleTheme', () => {
   it('状态色与预设色的标签文字在各自的浅底上够 4.5:1；次要文字在页面底色上够', () => {
     const token = accessibleToken() as Record<string, string>;
     const base = theme.getDesignToken() as unknown as Record<string, string>;
-    for (const s of ['Success', 'Warning', 'Error']) expect(contrastRatio(token[`color${s}`], base[`color${s}Bg`])).toBeGreaterThanOrEqual(TEXT_CONTRAST);
+    for (const s of ['Success', 'Warning', 'Error', 'Info']) {
+      expect(token[`color${s}Bg`]).toBe(base[`color${s}Bg`]);
+      expect(contrastRatio(token[`color${s}`], token[`color${s}Bg`])).toBeGreaterThanOrEqual(TEXT_CONTRAST);
+    }
     for (const c of ['green', 'red', 'orange', 'gold', 'cyan', 'blue']) expect(contrastRatio(token[`${c}7`], base[`${c}1`])).toBeGreaterThanOrEqual(TEXT_CONTRAST);
     expect(token.colorTextTertiary).toBe('rgba(0, 0, 0, 0.6)');
     expect(contrastRatio(overlay(0.6, 0xf0), '#f0f2f5')).toBeGreaterThanOrEqual(TEXT_CONTRAST);
+  });
+
+  it('app/globals.css 重新声明的 antd 变量与 antdVarOverrides() 一致，且都达标', () => {
+    const css = readFileSync('app/globals.css', 'utf8');
+    const block = css.slice(css.indexOf(":root [class*='css-var-']"));
+    const declared = Object.fromEntries([...block.slice(0, block.indexOf('}')).matchAll(/(--ant-[\w-]+):\s*([^;]+);/g)].map((m) => [m[1], m[2].trim()]));
+    const expected = Object.fromEntries(Object.entries(antdVarOverrides()).map(([k, v]) => [k, v.toLowerCase()]));
+    expect(declared).toEqual(expected);
+    for (const s of Object.keys(ANTD_STATUS)) {
+      const name = s.toLowerCase();
+      expect(contrastRatio(declared[`--ant-color-${name}-text`], declared[`--ant-color-${name}-bg`])).toBeGreaterThanOrEqual(TEXT_CONTRAST);
+    }
   });
 });
