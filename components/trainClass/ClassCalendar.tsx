@@ -85,6 +85,7 @@ export default function ClassCalendar() {
             allowClear
             value={classId ?? undefined}
             placeholder={t('全部班级')}
+            aria-label={t('培训班')}
             onChange={(v: number | undefined) => setClassId(v ?? null)}
             options={classes.map((c) => ({ value: c.id, label: `${c.name}（${c.code}）` }))}
             showSearch={{ optionFilterProp: 'label' }}

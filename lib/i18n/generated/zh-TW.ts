@@ -306,6 +306,7 @@ export const zhTW: Record<string, string> = {
   "list.import.title": "導入",
   "list.import.tooLarge": "文件不能超過 {size} MB",
   "list.import.uploading": "正在導入，請稍候…",
+  "list.pagination.pageSize": "每頁條數",
   "list.pagination.total": "共 {total} 條",
   "list.rule.invalid": "格式不正確",
   "list.rule.mismatch": "兩次輸入不一致",
