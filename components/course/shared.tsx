@@ -56,7 +56,7 @@ interface TreeNode {
 const toTree = (nodes: CourseTypeNode[]): TreeNode[] => nodes.map((n) => ({ title: n.name, value: n.id, ...(n.children?.length ? { children: toTree(n.children) } : {}) }));
 
 /** 课程类型树选择（表单与筛选共用；受控 value/onChange） */
-export function CourseTypeSelect({ value, onChange, disabled, exclude, placeholder }: { value?: unknown; onChange?: (v: unknown) => void; disabled?: boolean; exclude?: number; placeholder?: string }) {
+export function CourseTypeSelect({ id, value, onChange, disabled, exclude, placeholder }: { id?: string; value?: unknown; onChange?: (v: unknown) => void; disabled?: boolean; exclude?: number; placeholder?: string }) {
   const t = useT();
   const [tree, setTree] = useState<TreeNode[] | null>(null);
   useEffect(() => {
@@ -71,7 +71,9 @@ export function CourseTypeSelect({ value, onChange, disabled, exclude, placehold
   // 改上级时不能选自己（及其下级）
   const prune = (nodes: TreeNode[]): TreeNode[] => nodes.filter((n) => n.value !== exclude).map((n) => ({ ...n, ...(n.children ? { children: prune(n.children) } : {}) }));
   return (
+    // id 来自表单项：筛选栏与表单的标签（<label for>）由它指到输入框
     <TreeSelect
+      id={id}
       value={(value as number | null | undefined) ?? undefined}
       onChange={(v) => onChange?.(v ?? null)}
       disabled={disabled}
