@@ -117,7 +117,7 @@ export default function ClassCalendar() {
                         <Badge color={colorOf(l.classId)} text={`${l.startTime} ${l.name}`} />
                       </li>
                     ))}
-                    {lessons.length > 3 && <li style={{ fontSize: 12, color: '#8c8c8c' }}>{t('另有 {n} 节', { n: lessons.length - 3 })}</li>}
+                    {lessons.length > 3 && <li style={{ fontSize: 12, color: 'var(--ant-color-text-tertiary)' }}>{t('另有 {n} 节', { n: lessons.length - 3 })}</li>}
                   </ul>
                 );
               }}
