@@ -6,6 +6,7 @@ import enUS from 'antd/locale/en_US';
 import ptBR from 'antd/locale/pt_BR';
 import zhCN from 'antd/locale/zh_CN';
 import zhTW from 'antd/locale/zh_TW';
+import { accessibleToken, tokenCssVars } from '@/components/shell/accessibleTheme';
 import DayjsLocale from '@/components/shell/DayjsLocale';
 import HydrationMark from '@/components/shell/HydrationMark';
 import { getMessages, translate, type Locale } from '@/lib/i18n';
@@ -26,14 +27,18 @@ export async function generateMetadata(): Promise<Metadata> {
   };
 }
 
+/** 公开页面（首页、登录、证书查看、文章等）的主题：默认主色加深到 WCAG AA 的对比度，次要文字加深（docs/ACCESSIBILITY.md） */
+const PUBLIC_TOKEN = accessibleToken();
+
 export default async function RootLayout({ children }: { children: React.ReactNode }) {
   const locale = await getLocale();
   const messages = getMessages(locale);
   return (
     <html lang={locale}>
-      <body>
+      {/* 主题色也以 CSS 变量给出：各页自己的样式（*.module.css）用 var(--ant-color-primary) 等取同一组达标的颜色 */}
+      <body style={tokenCssVars(PUBLIC_TOKEN)}>
         <AntdRegistry>
-          <ConfigProvider locale={ANTD_LOCALES[locale]} theme={{ token: { colorPrimary: '#1890FF' } }}>
+          <ConfigProvider locale={ANTD_LOCALES[locale]} theme={{ token: PUBLIC_TOKEN }}>
             {/* antd App 提供 App.useApp() 的 message/notification/modal（随主题与语言） */}
             <App>
               <I18nProvider locale={locale} messages={messages}>

@@ -4,6 +4,7 @@ import HomeFooter from '@/components/home/HomeFooter';
 import HomeHeader from '@/components/home/HomeHeader';
 import HomeHero from '@/components/home/HomeHero';
 import HomeContentSection from '@/components/content/HomeContentSection';
+import SkipLink, { MAIN_ID } from '@/components/shell/SkipLink';
 import RegionLookupSection from '@/components/home/RegionLookupSection';
 import { parseRegionParam } from '@/components/home/region-param';
 import { homeViewer } from '@/components/home/viewer';
@@ -15,8 +16,9 @@ export default async function Home({ searchParams }: { searchParams: Promise<Rec
   const initialRegion = parseRegionParam(params.region);
   return (
     <div className={styles.page}>
+      <SkipLink />
       <HomeHeader viewer={viewer} />
-      <main className={styles.main}>
+      <main id={MAIN_ID} tabIndex={-1} className={styles.main}>
         <HomeHero viewer={viewer} />
         <HomeContentSection />
         <AssessmentSection />

@@ -11,6 +11,7 @@ export default function LangSwitch() {
   const router = useRouter();
   const locale = useLocale();
   const t = useT();
+  const current = LOCALES.find((l) => l.key === locale)?.label ?? '';
   return (
     <Dropdown
       menu={{
@@ -23,8 +24,9 @@ export default function LangSwitch() {
       }}
       placement="bottomRight"
     >
-      <Button type="text" icon={<GlobalOutlined />} className={styles.langButton} aria-label={t('auth.layout.language')}>
-        {LOCALES.find((l) => l.key === locale)?.label}
+      {/* 名称以可见的语言名结尾（WCAG 2.5.3 名称含可见文字），前面说明这是语言菜单 */}
+      <Button type="text" icon={<GlobalOutlined />} className={styles.langButton} aria-label={`${t('auth.layout.language')}: ${current}`}>
+        {current}
       </Button>
     </Dropdown>
   );

@@ -115,9 +115,10 @@ export default function LoginForm({ variant, redirect, sso = false }: { variant:
         <Form.Item name="remember" valuePropName="checked" noStyle>
           <Checkbox>{t('auth.login.remember')}</Checkbox>
         </Form.Item>
-        <a className={styles.link} onClick={() => setRecovering(true)} role="button">
+        {/* 打开对话框的是按钮（Tab 可达、回车与空格触发），样式同链接 */}
+        <button type="button" className={styles.link} onClick={() => setRecovering(true)}>
           {t('auth.login.forgot')}
-        </a>
+        </button>
       </div>
       <Button type="primary" htmlType="submit" block loading={submitting} className={styles.submit}>
         {t('auth.login.submit')}

@@ -157,7 +157,7 @@ function PickerDialog({ title, initial, multiple, onOk, onCancel }: { title: str
             current: pageNo,
             pageSize,
             total: data.total,
-            showSizeChanger: true,
+            showSizeChanger: { 'aria-label': t('list.pagination.pageSize') },
             pageSizeOptions: [10, 50, 100],
             showQuickJumper: true,
             showTotal: (total) => t('共 {total} 条记录', { total }),

@@ -321,6 +321,7 @@ function PlanPrintButtons({ planId, onPlan, reload }: { planId: number | undefin
         style={{ width: 300 }}
         allowClear
         placeholder={t('选择考试计划')}
+        aria-label={t('选择考试计划')}
         onOpenChange={load}
         loading={plans === null && planId !== undefined}
         value={planId}
@@ -396,6 +397,7 @@ function PlanSubmitBar({ planId, onPlan, reload }: { planId: number | undefined;
         style={{ width: 320 }}
         allowClear
         placeholder={t('选择考试计划（证书管理步骤）')}
+        aria-label={t('选择考试计划（证书管理步骤）')}
         onOpenChange={load}
         loading={plans === null && planId !== undefined}
         notFoundContent={t('暂无处于“证书管理”步骤的考试计划')}

@@ -129,6 +129,7 @@ export default function StateGridReport() {
         <Space wrap>
           <Typography.Text strong>{t('考试计划')}</Typography.Text>
           <Select
+            aria-label={t('考试计划')}
             style={{ minWidth: 420 }}
             loading={plans === null}
             value={planId ?? undefined}

@@ -20,10 +20,12 @@ const ENABLED_OPTIONS = [
 ];
 
 function Thumb({ url }: { url: string }) {
+  const t = useT();
   return (
     <a href={url} target="_blank" rel="noopener noreferrer">
+      {/* 链接只有缩略图：图的替代文字即链接的名称（WCAG 2.4.4） */}
       {/* eslint-disable-next-line @next/next/no-img-element -- 上传的图片由 /files 提供（带缩略图参数），不经 next/image */}
-      <img src={`${url}?thumb=1`} alt="" className={styles.thumb} loading="lazy" />
+      <img src={`${url}?thumb=1`} alt={t('查看原图')} className={styles.thumb} loading="lazy" />
     </a>
   );
 }

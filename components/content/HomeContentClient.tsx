@@ -65,31 +65,45 @@ export function NewsTabs({ groups }: { groups: { kind: ArticleKind; items: Publi
   if (!current) return null;
   return (
     <div className={styles.newsPanel} data-testid="home-news">
-      <div className={styles.tabs} role="tablist">
-        {groups.map((g) => (
-          <button key={g.kind} type="button" role="tab" aria-selected={g.kind === current.kind} className={`${styles.tab} ${g.kind === current.kind ? styles.tabActive : ''}`} onClick={() => setActive(g.kind)}>
-            {t(KIND_LABEL[g.kind])}
-          </button>
-        ))}
+      {/* 页签条里只放页签（tablist 的子项只能是 tab），“更多”链接放在它旁边；列表包在 tabpanel 里，ul>li 的结构不被角色覆盖 */}
+      <div className={styles.tabs}>
+        <div className={styles.tabList} role="tablist">
+          {groups.map((g) => (
+            <button
+              key={g.kind}
+              id={`news-tab-${g.kind}`}
+              type="button"
+              role="tab"
+              aria-selected={g.kind === current.kind}
+              aria-controls="news-panel"
+              className={`${styles.tab} ${g.kind === current.kind ? styles.tabActive : ''}`}
+              onClick={() => setActive(g.kind)}
+            >
+              {t(KIND_LABEL[g.kind])}
+            </button>
+          ))}
+        </div>
         <a className={styles.tabMore} href={listPath(current.kind)}>
           {t('更多')} ›
         </a>
       </div>
-      {current.items.length === 0 ? (
-        <div className={styles.empty}>{t('暂无内容')}</div>
-      ) : (
-        <ul className={styles.newsList} role="tabpanel">
-          {current.items.map((a) => (
-            <li key={a.id} className={styles.newsItem}>
-              {a.top && <span className={`${styles.badge} ${styles.badgeTop}`}>{t('置顶')}</span>}
-              <a href={readerPath(a.kind, a.id)} title={a.title}>
-                {a.title}
-              </a>
-              <span className={styles.newsDate}>{a.publishTime.slice(5, 10)}</span>
-            </li>
-          ))}
-        </ul>
-      )}
+      <div id="news-panel" role="tabpanel" aria-labelledby={`news-tab-${current.kind}`}>
+        {current.items.length === 0 ? (
+          <div className={styles.empty}>{t('暂无内容')}</div>
+        ) : (
+          <ul className={styles.newsList}>
+            {current.items.map((a) => (
+              <li key={a.id} className={styles.newsItem}>
+                {a.top && <span className={`${styles.badge} ${styles.badgeTop}`}>{t('置顶')}</span>}
+                <a href={readerPath(a.kind, a.id)} title={a.title}>
+                  {a.title}
+                </a>
+                <span className={styles.newsDate}>{a.publishTime.slice(5, 10)}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
     </div>
   );
 }

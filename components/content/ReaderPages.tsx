@@ -6,6 +6,7 @@ import Link from 'next/link';
 import { ArticleBody } from './ArticleBody';
 import HomeFooter from '@/components/home/HomeFooter';
 import HomeHeader from '@/components/home/HomeHeader';
+import SkipLink, { MAIN_ID } from '@/components/shell/SkipLink';
 import { homeViewer } from '@/components/home/viewer';
 import homeStyles from '@/components/home/home.module.css';
 import { getDb } from '@/lib/platform/db/client';
@@ -33,8 +34,9 @@ async function ReaderFrame({ children }: { children: React.ReactNode }) {
   const viewer = await homeViewer();
   return (
     <div className={homeStyles.page}>
+      <SkipLink />
       <HomeHeader viewer={viewer} />
-      <main className={styles.readerMain}>
+      <main id={MAIN_ID} tabIndex={-1} className={styles.readerMain}>
         <div className={homeStyles.container}>{children}</div>
       </main>
       <HomeFooter />
@@ -115,11 +117,11 @@ export async function ReaderListPage({ kind, category, pageNo }: { kind: Article
   const { list, total } = await publicArticles(await getDb(), { kind, category: validCategory }, page);
   return (
     <ReaderFrame>
-      <div className={styles.breadcrumb}>
+      <nav className={styles.breadcrumb} aria-label={t('当前位置')}>
         <Link href="/">{t('首页')}</Link>
-        <span>/</span>
-        <span>{t(KIND_LABEL[kind])}</span>
-      </div>
+        <span aria-hidden>/</span>
+        <span aria-current="page">{t(KIND_LABEL[kind])}</span>
+      </nav>
       <div className={styles.readerLayout}>
         <SideNav active={kind} />
         <section className={styles.panel} data-testid="reader-list">
@@ -158,13 +160,13 @@ export async function ReaderArticlePage({ article }: { article: PublicArticle })
   const latest = (await latestArticles(await getDb(), article.kind, 8)).filter((a) => a.id !== article.id).slice(0, 6);
   return (
     <ReaderFrame>
-      <div className={styles.breadcrumb}>
+      <nav className={styles.breadcrumb} aria-label={t('当前位置')}>
         <Link href="/">{t('首页')}</Link>
-        <span>/</span>
+        <span aria-hidden>/</span>
         <a href={listPath(article.kind)}>{t(KIND_LABEL[article.kind])}</a>
-        <span>/</span>
-        <span>{t('正文')}</span>
-      </div>
+        <span aria-hidden>/</span>
+        <span aria-current="page">{t('正文')}</span>
+      </nav>
       <div className={styles.articleLayout}>
         <article className={styles.panel} data-testid="reader-article">
           <h1 className={styles.articleTitle}>{article.title}</h1>

@@ -30,8 +30,9 @@ export function KindTag({ kind }: { kind: CourseKind }) {
 
 /** 封面缩略图（列表里 64×36） */
 export function CoverThumb({ url }: { url: string | null }) {
+  const t = useT();
   if (!url) return <div style={{ width: 64, height: 36, background: '#f0f0f0', borderRadius: 4 }} />;
-  return <Image src={thumbUrl(url)} preview={{ src: url }} width={64} height={36} style={{ objectFit: 'cover', borderRadius: 4 }} alt="" />;
+  return <Image src={thumbUrl(url)} preview={{ src: url }} width={64} height={36} style={{ objectFit: 'cover', borderRadius: 4 }} alt={t('封面')} />;
 }
 
 /** 名称下的灰色小字（编号 · 所属机构）：单行，放不下时省略号收尾、悬停看全文 */
@@ -55,7 +56,7 @@ interface TreeNode {
 const toTree = (nodes: CourseTypeNode[]): TreeNode[] => nodes.map((n) => ({ title: n.name, value: n.id, ...(n.children?.length ? { children: toTree(n.children) } : {}) }));
 
 /** 课程类型树选择（表单与筛选共用；受控 value/onChange） */
-export function CourseTypeSelect({ value, onChange, disabled, exclude, placeholder }: { value?: unknown; onChange?: (v: unknown) => void; disabled?: boolean; exclude?: number; placeholder?: string }) {
+export function CourseTypeSelect({ id, value, onChange, disabled, exclude, placeholder }: { id?: string; value?: unknown; onChange?: (v: unknown) => void; disabled?: boolean; exclude?: number; placeholder?: string }) {
   const t = useT();
   const [tree, setTree] = useState<TreeNode[] | null>(null);
   useEffect(() => {
@@ -70,7 +71,9 @@ export function CourseTypeSelect({ value, onChange, disabled, exclude, placehold
   // 改上级时不能选自己（及其下级）
   const prune = (nodes: TreeNode[]): TreeNode[] => nodes.filter((n) => n.value !== exclude).map((n) => ({ ...n, ...(n.children ? { children: prune(n.children) } : {}) }));
   return (
+    // id 来自表单项：筛选栏与表单的标签（<label for>）由它指到输入框
     <TreeSelect
+      id={id}
       value={(value as number | null | undefined) ?? undefined}
       onChange={(v) => onChange?.(v ?? null)}
       disabled={disabled}

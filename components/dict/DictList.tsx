@@ -178,28 +178,29 @@ export default function DictList() {
             {types.length === 0 ? (
               <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={loading ? tr('list.field.loading') : keyword ? tr('没有匹配的字典类型') : tr('暂无字典类型')} />
             ) : (
-              <div role="listbox" aria-label={tr('字典类型')} style={{ maxHeight: 'calc(100vh - 300px)', overflowY: 'auto' }}>
+              // 每行：选择该类型的按钮（名称与编码）与编辑、删除按钮并列，按钮不相互嵌套（WCAG 4.1.2）
+              <div role="list" aria-label={tr('字典类型')} style={{ maxHeight: 'calc(100vh - 300px)', overflowY: 'auto' }}>
                 {types.map((t) => (
                   <div
                     key={t.code}
-                    role="option"
-                    aria-selected={t.code === selected}
-                    tabIndex={0}
-                    onClick={() => setSelected(t.code)}
-                    onKeyDown={(e) => e.key === 'Enter' && setSelected(t.code)}
+                    role="listitem"
                     data-testid={`dict-type-${t.code}`}
                     style={{
                       display: 'flex',
                       alignItems: 'center',
                       gap: 8,
                       padding: '6px 8px',
-                      cursor: 'pointer',
                       borderRadius: 6,
                       borderBottom: '1px solid rgba(5,5,5,0.06)',
-                      background: t.code === selected ? '#e6f4ff' : undefined,
+                      background: t.code === selected ? 'var(--ant-color-primary-bg)' : undefined,
                     }}
                   >
-                    <div style={{ flex: 1, minWidth: 0 }}>
+                    <button
+                      type="button"
+                      aria-pressed={t.code === selected}
+                      onClick={() => setSelected(t.code)}
+                      style={{ flex: 1, minWidth: 0, padding: 0, border: 'none', background: 'none', font: 'inherit', textAlign: 'left', cursor: 'pointer' }}
+                    >
                       <Space size={4}>
                         <Typography.Text strong={t.code === selected}>{t.name}</Typography.Text>
                         {t.builtin && <Tag color="blue">{tr('内置')}</Tag>}
@@ -210,7 +211,7 @@ export default function DictList() {
                           {t.code}
                         </Typography.Text>
                       </div>
-                    </div>
+                    </button>
                     {can('dict.edit') && (
                       <Tooltip title={tr('list.action.edit')}>
                         <Button

@@ -42,7 +42,7 @@ export default function ExaPlanAudit() {
           { title: '计划类型', dataIndex: 'kindName', width: 120, render: (v: string) => <Tx text={v} /> },
           { title: '所在市', dataIndex: 'cityName', width: 90 },
           { title: '考试日期', dataIndex: 'examStartDate', width: 110 },
-          { title: '提示', dataIndex: 'officialPlanWarning', width: 90, render: (v: string | null) => (v ? <span title={v} style={{ color: '#d46b08' }}><Tx text="不在年度计划" /></span> : '—') },
+          { title: '提示', dataIndex: 'officialPlanWarning', width: 90, render: (v: string | null) => (v ? <span title={v} style={{ color: 'var(--ant-color-warning)' }}><Tx text="不在年度计划" /></span> : '—') },
         ]}
         detail={planDetail}
         rowActions={[

@@ -56,6 +56,7 @@ export function usePlanPicker<P extends PlanPickBase>(opts: PlanPickerOptions<P>
     <Space wrap style={{ marginBottom: 12 }} data-testid={opts.testId ?? 'plan-picker'}>
       <Typography.Text strong>{t('考试计划')}</Typography.Text>
       <Select
+        aria-label={t('考试计划')}
         showSearch={{ filterOption: false, onSearch: setKeyword }}
         allowClear={allowClear}
         style={{ minWidth: 420 }}

@@ -245,6 +245,7 @@ export default function ExamineeList() {
         <Space wrap>
           <Typography.Text>{t('考试计划')}</Typography.Text>
           <Select
+            aria-label={t('考试计划')}
             style={{ minWidth: 420 }}
             loading={plans === null}
             value={planId ?? undefined}

@@ -44,7 +44,7 @@ export function HistoryTimeline<T extends HistoryEntry>({ items, colorOf, extra,
             <div>
               <b>{t(h.actionName)}</b>
               {extra?.(h)}
-              <span style={{ marginLeft: 8, color: '#888' }}>
+              <span style={{ marginLeft: 8, color: 'var(--ant-color-text-tertiary)' }}>
                 {h.fromStatusName === h.toStatusName ? t(h.toStatusName) : `${t(h.fromStatusName)} → ${t(h.toStatusName)}`}
               </span>
             </div>

@@ -418,7 +418,8 @@ export default function ListScreen<T extends object>(rawProps: ListScreenProps<T
             pageSize: paging.pageSize,
             total: data.total,
             pageSizeOptions: pageSizes,
-            showSizeChanger: true,
+            // 每页条数的下拉框没有可见的标签：给它名称（WCAG 4.1.2）
+            showSizeChanger: { 'aria-label': t('list.pagination.pageSize') },
             showQuickJumper: true,
             showTotal: (total) => t('list.pagination.total', { total }),
             onChange: (pageNo, pageSize) => setPaging({ pageNo: pageSize === paging.pageSize ? pageNo : 1, pageSize }),

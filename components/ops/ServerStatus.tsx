@@ -142,6 +142,7 @@ export default function ServerStatus() {
               </Descriptions.Item>
               <Descriptions.Item label={t('系统内存')}>
                 <Progress
+                  aria-label={t('系统内存')}
                   percent={Math.round((usedMemory / instance.systemMemory.totalBytes) * PERCENT)}
                   size="small"
                   format={() => `${bytes(usedMemory)} / ${bytes(instance.systemMemory.totalBytes)}`}
@@ -161,6 +162,7 @@ export default function ServerStatus() {
               <Descriptions.Item label={t('连接池')}>
                 {database.pool ? (
                   <Progress
+                    aria-label={t('连接池')}
                     percent={Math.round((database.pool.total / database.pool.max) * PERCENT)}
                     size="small"
                     format={() => t('{total} / {max}（空闲 {idle}，等待 {waiting}）', { ...database.pool! })}
@@ -197,6 +199,7 @@ export default function ServerStatus() {
               {storage.disk && (
                 <Descriptions.Item label={t('磁盘')}>
                   <Progress
+                    aria-label={t('磁盘')}
                     percent={Math.round(((storage.disk.totalBytes - storage.disk.freeBytes) / storage.disk.totalBytes) * PERCENT)}
                     size="small"
                     format={() => t('剩余 {free} / 共 {total}', { free: bytes(storage.disk!.freeBytes), total: bytes(storage.disk!.totalBytes) })}

@@ -88,7 +88,7 @@ export default function PaperPreview({ paperId, onClose }: { paperId: number | n
                   {q.answer !== undefined && (
                     <div style={{ paddingLeft: 20, color: '#1f6f43' }}>
                       {t('答案：{answer}', { answer: q.answer })}
-                      {q.analysis && <div style={{ color: '#888' }}>{t('解析：{analysis}', { analysis: q.analysis })}</div>}
+                      {q.analysis && <div style={{ color: 'var(--ant-color-text-tertiary)' }}>{t('解析：{analysis}', { analysis: q.analysis })}</div>}
                     </div>
                   )}
                 </div>

@@ -77,7 +77,7 @@ function CameraDialog({ open, onClose, onCode }: { open: boolean; onClose: () =>
       ) : (
         <Space orientation="vertical" style={{ width: '100%' }}>
           <video ref={video} muted playsInline style={{ width: '100%', background: '#000', borderRadius: 4 }} data-testid="qr-video" />
-          <span style={{ color: '#888' }}>{t('将准考证上的二维码对准摄像头')}</span>
+          <span style={{ color: 'var(--ant-color-text-tertiary)' }}>{t('将准考证上的二维码对准摄像头')}</span>
         </Space>
       )}
     </Modal>

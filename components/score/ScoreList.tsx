@@ -74,6 +74,7 @@ export default function ScoreList() {
               loading={plans === null}
               value={planId ?? undefined}
               placeholder={t('请选择考试计划')}
+              aria-label={t('考试计划')}
               notFoundContent={t('暂无已到“成绩管理”步骤的考试计划')}
               onChange={(v: number) => setPlanId(v)}
               options={(plans ?? []).map((p) => ({ value: p.id, label: `${p.name}（${p.code}）` }))}

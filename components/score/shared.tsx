@@ -86,7 +86,8 @@ export function TotalsBar({ totals, subjects }: { totals: ScoreTotals; subjects:
           <Typography.Text type="secondary">{t('{subject}已提交', { subject: t(SUBJECT_LABEL[s]) })}</Typography.Text> <Typography.Text strong>{totals.submitted[s] ?? 0}</Typography.Text>
         </span>
       ))}
-      {item('合格', totals.passed, '#389e0d', 'totals-passed')}
+      {/* 合格数用成功色（主题 token，达 4.5:1） */}
+      {item('合格', totals.passed, 'var(--ant-color-success)', 'totals-passed')}
       {item('不合格', totals.failed, '#cf1322')}
       {item('待定', totals.pending, undefined, 'totals-pending')}
       {item('缺考', totals.absent)}

@@ -1,5 +1,6 @@
 'use client';
 // 页头右侧：布局设置、消息铃铛、语言菜单、问候语与账号下拉（个人设置、退出登录）。
+import { useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { App, Avatar, Dropdown, Tooltip, type MenuProps } from 'antd';
 import { GlobalOutlined, LogoutOutlined, ScheduleOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
@@ -28,6 +29,8 @@ export default function HeaderRight({ user, unreadCount, dark, onOpenSettings }:
   const { modal } = App.useApp();
   const name = displayName(user);
   const actionClass = `${styles.action} ${dark ? styles.actionDark : ''}`;
+  const languageMenu = useKeyboardDropdown();
+  const accountMenu = useKeyboardDropdown();
 
   const logout = () => {
     modal.confirm({
@@ -70,27 +73,25 @@ export default function HeaderRight({ user, unreadCount, dark, onOpenSettings }:
 
   return (
     <div className={styles.headerRight}>
+      {/* 页头的操作都是真正的按钮（Tab 可达、回车与空格触发），图标按钮的名称与悬停提示相同 */}
       <Tooltip title={t('shell.settings.title')}>
-        <span className={actionClass} role="button" aria-label={t('shell.settings.title')} data-testid="settings-button" onClick={onOpenSettings}>
+        <button type="button" className={actionClass} aria-label={t('shell.settings.title')} data-testid="settings-button" onClick={onOpenSettings}>
           <SettingOutlined className={styles.actionIcon} />
-        </span>
+        </button>
       </Tooltip>
       <Tooltip title={t('shell.title.tasks')}>
-        <span className={actionClass} role="button" aria-label={t('shell.title.tasks')} data-testid="my-tasks-button" onClick={() => router.push(MY_TASKS_PATH)}>
+        <button type="button" className={actionClass} aria-label={t('shell.title.tasks')} data-testid="my-tasks-button" onClick={() => router.push(MY_TASKS_PATH)}>
           <ScheduleOutlined className={styles.actionIcon} />
-        </span>
+        </button>
       </Tooltip>
       <NoticeBell initialCount={unreadCount} dark={dark} />
-      <Dropdown
-        placement="bottomRight"
-        menu={{ items: languageItems, selectable: true, selectedKeys: [locale], onClick: ({ key }) => setLanguage(key) }}
-      >
-        <span className={actionClass} role="button" aria-label={t('shell.language')} data-testid="language-menu">
+      <Dropdown {...languageMenu.dropdown} menu={{ items: languageItems, selectable: true, selectedKeys: [locale], onClick: ({ key }) => setLanguage(key) }}>
+        <button type="button" className={actionClass} aria-label={t('shell.language')} data-testid="language-menu" onClick={languageMenu.onClick}>
           <GlobalOutlined className={styles.actionIcon} />
-        </span>
+        </button>
       </Dropdown>
       <Dropdown
-        placement="bottomRight"
+        {...accountMenu.dropdown}
         menu={{
           items: accountItems,
           onClick: ({ key }) => {
@@ -99,11 +100,25 @@ export default function HeaderRight({ user, unreadCount, dark, onOpenSettings }:
           },
         }}
       >
-        <span className={`${actionClass} ${styles.account}`} data-testid="account-menu">
-          <Avatar size="small" src={user.avatar || undefined} icon={<UserOutlined />} className={styles.avatar} />
+        <button type="button" className={`${actionClass} ${styles.account}`} data-testid="account-menu" onClick={accountMenu.onClick}>
+          <Avatar size="small" src={user.avatar || undefined} icon={<UserOutlined />} className={styles.avatar} alt="" />
           <span className={styles.greeting}>{t('shell.greeting', { name })}</span>
-        </span>
+        </button>
       </Dropdown>
     </div>
   );
+}
+
+/**
+ * 悬停展开的下拉菜单，键盘同样可用：在触发按钮上按回车或空格（浏览器派发 detail 为 0 的 click）展开，
+ * 焦点移进菜单，方向键选择、Esc 收起。鼠标仍是悬停展开，点击不改变原有行为。
+ */
+function useKeyboardDropdown() {
+  const [open, setOpen] = useState(false);
+  return {
+    dropdown: { open, onOpenChange: setOpen, autoFocus: true, placement: 'bottomRight' as const },
+    onClick: (e: React.MouseEvent) => {
+      if (e.detail === 0) setOpen(true);
+    },
+  };
 }

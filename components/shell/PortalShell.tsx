@@ -13,9 +13,11 @@ import { useT } from '@/lib/i18n/client';
 import HeaderRight from './HeaderRight';
 import { PushProvider } from '@/components/push/PushProvider';
 import TaskStartedHost from '@/components/task/TaskStartedHost';
+import { accessibleToken } from './accessibleTheme';
 import { MenuIcon } from './icons';
 import { findTrail, isExternal, landingPath, visibleIds, type MenuNode } from './menu';
 import SettingsDrawer from './SettingsDrawer';
+import SkipLink, { MAIN_ID } from './SkipLink';
 import { settingsCookie, type LayoutSettings } from './settings';
 import { ShellProvider, useShell } from './ShellContext';
 import TabBar from './TabBar';
@@ -53,8 +55,9 @@ export default function PortalShell({ data, initialSettings, children }: PortalS
   const theme = useMemo<ThemeConfig>(
     () => ({
       algorithm: realDark ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
+      // 用户选的主色加深到 WCAG AA 的对比度再用（链接、主色按钮上的白字都够 4.5:1，docs/ACCESSIBILITY.md）；
       // 链接（含表格里的操作按钮）随主色：antd 的 colorLink 默认取 colorInfo（固定蓝色）
-      token: { colorPrimary: settings.primaryColor, colorLink: settings.primaryColor },
+      token: accessibleToken(settings.primaryColor, realDark),
       components: {
         Layout: {
           headerHeight: HEADER_HEIGHT,
@@ -193,12 +196,18 @@ function ShellFrame({ settings, onSettingsChange, children }: { settings: Layout
     '--ant-color-primary-hover': token.colorPrimaryHover,
     '--ant-color-primary-bg': token.colorPrimaryBg,
     '--ant-color-link': token.colorLink,
+    '--ant-color-text-tertiary': token.colorTextTertiary,
+    '--ant-color-error': token.colorError,
+    '--ant-color-success': token.colorSuccess,
+    '--ant-color-warning': token.colorWarning,
   } as React.CSSProperties;
 
   if (contentOnly) {
     return (
       <div className={rootClass} style={themeVars} data-testid="content-only">
-        <main className={styles.contentOnly}>{children}</main>
+        <main id={MAIN_ID} tabIndex={-1} className={styles.contentOnly}>
+          {children}
+        </main>
       </div>
     );
   }
@@ -209,12 +218,14 @@ function ShellFrame({ settings, onSettingsChange, children }: { settings: Layout
   return (
     // data-screens：已登记界面的组件名，e2e 据此与接口给出的菜单核对
     <div className={rootClass} style={themeVars} data-layout={settings.layout} data-theme={settings.navTheme} data-screens={data.screens.join(' ')}>
+      <SkipLink />
       <Layout className={styles.layout}>
         <Layout.Header
           className={`${styles.header} ${dark ? styles.headerDark : styles.headerLight} ${settings.fixedHeader ? styles.headerFixed : ''}`}
           data-testid="global-header"
         >
-          <Link href={home} className={styles.brand} aria-label={t('shell.brand.home')}>
+          {/* 可见的平台名称即链接的名称（WCAG 2.5.3），“返回首页”作悬停提示 */}
+          <Link href={home} className={styles.brand} title={t('shell.brand.home')}>
             {/* eslint-disable-next-line @next/next/no-img-element -- 矢量标志，无需图片优化 */}
             <img src="/logo.svg" alt="" width={32} height={32} />
             <span className={styles.brandTitle}>{t('shell.brand.title')}</span>
@@ -268,7 +279,7 @@ function ShellFrame({ settings, onSettingsChange, children }: { settings: Layout
           )}
           <Layout className={styles.main}>
             <TabBar tabKey={pathname} url={url} title={title} homeKey={home} titleOf={tabTitleOf} />
-            <Layout.Content className={`${styles.content} ${settings.contentWidth === 'Fixed' ? styles.contentFixed : ''}`}>
+            <Layout.Content id={MAIN_ID} tabIndex={-1} className={`${styles.content} ${settings.contentWidth === 'Fixed' ? styles.contentFixed : ''}`}>
               <LanguageFallbackNotice />
               {!hideHeaderContent && crumbs.length > 1 && (
                 <Breadcrumb

@@ -13,7 +13,8 @@ export default function TargetBar({ actual, target, rate, money = false }: { act
   const text = `${show(actual)} / ${show(target)}`;
   return (
     <div title={text}>
-      <Progress percent={Math.min(percent, 100)} size="small" format={() => `${percent}%`} status={percent >= 100 ? 'success' : 'active'} />
+      {/* 进度条的名称是“完成数 / 目标”（读屏） */}
+      <Progress percent={Math.min(percent, 100)} size="small" format={() => `${percent}%`} status={percent >= 100 ? 'success' : 'active'} aria-label={text} />
       <Typography.Text type="secondary" style={{ fontSize: 12, fontVariantNumeric: 'tabular-nums' }}>
         {text}
       </Typography.Text>

@@ -304,7 +304,7 @@ export default function TeacherForm({ id, onClose, onSaved }: TeacherFormProps) 
                   }
                   data-testid="teacher-cert-list"
                 >
-                  {fields.length === 0 && <div style={{ color: '#999' }}>{t(proofKind === undefined ? '该教师类型不需要证书，可按需添加' : '请添加证书')}</div>}
+                  {fields.length === 0 && <div style={{ color: 'var(--ant-color-text-tertiary)' }}>{t(proofKind === undefined ? '该教师类型不需要证书，可按需添加' : '请添加证书')}</div>}
                   <Space orientation="vertical" style={{ width: '100%' }} size={8}>
                     {fields.map((field) => (
                       <CertificateRow

@@ -30,7 +30,8 @@ export const teacherColumns = [
     width: 150,
     render: (_v: unknown, r: TeacherItem) => (
       <span>
-        <Avatar size={28} src={r.teacherTmg ? thumbUrl(r.teacherTmg) : undefined} style={{ marginRight: 8 }} />
+        {/* 照片在姓名旁，只作装饰：替代文字为空（读屏读姓名即可） */}
+        <Avatar size={28} src={r.teacherTmg ? thumbUrl(r.teacherTmg) : undefined} alt="" style={{ marginRight: 8 }} />
         {r.realName}
       </span>
     ),

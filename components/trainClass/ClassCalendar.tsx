@@ -6,7 +6,7 @@ import { useSearchParams } from 'next/navigation';
 import dayjs, { type Dayjs } from 'dayjs';
 import { Badge, Calendar, Card, Col, Empty, List, Row, Select, Space, Tag, Typography } from 'antd';
 import { apiGet, apiPost } from '@/components/api-client';
-import { useT } from '@/lib/i18n/client';
+import { useLocale, useT } from '@/lib/i18n/client';
 import type { ClassOption } from './shared';
 
 /** 日历一格里列出的课（其余显示“另有 n 节”，点开当天看全） */
@@ -88,6 +88,7 @@ export default function ClassCalendar() {
             allowClear
             value={classId ?? undefined}
             placeholder={t('全部班级')}
+            aria-label={t('培训班')}
             onChange={(v: number | undefined) => setClassId(v ?? null)}
             options={classes.map((c) => ({ value: c.id, label: `${c.name}（${c.code}）` }))}
             showSearch={{ optionFilterProp: 'label' }}
@@ -105,6 +106,7 @@ export default function ClassCalendar() {
           <Card variant="borderless" size="small">
             <Calendar
               value={value}
+              headerRender={({ value: shown, onChange }) => <CalendarHeader value={shown} onChange={onChange} />}
               onSelect={(d) => setValue(d)}
               onPanelChange={(d) => setValue(d)}
               cellRender={(current, info) => {
@@ -159,6 +161,40 @@ export default function ClassCalendar() {
           </Card>
         </Col>
       </Row>
+    </Space>
+  );
+}
+
+/** 日历前后可选的年数 */
+const YEAR_SPAN = 10;
+
+/**
+ * 日历页头：年、月两个下拉框。antd 默认的页头下拉框没有名称（读屏只读出“组合框”），这里带上 aria-label（WCAG 4.1.2）；
+ * 月份名按界面语言（Intl）显示。
+ */
+function CalendarHeader({ value, onChange }: { value: Dayjs; onChange: (date: Dayjs) => void }) {
+  const t = useT();
+  const locale = useLocale();
+  const monthName = useMemo(() => new Intl.DateTimeFormat(locale, { month: 'short' }), [locale]);
+  const years = Array.from({ length: YEAR_SPAN * 2 + 1 }, (_, i) => value.year() - YEAR_SPAN + i);
+  return (
+    <Space style={{ display: 'flex', justifyContent: 'flex-end', padding: '8px 0' }}>
+      <Select
+        aria-label={t('年份')}
+        value={value.year()}
+        onChange={(y: number) => onChange(value.year(y))}
+        options={years.map((y) => ({ value: y, label: String(y) }))}
+        popupMatchSelectWidth={false}
+        data-testid="calendar-year"
+      />
+      <Select
+        aria-label={t('月份')}
+        value={value.month()}
+        onChange={(m: number) => onChange(value.month(m))}
+        options={Array.from({ length: 12 }, (_, m) => ({ value: m, label: monthName.format(new Date(2000, m, 1)) }))}
+        popupMatchSelectWidth={false}
+        data-testid="calendar-month"
+      />
     </Space>
   );
 }

@@ -332,6 +332,7 @@ export function ClassPickerBar({ picker, allowAll, extra, testId }: { picker: Re
       <Space wrap>
         <Typography.Text>{t('培训班')}</Typography.Text>
         <Select
+          aria-label={t('培训班')}
           style={{ minWidth: 440 }}
           loading={classes === null}
           value={classId ?? (allowAll ? 0 : undefined)}

@@ -10,6 +10,7 @@
 // 同一个界面（菜单路径）在各角色下列相同、只是数据不同：每种语言里每个路径只在第一个有它的角色下查一次（角色按下面的顺序，
 // 管理员在前），整个遍历才放得进 CI 的时间。每个界面只加载一次，问题按界面汇总后一次报告；另截几张图供人看。
 // 另有一例看侧栏背景与换主色后的链接颜色。
+import { accessibleToken } from '@/components/shell/accessibleTheme';
 import { visibleMenuTree, type MenuItem, type MenuNode } from '@/lib/domains/access/menu';
 import { ADMIN, DEMO_PASSWORD, WORKPLACE, apiLogin, expect, test, type Page } from './helpers';
 
@@ -322,11 +323,14 @@ test('侧栏的深色背景拉满整页；换了主色后链接与操作按钮�
   const list = page.getByTestId('resource-list');
   await expect(list.locator('tbody tr.ant-table-row').first()).toBeVisible();
   const primary = await list.getByTestId('list-search').evaluate((el) => getComputedStyle(el).backgroundColor);
-  expect(primary).toBe('rgb(245, 34, 45)');
+  // 界面上用的是同一色相、加深到 WCAG AA 对比度的颜色（薄暮红原色上的白字只有 4.0:1，docs/ACCESSIBILITY.md）
+  const shown = (accessibleToken(red).colorPrimary as string).toLowerCase();
+  const hex = (rgb: string) => `#${(rgb.match(/\d+/g) ?? []).slice(0, 3).map((v) => Number(v).toString(16).padStart(2, '0')).join('')}`;
+  expect(hex(primary)).toBe(shown);
   const link = await list.getByTestId('row-action-edit').first().evaluate((el) => getComputedStyle(el).color);
   expect(link).toBe(primary);
   // 框架自己的样式取到的也是当前主色（不是写死的蓝色）
   const cssVar = await page.locator('[data-screens]').evaluate((el) => getComputedStyle(el).getPropertyValue('--ant-color-primary').trim().toLowerCase());
-  expect(cssVar).toBe(red.toLowerCase());
+  expect(cssVar).toBe(shown);
   await page.screenshot({ path: test.info().outputPath('layout-theme-red.png') });
 });

@@ -4,6 +4,7 @@ import BrandLink from '@/components/BrandLink';
 import ApiClientBridge from '@/components/auth/ApiClientBridge';
 import AuthIcon from '@/components/auth/icons';
 import LangSwitch from '@/components/auth/LangSwitch';
+import SkipLink, { MAIN_ID } from '@/components/shell/SkipLink';
 import styles from '@/components/auth/auth.module.css';
 import { getT } from '@/lib/i18n/server';
 
@@ -27,6 +28,7 @@ export default async function UserLayout({ children }: { children: React.ReactNo
 
   return (
     <div className={styles.userLayout}>
+      <SkipLink />
       <header className={styles.header}>
         <BrandLink title={t('auth.layout.title')} subtitle={t('auth.layout.subtitle')} homeLabel={t('auth.layout.home')} />
         <nav className={styles.headerRight} aria-label={t('auth.layout.support')}>
@@ -39,7 +41,9 @@ export default async function UserLayout({ children }: { children: React.ReactNo
           <LangSwitch />
         </nav>
       </header>
-      <main className={styles.main}>{children}</main>
+      <main id={MAIN_ID} tabIndex={-1} className={styles.main}>
+        {children}
+      </main>
       <footer className={styles.footer}>
         <div className={styles.footerLinks}>
           <Link href="/">{t('auth.layout.portalHome')}</Link>

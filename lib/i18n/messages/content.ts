@@ -80,6 +80,8 @@ const texts: Record<string, string> = {
   '政策发布、工作动态与办事指南': 'Policies, news and service guides',
   信息公开: 'Public information',
   分页: 'Pagination',
+  当前位置: 'You are here',
+  查看原图: 'View full image',
   上一页: 'Previous',
   下一页: 'Next',
   '共 {total} 条': '{total} in total',

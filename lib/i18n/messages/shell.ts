@@ -6,6 +6,7 @@ const zhCN: Record<string, string> = {
   'shell.footer': '河北省职业技能鉴定与培训管理平台 ©{year}　建议使用 1366×768 以上分辨率与新版 Chrome、Edge 浏览器',
 
   'shell.menu.top': '主菜单',
+  'shell.skipToContent': '跳到主要内容',
   'shell.menu.collapse': '收起菜单',
   'shell.menu.expand': '展开菜单',
 
@@ -149,6 +150,7 @@ const enUS: Record<string, string> = {
   'shell.footer': 'Hebei Vocational Skills Appraisal & Training Platform ©{year} · Best viewed at 1366×768 or above in a recent Chrome or Edge',
 
   'shell.menu.top': 'Main menu',
+  'shell.skipToContent': 'Skip to main content',
   'shell.menu.collapse': 'Collapse menu',
   'shell.menu.expand': 'Expand menu',
 

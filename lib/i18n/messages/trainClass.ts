@@ -56,6 +56,9 @@ const enUS: Record<string, string> = Object.fromEntries(Object.entries(VERBS).ma
 
 /** 中文原文 → 英文 */
 const texts: Record<string, string> = {
+  // 开班日历的页头（年、月下拉框的名称）
+  年份: 'Year',
+  月份: 'Month',
   '培训班 {code} 的学员名单': 'Trainee list of class {code}',
   请输入完整身份证号: 'Enter the full ID number',
   学员库: 'Trainee pool',
