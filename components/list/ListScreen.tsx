@@ -305,6 +305,21 @@ export default function ListScreen<T extends object>(rawProps: ListScreenProps<T
   const none = selected.keys.length === 0;
   const ids = selected.keys as (string | number)[];
   const tableWidth = widths.reduce((sum, w) => sum + w, 0) + fixedWidth;
+  // 横向滚动的表格：滚动区可用键盘聚焦（左右键滚动），WCAG 2.1.1；不滚动时不多一个 Tab 停靠点
+  const scrollLabel = t('list.table.scrollRegion', { title });
+  useEffect(() => {
+    const region = tableBox?.querySelector<HTMLElement>('.ant-table-body, .ant-table-content');
+    if (!region) return;
+    if (tableWidth > (tableBoxWidth ?? Infinity)) {
+      region.tabIndex = 0;
+      region.setAttribute('role', 'region');
+      region.setAttribute('aria-label', scrollLabel);
+    } else {
+      region.removeAttribute('tabindex');
+      region.removeAttribute('role');
+      region.removeAttribute('aria-label');
+    }
+  }, [tableBox, tableWidth, tableBoxWidth, scrollLabel, data]);
 
   const batchButton = (key: string, label: ReactNode, onClick: () => void, danger?: boolean, icon?: ReactNode) => (
     <Tooltip key={key} title={none ? t('list.toolbar.selectFirst') : undefined}>

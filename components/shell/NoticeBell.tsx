@@ -224,11 +224,12 @@ export default function NoticeBell({ initialCount, dark }: { initialCount: numbe
         }
       }}
     >
-      <span className={`${styles.action} ${styles.bellAction} ${dark ? styles.actionDark : ''}`} role="button" aria-label={t('shell.notice.title')} data-testid="notice-bell">
+      {/* 名称含看得见的未读数（99+），读屏与语音控制说“消息通知 99+”都能对上 */}
+      <button type="button" className={`${styles.action} ${styles.bellAction} ${dark ? styles.actionDark : ''}`} aria-label={count > 0 ? `${t('shell.notice.title')} ${count > 99 ? '99+' : count}` : t('shell.notice.title')} data-testid="notice-bell">
         <Badge count={count} overflowCount={99} size="small" offset={[4, -2]}>
           <BellOutlined className={styles.actionIcon} />
         </Badge>
-      </span>
+      </button>
     </Popover>
   );
 }

@@ -311,6 +311,7 @@ export const zhTW: Record<string, string> = {
   "list.rule.invalid": "格式不正確",
   "list.rule.mismatch": "兩次輸入不一致",
   "list.success.delete": "刪除成功",
+  "list.table.scrollRegion": "{title}表格（可左右滾動）",
   "list.toolbar.batchDelete": "批量刪除",
   "list.toolbar.export": "導出",
   "list.toolbar.selectFirst": "請先勾選記錄",
