@@ -136,7 +136,7 @@ export default function Analysis() {
               columns={[
                 { title: t('序号'), width: 60, render: (_v, _r, i) => i + 1 },
                 { title: t('名称'), dataIndex: 'planName', render: (v: string, r) => <Link href={`${PLAN_AUDIT_PATH}?code=${encodeURIComponent(r.bizCode)}`}>{v}</Link> },
-                { title: t('业务类型'), dataIndex: 'planTypeName', render: (v: string) => t(v) },
+                { title: t('业务类型'), dataIndex: 'planTypeName', width: 130, render: (v: string) => t(v) },
                 { title: t('日期'), dataIndex: 'createTime', width: 110, render: (v: string) => v.slice(0, 10) },
                 // 流程节点为“环节 · 状态”，两段各按原文查译文
                 { title: t('流程节点'), dataIndex: 'planStepName', render: (v: string) => v.split(' · ').map((part) => t(part)).join(' · ') },

@@ -27,9 +27,10 @@ export function StepProgress({ row }: { row: Pick<PlanItem, 'step' | 'state' | '
         status={row.cancelled || row.rejected ? 'exception' : undefined}
         aria-label={t('第 {n} 步，共 {total} 步', { n: row.step + 1, total: LAST_STEP + 1 })}
       />
-      <div style={{ whiteSpace: 'nowrap' }}>
+      {/* 环节与状态放不下一行时（英文）折到第二行，不伸进下一列 */}
+      <div style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 6, rowGap: 2 }}>
         <Typography.Text style={{ fontSize: 12 }}>{t(row.stepName)}</Typography.Text>
-        <Tag color={STATE_COLOR[row.state]} style={{ marginLeft: 6, marginInlineEnd: 0 }} data-testid={`plan-state-${row.state}`}>
+        <Tag color={STATE_COLOR[row.state]} style={{ marginInlineEnd: 0 }} data-testid={`plan-state-${row.state}`}>
           {t(row.stateName)}
         </Tag>
       </div>

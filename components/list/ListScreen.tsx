@@ -416,6 +416,7 @@ export default function ListScreen<T extends object>(rawProps: ListScreenProps<T
       {/* 量表格可用的宽度，据此收窄文字列 */}
       <div ref={setTableBox}>
         <Table<T>
+          className={styles.table}
           rowKey={rowKey}
           columns={columns}
           dataSource={data.list}
