@@ -41,12 +41,16 @@ function rendered<T>(column: ListColumn<T>, value: unknown, row: T, index: numbe
 /** 标签类元素（antd Tag：左右内边距、边框与右外边距）比其中的文字宽出的像素 */
 const ELEMENT_EXTRA = 26;
 
+/** 并排的几个标签之间：边框、内边距与间距约合三个空格宽 */
+const TAG_GAP = '   ';
+
 /** 元素里的文字（<Tag><Tx text="待审核" /></Tag> → 当前语言的“待审核”）；认不出为 null */
 function elementText(node: unknown, textOf?: TextOf): string | null {
   if (typeof node === 'string' || typeof node === 'number') return String(node);
   if (Array.isArray(node)) {
-    const parts = node.map((n) => elementText(n, textOf));
-    return parts.every((p) => p !== null) ? parts.join('') : null;
+    // React 不画 null、undefined 与布尔值（条件渲染的 {cond && <Tag/>}）；几个标签之间留出标签的边距
+    const parts = node.filter((n) => n !== null && n !== undefined && typeof n !== 'boolean').map((n) => elementText(n, textOf));
+    return parts.every((p) => p !== null) ? parts.join(TAG_GAP) : null;
   }
   if (node && typeof node === 'object' && 'props' in node) {
     const props = (node as { props: { text?: unknown; children?: unknown } }).props;

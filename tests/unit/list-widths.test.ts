@@ -137,6 +137,15 @@ describe('列宽估算', () => {
   });
 });
 
+describe('并排的标签', () => {
+  it('条件渲染留下的 false 不妨碍估算：按全部标签的译文加间距定宽', () => {
+    const en = (s: string) => ({ 有效: 'Valid', 资料不全: 'Incomplete data' })[s] ?? s;
+    const tags = () => ({ props: { children: [{ props: { text: '有效' } }, false, { props: { text: '资料不全' } }, null] } }) as never;
+    const width = estimateColumnWidth({ title: '状态', dataIndex: 'status', render: tags }, [{ status: 1 }], false, en);
+    expect(width).toBe(textWidth('Valid   Incomplete data') + 26 + 24);
+  });
+});
+
 describe('编号与金额列', () => {
   const rows = [{ cerCode: 'G000013020261104000012', idCard: '130102199001011234', name: '张三' }];
 
