@@ -2,6 +2,7 @@
 // 石家庄市管理员在“补贴审批”里看到这名学员被核查为重复享受，逐人不同意（写原因）后通过其余学员；省级二级审批通过；
 // 市级财务审批通过，资金账户的可用余额随之减少批准金额，年度目标的补贴资金完成数随之增加。两个用例接力同一份申请，故串行。
 import { api, ADMIN, DEMO_PASSWORD, chooseOption, clickRowAction, confirmDialog, expect, expectMessage, loginAs, rowOf, test, type Page, modalWith } from './helpers';
+import { formatMoney } from '@/components/list/values';
 
 const run: { code?: string; dupName?: string; cityId?: number; year?: number } = {};
 
@@ -92,11 +93,12 @@ test.describe.serial('补贴：申请、核查、三级审批与资金', () => {
     await (await handle(page, '/subsidy/train/finance', 'subsidy-finance', 'financeApprove')).act();
     await expect(page.locator('.ant-message-notice').filter({ hasText: '已批准待拨付' }).last()).toBeVisible();
     await page.goto('/subsidy/fund-account');
-    const accountRow = rowOf(page.getByTestId('fund-account-list'), String(account.year)).filter({ hasText: String(account.available - approved.approvedAmount) });
+    // 金额按千分位、两位小数显示
+    const accountRow = rowOf(page.getByTestId('fund-account-list'), String(account.year)).filter({ hasText: formatMoney(account.available - approved.approvedAmount) });
     await expect(accountRow).toBeVisible();
     // 年度目标的补贴资金完成数随之增加
     await page.goto('/subsidy/standard/annual-target');
-    await expect(page.getByTestId('annual-target-list')).toContainText(`${target.actualSubsidy + approved.approvedAmount} / ${target.budget}`);
+    await expect(page.getByTestId('annual-target-list')).toContainText(`${formatMoney(target.actualSubsidy + approved.approvedAmount)} / ${formatMoney(target.budget)}`);
   });
 });
 

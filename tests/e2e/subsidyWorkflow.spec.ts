@@ -83,7 +83,7 @@ test.describe('年度目标任务', () => {
     // 列表按年度倒序：新建的这一年在最前面
     const row = rowOf(list, '石家庄市').filter({ hasText: String(year) });
     await expect(row).toBeVisible();
-    await expect(row).toContainText('/ 1200');
+    await expect(row).toContainText('/ 1,200'); // 完成数 / 目标，千分位
     await expect(row).toContainText('草稿');
 
     await clickRowAction(page, row, 'edit');
@@ -93,7 +93,7 @@ test.describe('年度目标任务', () => {
     await edit.getByLabel('培训人数').fill('1500');
     await page.getByTestId('form-dialog-ok').click();
     await expect(edit).toBeHidden();
-    await expect(row).toContainText('/ 1500');
+    await expect(row).toContainText('/ 1,500');
 
     await clickRowAction(page, row, 'issue');
     await confirmDialog(page, '下达后下级即可看到');
