@@ -7,8 +7,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Result } from 'axe-core';
 import type { PlaywrightWorkerArgs } from '@playwright/test';
-import { visibleMenuTree, type MenuItem, type MenuNode } from '@/lib/domains/access/menu';
-import { ADMIN, DEMO_PASSWORD, WORKPLACE, api, apiLogin, expect, test, waitForHydration, withHydrationWaits, type Page } from './helpers';
+import type { MenuItem } from '@/lib/domains/access/menu';
+import { ADMIN, DEMO_PASSWORD, WORKPLACE, api, apiLogin, expect, screenLeaves, test, waitForHydration, withHydrationWaits, type Page } from './helpers';
 
 /** axe-core 的规则标签：WCAG 2.0 与 2.1 的 A、AA 级 */
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
@@ -58,21 +58,6 @@ async function settle(page: Page): Promise<void> {
   if ((await content.locator('.ant-table-wrapper').count()) > 0) {
     await expect(content.locator('.ant-table-wrapper tbody tr.ant-table-row, .ant-table-wrapper .ant-empty').first()).toBeVisible();
   }
-}
-
-/** 菜单里显示的、有已登记界面的叶子（不含工作台与外链） */
-async function screenLeaves(page: Page): Promise<{ path: string; title: string; component: string }[]> {
-  const screens = new Set(((await page.locator('[data-screens]').getAttribute('data-screens')) ?? '').split(' ').filter(Boolean));
-  const routes = ((await (await page.request.get('/api/index/getUserRouters')).json()) as Envelope<MenuItem[]>).data;
-  const out: { path: string; title: string; component: string }[] = [];
-  const walk = (nodes: readonly MenuNode[]) => {
-    for (const n of nodes) {
-      if (n.children.length > 0 && !n.meta.hideChildren) walk(n.children);
-      else if (screens.has(n.component) && n.component !== 'Workplace' && !/^https?:/.test(n.path)) out.push({ path: n.path, title: n.meta.title, component: n.component });
-    }
-  };
-  walk(visibleMenuTree(routes, (item) => screens.has(item.component)));
-  return out;
 }
 
 /** 以 n 个页面并行处理 items（各页面依次取下一项） */

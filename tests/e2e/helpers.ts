@@ -1,6 +1,7 @@
 // e2e 公共步骤：像用户一样在登录页登录；演示账号与密码（种子数据，见 README 演示账号）。
 import ExcelJS from 'exceljs';
 import { test as base, expect, type APIRequestContext, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { visibleMenuTree, type MenuItem, type MenuNode } from '@/lib/domains/access/menu';
 
 export { expect };
 export type { Page };
@@ -248,4 +249,19 @@ export async function api<T>(page: Page, method: 'GET' | 'POST', apiPath: string
   const body = (await res.json()) as Envelope<T>;
   expect(body.returnCode, `${apiPath}：${body.returnMsg}`).toBe(200);
   return body.data;
+}
+
+/** 菜单里显示的、有已登记界面的叶子（不含工作台与外链）；页面须已在门户里（框架上有 data-screens） */
+export async function screenLeaves(page: Page): Promise<{ path: string; title: string; component: string }[]> {
+  const screens = new Set(((await page.locator('[data-screens]').getAttribute('data-screens')) ?? '').split(' ').filter(Boolean));
+  const routes = ((await (await page.request.get('/api/index/getUserRouters')).json()) as { data: MenuItem[] }).data;
+  const out: { path: string; title: string; component: string }[] = [];
+  const walk = (nodes: readonly MenuNode[]) => {
+    for (const n of nodes) {
+      if (n.children.length > 0 && !n.meta.hideChildren) walk(n.children);
+      else if (screens.has(n.component) && n.component !== 'Workplace' && !/^https?:/.test(n.path)) out.push({ path: n.path, title: n.meta.title, component: n.component });
+    }
+  };
+  walk(visibleMenuTree(routes, (item) => screens.has(item.component)));
+  return out;
 }

@@ -11,8 +11,7 @@
 // 管理员在前），整个遍历才放得进 CI 的时间。每个界面只加载一次，问题按界面汇总后一次报告；另截几张图供人看。
 // 另有一例看侧栏背景与换主色后的链接颜色。
 import { accessibleToken } from '@/components/shell/accessibleTheme';
-import { visibleMenuTree, type MenuItem, type MenuNode } from '@/lib/domains/access/menu';
-import { ADMIN, DEMO_PASSWORD, WORKPLACE, apiLogin, expect, test, type Page } from './helpers';
+import { ADMIN, DEMO_PASSWORD, WORKPLACE, apiLogin, expect, screenLeaves, test, type Page } from './helpers';
 
 const VIEWPORT = { width: 1366, height: 768 };
 /** 筛选控件与按钮之间的最小间距 */
@@ -28,29 +27,7 @@ const ROLES = ['admin', 'sjz_admin', 'bd_admin', 'eval_org', 'train_org', 'enter
 const passwordOf = (account: string) => (account === ADMIN.account ? ADMIN.password : DEMO_PASSWORD);
 const LANGUAGES = ['zh-CN', 'en-US'] as const;
 
-interface Envelope<T> {
-  returnCode: number;
-  data: T;
-}
-
 test.use({ viewport: VIEWPORT });
-
-/** 菜单里显示的、有已登记界面的叶子（不含工作台与外链） */
-async function screenLeaves(page: Page): Promise<{ path: string; title: string; component: string }[]> {
-  await page.goto(WORKPLACE);
-  const screens = new Set(((await page.locator('[data-screens]').getAttribute('data-screens')) ?? '').split(' ').filter(Boolean));
-  const res = await page.request.get('/api/index/getUserRouters');
-  const routes = ((await res.json()) as Envelope<MenuItem[]>).data;
-  const out: { path: string; title: string; component: string }[] = [];
-  const walk = (nodes: readonly MenuNode[]) => {
-    for (const n of nodes) {
-      if (n.children.length > 0 && !n.meta.hideChildren) walk(n.children);
-      else if (screens.has(n.component) && n.component !== 'Workplace' && !/^https?:/.test(n.path)) out.push({ path: n.path, title: n.meta.title, component: n.component });
-    }
-  };
-  walk(visibleMenuTree(routes, (item) => screens.has(item.component)));
-  return out;
-}
 
 /** 以省略号收尾、没有 title 的格子：标上 data-layout-tip，由测试悬停看是否弹出提示（antd 的 Tooltip 不留 title） */
 interface TipCandidate {
@@ -225,6 +202,7 @@ for (const lang of LANGUAGES) {
     for (const account of ROLES) {
       await context.clearCookies({ name: 'Access-Token' });
       await apiLogin(page, account, passwordOf(account));
+      await page.goto(WORKPLACE);
       const leaves = (await screenLeaves(page)).filter((leaf) => !checked.has(leaf.path));
       if (account === ROLES[0]) await expect(page.locator('html')).toHaveAttribute('lang', lang);
       // 逐页量（不并行开几个页面：后台页面里 antd 的滚动阴影等测量不及时，会误报）
