@@ -5,12 +5,11 @@ import { useState } from 'react';
 import { Button, Tag } from 'antd';
 import { CheckOutlined } from '@ant-design/icons';
 import { useRouter } from 'next/navigation';
-import { apiPost } from '@/components/api-client';
 import ListScreen from '@/components/list/ListScreen';
 import TwoLineCell from '@/components/list/TwoLineCell';
 import type { ListHelpers } from '@/components/list/types';
 import { usePushEvent } from '@/components/push/PushProvider';
-import { isLocalLink, MESSAGES_CHANGED_EVENT } from '@/components/shell/NoticeBell';
+import { isLocalLink, markMessagesRead } from '@/components/shell/NoticeBell';
 import { useT } from '@/lib/i18n/client';
 import type { MessageItem } from '@/lib/domains/message/schemas';
 
@@ -28,8 +27,7 @@ export default function MessageList() {
   usePushEvent('notice.read', () => setRefresh((n) => n + 1));
 
   const markRead = async (body: { ids: number[] } | { all: true }, helpers?: ListHelpers) => {
-    await apiPost('/message/read', body);
-    window.dispatchEvent(new Event(MESSAGES_CHANGED_EVENT));
+    await markMessagesRead(body);
     helpers?.reload();
   };
 

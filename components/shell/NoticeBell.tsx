@@ -57,6 +57,12 @@ function noticeOf(data: Record<string, unknown>): MessageRow | null {
   };
 }
 
+/** 标记已读并广播（铃铛、全部消息页与工作台据此刷新未读数） */
+export async function markMessagesRead(body: { ids: number[] } | { all: true }): Promise<void> {
+  await apiPost('/message/read', body);
+  window.dispatchEvent(new Event(MESSAGES_CHANGED_EVENT));
+}
+
 export const isLocalLink = (link: string | null): link is string => !!link && link.startsWith('/') && !link.startsWith('//');
 
 export default function NoticeBell({ initialCount, dark }: { initialCount: number; dark: boolean }) {
@@ -112,11 +118,10 @@ export default function NoticeBell({ initialCount, dark }: { initialCount: numbe
 
   const markRead = async (body: { ids: number[] } | { all: true }) => {
     try {
-      await apiPost('/message/read', body);
+      await markMessagesRead(body);
       setPage((p) =>
         p && { ...p, list: p.list.map((m) => ('all' in body || body.ids.includes(m.id) ? { ...m, read: true } : m)) },
       );
-      window.dispatchEvent(new Event(MESSAGES_CHANGED_EVENT));
       return true;
     } catch (err) {
       showError(err, 'shell.notice.readFailed');

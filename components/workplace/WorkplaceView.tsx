@@ -16,9 +16,9 @@ import {
   UserOutlined,
   HistoryOutlined,
 } from '@ant-design/icons';
-import { ApiClientError, apiPost } from '@/components/api-client';
+import { ApiClientError } from '@/components/api-client';
 import { MenuIcon } from '@/components/shell/icons';
-import { MESSAGES_CHANGED_EVENT, isLocalLink } from '@/components/shell/NoticeBell';
+import { MESSAGES_CHANGED_EVENT, isLocalLink, markMessagesRead } from '@/components/shell/NoticeBell';
 import { useT } from '@/lib/i18n/client';
 import type { FunctionGroup, LoginRecord, WorkplaceData } from './data';
 import styles from './workplace.module.css';
@@ -86,9 +86,8 @@ export default function WorkplaceView({ data, notices }: { data: WorkplaceData; 
   const markRead = async (body: { ids: number[] } | { all: true }) => {
     setBusy(true);
     try {
-      await apiPost('/message/read', body);
+      await markMessagesRead(body);
       message.success(t('shell.workplace.markedRead'));
-      window.dispatchEvent(new Event(MESSAGES_CHANGED_EVENT));
     } catch (err) {
       if (!(err instanceof ApiClientError && err.notified)) message.error(t('shell.notice.readFailed'));
     } finally {
