@@ -4,7 +4,7 @@ import nextTs from 'eslint-config-next/typescript';
 const config = [
   ...next,
   ...nextTs,
-  { ignores: ['.next*/**', 'node_modules/**', 'data/**', 'db/migrations/**', 'next-env.d.ts', 'test-results/**', 'playwright-report/**'] },
+  { ignores: ['.next*/**', '**/.next*/**', '**/next-env.d.ts', 'node_modules/**', 'data/**', 'db/migrations/**', 'next-env.d.ts', 'test-results/**', 'playwright-report/**'] },
   // 分层：lib/platform 是最底层，不引用领域、界面、演示数据与端点表；任何模块之间不成环（只看值导入，import type 不算）。
   {
     files: ['**/*.ts', '**/*.tsx', '**/*.mjs'],

@@ -4,7 +4,8 @@ import { useEffect } from 'react';
 import { ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import ErrorResult from '@/components/shell/ErrorResult';
-import { DEFAULT_LOCALE, getMessages, translate } from '@/lib/i18n';
+import { DEFAULT_LOCALE, translate } from '@/lib/i18n/locales';
+import { shellMessages } from '@/lib/i18n/messages/shell';
 import { I18nProvider } from '@/lib/i18n/client';
 import './globals.css';
 
@@ -12,7 +13,8 @@ export default function GlobalError({ error, retry }: { error: unknown; retry: (
   useEffect(() => {
     console.error(error);
   }, [error]);
-  const messages = getMessages(DEFAULT_LOCALE);
+  // 只带门户框架的中文：错误页是根布局的错误边界，与每页的代码一起下载，不能带上全部目录
+  const messages = shellMessages['zh-CN'];
   const digest = error instanceof Error ? (error as Error & { digest?: string }).digest : undefined;
   return (
     <html lang={DEFAULT_LOCALE}>

@@ -8,7 +8,7 @@
 //   导出下载：按服务端 Content-Disposition 的文件名保存；失败 → "提示""下载出错"。
 // 调用方只需 catch；表单等自行显示错误的调用传 { silent: true }，登录/注册页传 { authFlow: true }。
 // 通知、刷新、跳转、保存文件都经可替换的依赖完成，单元测试注入假实现后断言。
-import { authMessages } from '@/lib/i18n/messages/auth';
+import { API_TEXTS_ZH } from '@/lib/i18n/messages/auth-api';
 import { beijingStamp } from '@/lib/platform/time';
 import type { ApiInput, ApiOutput, GetPath, PostPath } from './api-contract';
 
@@ -172,7 +172,6 @@ const EXT_OF_TYPE: Record<string, string> = {
   'image/jpeg': 'jpg',
 };
 
-const zhTexts = authMessages['zh-CN'];
 
 // —— 浏览器中的默认依赖 ——
 
@@ -180,7 +179,7 @@ function browserNotifier(): Notifier {
   return {
     error(title, description) {
       // 静态方法作后备：页面挂了 <ApiClientBridge /> 时改用 antd App 上下文的 notification（随主题与语言）
-      void import('antd').then(({ notification }) => notification.error({ title, description }));
+      void import('antd/es/notification').then(({ default: notification }) => notification.error({ title, description }));
     },
   };
 }
@@ -219,7 +218,7 @@ function browserDeps(): ApiClientDeps {
       if (hasWindow) window.dispatchEvent(new CustomEvent(TASK_STARTED_EVENT, { detail: { taskId } }));
     },
     clearClientCookies: () => clearCookie(PWD_STRENGTH_COOKIE),
-    text: (key) => zhTexts[`auth.api.${key}`] ?? key,
+    text: (key) => API_TEXTS_ZH[`auth.api.${key}`] ?? key,
   };
 }
 

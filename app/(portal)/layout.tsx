@@ -4,6 +4,7 @@ import { cookies } from 'next/headers';
 import ForcedPasswordDialog from '@/components/ForcedPasswordDialog';
 import { screenNames } from '@/components/screens/registry';
 import { loadUnreadCount, loadUserAndPermissions } from '@/components/shell/data';
+import { menuIconDefs } from '@/components/shell/icon-defs';
 import PortalShell from '@/components/shell/PortalShell';
 import { SETTINGS_COOKIE, parseSettings } from '@/components/shell/settings';
 import type { ShellData } from '@/components/shell/types';
@@ -30,6 +31,7 @@ export default async function PortalLayout({ children }: { children: React.React
     home: info.home,
     screens: screenNames(),
     unreadCount,
+    menuIcons: menuIconDefs(info.routes.map((r) => r.meta.icon)),
   };
   return (
     <PortalShell data={data} initialSettings={parseSettings(jar.get(SETTINGS_COOKIE)?.value)}>

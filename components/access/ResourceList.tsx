@@ -6,7 +6,7 @@ import { Space, Tag, TreeSelect, Typography } from 'antd';
 import ListScreen from '@/components/list/ListScreen';
 import type { FieldSpec, FormSpec, ListColumn, Option } from '@/components/list/types';
 import { apiGet } from '@/components/api-client';
-import { MenuIcon } from '@/components/shell/icons';
+import { ResourceIcon } from './ResourceIcon';
 import { ACTIONS } from '@/lib/platform/auth/session';
 import { type ResourceNode, ResourceSaveInput } from '@/lib/domains/access/schemas';
 import { Tx, useT } from '@/lib/i18n/client';
@@ -66,7 +66,7 @@ const columns: ListColumn<ResourceRow>[] = [
     dataIndex: 'title',
     render: (title: string, row) => (
       <Space size={6}>
-        {row.icon && <MenuIcon name={row.icon} />}
+        {row.icon && <ResourceIcon name={row.icon} />}
         <span>{row.displayTitle ?? title}</span>
         {row.isDirectory && <Tag><Tx text="目录" /></Tag>}
       </Space>

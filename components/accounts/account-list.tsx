@@ -1,5 +1,6 @@
 // 账号列表的配置：系统“用户管理”（sysUser）与机构“账号管理”（account）共用 /account/* 接口，只差资源与标题。
-import { Space, Tag } from 'antd';
+import Space from 'antd/es/space';
+import Tag from 'antd/es/tag';
 import type { FieldSpec, FormSpec, ListScreenProps, Option, OptionsSource } from '@/components/list/types';
 import { sameAs, zodRule } from '@/components/list/rules';
 import { formatValue } from '@/components/list/values';

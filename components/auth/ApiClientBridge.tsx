@@ -5,7 +5,7 @@ import { useEffect } from 'react';
 import { App } from 'antd';
 import { apiClient, type ApiTextKey } from '@/components/api-client';
 import { useT } from '@/lib/i18n/client';
-import { authMessages } from '@/lib/i18n/messages/auth';
+import { API_TEXTS_ZH } from '@/lib/i18n/messages/auth-api';
 
 export default function ApiClientBridge() {
   const { notification } = App.useApp();
@@ -16,7 +16,7 @@ export default function ApiClientBridge() {
       text: (key: ApiTextKey) => {
         const id = `auth.api.${key}`;
         const out = t(id);
-        return out === id ? (authMessages['zh-CN'][id] ?? key) : out;
+        return out === id ? (API_TEXTS_ZH[id] ?? key) : out;
       },
     });
   }, [notification, t]);

@@ -3,7 +3,7 @@
 import { useRouter } from 'next/navigation';
 import { Button, Dropdown } from 'antd';
 import { GlobalOutlined } from '@ant-design/icons';
-import { LOCALE_COOKIE, LOCALES } from '@/lib/i18n';
+import { LOCALE_COOKIE, LOCALES } from '@/lib/i18n/locales';
 import { useLocale, useT } from '@/lib/i18n/client';
 import styles from './auth.module.css';
 

@@ -1,6 +1,8 @@
 // /user/register-result：注册申请已提交，等待管理员审核。
 import Link from 'next/link';
-import { Button, Result, Steps } from 'antd';
+import Button from 'antd/es/button';
+import Result from 'antd/es/result';
+import Steps from 'antd/es/steps';
 import { getT } from '@/lib/i18n/server';
 import styles from './auth.module.css';
 

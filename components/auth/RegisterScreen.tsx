@@ -1,5 +1,5 @@
 // /user/register：机构/企业注册申请。
-import { Steps } from 'antd';
+import Steps from 'antd/es/steps';
 import RegisterForm from '@/components/auth/RegisterForm';
 import { getT } from '@/lib/i18n/server';
 import styles from './auth.module.css';

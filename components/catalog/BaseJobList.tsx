@@ -7,7 +7,7 @@ import ListScreen from '@/components/list/ListScreen';
 import ImportButton from '@/components/list/ImportButton';
 import { useCan } from '@/components/shell/ShellContext';
 import { useT } from '@/lib/i18n/client';
-import type { Translate } from '@/lib/i18n';
+import type { Translate } from '@/lib/i18n/locales';
 import type { FieldSpec, FormSpec, ListScreenProps, Option } from '@/components/list/types';
 import { CATALOG_STATUS, JOB_CATEGORIES, LEVEL_NAMES, STATUS_NAMES, WORK_ORGS_NOTE, WORK_TAG_COLOR, type JobItem, type WorkItem, jobCode } from '@/lib/domains/catalog/schemas';
 import WorkRowsEditor, { type WorkRow } from './WorkRowsEditor';

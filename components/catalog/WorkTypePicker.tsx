@@ -6,7 +6,7 @@ import { App, Button, Empty, Input, Modal, Space, Table, Tag, Typography } from 
 import { PlusOutlined } from '@ant-design/icons';
 import { apiPost } from '@/components/api-client';
 import { useT } from '@/lib/i18n/client';
-import type { Translate } from '@/lib/i18n';
+import type { Translate } from '@/lib/i18n/locales';
 import { LEVEL_NAMES, type WorkOption } from '@/lib/domains/catalog/schemas';
 
 export interface PickedWork {

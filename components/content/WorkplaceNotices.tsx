@@ -1,6 +1,7 @@
 import 'server-only';
 // 工作台“通知公告”卡片：本人可见的最新通知公告（全省的与本市的；省级用户看全部），近 7 天发布的标“新”，点开到门户文章页。
-import { Card, Empty } from 'antd';
+import Card from 'antd/es/card';
+import Empty from 'antd/es/empty';
 import { getDb } from '@/lib/platform/db/client';
 import type { SessionUser } from '@/lib/platform/auth/session';
 import { getT } from '@/lib/i18n/server';

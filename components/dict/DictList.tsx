@@ -10,7 +10,7 @@ import ListScreen from '@/components/list/ListScreen';
 import type { FieldSpec, FormSpec, ListScreenProps } from '@/components/list/types';
 import { useCan } from '@/components/shell/ShellContext';
 import { useT } from '@/lib/i18n/client';
-import type { Translate } from '@/lib/i18n';
+import type { Translate } from '@/lib/i18n/locales';
 import type { DictItemView, DictTypeView } from '@/lib/domains/dict/service';
 import { DICT_STATUS_TAG, DictTypeSaveInput } from '@/lib/domains/dict/schemas';
 import { zodRule } from '@/components/list/rules';

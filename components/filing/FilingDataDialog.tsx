@@ -11,7 +11,7 @@ import { isMaskedValue } from '@/lib/platform/identity/mask';
 import { useUnmaskList } from '@/components/privacy/useUnmaskList';
 import type { FilingItem } from '@/lib/domains/filing/schemas';
 import { kindResource } from '@/lib/domains/filing/transitions';
-import type { Translate } from '@/lib/i18n';
+import type { Translate } from '@/lib/i18n/locales';
 import { useT } from '@/lib/i18n/client';
 import type { FilingDataKind } from '@/lib/domains/filing/data-service';
 

@@ -1,4 +1,4 @@
-import { Card } from 'antd';
+import Card from 'antd/es/card';
 import type { RegionValue } from '../RegionPicker';
 import { getT } from '@/lib/i18n/server';
 import RegionLookup from './RegionLookup';

@@ -5,7 +5,7 @@ import RegionPicker, { type RegionValue } from '@/components/RegionPicker';
 import { Uploader } from '@/components/upload/Uploader';
 import dynamic from 'next/dynamic';
 import { useT } from '@/lib/i18n/client';
-import type { Translate } from '@/lib/i18n';
+import type { Translate } from '@/lib/i18n/locales';
 import { useOptions } from './options';
 import type { FieldSpec } from './types';
 

@@ -6,7 +6,7 @@ import { UploadBusyContext } from '@/components/upload/busy';
 import { Alert, App, Col, Form, Modal, Row, Spin, type ButtonProps } from 'antd';
 import { ApiClientError } from '@/components/api-client';
 import { useT } from '@/lib/i18n/client';
-import type { Translate } from '@/lib/i18n';
+import type { Translate } from '@/lib/i18n/locales';
 import FieldInput from './FieldInput';
 import { localizeForm } from './localize';
 import { callApi } from './options';

@@ -10,7 +10,7 @@ import { requestKey as bodyKey } from '@/components/screens/first-page';
 import { FirstPageContext } from '@/components/screens/FirstPageContext';
 import { useCan } from '@/components/shell/ShellContext';
 import { useT } from '@/lib/i18n/client';
-import type { Translate } from '@/lib/i18n';
+import type { Translate } from '@/lib/i18n/locales';
 import CreateButton from './CreateButton';
 import DetailDialog from './DetailDialog';
 import { useConfirm } from './useConfirm';

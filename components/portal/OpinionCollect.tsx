@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Modal, Tag, Typography } from 'antd';
 import ListScreen from '@/components/list/ListScreen';
 import { Tx, useT } from '@/lib/i18n/client';
-import type { Translate } from '@/lib/i18n';
+import type { Translate } from '@/lib/i18n/locales';
 import type { FieldSpec, FormSpec, ListScreenProps } from '@/components/list/types';
 import type { OpinionItem, TopicItem } from '@/lib/domains/portal/service';
 

@@ -1,7 +1,7 @@
 'use client';
 // 题库界面的共用部分：状态标签、选项（等级、状态、题型、难度）、按输入框取名称的小弹窗。
 import { useEffect, useState } from 'react';
-import type { Translate } from '@/lib/i18n';
+import type { Translate } from '@/lib/i18n/locales';
 import type { RowAction } from '@/components/list/types';
 import { Form, Input, InputNumber, Modal, Tag } from 'antd';
 import { useT } from '@/lib/i18n/client';

@@ -5,7 +5,7 @@ import { useRouter } from 'next/navigation';
 import { App, Avatar, Dropdown, Tooltip, type MenuProps } from 'antd';
 import { GlobalOutlined, LogoutOutlined, ScheduleOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
 import { LOGIN_PATH, apiLogout } from '@/components/api-client';
-import { LOCALES, LOCALE_COOKIE } from '@/lib/i18n';
+import { LOCALES, LOCALE_COOKIE } from '@/lib/i18n/locales';
 import { useLocale, useT } from '@/lib/i18n/client';
 import { MY_TASKS_PATH } from '@/components/task/labels';
 import NoticeBell from './NoticeBell';

@@ -2,7 +2,7 @@
 // 门户框架（SPEC §2 基本布局）：页头（标志、一级菜单、设置、铃铛、语言、问候语）、侧栏（所选一级菜单的子项）、
 // 多标签栏、面包屑与页面内容；"顶部菜单"模式下一级菜单带下拉子项、没有侧栏。
 // 查询参数 onlyShowContentView=1 时只显示页面内容。布局偏好来自 Cookie（服务端首屏已按它渲染）。
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import Link from 'next/link';
 import { usePathname, useSearchParams } from 'next/navigation';
 import { App, Breadcrumb, ConfigProvider, Layout, Menu, theme as antdTheme, type MenuProps, type ThemeConfig } from 'antd';
@@ -14,9 +14,8 @@ import HeaderRight from './HeaderRight';
 import { PushProvider } from '@/components/push/PushProvider';
 import TaskStartedHost from '@/components/task/TaskStartedHost';
 import { accessibleToken } from './accessibleTheme';
-import { MenuIcon } from './icons';
+import { MenuIcon, MenuIconContext } from './icons';
 import { findTrail, isExternal, landingPath, visibleIds, type MenuNode } from './menu';
-import SettingsDrawer from './SettingsDrawer';
 import SkipLink, { MAIN_ID } from './SkipLink';
 import { settingsCookie, type LayoutSettings } from './settings';
 import { ShellProvider, useShell } from './ShellContext';
@@ -25,6 +24,9 @@ import LanguageFallbackNotice from './LanguageFallbackNotice';
 import { WORKPLACE_PATH, type ShellData } from './types';
 import styles from './shell.module.css';
 import { MESSAGES_PATH } from './NoticeBell';
+
+/** 设置抽屉（取色器、单选、开关）第一次打开时才下载：每页的框架代码不带它 */
+const SettingsDrawer = lazy(() => import('./SettingsDrawer'));
 
 export const CONTENT_ONLY_PARAM = 'onlyShowContentView';
 const HEADER_HEIGHT = 56;
@@ -96,9 +98,11 @@ export default function PortalShell({ data, initialSettings, children }: PortalS
           {/* 数据多的导出改排成后台任务时的进度框（所有导出按钮共用） */}
           <TaskStartedHost />
           <ShellProvider data={data}>
-            <ShellFrame settings={settings} onSettingsChange={save}>
-              {children}
-            </ShellFrame>
+            <MenuIconContext value={data.menuIcons}>
+              <ShellFrame settings={settings} onSettingsChange={save}>
+                {children}
+              </ShellFrame>
+            </MenuIconContext>
           </ShellProvider>
         </PushProvider>
       </App>
@@ -131,6 +135,12 @@ function ShellFrame({ settings, onSettingsChange, children }: { settings: Layout
   const search = useSearchParams();
   const { data, tree, visible, home } = useShell();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // 打开过一次后一直挂着（关闭的动画、再次打开不再等下载）
+  const [drawerUsed, setDrawerUsed] = useState(false);
+  const openDrawer = () => {
+    setDrawerUsed(true);
+    setDrawerOpen(true);
+  };
   const [openKeys, setOpenKeys] = useState<string[] | null>(null);
 
   const dark = settings.navTheme !== 'light';
@@ -212,7 +222,11 @@ function ShellFrame({ settings, onSettingsChange, children }: { settings: Layout
     );
   }
 
-  const settingsDrawer = <SettingsDrawer open={drawerOpen} settings={settings} onClose={() => setDrawerOpen(false)} onChange={onSettingsChange} />;
+  const settingsDrawer = drawerUsed && (
+    <Suspense fallback={null}>
+      <SettingsDrawer open={drawerOpen} settings={settings} onClose={() => setDrawerOpen(false)} onChange={onSettingsChange} />
+    </Suspense>
+  );
   const siderTop = settings.fixedHeader ? HEADER_HEIGHT : 0;
 
   return (
@@ -238,7 +252,7 @@ function ShellFrame({ settings, onSettingsChange, children }: { settings: Layout
               selectedKeys={selectedKeys}
             />
           </nav>
-          <HeaderRight user={data.user} unreadCount={data.unreadCount} dark={dark} onOpenSettings={() => setDrawerOpen(true)} />
+          <HeaderRight user={data.user} unreadCount={data.unreadCount} dark={dark} onOpenSettings={openDrawer} />
         </Layout.Header>
         <Layout hasSider={hasSider}>
           {hasSider && (

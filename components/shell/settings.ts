@@ -1,6 +1,5 @@
 // 布局偏好（SPEC §2、§9）：主题、主色、导航模式、内容宽度、固定页头、固定侧栏、色弱模式。
 // 存在 Cookie layout-settings（JSON）里，服务端首屏即按它渲染，不闪烁；前后端共用此模块。
-import { z } from 'zod';
 
 export const SETTINGS_COOKIE = 'layout-settings';
 /** 一年：偏好不随会话过期 */
@@ -52,21 +51,24 @@ export const DEFAULT_SETTINGS: LayoutSettings = {
 
 const presetColors = new Set<string>(PRIMARY_COLORS.map((c) => c.color));
 
-// 每个字段单独回退到默认值：Cookie 里一个坏字段不影响其他偏好
-const SettingsSchema = z.object({
-  navTheme: z.enum(NAV_THEMES).catch(DEFAULT_SETTINGS.navTheme),
-  primaryColor: z
-    .string()
-    .transform((c) => c.toUpperCase())
-    .refine((c) => presetColors.has(c))
-    .catch(DEFAULT_SETTINGS.primaryColor),
-  layout: z.enum(LAYOUTS).catch(DEFAULT_SETTINGS.layout),
-  contentWidth: z.enum(CONTENT_WIDTHS).catch(DEFAULT_SETTINGS.contentWidth),
-  fixedHeader: z.boolean().catch(DEFAULT_SETTINGS.fixedHeader),
-  fixSiderbar: z.boolean().catch(DEFAULT_SETTINGS.fixSiderbar),
-  colorWeak: z.boolean().catch(DEFAULT_SETTINGS.colorWeak),
-  collapsed: z.boolean().catch(DEFAULT_SETTINGS.collapsed),
-});
+// 每个字段单独回退到默认值：Cookie 里一个坏字段不影响其他偏好。
+// 不用 zod：本模块在每页的框架代码里，zod（约 110 KB）不该为八个字段进浏览器。
+const oneOf = <T extends string>(allowed: readonly T[], v: unknown, fallback: T): T => (allowed.includes(v as T) ? (v as T) : fallback);
+const bool = (v: unknown, fallback: boolean): boolean => (typeof v === 'boolean' ? v : fallback);
+
+function checkSettings(d: Record<string, unknown>): LayoutSettings {
+  const color = typeof d.primaryColor === 'string' ? d.primaryColor.toUpperCase() : '';
+  return {
+    navTheme: oneOf(NAV_THEMES, d.navTheme, DEFAULT_SETTINGS.navTheme),
+    primaryColor: presetColors.has(color) ? color : DEFAULT_SETTINGS.primaryColor,
+    layout: oneOf(LAYOUTS, d.layout, DEFAULT_SETTINGS.layout),
+    contentWidth: oneOf(CONTENT_WIDTHS, d.contentWidth, DEFAULT_SETTINGS.contentWidth),
+    fixedHeader: bool(d.fixedHeader, DEFAULT_SETTINGS.fixedHeader),
+    fixSiderbar: bool(d.fixSiderbar, DEFAULT_SETTINGS.fixSiderbar),
+    colorWeak: bool(d.colorWeak, DEFAULT_SETTINGS.colorWeak),
+    collapsed: bool(d.collapsed, DEFAULT_SETTINGS.collapsed),
+  };
+}
 
 /** Cookie 原值（可能已 URL 编码）→ 偏好；无法解析时为默认值 */
 export function parseSettings(raw: string | undefined | null): LayoutSettings {
@@ -82,7 +84,7 @@ export function parseSettings(raw: string | undefined | null): LayoutSettings {
     }
   }
   if (!data || typeof data !== 'object') return { ...DEFAULT_SETTINGS };
-  return SettingsSchema.parse({ ...DEFAULT_SETTINGS, ...data });
+  return checkSettings(data as Record<string, unknown>);
 }
 
 /** 写入 Cookie 的字符串（浏览器端 document.cookie 用） */

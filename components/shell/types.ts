@@ -1,5 +1,6 @@
 // 门户框架与服务端之间的数据：菜单项（GET /api/index/getUserRouters，类型在身份域）与页头所需的用户信息
 // （/api/bapi/user/getUserAndPermissions 的 data.user 的子集）。纯类型，前后端共用。
+import type { IconDefinition } from '@ant-design/icons-svg/lib/types';
 import type { MenuItem } from '@/lib/domains/access/menu';
 
 export type { MenuItem };
@@ -34,6 +35,8 @@ export interface ShellData {
   /** 已注册界面的组件名：菜单只显示有界面的叶子 */
   screens: string[];
   unreadCount: number;
+  /** 本人菜单用到的图标的 SVG 定义（规范化的名字 → 定义；见 icon-defs.ts） */
+  menuIcons: Record<string, IconDefinition>;
 }
 
 /** 这三类用户在页头以真实姓名称呼（SPEC §2），其余用昵称。 */

@@ -1,7 +1,7 @@
 'use client';
 // 客户端取文字：根布局把当前语言的消息放进 I18nProvider，组件用 useT()。
 import { createContext, useCallback, useContext } from 'react';
-import { translate, type Locale, type Messages } from './index';
+import { translate, type Locale, type Messages } from './locales';
 
 const I18nContext = createContext<{ locale: Locale; messages: Messages }>({ locale: 'zh-CN', messages: {} });
 

@@ -45,21 +45,8 @@ import { taskMessages } from './messages/task';
 import { messageMessages } from './messages/message';
 import { zhTW } from './generated/zh-TW';
 
-export const LOCALES = [
-  { key: 'zh-CN', label: '简体中文', icon: '🇨🇳' },
-  { key: 'zh-TW', label: '繁體中文', icon: '🇭🇰' },
-  { key: 'en-US', label: 'English', icon: '🇺🇸' },
-  { key: 'pt-BR', label: 'Português', icon: '🇧🇷' },
-] as const;
-export type Locale = (typeof LOCALES)[number]['key'];
-export const DEFAULT_LOCALE: Locale = 'zh-CN';
-export const LOCALE_COOKIE = 'lang';
-/** 没有自己译文、以英文显示的语言：门户框架顶部提示 */
-export const EN_FALLBACK_LOCALES: readonly Locale[] = ['pt-BR'];
-export const PT_FALLBACK_NOTICE_KEY = 'shell.i18n.ptFallback';
-
-export type Messages = Record<string, string>;
-export type Translate = (key: string, vars?: Record<string, string | number>) => string;
+export * from './locales';
+import { EN_FALLBACK_LOCALES, type Locale, type Messages, type Translate, translate } from './locales';
 
 export interface Catalogue {
   'zh-CN': Messages;
@@ -132,10 +119,6 @@ export function zhCNSource(): Messages {
 
 const cache = new Map<Locale, Messages>();
 
-export function isLocale(v: unknown): v is Locale {
-  return LOCALES.some((l) => l.key === v);
-}
-
 function englishMessages(): Messages {
   const m: Messages = {};
   for (const c of Object.values(CATALOGUES)) Object.assign(m, c['zh-CN'], c['en-US'], textsOf(c));
@@ -156,12 +139,6 @@ export function getMessages(locale: Locale): Messages {
   else m = zh;
   cache.set(locale, m);
   return m;
-}
-
-/** 取文字并替换 {name} 占位；缺键时返回键本身：原文键即显示中文原文，稳定键则便于发现遗漏 */
-export function translate(messages: Messages, key: string, vars?: Record<string, string | number>): string {
-  const text = messages[key] ?? key;
-  return vars ? text.replace(/\{(\w+)\}/g, (_, k) => String(vars[k] ?? `{${k}}`)) : text;
 }
 
 /** 某语言的 t()（服务端按请求的语言用；客户端用 useT()） */

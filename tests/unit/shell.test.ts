@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { flattenMenuTree, MENU_TREE } from '@/lib/domains/access/menu-tree';
 import type { MenuItem } from '@/lib/domains/access/menu';
 import { shellMessages } from '@/lib/i18n/messages/shell';
-import { hasMenuIcon } from '@/components/shell/icons';
+import { hasMenuIcon } from '@/components/shell/icon-names';
 import { countLeaves, findRoute, findTrail, landingPath, shellMenu } from '@/components/shell/menu';
 import { DEFAULT_SETTINGS, parseSettings, settingsCookie } from '@/components/shell/settings';
 import { closeAll, closeLeft, closeRight, closeTab, openTab, parseStoredTabs, type Tab } from '@/components/shell/tabs';

@@ -2,7 +2,7 @@
 // 纯数据：状态、转换、操作与条件的名字；引擎的声明在 workflow.ts。各步“进入下一步的条件”由拥有数据的领域实现并登记
 // （registerGate，见 gates.ts 的 registerPlanGate），本域不引用它们。
 import type { OperationDef, Position, TransitionDef } from '@/lib/platform/workflow';
-import { KIND_KEYS } from '../access/menu-tree';
+import { KIND_KEYS } from '../access/kind-keys';
 
 export const PLAN_STEP = {
   DRAFT: 0,

@@ -1,7 +1,7 @@
 // 备案状态机（SPEC §3 状态码 −1…8）的声明：状态、转换、操作（lib/platform/workflow 的格式），引擎（workflow.ts）按它办理与拒绝。
 // 增量备案（已完成备案追加工种）用同样的审核步骤（REVIEW_TRANSITIONS），有自己的状态。
 import type { OperationDef, TransitionDef } from '@/lib/platform/workflow';
-import { KIND_KEYS } from '../access/menu-tree';
+import { KIND_KEYS } from '../access/kind-keys';
 
 export const FILING_STATUS = {
   NOT_FILED: -1,

@@ -1,5 +1,5 @@
 // 题库与试卷的命名常量（前后端共用，不引用数据库）。
-import { KIND_KEYS } from '../access/menu-tree';
+import { KIND_KEYS } from '../access/kind-keys';
 
 /** 题库、试题、试卷的状态 */
 export const BANK_STATUS = { ENABLED: 0, DISABLED: 1 } as const;

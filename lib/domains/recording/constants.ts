@@ -1,5 +1,5 @@
 // 录像助手的常量（SPEC §9 与 §4 "Recording"）：浏览器里的录制对话框与服务端的检查共用这一处。
-import { anyKind } from '../access/menu-tree';
+import { anyKind } from '../access/kind-keys';
 import { PLAN_STEP } from '../exaPlan/transitions';
 import { RECORD_CLASS_PERMISSIONS, VIEW_CLASS_RECORDINGS_PERMISSIONS } from '../trainClass/transitions';
 import type { MenuPermission } from '@/lib/domains/access/menu-tree';

@@ -1,21 +1,11 @@
 // 登录、注册、账号设置、强制改密与 API 客户端错误提示的文字。zh-CN 与 en-US 都完整。
 // auth.zod.<中文原文>：服务端共用的 zod 校验消息与常见的服务端提示在英文界面的译文
 // （中文界面直接显示原文，见 components/auth/form-rules.ts 的 translateMessage）。
+import { API_TEXTS_ZH } from './auth-api';
 
 const zhCN: Record<string, string> = {
   // —— API 客户端（SPEC §8） ——
-  'auth.api.tip': '提示',
-  'auth.api.requestError': '请求错误',
-  'auth.api.forbidden': '禁止访问',
-  'auth.api.unauthorized': '认证失败，请重新登录',
-  'auth.api.unauthorizedTitle': '未授权',
-  'auth.api.serverError': '服务器异常',
-  'auth.api.networkError': '请求异常',
-  'auth.api.responseError': '响应异常',
-  'auth.api.downloadError': '下载出错',
-  'auth.api.systemError': '系统错误',
-  'auth.api.tokenInvalidV2': '登录令牌无效(v2)',
-  'auth.api.sessionEnded': '登录状态已失效，请重新登录',
+  ...API_TEXTS_ZH,
 
   // —— 通用 ——
   'auth.common.cancel': '取消',
