@@ -44,7 +44,15 @@ export function installInputGuard(): void {
   };
   const onInput = (e: Event) => {
     const el = e.target;
-    if (!(el instanceof Element) || !isTextField(el) || !pending(el)) return;
+    if (!(el instanceof Element) || !isTextField(el)) return;
+    if (!pending(el)) {
+      // 水合后又打了字：React 这次拿到的是框里的全部文字（含水合前打的），排着的旧值不再重放，免得盖掉新打的
+      for (let i = queue.length - 1; i >= 0; i--) {
+        const q = queue[i];
+        if (q.kind === 'value' && q.el === el) queue.splice(i, 1);
+      }
+      return;
+    }
     const last = queue[queue.length - 1];
     if (last && last.kind === 'value' && last.el === el) last.value = el.value;
     else queue.push({ kind: 'value', el, value: el.value });
