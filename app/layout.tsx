@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { headers } from 'next/headers';
 import { AntdRegistry } from '@ant-design/nextjs-registry';
 import App from 'antd/es/app';
 import ConfigProvider from 'antd/es/config-provider';
@@ -10,6 +11,7 @@ import zhTW from 'antd/locale/zh_TW';
 import { accessibleToken, tokenCssVars } from '@/components/shell/accessibleTheme';
 import DayjsLocale from '@/components/shell/DayjsLocale';
 import HydrationMark from '@/components/shell/HydrationMark';
+import { INPUT_GUARD_SCRIPT } from '@/components/shell/input-guard';
 import { getMessages, translate, type Locale } from '@/lib/i18n';
 import { I18nProvider } from '@/lib/i18n/client';
 import { getLocale } from '@/lib/i18n/server';
@@ -34,8 +36,15 @@ const PUBLIC_TOKEN = accessibleToken();
 export default async function RootLayout({ children }: { children: React.ReactNode }) {
   const locale = await getLocale();
   const messages = getMessages(locale);
+  // proxy.ts 给每个页面请求的 CSP nonce：内联脚本没有它不会执行
+  const nonce = (await headers()).get('x-nonce') ?? undefined;
   return (
     <html lang={locale}>
+      <head>
+        {/* 水合前的点击与回车排队、水合后重放（docs/HYDRATION.md）；须在页面内容之前运行。
+            浏览器读出的 nonce 属性为空（防泄露），与服务端的值不同属正常，不当作水合不一致 */}
+        <script id="input-guard" nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: INPUT_GUARD_SCRIPT }} />
+      </head>
       {/* 主题色也以 CSS 变量给出：各页自己的样式（*.module.css）用 var(--ant-color-primary) 等取同一组达标的颜色 */}
       <body style={tokenCssVars(PUBLIC_TOKEN)}>
         <AntdRegistry>

@@ -29,9 +29,14 @@ function Shell({ title, testId, children }: { title: string; testId: string; chi
   );
 }
 
+/** 链接里没有令牌：不必问服务端（答复只会是错误，浏览器控制台还会记一条失败的请求），直接说明 */
+const NO_TOKEN = '链接无效：请使用评价机构发给您的完整链接';
+
 function useLoad<T>(path: PostPath, token: string) {
-  const [state, setState] = useState<{ data: T | null; error: string | null }>({ data: null, error: null });
+  const t = useT();
+  const [state, setState] = useState<{ data: T | null; error: string | null }>({ data: null, error: token ? null : t(NO_TOKEN) });
   useEffect(() => {
+    if (!token) return;
     callConfigured<T>('POST', path, { token }, { silent: true }).then(
       (data) => setState({ data, error: null }),
       (err: unknown) => setState({ data: null, error: err instanceof Error ? err.message : 'error' }),

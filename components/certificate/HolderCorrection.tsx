@@ -21,9 +21,11 @@ interface HolderData {
 
 export default function HolderCorrection({ token }: { token: string }) {
   const t = useT();
-  const [data, setData] = useState<HolderData | null | 'error'>(null);
+  // 链接里没有令牌：不问服务端（答复只会是错误，控制台还会记一条失败的请求），直接说明链接无效
+  const [data, setData] = useState<HolderData | null | 'error'>(token ? null : 'error');
   const [mode, setMode] = useState<'view' | 'correct' | 'confirmed' | 'sent'>('view');
   useEffect(() => {
+    if (!token) return;
     apiPost('/comApi/certificateHolder', { token }, { silent: true }).then(setData, () => setData('error'));
   }, [token]);
   return (

@@ -2,7 +2,7 @@
 // 推送连接（docs/PUSH.md）：每个标签页一条 EventSource 连 /api/push（同源，凭会话 Cookie），断开后按 1、2、4… 最多 30 秒
 // 退避重连并带上最后收到的编号（服务端补发漏掉的）；重连被拒时探一次会话，失效则由接口客户端转去登录页。
 // 组件用 usePushEvent(type, handler) 订阅（'ready'：连上或重连上了，断开期间可能错过的可以重取一次）；会话被吊销（revoked）在这里统一处理：说明原因后转登录页。
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { App } from 'antd';
 import { apiGet, apiLogout, loginUrl, LOGGING_OUT_EVENT, SESSION_END_RELOAD_MS } from '@/components/api-client';
 import { useT } from '@/lib/i18n/client';
@@ -11,9 +11,33 @@ export type PushHandler = (data: Record<string, unknown>, id: string) => void;
 /** open：已连上；down：断开（铃铛等退回轮询） */
 export type PushStatus = 'connecting' | 'open' | 'down';
 
+/** 连接状态另存（不放进上下文的值里）：上下文的值一变，React 会把还没水合的界面整块改为在浏览器里重画，水合前的点击与输入随旧节点丢失（docs/HYDRATION.md） */
+interface StatusStore {
+  get(): PushStatus;
+  set(next: PushStatus): void;
+  listen(onChange: () => void): () => void;
+}
+
 interface PushApi {
   subscribe(type: string, handler: PushHandler): () => void;
-  status: PushStatus;
+  status: StatusStore;
+}
+
+function statusStore(): StatusStore {
+  let value: PushStatus = 'connecting';
+  const listeners = new Set<() => void>();
+  return {
+    get: () => value,
+    set(next) {
+      if (next === value) return;
+      value = next;
+      for (const l of listeners) l();
+    },
+    listen(onChange) {
+      listeners.add(onChange);
+      return () => listeners.delete(onChange);
+    },
+  };
 }
 
 const PushContext = createContext<PushApi | null>(null);
@@ -31,7 +55,7 @@ export function PushProvider({ children }: { children: React.ReactNode }) {
   const t = useT();
   const { modal } = App.useApp();
   const handlers = useRef(new Map<string, Set<PushHandler>>());
-  const [status, setStatus] = useState<PushStatus>('connecting');
+  const [status] = useState(statusStore);
 
   const subscribe = useCallback((type: string, handler: PushHandler) => {
     const set = handlers.current.get(type) ?? new Set();
@@ -60,6 +84,7 @@ export function PushProvider({ children }: { children: React.ReactNode }) {
   useEffect(() => {
     // 没有 EventSource 的环境：状态停在 connecting，依赖推送的界面照常轮询
     if (typeof EventSource === 'undefined') return;
+    const setStatus = status.set;
     let source: EventSource | null = null;
     let timer: number | undefined;
     let attempt = 0;
@@ -142,7 +167,7 @@ export function PushProvider({ children }: { children: React.ReactNode }) {
       window.removeEventListener(LOGGING_OUT_EVENT, onLoggingOut);
       stop();
     };
-  }, []);
+  }, [status]);
 
   const api = useMemo(() => ({ subscribe, status }), [subscribe, status]);
   return <PushContext.Provider value={api}>{children}</PushContext.Provider>;
@@ -158,7 +183,10 @@ export function usePushEvent(type: string, handler: PushHandler): void {
   useEffect(() => subscribe?.(type, (data, id) => ref.current(data, id)), [subscribe, type]);
 }
 
+const noStore: StatusStore = { get: () => 'down', set: () => {}, listen: () => () => {} };
+
 /** 推送连接的状态：不是 open 时，依赖推送的界面退回轮询 */
 export function usePushStatus(): PushStatus {
-  return useContext(PushContext)?.status ?? 'down';
+  const store = useContext(PushContext)?.status ?? noStore;
+  return useSyncExternalStore(store.listen, store.get, store.get);
 }

@@ -25,7 +25,8 @@ export default function ScreenHost({ name, firstPage }: { name: string; firstPag
 /**
  * 界面可以操作的标记：与界面在同一个 Suspense 里，界面水合（服务端画出的）或在浏览器里画出后才变为 true。
  * 直接打开的页面里，根布局先水合（html 的 data-hydrated），按需加载的界面代码块到了才水合界面本身，
- * 其间界面上的按钮已经看得见却点不动；端到端测试的 waitForHydration 等到页面上没有 false 的标记。
+ * 其间界面上的按钮已经看得见却点不动：根布局里的 input-guard 把这段时间的点击与回车排队，标记变 true 时重放（docs/HYDRATION.md）；
+ * 端到端测试的 waitForHydration 等到页面上没有 false 的标记。
  */
 function ScreenReady() {
   const ref = useRef<HTMLSpanElement>(null);

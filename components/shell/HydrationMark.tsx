@@ -1,5 +1,5 @@
 'use client';
-// 页面水合完成后在 <html> 上标 data-hydrated：端到端测试等它再操作（水合前的点击、右键不会触发 React 的处理）。
+// 页面水合完成后在 <html> 上标 data-hydrated：input-guard 据此重放水合前排队的点击与回车（docs/HYDRATION.md），端到端测试等它再操作。
 import { useEffect } from 'react';
 
 export default function HydrationMark() {

@@ -2,13 +2,14 @@
 //   1. 每个免登录的公开页面（首页、登录、注册、证书查询与查看、文章栏目与文章、成绩公示、备案公示、考生单页、统计页、错误页），用演示数据里真实的证书、公示与备案；
 //   2. 十个演示角色各自的工作台（含门户框架：页头、侧栏、标签页），以及菜单里每个已登记界面的叶子。
 // 有严重（serious）或致命（critical）问题即失败，按页面列出规则、影响与几个出问题的元素。
+// 同一趟走访顺带收集控制台错误与未捕获的异常（水合不一致 #418/#425 等，issue 31），有就失败并列出路径与消息。
 // 为控制时长（CI 上不超过约 6 分钟）：各角色共用一个登录的页面；同一个界面组件只查一次（不同角色、不同菜单路径打开的是同一组件，
 // 差别只在数据）；框架在各角色的工作台上整页查过，菜单叶子只查内容区；等列表加载完而不是固定等待。
 import AxeBuilder from '@axe-core/playwright';
 import type { Result } from 'axe-core';
 import type { PlaywrightWorkerArgs } from '@playwright/test';
 import type { MenuItem } from '@/lib/domains/access/menu';
-import { ADMIN, DEMO_PASSWORD, WORKPLACE, api, apiLogin, expect, screenLeaves, test, waitForHydration, withHydrationWaits, type Page } from './helpers';
+import { ADMIN, DEMO_PASSWORD, WORKPLACE, api, apiLogin, collectConsoleErrors, expect, screenLeaves, test, waitForHydration, withHydrationWaits, type Page } from './helpers';
 
 /** axe-core 的规则标签：WCAG 2.0 与 2.1 的 A、AA 级 */
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
@@ -96,6 +97,7 @@ test('公开页面没有严重的无障碍问题（WCAG 2.1 AA）', async ({ pag
 
   const context = await browser.newContext({ baseURL, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
   const visitor = await context.newPage();
+  const consoleErrors: string[] = [];
   const pages: string[] = [
     '/',
     '/user/loginV2',
@@ -125,6 +127,7 @@ test('公开页面没有严重的无障碍问题（WCAG 2.1 AA）', async ({ pag
     for (const v of await seriousViolations(on)) report.push(`${label}：${v}`);
   };
   const visitors = await morePages(visitor, PARALLEL);
+  for (const on of visitors) collectConsoleErrors(on, consoleErrors);
   await inParallel(visitors, pages, async (on, path) => {
     await on.goto(path);
     await waitForHydration(on);
@@ -148,7 +151,8 @@ test('公开页面没有严重的无障碍问题（WCAG 2.1 AA）', async ({ pag
   await expect(visitor.getByTestId('cert-public-code')).toHaveText(certs[0].cerCode);
   await check(visitor, '/certificateView（查询结果）');
   await context.close();
-  expect(report).toEqual([]);
+  expect.soft(report).toEqual([]);
+  expect(consoleErrors, '控制台错误').toEqual([]);
 });
 
 /** 某账号菜单里各项的界面组件名（经接口，另开一个请求上下文，不动页面的登录状态） */
@@ -172,6 +176,8 @@ const CASES = ROLES.flatMap((role, index) => {
 for (const { account, password, index, shard, shards } of CASES) {
   test(`${account}${shards > 1 ? `（${shard + 1}/${shards}）` : ''}：工作台与菜单里的界面没有严重的无障碍问题`, async ({ page, playwright, baseURL }) => {
     test.setTimeout(300_000);
+    const consoleErrors: string[] = [];
+    collectConsoleErrors(page, consoleErrors);
     await apiLogin(page, account, password);
     await page.goto(WORKPLACE);
     await settle(page);
@@ -181,11 +187,14 @@ for (const { account, password, index, shard, shards } of CASES) {
     // 同一界面组件只查一次：排在前面的角色菜单里已有的组件由它们查（按角色顺序确定，与哪个用例先跑、是否重试无关）
     const earlier = new Set((await Promise.all(ROLES.slice(0, index).map((r) => menuComponents(playwright, baseURL!, r.account, r.password)))).flat());
     const leaves = (await screenLeaves(page)).filter((leaf) => !earlier.has(leaf.component)).filter((_, i) => i % shards === shard);
-    await inParallel(await morePages(page, PARALLEL), leaves, async (on, leaf) => {
+    const pages = await morePages(page, PARALLEL);
+    for (const on of pages.slice(1)) collectConsoleErrors(on, consoleErrors);
+    await inParallel(pages, leaves, async (on, leaf) => {
       await on.goto(leaf.path);
       await settle(on);
       for (const v of await seriousViolations(on, { include: CONTENT })) report.push(`${leaf.title}（${leaf.path}，${leaf.component}）：${v}`);
     });
-    expect(report).toEqual([]);
+    expect.soft(report).toEqual([]);
+    expect(consoleErrors, '控制台错误').toEqual([]);
   });
 }

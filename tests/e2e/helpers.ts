@@ -251,6 +251,27 @@ export async function api<T>(page: Page, method: 'GET' | 'POST', apiPath: string
   return body.data;
 }
 
+/** 以错误状态码答复才对的错误页（状态码由 shell、security 等用例检查） */
+const ERROR_PAGES = new Set(['/403', '/404', '/500']);
+
+/**
+ * 记下页面的控制台错误与未捕获的异常（含 React 的水合错误 #418/#425 等），每条带出错时的路径。
+ * 门户不加载外部资源，控制台里的错误都是本项目的问题；只略过一种：错误页本身以 403/404/500 答复时
+ * 浏览器为这个文档记的“Failed to load resource”（状态码正是该有的）。
+ */
+export function collectConsoleErrors(page: Page, into: string[]): void {
+  const where = () => {
+    const url = new URL(page.url());
+    return url.pathname + url.search;
+  };
+  page.on('console', (msg) => {
+    if (msg.type() !== 'error') return;
+    const errorPageItself = msg.location().url === page.url() && ERROR_PAGES.has(new URL(page.url()).pathname) && msg.text().startsWith('Failed to load resource');
+    if (!errorPageItself) into.push(`${where()}：console.error ${msg.text()}`);
+  });
+  page.on('pageerror', (err) => into.push(`${where()}：pageerror ${err.message}`));
+}
+
 /** 菜单里显示的、有已登记界面的叶子（不含工作台与外链）；页面须已在门户里（框架上有 data-screens） */
 export async function screenLeaves(page: Page): Promise<{ path: string; title: string; component: string }[]> {
   const screens = new Set(((await page.locator('[data-screens]').getAttribute('data-screens')) ?? '').split(' ').filter(Boolean));
