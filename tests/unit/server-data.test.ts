@@ -31,7 +31,8 @@ describe('defaultPick', () => {
 describe('服务端先取的请求与界面的请求相同', () => {
   it('计划选择的请求体（keyword 为空时不带）与登记的相同', () => {
     // components/exaPlan/PlanPicker.tsx 第一次请求的请求体
-    const client = { keyword: '' || undefined, pageSize: 100 };
+    const keyword: string = '';
+    const client = { keyword: keyword || undefined, pageSize: 100 };
     for (const name of ['ExamSiteList', 'ExamRoomList', 'CameraList', 'ExamAffairs'] as const) {
       const call = (screenCatalog[name] as { serverData?: ServerDataCall }).serverData;
       expect(call, name).toBeDefined();
