@@ -100,6 +100,8 @@ test('服务端的 HTML（不水合）：选择框已选好默认项、带着它
     expect(stage.width).toBeLessThanOrEqual(VIEWPORT.width + 1);
     await expect(page.getByTestId('city-ranking').locator('> li')).toHaveCount(data.cities.length);
     await expect(page.getByTestId('big-counter-skeleton')).toHaveCount(0);
+    // 趋势图在浏览器里量宽度后才画：之前是同样大小的网格线骨架，不是空白
+    await expect(page.getByTestId('trend-chart-skeleton')).toBeVisible();
   }
   await ctx.close();
 });
