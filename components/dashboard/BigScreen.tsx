@@ -12,18 +12,12 @@ import { formatCount } from './chart-ticks';
 import HebeiMap from './HebeiMap';
 import TrendChart from './TrendChart';
 import { useHydrated } from './use-hydrated';
+import BigScreenFrame from './BigScreenFrame';
+import { useServerData } from '@/components/screens/ServerDataContext';
 
 export const REFRESH_MS = 60_000;
-const W = 1920;
-const H = 1080;
 /** 河北的地级市数：排行骨架的行数 */
 const CITY_COUNT = 11;
-/**
- * 等比缩放到窗口：min(窗口宽 / 1920, 窗口高 / 1080)。tan(atan2(长度, 长度)) 是两个长度之比（无单位的数），
- * 在 CSS 里算，服务端画出的 HTML 首帧就按窗口缩放，不等脚本。
- */
-const FIT_SCALE = `scale(min(tan(atan2(100vw, ${W}px)), tan(atan2(100vh, ${H}px))))`;
-
 const SERIES_COLORS = ['#36cfc9', '#ffc53d'];
 
 const panel: React.CSSProperties = { background: 'rgba(10, 40, 90, 0.55)', border: '1px solid rgba(64, 158, 255, 0.35)', borderRadius: 6, padding: 20, boxSizing: 'border-box', minHeight: 0 };
@@ -81,64 +75,65 @@ function Clock() {
 
 function BigScreen({ path, title, valueLabel, secondLabel, counterSlots }: { path: GetPath; title: string; valueLabel: string; secondLabel: string; counterSlots: number }) {
   const t = useT();
-  const [data, setData] = useState<BigScreenData | null>(null);
+  // 服务端随页面带来的数据（components/screens/catalog.ts 的 serverData）：打开就是有数的版面，一分钟后才再取
+  const seeded = useServerData<BigScreenData>(path);
+  const [data, setData] = useState<BigScreenData | null>(seeded ?? null);
+  const [fromServer] = useState(seeded !== undefined);
   const load = useCallback(() => {
     callConfigured<BigScreenData>('GET', path).then(setData, () => undefined);
   }, [path]);
   useEffect(() => {
-    load();
+    if (!fromServer) load();
     const timer = setInterval(load, REFRESH_MS);
     return () => clearInterval(timer);
-  }, [load]);
+  }, [load, fromServer]);
   const months = Array.from({ length: 12 }, (_, i) => t('{month}月', { month: i + 1 }));
   const value = t(valueLabel);
   return (
-    <div data-testid="big-screen" aria-busy={!data} style={{ position: 'fixed', inset: 0, zIndex: 1500, background: '#020b1f', overflow: 'hidden' }}>
-      <div style={{ width: W, height: H, transform: FIT_SCALE, transformOrigin: '0 0', background: 'radial-gradient(ellipse at center, #0b2a5c 0%, #020b1f 75%)', color: '#fff', fontFamily: 'inherit', display: 'flex', flexDirection: 'column', padding: '0 32px 28px', boxSizing: 'border-box' }}>
-        <header style={{ height: 96, display: 'flex', alignItems: 'center', justifyContent: 'space-between', borderBottom: '1px solid rgba(64,158,255,0.35)' }}>
-          <span style={{ fontSize: 20, color: '#8fb0df', width: 360 }}>{data ? t('{year}年', { year: data.year }) : ''}</span>
-          <h1 style={{ margin: 0, fontSize: 44, letterSpacing: 6, color: '#e6f4ff', textShadow: '0 0 12px #1677ff' }}>{t(title)}</h1>
-          <Clock />
-        </header>
-        <section style={{ display: 'flex', gap: 20, margin: '24px 0', height: 116 }}>
-          {data
-            ? data.counters.map((c) => (
-                <div key={c.key} data-testid={`big-counter-${c.key}`} style={{ ...panel, flex: 1, textAlign: 'center', padding: 16 }}>
-                  <div style={{ fontSize: 20, color: '#9fc3ff' }}>{t(c.label)}</div>
-                  <div style={{ fontSize: 48, fontWeight: 700, color: '#36cfc9', fontVariantNumeric: 'tabular-nums' }}>{formatCount(c.value)}</div>
-                </div>
-              ))
-            : Array.from({ length: counterSlots }, (_, i) => (
-                <div key={i} data-testid="big-counter-skeleton" style={{ ...panel, flex: 1, display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: 12, padding: 16 }}>
-                  <span style={{ ...placeholder, width: 120, height: 20 }} />
-                  <span style={{ ...placeholder, width: 160, height: 44 }} />
-                </div>
-              ))}
-        </section>
-        <section style={{ flex: 1, display: 'grid', gridTemplateColumns: '1fr 1.15fr 1fr', gap: 20, minHeight: 0 }}>
-          <div style={panel}>
-            <div style={panelTitle}>{t('当年各月趋势')}</div>
-            <TrendChart
-              dark
-              height={660}
-              ariaLabel={t('当年各月趋势')}
-              labels={months}
-              series={(data?.trend ?? []).map((s, i) => ({ key: `s${i}`, label: t(s.label), color: SERIES_COLORS[i % SERIES_COLORS.length], values: s.points.map((p) => p.amount) }))}
-            />
+    <BigScreenFrame busy={!data}>
+      <header style={{ height: 96, display: 'flex', alignItems: 'center', justifyContent: 'space-between', borderBottom: '1px solid rgba(64,158,255,0.35)' }}>
+        <span style={{ fontSize: 20, color: '#8fb0df', width: 360 }}>{data ? t('{year}年', { year: data.year }) : ''}</span>
+        <h1 style={{ margin: 0, fontSize: 44, letterSpacing: 6, color: '#e6f4ff', textShadow: '0 0 12px #1677ff' }}>{t(title)}</h1>
+        <Clock />
+      </header>
+      <section style={{ display: 'flex', gap: 20, margin: '24px 0', height: 116 }}>
+        {data
+          ? data.counters.map((c) => (
+              <div key={c.key} data-testid={`big-counter-${c.key}`} style={{ ...panel, flex: 1, textAlign: 'center', padding: 16 }}>
+                <div style={{ fontSize: 20, color: '#9fc3ff' }}>{t(c.label)}</div>
+                <div style={{ fontSize: 48, fontWeight: 700, color: '#36cfc9', fontVariantNumeric: 'tabular-nums' }}>{formatCount(c.value)}</div>
+              </div>
+            ))
+          : Array.from({ length: counterSlots }, (_, i) => (
+              <div key={i} data-testid="big-counter-skeleton" style={{ ...panel, flex: 1, display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: 12, padding: 16 }}>
+                <span style={{ ...placeholder, width: 120, height: 20 }} />
+                <span style={{ ...placeholder, width: 160, height: 44 }} />
+              </div>
+            ))}
+      </section>
+      <section style={{ flex: 1, display: 'grid', gridTemplateColumns: '1fr 1.15fr 1fr', gap: 20, minHeight: 0 }}>
+        <div style={panel}>
+          <div style={panelTitle}>{t('当年各月趋势')}</div>
+          <TrendChart
+            dark
+            height={660}
+            ariaLabel={t('当年各月趋势')}
+            labels={months}
+            series={(data?.trend ?? []).map((s, i) => ({ key: `s${i}`, label: t(s.label), color: SERIES_COLORS[i % SERIES_COLORS.length], values: s.points.map((p) => p.amount) }))}
+          />
+        </div>
+        <div style={{ ...panel, display: 'flex', flexDirection: 'column' }}>
+          <div style={panelTitle}>{t('各市活跃度（{label}）', { label: value })}</div>
+          <div style={{ flex: 1, minHeight: 0 }}>
+            <HebeiMap cities={data?.cities ?? null} texts={{ title: t('河北省各市{label}地图', { label: value }), valueLabel: value, noData: t('无数据') }} />
           </div>
-          <div style={{ ...panel, display: 'flex', flexDirection: 'column' }}>
-            <div style={panelTitle}>{t('各市活跃度（{label}）', { label: value })}</div>
-            <div style={{ flex: 1, minHeight: 0 }}>
-              <HebeiMap cities={data?.cities ?? null} texts={{ title: t('河北省各市{label}地图', { label: value }), valueLabel: value, noData: t('无数据') }} />
-            </div>
-          </div>
-          <div style={panel}>
-            <div style={panelTitle}>{t('各市排行（{label}）', { label: value })}</div>
-            <Ranking cities={data?.cities ?? null} secondLabel={t(secondLabel)} />
-          </div>
-        </section>
-      </div>
-    </div>
+        </div>
+        <div style={panel}>
+          <div style={panelTitle}>{t('各市排行（{label}）', { label: value })}</div>
+          <Ranking cities={data?.cities ?? null} secondLabel={t(secondLabel)} />
+        </div>
+      </section>
+    </BigScreenFrame>
   );
 }
 

@@ -1,6 +1,6 @@
 'use client';
 // 各月趋势折线图（recharts）：横轴 1–12 月，纵轴从 0 起的整数刻度（chart-ticks.ts），悬停显示各序列当月的数，下方图例。
-// 图表在浏览器里量容器宽度，服务端与水合时先画同高的空容器（不会水合不一致、版面不跳）。dark 为数据大屏的深色配色。
+// 图表在浏览器里量容器宽度，服务端与水合时先画同高的骨架（几条横向网格线；不会水合不一致、版面不跳）。dark 为数据大屏的深色配色。
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatCount, niceTicks } from './chart-ticks';
 import { useHydrated } from './use-hydrated';
@@ -22,6 +22,13 @@ export default function TrendChart({ labels, series, height = 300, dark = false,
   const ticks = niceTicks(Math.max(0, ...series.flatMap((s) => s.values)));
   return (
     <div data-testid={testId} role="figure" aria-label={ariaLabel} style={{ height, width: '100%' }}>
+      {!hydrated && (
+        <div data-testid={`${testId}-skeleton`} aria-hidden style={{ height: '100%', boxSizing: 'border-box', padding: `12px 16px ${dark ? 64 : 48}px ${dark ? 80 : 56}px`, display: 'flex', flexDirection: 'column', justifyContent: 'space-between' }}>
+          {Array.from({ length: 5 }, (_, i) => (
+            <div key={i} style={{ borderTop: `1px solid ${c.grid}` }} />
+          ))}
+        </div>
+      )}
       {hydrated && (
         <ResponsiveContainer width="100%" height="100%">
           <LineChart data={rows} margin={{ top: 12, right: 16, bottom: 4, left: 0 }} accessibilityLayer title={ariaLabel}>

@@ -1,11 +1,12 @@
 'use client';
 // 按步骤办理的界面（考点考场、监控、考务安排）顶部的考试计划选择：服务端列出范围内可办理的计划（可按名称或编号搜索），
 // 计划带服务端算出的可办理标志，只读时说明原因。各界面给出列表接口与文字。
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Select, Space, Tag, Typography } from 'antd';
 import { callConfigured } from '@/components/api-client';
 import { Tx, useT } from '@/lib/i18n/client';
 import type { PagedPath } from '@/components/api-contract';
+import { useServerData } from '@/components/screens/ServerDataContext';
 
 export interface PlanPickBase {
   id: number;
@@ -32,12 +33,19 @@ export interface PlanPickerOptions<P extends PlanPickBase> {
 export function usePlanPicker<P extends PlanPickBase>(opts: PlanPickerOptions<P>): [P | null, ReactNode, { count: number; reload: () => void }] {
   const t = useT();
   const [keyword, setKeyword] = useState('');
-  const [plans, setPlans] = useState<P[] | null>(null);
-  const [selected, setSelected] = useState<number | null>(null);
-  const [version, setVersion] = useState(0);
   const { path, allowClear } = opts;
+  // 服务端随页面带来的计划列表（components/screens/catalog.ts 的 serverData）：打开就选好计划、画出它的内容，不再请求
+  const seeded = useServerData<{ list: P[] }>(path, { pageSize: 100 });
+  const [plans, setPlans] = useState<P[] | null>(seeded?.list ?? null);
+  const [selected, setSelected] = useState<number | null>(() => (allowClear ? null : (seeded?.list[0]?.id ?? null)));
+  const [version, setVersion] = useState(0);
+  const skipFirst = useRef(seeded !== undefined);
 
   useEffect(() => {
+    if (skipFirst.current) {
+      skipFirst.current = false;
+      return;
+    }
     let alive = true;
     callConfigured<{ list: P[] }>('POST', path, { keyword: keyword || undefined, pageSize: 100 }, { silent: true })
       .then((page) => {

@@ -2,7 +2,7 @@
 // 评价业务 › 考务管理 › 成绩管理（ScoreList）：选考试计划（已到“成绩管理”及以后），看合计与成绩单；
 // 扫准考证二维码（扫码枪或摄像头）或点行上的“录入成绩”打开考生的成绩表单；下载录入表、导入成绩（全有或全无）、导出成绩单；
 // 成绩录完后机构“申请审核”（按计划的转换表，服务端给出 actions）。录入按钮只在服务端说可录入时出现（行上的 actions）。
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { App, Button, Card, Select, Space, Tag, Typography } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { apiDownload, apiPost, callConfigured } from '@/components/api-client';
@@ -14,25 +14,36 @@ import ScoreFormDialog from './ScoreFormDialog';
 import { ScoreSheet, TotalsBar } from './shared';
 import type { PostPath } from '@/components/api-contract';
 import { useConfirm } from '@/components/list/useConfirm';
+import { useServerData } from '@/components/screens/ServerDataContext';
+
+/** 默认选中第一个可录入的计划，没有就第一个（服务端取第一页用同样的选法，见 catalog.ts） */
+const defaultPlan = (list: ScorePlanOption[]) => list.find((p) => p.editable)?.id ?? list[0]?.id ?? null;
 
 export default function ScoreList() {
   const t = useT();
   const can = useCan();
   const { message } = App.useApp();
   const confirm = useConfirm();
-  const [plans, setPlans] = useState<ScorePlanOption[] | null>(null);
-  const [planId, setPlanId] = useState<number | null>(null);
+  // 服务端随页面带来的计划列表（components/screens/catalog.ts 的 serverData）：打开就选好计划、画出成绩单
+  const seeded = useServerData<ScorePlanOption[]>('/exaAff/scorePlans');
+  const [plans, setPlans] = useState<ScorePlanOption[] | null>(seeded ?? null);
+  const [planId, setPlanId] = useState<number | null>(seeded ? defaultPlan(seeded) : null);
   const [form, setForm] = useState<ScoreForm | null>(null);
   const [version, setVersion] = useState(0);
   const [listVersion, setListVersion] = useState(0);
+  const skipFirst = useRef(seeded !== undefined);
 
   useEffect(() => {
+    if (skipFirst.current) {
+      skipFirst.current = false;
+      return;
+    }
     let live = true;
     apiPost('/exaAff/scorePlans', {}, { silent: true })
       .then((list) => {
         if (!live) return;
         setPlans(list);
-        setPlanId((cur) => (cur !== null && list.some((p) => p.id === cur) ? cur : (list.find((p) => p.editable)?.id ?? list[0]?.id ?? null)));
+        setPlanId((cur) => (cur !== null && list.some((p) => p.id === cur) ? cur : defaultPlan(list)));
       })
       .catch(() => live && setPlans([]));
     return () => {

@@ -1,9 +1,11 @@
 // 客户端界面的名单（菜单项 component 名）与各自的首屏列表请求。服务端据此判断菜单项有没有界面、先取第一页；
 // 这里不引用任何界面代码（否则所有界面的代码会进每一页）。加载函数在各模块的 screens.ts，名单两边一致由类型检查保证。
-import type { FirstPageCall } from './types';
+import type { FirstPageCall, ServerDataCall } from './types';
 
 interface ScreenEntry {
   firstPage?: FirstPageCall;
+  /** 服务端先取的界面数据（选择框的选项、大屏数据），与界面第一次请求相同，页面打开就带着 */
+  serverData?: ServerDataCall;
   /**
    * 界面能提供的状态机操作（'状态机.动作'，lib/workflows.ts）：界面照行上服务端算出的 actions 显示其中此刻可做的。
    * 生成的检查（tests/api/workflows/screens.test.ts）据此核对每一步都有持有其权限的角色能从菜单到达的界面提供。
@@ -30,6 +32,11 @@ const SUBSIDY_REVIEW_ACTIONS = ['subsidyApply.reviewApprove', 'subsidyApply.revi
 const ARTICLE_ACTIONS = ['article.publish', 'article.withdraw'] as const;
 /** 课程列表（培训管理与内容管理的图文、视频课程）上的维护步骤 */
 const COURSE_OWNER_ACTIONS = ['course.submit', 'course.withdraw', 'course.revise', 'course.onShelf', 'course.offShelf'] as const;
+
+/** 考点、考场、监控界面的计划选择（components/examSite/PlanPicker.tsx 的第一次请求） */
+const SITE_PLANS: ServerDataCall = { path: '/examaff/site/planList', body: { pageSize: 100 } };
+/** 培训班选择（components/trainClass/shared.tsx 的 useClassPicker） */
+const TRAIN_CLASSES: ServerDataCall = { path: '/trainInfo/toTrainInfoList', method: 'GET' };
 
 export const screenCatalog = {
   UserList: { firstPage: { path: '/account/listUsers' }, offers: ['account.freeze', 'account.unfreeze'] },
@@ -93,23 +100,24 @@ export const screenCatalog = {
   QuestionBankOrganWork: { firstPage: { path: '/tes/bank/list', params: { kind: 3 } } },
   PaperList: { firstPage: { path: '/tes/paper/list' } },
   // 以下界面先选计划再列表，没有固定的第一页
-  ExamineeList: {},
-  ExamSiteList: {},
-  ExamRoomList: {},
-  CameraList: {},
-  ExamAffairs: {},
+  ExamineeList: { serverData: { path: '/examaff/student/listExaPlan' }, firstPage: { path: '/examaff/student/selectExaPlanStudent', pickFrom: { param: 'planId' } } },
+  ExamSiteList: { serverData: SITE_PLANS, firstPage: { path: '/examaff/site/getSiteDetailZx', pickFrom: { param: 'planId' } } },
+  ExamRoomList: { serverData: SITE_PLANS, firstPage: { path: '/examaff/site/placeList', pickFrom: { param: 'planId' } } },
+  CameraList: { serverData: SITE_PLANS },
+  ExamAffairs: { serverData: { path: '/exaAff/planList', body: { pageSize: 100 } } },
   // 报送材料页签的“提交本计划的材料”
   SupervisionTask: { firstPage: { path: '/perSuper/listSuperTask' }, offers: ['networkFile.commit'], actionRows: { path: '/exaChinaNetworkFile/by' } },
   SupervisorOpinion: { firstPage: { path: '/exaSupervisorOpinion/byCode' } },
   AbnormalRecordList: { firstPage: { path: '/exaExamAbnormalRecord/by' } },
-  ScoreList: {},
+  ScoreList: { serverData: { path: '/exaAff/scorePlans' }, firstPage: { path: '/exaAff/selScoreList', pickFrom: { param: 'planId', prefer: 'editable' } } },
   // 公示异议的处理在“成绩公示”页签的异议弹窗
   ScorePublicity: { firstPage: { path: '/exaPlanAudit/selectPlanScoreList' }, offers: ['scoreObjection.resolve'], actionRows: { path: '/publicity/objections' } },
   CertificateFill: { firstPage: { path: '/certificate/listCertificate' } },
   CertificatePrint: { firstPage: { path: '/certificate/listCertificate' }, offers: ['certificate.void'] },
   CertificateSearch: { firstPage: { path: '/certificate/listCertificate' } },
   CertificateCorrect: { firstPage: { path: '/certificate/listCorrection' }, offers: ['certificateCorrection.approve', 'certificateCorrection.reject', 'certificate.void'] },
-  StateGridReport: { offers: ['stateGridBatch.confirm', 'stateGridBatch.submit', 'stateGridBatch.accept', 'stateGridBatch.reject'] },
+  StateGridReport: {
+    serverData: { path: '/examaff/stategrid/getPlans' }, offers: ['stateGridBatch.confirm', 'stateGridBatch.submit', 'stateGridBatch.accept', 'stateGridBatch.reject'] },
   TeacherList: { firstPage: { path: '/teacher/list', method: 'GET' }, offers: ['teacher.resubmit'] },
   TeacherAudit: { firstPage: { path: '/teacher/audit/list', method: 'GET' }, offers: ['teacher.approve', 'teacher.reject', 'teacher.revoke'] },
   TeacherRelation: { firstPage: { path: '/teacher/relation/list', method: 'GET' } },
@@ -130,8 +138,8 @@ export const screenCatalog = {
   InfoCorrectApply: { firstPage: { path: '/trainInfoExamine/listItems', params: { kind: 'correct' } }, offers: ['trainClassCorrect.correctWithdraw'] },
   InfoCorrectApprove: { firstPage: { path: '/trainInfoExamine/listItems', params: { kind: 'correct', pendingOnly: 'true' } }, offers: ['trainClassCorrect.correctApprove', 'trainClassCorrect.correctReject'] },
   // 先选班级再列表
-  Curriculum: {},
-  StudentList: { firstPage: { path: '/student/listStudent' } },
+  Curriculum: { serverData: TRAIN_CLASSES, firstPage: { path: '/class/listOfflineCourse', pageSize: 50, pickFrom: { param: 'classId' } } },
+  StudentList: { serverData: TRAIN_CLASSES, firstPage: { path: '/student/listStudent' } },
   WorkTimeList: { firstPage: { path: '/workTime/list' } },
   WorkTimeCount: { firstPage: { path: '/workTime/count' } },
   TrainTypeSubsidy: { firstPage: { path: '/subsidy/listStandard', params: { kind: 'type' } } },
@@ -154,8 +162,8 @@ export const screenCatalog = {
   StandingBookApprove: { firstPage: { path: '/standingBook/list', params: { step: 'approve', pendingOnly: 'true' } }, offers: ['standingBook.approve', 'standingBook.return'] },
   StandingBookSearch: { firstPage: { path: '/standingBook/list', params: { step: 'search' } } },
   Analysis: {},
-  BigScreenEval: {},
-  BigScreenTrain: {},
+  BigScreenEval: { serverData: { path: '/home/bigScreen/eval', method: 'GET' } },
+  BigScreenTrain: { serverData: { path: '/home/bigScreen/train', method: 'GET' } },
   OrgTypeStatistics: {},
   SummaryStatistics: {},
   ProcessStatistics: {},

@@ -7,6 +7,26 @@ export interface FirstPage {
   data: { list: unknown[]; total: number; masked?: boolean; canUnmask?: boolean };
 }
 
+/**
+ * 服务端先取的界面数据（不分页的一次请求）：选择框的选项（如考试计划、培训班）、大屏的数据。
+ * 界面第一次请求与之相同（路径与请求体）时直接用（useServerData），不再请求，页面打开就画出最终的版面。
+ */
+export interface ServerData {
+  path: string;
+  /** 请求体的规范形式（requestKey） */
+  key: string;
+  /** 答复的 data（原样） */
+  data: unknown;
+}
+
+/** 选项列表（数组或分页答复的 list）里界面默认选中的一项的 id：prefer 为真的第一项，没有就第一项（与各界面的默认选法相同） */
+export function defaultPick(data: unknown, prefer?: string): number | null {
+  const list = (Array.isArray(data) ? data : (data as { list?: unknown } | null)?.list) as Record<string, unknown>[] | undefined;
+  if (!Array.isArray(list) || !list.length) return null;
+  const hit = (prefer ? list.find((r) => r[prefer] === true) : undefined) ?? list[0];
+  return typeof hit.id === 'number' ? hit.id : null;
+}
+
 /** 请求体的规范形式：键排序、去掉 undefined，服务端与浏览器算出的相同 */
 export function requestKey(body: Record<string, unknown>): string {
   const sorted = Object.keys(body)

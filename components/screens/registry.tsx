@@ -7,8 +7,8 @@ import { headers } from 'next/headers';
 import Workplace from '@/components/workplace/Workplace';
 import { dispatch } from '@/lib/api';
 import { screenCatalog } from './catalog';
-import { requestKey, type FirstPage } from './first-page';
-import type { FirstPageCall } from './types';
+import { defaultPick, requestKey, type FirstPage, type ServerData } from './first-page';
+import type { FirstPageCall, ServerDataCall } from './types';
 
 /** 工作台的快捷入口只列有界面的菜单：名单由注册表传入（工作台不反过来引用注册表，免成环） */
 const WorkplaceScreen = () => <Workplace screenNames={screenNames()} />;
@@ -35,23 +35,19 @@ export function serverScreen(component: string): ReactNode {
 /** 每页条数（与 ListScreen 的默认相同） */
 const FIRST_PAGE_SIZE = 10;
 
-/**
- * 界面登记了首屏请求时，在服务端以本次请求的会话经同一个调度器取第一页（权限、范围、校验与浏览器请求完全相同）。
- * 取不到（无权限、出错）就不带：界面照常自己请求并提示。
- */
-export async function loadFirstPage(component: string): Promise<FirstPage | null> {
-  const entry: { firstPage?: FirstPageCall } | undefined = Object.prototype.hasOwnProperty.call(screenCatalog, component) ? screenCatalog[component as keyof typeof screenCatalog] : undefined;
-  const call = entry?.firstPage;
-  if (!call) return null;
-  const body = { ...call.params, pageNo: 1, pageSize: call.pageSize ?? FIRST_PAGE_SIZE };
+type CatalogEntry = { firstPage?: FirstPageCall; serverData?: ServerDataCall };
+const entryOf = (component: string): CatalogEntry | undefined =>
+  Object.prototype.hasOwnProperty.call(screenCatalog, component) ? (screenCatalog[component as keyof typeof screenCatalog] as CatalogEntry) : undefined;
+
+/** 以本次请求的会话经同一个调度器调一个接口（权限、范围、校验与浏览器请求完全相同）；取不到（无权限、出错）得 undefined */
+async function callOnServer(method: 'GET' | 'POST', path: string, body: Record<string, unknown>): Promise<unknown> {
   const incoming = await headers();
   const forward = new Headers();
   for (const name of ['cookie', 'authorization_token', 'x-auth-token', 'accept-language', 'user-agent', 'x-forwarded-for', 'x-real-ip']) {
     const v = incoming.get(name);
     if (v) forward.set(name, v);
   }
-  const method = call.method ?? 'POST';
-  const url = new URL(`http://portal.internal/api${call.path}`);
+  const url = new URL(`http://portal.internal/api${path}`);
   let init: RequestInit = { method, headers: forward };
   if (method === 'GET') {
     for (const [k, v] of Object.entries(body)) if (v !== undefined && v !== null) url.searchParams.set(k, String(v));
@@ -61,14 +57,45 @@ export async function loadFirstPage(component: string): Promise<FirstPage | null
   }
   try {
     const res = await dispatch(new Request(url, init));
-    if (!res.ok) return null;
-    const envelope = (await res.json()) as { returnCode: number; data?: { list?: unknown[]; total?: number; masked?: unknown; canUnmask?: unknown } };
-    if (envelope.returnCode !== 200 || !Array.isArray(envelope.data?.list)) return null;
-    const { list, total, masked, canUnmask } = envelope.data;
-    // 脱敏的两项随第一页交给界面（“显示完整信息”按钮照它显示），其余另带的项不用
-    const flags = { ...(typeof masked === 'boolean' ? { masked } : {}), ...(typeof canUnmask === 'boolean' ? { canUnmask } : {}) };
-    return { path: call.path, key: requestKey(body), data: { list, total: Number(total ?? list.length), ...flags } };
+    if (!res.ok) return undefined;
+    const envelope = (await res.json()) as { returnCode: number; data?: unknown };
+    return envelope.returnCode === 200 ? envelope.data : undefined;
   } catch {
-    return null;
+    return undefined;
   }
+}
+
+/**
+ * 界面登记了服务端先取的数据（选择框的选项、大屏数据）时在服务端取来，随页面交给界面（useServerData）。
+ * 取不到就不带：界面照常自己请求。
+ */
+export async function loadServerData(component: string): Promise<ServerData | null> {
+  const call = entryOf(component)?.serverData;
+  if (!call) return null;
+  const body = call.body ?? {};
+  const data = await callOnServer(call.method ?? 'POST', call.path, body);
+  return data === undefined || data === null ? null : { path: call.path, key: requestKey(body), data };
+}
+
+/**
+ * 界面登记了首屏请求时，在服务端以本次请求的会话经同一个调度器取第一页。
+ * 第一页属于选择框选中的一项（pickFrom）时，按先取的选项选出界面默认选中的那一项；选不出就不取。
+ * 取不到（无权限、出错）就不带：界面照常自己请求并提示。
+ */
+export async function loadFirstPage(component: string, serverData?: ServerData | null): Promise<FirstPage | null> {
+  const call = entryOf(component)?.firstPage;
+  if (!call) return null;
+  let picked: Record<string, number> = {};
+  if (call.pickFrom) {
+    const id = serverData ? defaultPick(serverData.data, call.pickFrom.prefer) : null;
+    if (id === null) return null;
+    picked = { [call.pickFrom.param]: id };
+  }
+  const body = { ...call.params, ...picked, pageNo: 1, pageSize: call.pageSize ?? FIRST_PAGE_SIZE };
+  const data = (await callOnServer(call.method ?? 'POST', call.path, body)) as { list?: unknown[]; total?: number; masked?: unknown; canUnmask?: unknown } | undefined;
+  if (!data || !Array.isArray(data.list)) return null;
+  const { list, total, masked, canUnmask } = data;
+  // 脱敏的两项随第一页交给界面（“显示完整信息”按钮照它显示），其余另带的项不用
+  const flags = { ...(typeof masked === 'boolean' ? { masked } : {}), ...(typeof canUnmask === 'boolean' ? { canUnmask } : {}) };
+  return { path: call.path, key: requestKey(body), data: { list, total: Number(total ?? list.length), ...flags } };
 }

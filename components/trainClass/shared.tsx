@@ -1,6 +1,6 @@
 'use client';
 // 培训班界面的共用部分：状态标签、班级名称格、工种与等级的输入、班级表单与详情、办理历史、录像、班级选择（课程体系、学员名单、日历）。
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import dynamic from 'next/dynamic';
 import { useRouter, useSearchParams } from 'next/navigation';
 import { Card, Empty, Form, Select, Space, Tag, Typography } from 'antd';
@@ -13,6 +13,7 @@ import { Tx, useT } from '@/lib/i18n/client';
 import { LEVEL_NAMES } from '@/lib/domains/catalog/schemas';
 import { CLASS_STATUS, CLASS_STATUS_COLOR, CLASS_STATUS_LABEL, VIEW_CLASS_RECORDINGS_PERMISSIONS, type ClassAction } from '@/lib/domains/trainClass/transitions';
 import type { ClassItem } from '@/lib/domains/trainClass/schemas';
+import { useServerData } from '@/components/screens/ServerDataContext';
 
 /** 办理历史里去向状态的颜色（按状态取值，不比较状态号） */
 const HISTORY_COLOR: Record<number, string> = { [CLASS_STATUS.REJECTED]: 'red', [CLASS_STATUS.DISCARDED]: 'red', [CLASS_STATUS.ASSESSED]: 'green' };
@@ -303,10 +304,19 @@ export interface ClassOption {
 export function useClassPicker(opts: { allowAll?: boolean } = {}) {
   const params = useSearchParams();
   const fromUrl = Number(params.get('classId')) || null;
-  const [classes, setClasses] = useState<ClassOption[] | null>(null);
-  const [classId, setClassId] = useState<number | null>(fromUrl);
+  // 服务端随页面带来的班级列表（components/screens/catalog.ts 的 serverData）：打开就选好班级、画出它的内容
+  const seeded = useServerData<ClassOption[]>('/trainInfo/toTrainInfoList');
+  const [classes, setClasses] = useState<ClassOption[] | null>(seeded ?? null);
+  const [classId, setClassId] = useState<number | null>(() =>
+    !seeded ? fromUrl : fromUrl !== null && seeded.some((c) => c.id === fromUrl) ? fromUrl : opts.allowAll ? null : (seeded[0]?.id ?? null),
+  );
   const [version, setVersion] = useState(0);
+  const skipFirst = useRef(seeded !== undefined);
   useEffect(() => {
+    if (skipFirst.current) {
+      skipFirst.current = false;
+      return;
+    }
     let live = true;
     apiGet('/trainInfo/toTrainInfoList', undefined, { silent: true }).then(
       (list) => {

@@ -1,7 +1,7 @@
 // 首页分析、数据大屏与统计页（issue 15、28、31）：
 // a. 省级管理员与石家庄市管理员的分析页显示不同的计数（与各自的接口相同）；趋势图（recharts）四条线各 12 个点，
 //    纵轴刻度是从 0 起、步长 1/2/5×10ⁿ 的整数，悬停有提示；1366×768 截图；
-// b. 两个数据大屏在 1366×768：不等脚本就按窗口缩放（服务端的 HTML 里就是缩放后的版面与骨架），打开时没有控制台错误（水合不一致 #418），
+// b. 两个数据大屏在 1366×768：不等脚本就按窗口缩放（服务端的 HTML 里就是缩放后、带着数据的版面），打开时没有控制台错误（水合不一致 #418），
 //    河北地图 11 个市，各市的数与旁边的排行、接口相同，地图与趋势图悬停有提示；截图；
 // c. 统计页：合计行与接口相同，横条图（recharts）有刻度与提示，导出下载的是工作簿。
 import type { Locator, Page } from '@playwright/test';
@@ -72,10 +72,10 @@ for (const [kind, shot] of [
     await apiLogin(page, 'admin', ADMIN_PASSWORD);
     const path = `/dashboard/big-screen/${kind}`;
 
-    // 服务端画出的 HTML 里已是按窗口缩放的版面（CSS 算缩放，不等脚本）与排行、计数的骨架
+    // 服务端画出的 HTML 里已是按窗口缩放的版面（CSS 算缩放，不等脚本）与带着数据的排行（数据随页面带来，见 first-paint.spec.ts）
     const html = await (await page.request.get(path)).text();
     expect(html).toContain('atan2(100vw');
-    expect(html).toContain('city-ranking-skeleton');
+    expect(html).toContain('data-testid="city-ranking"');
 
     const errors: string[] = [];
     page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));

@@ -2,7 +2,7 @@
 // 目录路径转到其第一个可见子页；没有已注册界面的菜单项同样转到 /404。
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
-import { hasScreen, loadFirstPage, screenNames, serverScreen } from '@/components/screens/registry';
+import { hasScreen, loadFirstPage, loadServerData, screenNames, serverScreen } from '@/components/screens/registry';
 import ScreenHost from '@/components/screens/ScreenHost';
 import { homeHrefForRequest, isResourcePath, loadUserAndPermissions, requirePortalSession } from '@/components/shell/data';
 import ErrorResult from '@/components/shell/ErrorResult';
@@ -54,10 +54,12 @@ export default async function MenuPage({ params }: { params: Params }) {
 
   if (!hasScreen(route.component)) redirect(NOT_FOUND_PATH);
   const server = serverScreen(route.component);
+  // 服务端先取的界面数据（选择框的选项、大屏数据）；第一页可能属于其中默认选中的一项
+  const serverData = server ? null : await loadServerData(route.component);
   // data-screen-path：浏览器基准与 e2e 据此认出“新界面”的内容（菜单点击后旧界面可能还在）
   return (
     <div data-screen-path={path}>
-      {server ?? <ScreenHost name={route.component} firstPage={await loadFirstPage(route.component)} />}
+      {server ?? <ScreenHost name={route.component} serverData={serverData} firstPage={await loadFirstPage(route.component, serverData)} />}
     </div>
   );
 }
