@@ -23,7 +23,7 @@ const LONG_QR_TEXT = 100;
 export function drawQrCode(doc: PDFKit.PDFDocument, text: string, x: number, y: number, size: number, opts: { margin?: number; errorCorrectionLevel?: 'L' | 'M' | 'Q' | 'H' } = {}): void {
   // 长的文本（证书核验链接带签名载荷，约 400 字）整段按字节模式编码：逐字找最省的分段（qrcode 的最短路径）每个码约 1 ms，
   // 占批量打印的一成多；这种链接几乎全是字节模式，https 的链接分段结果本来就是整段字节（同一个码）
-  const data = text.length >= LONG_QR_TEXT ? [{ data: text, mode: 'byte' as const }] : text;
+  const data = text.length >= LONG_QR_TEXT ? [{ data: Buffer.from(text, 'utf8'), mode: 'byte' as const }] : text;
   const { modules } = QRCode.create(data, { errorCorrectionLevel: opts.errorCorrectionLevel ?? 'M' });
   const n = modules.size;
   const margin = opts.margin ?? 0;
