@@ -18,7 +18,9 @@ import { examPlans } from '../lib/domains/exaPlan/tables';
 import { positionLabel } from '../lib/domains/exaPlan/transitions';
 import { trainClassCases } from './train-class';
 import { homeDataCases } from './home-data';
-import type { SessionUser } from '../lib/platform/auth/session';
+import type { Session, SessionUser } from '../lib/platform/auth/session';
+import { openColumn } from '../lib/platform/crypto/columns';
+import { accountWorkflow } from '../lib/domains/user/workflow';
 import { ACCOUNT_ROW_COLUMNS, accountListQueries, accountRows, type AccountRawRow } from '../lib/domains/account/service';
 import { authEpochQuery } from '../lib/domains/access/session';
 
@@ -228,6 +230,16 @@ async function seedAccounts(db: Db): Promise<void> {
 /** admin 的会话在范围判断里只用到层级（省级不收窄） */
 const provinceUser = { id: 0, code: '', account: 'admin', nickName: '', realName: null, userType: 'RENCAI_ADMIN', level: 'province', areaId: 130000, cityId: null, orgId: null, passwordStrength: 3 } as SessionUser;
 
+/** 基线里的 admin（演示数据的 1 号账号）：只带行上操作与看全要的权限 */
+const floorAdmin: Session = {
+  user: { ...provinceUser, id: 1 },
+  permissions: [...accountWorkflow.permissionsOf('freeze'), ...accountWorkflow.permissionsOf('unfreeze'), 'account.unmask'].reduce((m, p) => {
+    const dot = p.lastIndexOf('.');
+    m.set(p.slice(0, dot), new Set([...(m.get(p.slice(0, dot)) ?? []), p.slice(dot + 1)]));
+    return m;
+  }, new Map<string, Set<string>>()),
+};
+
 /** 与 /account/listUsers 相同的 SQL：读授权版本（会话缓存的检查）→ 本页（行里带角色）与总数并行；同一组构造函数生成 */
 function accountListFloor(): Floor {
   const mock: Db = drizzle.mock();
@@ -243,8 +255,11 @@ function accountListFloor(): Floor {
       await exec(epoch);
       const [pageRows, [[counted]]] = (await Promise.all([exec(rows), exec(total)])) as unknown as [unknown[][], [[string]]];
       const raw = pageRows.map((r) => Object.fromEntries(keys.map((k, i) => [k, r[i]])) as AccountRawRow);
-      const list = accountRows(raw);
-      return ok({ list, total: Number(counted), pageNo: page.pageNo, pageSize: page.pageSize });
+      // 手机号是密文：与服务层同样整列解密（openColumn），再脱敏；每行的冻结、解冻由同一个状态机算出
+      const mobiles = openColumn(raw.map((r) => r.mobile));
+      raw.forEach((r, i) => (r.mobile = mobiles[i] as string | null));
+      const list = accountRows(raw).map((r) => ({ ...r, actions: accountWorkflow.availableActions(r, floorAdmin) }));
+      return ok({ masked: true, canUnmask: true, list, total: Number(counted), totalCount: Number(counted), pageNo: page.pageNo, pageSize: page.pageSize });
     },
   };
 }

@@ -556,6 +556,11 @@ async function main(): Promise<number> {
   if (!selected.length) throw new Error('没有要运行的用例');
 
   const baseEnv: NodeJS.ProcessEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: '1', DB_POOL_MAX: String(o.poolMax) };
+  // 种子（本进程）、应用与基线用同一对加密密钥：否则种子按本机开发密钥加密，应用解不开
+  baseEnv.DATA_KEY ||= `bench:${'c3'.repeat(32)}`;
+  baseEnv.DATA_INDEX_KEY ||= 'd4'.repeat(32);
+  process.env.DATA_KEY = baseEnv.DATA_KEY;
+  process.env.DATA_INDEX_KEY = baseEnv.DATA_INDEX_KEY;
   await ensureBuild(baseEnv, o.rebuild);
 
   const dbName = await createBenchDatabase(o.adminUrl);
@@ -573,7 +578,7 @@ async function main(): Promise<number> {
 
   const profileDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-profiles-'));
   cleanups.push(async () => fs.rmSync(profileDir, { recursive: true, force: true }));
-  const started = await startApp({ ...baseEnv, NODE_ENV: 'production', DATABASE_URL: dbUrl, UPLOAD_DIR: uploadDir, STORAGE_DRIVER: 'local', AUTH_SECRET: baseEnv.AUTH_SECRET || 'bench-only-secret-0123456789abcdef0123456789abcdef', DATA_KEY: baseEnv.DATA_KEY || `bench:${'c3'.repeat(32)}`, DATA_INDEX_KEY: baseEnv.DATA_INDEX_KEY || 'd4'.repeat(32), CERT_SIGNING_KEY: baseEnv.CERT_SIGNING_KEY || generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() }, profileDir);
+  const started = await startApp({ ...baseEnv, NODE_ENV: 'production', DATABASE_URL: dbUrl, UPLOAD_DIR: uploadDir, STORAGE_DRIVER: 'local', AUTH_SECRET: baseEnv.AUTH_SECRET || 'bench-only-secret-0123456789abcdef0123456789abcdef', CERT_SIGNING_KEY: baseEnv.CERT_SIGNING_KEY || generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() }, profileDir);
   const app: AppProcess = { ...started, profileDir, profiles: 0, classify: createClassifier(ROOT) };
   const floor = await startFloor({ ...baseEnv, NODE_ENV: 'production', FLOOR_DATABASE_URL: dbUrl, FLOOR_PORT: '0', FLOOR_UPLOAD_DIR: floorUploadDir });
 

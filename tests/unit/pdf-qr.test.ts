@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import PDFDocument from 'pdfkit';
 import jsQR from 'jsqr';
+import QRCode from 'qrcode';
 import { drawQrCode } from '@/lib/platform/pdf';
 
 /** 画一个二维码，返回内容流里的矩形（x y w h re，pdfkit 已把原点放在左上角） */
@@ -44,6 +45,19 @@ describe('矢量二维码', () => {
     expect(url.length).toBeGreaterThan(380);
     const size = (26 / 25.4) * 72;
     expect(decode(await rectsOf(url, size), size + 40)).toBe(url);
+  });
+
+  it('长的 https 核验链接整段按字节模式编码，与 qrcode 自己找的最省分段是同一个码', async () => {
+    const url = `https://skills.hebei.example.gov.cn/certificateView?c=eyJhbGciOiJFZERTQSIsImtpZCI6Ik02VlVmQkdTIn0.${'AbC-d_9'.repeat(40)}`;
+    const ref = QRCode.create(url, { errorCorrectionLevel: 'M' });
+    expect(ref.segments.map((s) => s.mode.id)).toEqual(['Byte']);
+    const rects = await rectsOf(url, ref.modules.size * 2);
+    // 每个模块 2 点：矩形覆盖的模块与参考码的深色模块逐个相同
+    const dark = new Set<string>();
+    for (const [x, y, w] of rects) for (let c = 0; c < Math.round(w / 2); c++) dark.add(`${Math.round((y - 20) / 2)},${Math.round((x - 20) / 2) + c}`);
+    const expected = new Set<string>();
+    for (let r = 0; r < ref.modules.size; r++) for (let c = 0; c < ref.modules.size; c++) if (ref.modules.get(r, c)) expected.add(`${r},${c}`);
+    expect(dark).toEqual(expected);
   });
 
   it('同一行相邻的深色模块合成一个矩形：矩形数远少于深色模块数', async () => {

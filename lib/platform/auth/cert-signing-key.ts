@@ -54,10 +54,11 @@ export const kidOf = (publicKey: KeyObject) => jwkThumbprint(publicKey).slice(0,
 let cached: { source: string; key: SigningKey } | undefined;
 
 export function certSigningKey(env: Env = process.env): SigningKey {
+  // 配置没变就用解析过的钥匙：每张证书的二维码都要签名，每次重新解析 PEM 占批量打印的近一成
+  const source = `${env.CERT_SIGNING_KEY ?? ''}|${env.CERT_SIGNING_KEY_FILE ?? ''}|${env.CERT_SIGNING_KEY || env.CERT_SIGNING_KEY_FILE ? '' : `${env.NODE_ENV}|${authSecret()}`}`;
+  if (cached?.source === source) return cached.key;
   const problem = certSigningKeyProblem(env);
   if (problem) throw new Error(problem);
-  const source = `${env.CERT_SIGNING_KEY ?? ''}|${env.CERT_SIGNING_KEY_FILE ?? ''}|${env.CERT_SIGNING_KEY || env.CERT_SIGNING_KEY_FILE ? '' : authSecret()}`;
-  if (cached?.source === source) return cached.key;
   const privateKey =
     readConfigured(env) ??
     createPrivateKey({ key: Buffer.concat([ED25519_PKCS8_PREFIX, createHash('sha256').update(`certificate-signing:${authSecret()}`).digest()]), format: 'der', type: 'pkcs8' });

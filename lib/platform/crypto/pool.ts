@@ -90,7 +90,9 @@ function run(op: Op, values: readonly string[]): Promise<string[]> {
   w.ref();
   return new Promise((resolve, reject) => {
     waiting.set(id, { op, values, resolve, reject });
-    w.postMessage({ id, op, values, keys: coreKeys() });
+    // 只传密钥（解密过的缓存留在主线程）
+    const { byKid, active, kid } = coreKeys();
+    w.postMessage({ id, op, values, keys: { byKid, active, kid } });
   });
 }
 

@@ -157,13 +157,13 @@ function keyObject(raw: Buffer): KeyObject {
 }
 
 /** 密钥环里各把数据密钥的 KeyObject（按 kid） */
-const coreRings = new WeakMap<KeyRing, { byKid: Map<string, CoreKey>; active: CoreKey; kid: string }>();
+const coreRings = new WeakMap<KeyRing, { byKid: Map<string, CoreKey>; active: CoreKey; kid: string; opened: Map<string, string> }>();
 export function coreKeys(ring: KeyRing = keyRing()) {
   let keys = coreRings.get(ring);
   if (!keys) {
     const of = (k: DataKey): CoreKey => ({ enc: keyObject(k.enc), mac: keyObject(k.mac) });
     const byKid = new Map([...ring.byKid].map(([kid, k]) => [kid, of(k)]));
-    coreRings.set(ring, (keys = { byKid, active: byKid.get(ring.active.kid)!, kid: ring.active.kid }));
+    coreRings.set(ring, (keys = { byKid, active: byKid.get(ring.active.kid)!, kid: ring.active.kid, opened: new Map() }));
   }
   return keys;
 }
@@ -191,11 +191,41 @@ export const seal = (plain: string): string => sealMany([plain])[0];
 
 /** 解密一批（如一页、一批导出的一列）；明文（加密之前的旧数据，等 data:rotate 加密）原样返回；被改过或密钥不在配置里时抛 SealedValueError */
 export function openMany(values: readonly string[]): string[] {
+  const keys = coreKeys();
+  const cache = keys.opened;
+  const out = new Array<string>(values.length);
+  let misses: string[] | null = null;
+  let at: number[] | null = null;
+  for (let i = 0; i < values.length; i++) {
+    const hit = cache.get(values[i]);
+    if (hit !== undefined) out[i] = hit;
+    else {
+      (misses ??= []).push(values[i]);
+      (at ??= []).push(i);
+    }
+  }
+  if (!misses) return out;
+  let opened: string[];
   try {
-    return core.openMany(values, coreKeys().byKid);
+    opened = core.openMany(misses, keys.byKid);
   } catch (err) {
     throw asSealedError(err);
   }
+  for (let j = 0; j < opened.length; j++) {
+    out[at![j]] = opened[j];
+    if (misses[j] !== opened[j]) remember(cache, misses[j], opened[j]);
+  }
+  return out;
+}
+
+/**
+ * 解密过的值按密文缓存（每个密钥环一份，换钥即弃）：列表的同一页反复打开时不再逐值 HMAC 校验与解密。
+ * 键是完整的密文（含校验码），库里的值被改过就是另一个键、照常校验；至多 OPENED_CACHE_SIZE 个，满了丢最早放进的。
+ */
+const OPENED_CACHE_SIZE = 5000;
+function remember(cache: Map<string, string>, sealed: string, plain: string): void {
+  if (cache.size >= OPENED_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+  cache.set(sealed, plain);
 }
 
 /** 解密一个值 */

@@ -50,6 +50,18 @@ describe('seal / open', () => {
     expect(() => open(sealed)).toThrow(/k1.*不在 DATA_KEY/);
   });
 
+  it('remembers opened values per key ring: a changed copy of an opened value is still refused, a new ring forgets them', () => {
+    useKeys(K1);
+    const sealed = seal('13800138000');
+    expect(openMany([sealed, sealed, '明文'])).toEqual(['13800138000', '13800138000', '明文']);
+    expect(open(sealed)).toBe('13800138000');
+    const body = sealed.slice(sealed.lastIndexOf('.') + 1);
+    const flipped = sealed.slice(0, sealed.lastIndexOf('.') + 1) + (body[0] === 'A' ? 'B' : 'A') + body.slice(1);
+    expect(() => openMany([sealed, flipped])).toThrow(SealedValueError);
+    useKeys(K2);
+    expect(() => open(sealed)).toThrow(/k1.*不在 DATA_KEY/);
+  });
+
   it('reads values sealed with an older key listed after the active one', () => {
     useKeys(K1);
     const old = seal('6222020200112233445');
