@@ -2,7 +2,6 @@
 // 一个 FieldSpec 的输入控件（表单弹窗与筛选栏共用）；由 Form.Item 注入 value/onChange。
 import { DatePicker, Input, InputNumber, Radio, Select, Switch } from 'antd';
 import RegionPicker, { type RegionValue } from '@/components/RegionPicker';
-import { Uploader } from '@/components/upload/Uploader';
 import dynamic from 'next/dynamic';
 import { useT } from '@/lib/i18n/client';
 import type { Translate } from '@/lib/i18n/locales';
@@ -10,6 +9,8 @@ import { useOptions } from './options';
 import type { FieldSpec } from './types';
 
 /** 编辑器较大，只在用到富文本的表单里按需加载 */
+// 上传（含图片预览、进度条）只在表单里有上传字段时下载
+const Uploader = dynamic(() => import('@/components/upload/Uploader'));
 const RichTextEditor = dynamic(() => import('@/components/content/RichTextEditor'), { ssr: false });
 
 interface Props {

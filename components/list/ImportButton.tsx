@@ -3,17 +3,15 @@
 // 导入全有或全无：失败时列出前几处错误，并可下载标注了原因的错误工作簿；成功提示条数并刷新列表。
 // 行数多的文件服务端改排为后台任务（答复 { taskId }）：弹窗里换成进度（TaskProgress），完成后同样提示并刷新，失败给错误工作簿。
 import { useState } from 'react';
+import dynamic from 'next/dynamic';
 import { App, Button, Modal, Space, Typography } from 'antd';
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { apiDownload, ApiClientError, RESPOND_ASYNC, startedTask } from '@/components/api-client';
-import TaskProgress from '@/components/task/TaskProgress';
 import type { TaskItem } from '@/components/task/useTask';
 import { useT } from '@/lib/i18n/client';
 import { callApi } from './options';
 import type { ApiCall, ReadCall } from './types';
 import { asImportFailure, type ImportFailure } from './values';
-import ImportErrors from './ImportErrors';
-import XlsxDropZone from './XlsxDropZone';
 
 interface Props {
   call: ApiCall;
@@ -23,6 +21,11 @@ interface Props {
 }
 
 const MAX_SIZE_MB = 10;
+
+// 弹窗里的拖放区（上传组件）、进度与错误明细在第一次打开时才下载：列表页本身不带它们的代码
+const XlsxDropZone = dynamic(() => import('./XlsxDropZone'));
+const TaskProgress = dynamic(() => import('@/components/task/TaskProgress'));
+const ImportErrors = dynamic(() => import('./ImportErrors'));
 
 export default function ImportButton({ call, template, title: titleProp, onImported }: Props) {
   const t = useT();

@@ -1,7 +1,7 @@
 'use client';
 // 通用列表界面（配置见 ./types.ts）：筛选、分页、勾选、新增/编辑/删除、行内与批量操作、导入、导出、详情。
 // 每次改动后刷新列表；按钮按 `${resource}.<动作>` 与操作自己的 permission 显示。
-import { useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type HTMLAttributes, type Key, type ReactNode } from 'react';
+import { lazy, Suspense, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type HTMLAttributes, type Key, type ReactNode } from 'react';
 import { App, Button, Card, Dropdown, Empty, Space, Table, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { DeleteOutlined, DownloadOutlined, DownOutlined, ReloadOutlined } from '@ant-design/icons';
@@ -12,10 +12,8 @@ import { useCan } from '@/components/shell/ShellContext';
 import { useT } from '@/lib/i18n/client';
 import type { Translate } from '@/lib/i18n/locales';
 import CreateButton from './CreateButton';
-import DetailDialog from './DetailDialog';
 import { useConfirm } from './useConfirm';
 import FilterBar from './FilterBar';
-import FormDialog from './FormDialog';
 import ImportButton from './ImportButton';
 import { useLocalizedListProps } from './localize';
 import { callApi, useOptions } from './options';
@@ -23,7 +21,13 @@ import type { ApiCall, FormSpec, ListColumn, ListHelpers, ListScreenProps, Optio
 import { formatValue, initialValues, optionLabel, titleHasCurrency, valuesToParams } from './values';
 import styles from './list.module.css';
 import { useElementWidth } from './useElementWidth';
+import type DetailDialogComponent from './DetailDialog';
+import type FormDialogComponent from './FormDialog';
 import { actionsWidth, fitWidths, isIdentifierColumn, isTextColumn, isTree, planColumn, SELECTION_WIDTH } from './widths';
+
+// 表单与详情对话框（上传、图片、开关、数字框等字段）在第一次打开时才下载：列表页本身不带它们的代码
+const FormDialog = lazy(() => import('./FormDialog')) as unknown as typeof FormDialogComponent;
+const DetailDialog = lazy(() => import('./DetailDialog')) as unknown as typeof DetailDialogComponent;
 
 /** 行内直接显示的操作数，其余收进“更多” */
 const INLINE_ACTIONS = 4;
@@ -442,21 +446,23 @@ export default function ListScreen<T extends object>(rawProps: ListScreenProps<T
           }}
         />
       </div>
-      {dialog && (
-        <FormDialog<T>
-          key={`${dialog.mode}-${dialog.spec.title}`}
-          spec={dialog.spec}
-          row={dialog.row}
-          mode={dialog.mode}
-          confirm={dialog.confirm}
-          onClose={() => setDialog(null)}
-          onSaved={() => {
-            setDialog(null);
-            helpers.reload();
-          }}
-        />
-      )}
-      {detail && detailRow && <DetailDialog spec={detail} row={detailRow} onClose={() => setDetailRow(null)} />}
+      <Suspense fallback={null}>
+        {dialog && (
+          <FormDialog<T>
+            key={`${dialog.mode}-${dialog.spec.title}`}
+            spec={dialog.spec}
+            row={dialog.row}
+            mode={dialog.mode}
+            confirm={dialog.confirm}
+            onClose={() => setDialog(null)}
+            onSaved={() => {
+              setDialog(null);
+              helpers.reload();
+            }}
+          />
+        )}
+        {detail && detailRow && <DetailDialog spec={detail} row={detailRow} onClose={() => setDetailRow(null)} />}
+      </Suspense>
     </Card>
   );
 }

@@ -50,4 +50,17 @@ describe('浏览器代码的体积', () => {
     const icons = shell.filter(({ text }) => iconImports(text) > 40);
     expect(icons.map((f) => f.file)).toEqual([]);
   });
+
+  it('列表页不静态引入表单、详情对话框与导入弹窗的内容（第一次打开时才下载）', () => {
+    const lazyOnly: Record<string, string[]> = {
+      'components/list/ListScreen.tsx': ['./FormDialog', './DetailDialog'],
+      'components/list/FieldInput.tsx': ['@/components/upload/Uploader'],
+      'components/list/ImportButton.tsx': ['./XlsxDropZone', '@/components/task/TaskProgress', './ImportErrors'],
+    };
+    const bad = Object.entries(lazyOnly).flatMap(([file, mods]) => {
+      const imports = valueImports(FILES.find((f) => f.file === file)!.text);
+      return mods.filter((m) => imports.includes(m)).map((m) => `${file} → ${m}`);
+    });
+    expect(bad).toEqual([]);
+  });
 });
