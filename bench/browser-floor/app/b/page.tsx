@@ -1,12 +1,7 @@
-import FloorTable from '../FloorTable';
-import { floorRows } from '../rows';
+import FloorScreen from '../FloorScreen';
 
 export const dynamic = 'force-dynamic';
 
 export default function Page() {
-  return (
-    <div data-screen-path="/b">
-      <FloorTable rows={floorRows()} />
-    </div>
-  );
+  return <FloorScreen path="/b" />;
 }
