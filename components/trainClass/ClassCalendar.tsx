@@ -8,6 +8,7 @@ import { Badge, Calendar, Card, Col, Empty, List, Row, Select, Space, Tag, Typog
 import { apiGet, apiPost } from '@/components/api-client';
 import { useLocale, useT } from '@/lib/i18n/client';
 import type { ClassOption } from './shared';
+import { beijingDate } from '@/lib/platform/time';
 
 /** 日历一格里列出的课（其余显示“另有 n 节”，点开当天看全） */
 const SHOWN_PER_DAY = 2;
@@ -40,7 +41,8 @@ export default function ClassCalendar() {
   const params = useSearchParams();
   const [value, setValue] = useState<Dayjs>(() => {
     const m = params.get('month');
-    return m && /^\d{4}-\d{2}$/.test(m) ? dayjs(`${m}-01`) : dayjs();
+    // 今天按北京时间：服务端（UTC）与浏览器在北京时间 0–8 点不是同一天，用各自的 dayjs() 会画出不同的月份与日期（水合错误 #418）
+    return m && /^\d{4}-\d{2}$/.test(m) ? dayjs(`${m}-01`) : dayjs(beijingDate(new Date()));
   });
   const [classId, setClassId] = useState<number | null>(() => Number(params.get('classId')) || null);
   const [classes, setClasses] = useState<ClassOption[]>([]);
