@@ -5,10 +5,10 @@
 // 不属于测试。见 bench/README.md。没给 --url 时自己在空闲端口上用内置库（临时目录）启动生产构建（没有构建先构建）。
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { freePort, stopChild } from './processes';
 
 const ROOT = path.resolve(__dirname, '..');
 const DIST = process.env.NEXT_DIST_DIR ?? '.next';
@@ -46,20 +46,9 @@ function pct(values: number[], p: number): number {
   return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
-
 interface Site {
   url: string;
-  stop: () => void;
+  stop: () => Promise<void>;
 }
 
 async function waitUp(url: string, child: ChildProcess): Promise<void> {
@@ -75,15 +64,6 @@ async function waitUp(url: string, child: ChildProcess): Promise<void> {
     await new Promise((r) => setTimeout(r, 500));
   }
   throw new Error('应用 180 秒内没有起来');
-}
-
-/** 服务以自己的进程组启动（npx、start.mjs 之下还有 next-server），结束时整组结束，不留下占着端口的子进程 */
-function killGroup(child: ChildProcess): void {
-  try {
-    if (child.pid) process.kill(-child.pid, 'SIGTERM');
-  } catch {
-    child.kill('SIGTERM');
-  }
 }
 
 async function waitExit(child: ChildProcess, what: string): Promise<void> {
@@ -104,8 +84,8 @@ async function startApp(): Promise<Site> {
   await waitUp(`${url}/user/login`, child);
   return {
     url,
-    stop: () => {
-      killGroup(child);
+    stop: async () => {
+      await stopChild(child);
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
@@ -122,7 +102,7 @@ async function startFloor(rowsFile: string): Promise<Site> {
   const child = spawn('npx', ['next', 'start', '-p', String(port), FLOOR_DIR], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'], detached: true });
   const url = `http://127.0.0.1:${port}`;
   await waitUp(`${url}/a`, child);
-  return { url, stop: () => killGroup(child) };
+  return { url, stop: () => stopChild(child) };
 }
 
 const FIRST_ROW = '.ant-table-tbody tr.ant-table-row';
@@ -274,7 +254,7 @@ const mean = (v: number[]) => v.reduce((a, b) => a + b, 0) / Math.max(1, v.lengt
 async function main() {
   const rounds = Number(arg('rounds') ?? 3);
   const given = arg('url');
-  const app: Site = given ? { url: given.replace(/\/$/, ''), stop: () => {} } : await startApp();
+  const app: Site = given ? { url: given.replace(/\/$/, ''), stop: async () => {} } : await startApp();
   let floor: Site | undefined;
   const rowsFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bench-floor-')), 'rows.json');
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
@@ -325,8 +305,8 @@ async function main() {
     );
   } finally {
     await browser.close();
-    floor?.stop();
-    app.stop();
+    await floor?.stop();
+    await app.stop();
     fs.rmSync(path.dirname(rowsFile), { recursive: true, force: true });
   }
 }

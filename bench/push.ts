@@ -3,7 +3,6 @@
 // 复用 NEXT_DIST_DIR（默认 .next）里已有的生产构建；在 BENCH_DATABASE_URL 的服务器上建临时库（迁移，只建一个账号），结束时删除。
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -12,6 +11,7 @@ import { users } from '../lib/domains/user/tables';
 import { createSession } from '../lib/domains/user/session';
 import { notify } from '../lib/domains/message/service';
 import { SseReader } from '../tests/helpers/sse';
+import { freePort } from './processes';
 
 const ROOT = path.resolve(__dirname, '..');
 const DIST_DIR = process.env.NEXT_DIST_DIR || '.next';
@@ -28,17 +28,6 @@ const TABS_PER_USER = 5;
 const started = Date.now();
 const log = (msg: string) => console.log(`[bench:push ${((Date.now() - started) / 1000).toFixed(1)}s] ${msg}`);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 /** 进程及其子进程的 RSS 合计（MB），读 /proc */
 function treeRssMb(pid: number): number {

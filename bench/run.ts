@@ -4,13 +4,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { freePort, stopChild } from './processes';
 import { describeUrl } from '../lib/platform/db/client';
 import { cases as allCases, type BenchCase } from './cases';
 import { breakdown, createClassifier, summarize, type CpuProfile } from './cpu-breakdown';
@@ -136,39 +136,10 @@ function startChild(name: string, command: string, args: string[], env: NodeJS.P
   return child;
 }
 
-async function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
-  const pid = child.pid;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const kill = (sig: NodeJS.Signals) => {
-    try {
-      process.kill(-pid, sig);
-    } catch {
-      /* 已退出 */
-    }
-  };
-  kill('SIGTERM');
-  const timer = setTimeout(() => kill('SIGKILL'), 5000);
-  await exited;
-  clearTimeout(timer);
-}
-
 function waitExit(child: ChildProcess): Promise<number> {
   return new Promise((resolve) => {
     if (child.exitCode !== null) return resolve(child.exitCode);
     child.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
-  });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
   });
 }
 
