@@ -3,7 +3,7 @@
 // 上报（默认生成签名清单，手工上传到国网平台）；市级登记国网的答复（接收或逐人退回）；被退回的改正后再组批重报。
 // 计划在第 8 步满足条件（全部接收、全部打印）后由机构“进入下一步”到证书打印（或申请审核）。按钮只按服务端给出的 actions 显示：
 // 计划行的 actions 是当前用户此刻对计划能办的步骤，批次行的 actions 是对批次能办的（市级管理员不会看到机构的按钮）。
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { App, Button, Card, Input, Modal, Select, Space, Table, Tag, Typography } from 'antd';
 import ListScreen from '@/components/list/ListScreen';
 import type { ListColumn } from '@/components/list/types';
@@ -11,7 +11,7 @@ import { apiDownload, apiPost, callConfigured } from '@/components/api-client';
 import { Tx, useT } from '@/lib/i18n/client';
 import type { PostPath } from '@/components/api-contract';
 import { useConfirm } from '@/components/list/useConfirm';
-import { useServerData } from '@/components/screens/ServerDataContext';
+import { useServerData, useSkipSeededRun } from '@/components/screens/ServerDataContext';
 
 /** 默认选中第一个可组批的计划，没有就第一个 */
 const defaultPlan = (list: PlanRow[]) => list.find((p) => p.canApply)?.id ?? list[0]?.id ?? null;
@@ -68,17 +68,14 @@ export default function StateGridReport() {
   const seeded = useServerData<PlanRow[]>('/examaff/stategrid/getPlans');
   const [plans, setPlans] = useState<PlanRow[] | null>(seeded ?? null);
   const [planId, setPlanId] = useState<number | null>(seeded ? defaultPlan(seeded) : null);
-  const skipFirst = useRef(seeded !== undefined);
+  const seededRun = useSkipSeededRun(seeded);
   const [batches, setBatches] = useState<BatchRow[]>([]);
   const [version, setVersion] = useState(0);
   const [answering, setAnswering] = useState<BatchRow | null>(null);
   const [rejectText, setRejectText] = useState('');
 
   useEffect(() => {
-    if (skipFirst.current) {
-      skipFirst.current = false;
-      return;
-    }
+    if (seededRun()) return;
     let live = true;
     apiPost('/examaff/stategrid/getPlans', {}, { silent: true })
       .then((list) => {
@@ -90,7 +87,7 @@ export default function StateGridReport() {
     return () => {
       live = false;
     };
-  }, [version]);
+  }, [version, seededRun]);
 
   useEffect(() => {
     if (planId === null) return;

@@ -1,12 +1,12 @@
 'use client';
 // 按步骤办理的界面（考点考场、监控、考务安排）顶部的考试计划选择：服务端列出范围内可办理的计划（可按名称或编号搜索），
 // 计划带服务端算出的可办理标志，只读时说明原因。各界面给出列表接口与文字。
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Select, Space, Tag, Typography } from 'antd';
 import { callConfigured } from '@/components/api-client';
 import { Tx, useT } from '@/lib/i18n/client';
 import type { PagedPath } from '@/components/api-contract';
-import { useServerData } from '@/components/screens/ServerDataContext';
+import { useServerData, useSkipSeededRun } from '@/components/screens/ServerDataContext';
 
 export interface PlanPickBase {
   id: number;
@@ -39,13 +39,10 @@ export function usePlanPicker<P extends PlanPickBase>(opts: PlanPickerOptions<P>
   const [plans, setPlans] = useState<P[] | null>(seeded?.list ?? null);
   const [selected, setSelected] = useState<number | null>(() => (allowClear ? null : (seeded?.list[0]?.id ?? null)));
   const [version, setVersion] = useState(0);
-  const skipFirst = useRef(seeded !== undefined);
+  const seededRun = useSkipSeededRun(seeded);
 
   useEffect(() => {
-    if (skipFirst.current) {
-      skipFirst.current = false;
-      return;
-    }
+    if (seededRun()) return;
     let alive = true;
     callConfigured<{ list: P[] }>('POST', path, { keyword: keyword || undefined, pageSize: 100 }, { silent: true })
       .then((page) => {
@@ -57,7 +54,7 @@ export function usePlanPicker<P extends PlanPickBase>(opts: PlanPickerOptions<P>
     return () => {
       alive = false;
     };
-  }, [path, keyword, allowClear, version]);
+  }, [path, keyword, allowClear, version, seededRun]);
 
   const plan = plans?.find((p) => p.id === selected) ?? null;
   const picker = (

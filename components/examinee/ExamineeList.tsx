@@ -1,7 +1,7 @@
 'use client';
 // 评价业务 › 考务管理 › 考生管理（ExamineeList）：先选考试计划（默认第一份处于“导入考生”步骤的），再看它的考生。
 // 新增、导入（预览 → 确认/放弃）、照片压缩包、编辑与删除只在服务端说可改时出现（listExaPlan 的 editable、行的 actions）。
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Alert, Button, Card, Empty, Select, Space, Tag, Tooltip, Typography } from 'antd';
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import ListScreen from '@/components/list/ListScreen';
@@ -24,7 +24,7 @@ import {
   type ExamineeItem,
   type PlanOption,
 } from '@/lib/domains/examinee/schemas';
-import { useServerData } from '@/components/screens/ServerDataContext';
+import { useServerData, useSkipSeededRun } from '@/components/screens/ServerDataContext';
 import ImportPreviewDialog from './ImportPreviewDialog';
 
 interface Summary {
@@ -226,13 +226,10 @@ export default function ExamineeList() {
   const [plans, setPlans] = useState<PlanOption[] | null>(seeded ?? null);
   const [planId, setPlanId] = useState<number | null>(seeded?.[0]?.id ?? null);
   const [version, setVersion] = useState(0);
-  const skipFirst = useRef(seeded !== undefined);
+  const seededRun = useSkipSeededRun(seeded);
 
   useEffect(() => {
-    if (skipFirst.current) {
-      skipFirst.current = false;
-      return;
-    }
+    if (seededRun()) return;
     let live = true;
     callApi<PlanOption[]>({ path: '/examaff/student/listExaPlan', method: 'POST' }, {})
       .then((list) => {
@@ -244,7 +241,7 @@ export default function ExamineeList() {
     return () => {
       live = false;
     };
-  }, [version]);
+  }, [version, seededRun]);
 
   const plan = plans?.find((p) => p.id === planId) ?? null;
   return (

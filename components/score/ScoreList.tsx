@@ -2,7 +2,7 @@
 // 评价业务 › 考务管理 › 成绩管理（ScoreList）：选考试计划（已到“成绩管理”及以后），看合计与成绩单；
 // 扫准考证二维码（扫码枪或摄像头）或点行上的“录入成绩”打开考生的成绩表单；下载录入表、导入成绩（全有或全无）、导出成绩单；
 // 成绩录完后机构“申请审核”（按计划的转换表，服务端给出 actions）。录入按钮只在服务端说可录入时出现（行上的 actions）。
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { App, Button, Card, Select, Space, Tag, Typography } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { apiDownload, apiPost, callConfigured } from '@/components/api-client';
@@ -14,7 +14,7 @@ import ScoreFormDialog from './ScoreFormDialog';
 import { ScoreSheet, TotalsBar } from './shared';
 import type { PostPath } from '@/components/api-contract';
 import { useConfirm } from '@/components/list/useConfirm';
-import { useServerData } from '@/components/screens/ServerDataContext';
+import { useServerData, useSkipSeededRun } from '@/components/screens/ServerDataContext';
 
 /** 默认选中第一个可录入的计划，没有就第一个（服务端取第一页用同样的选法，见 catalog.ts） */
 const defaultPlan = (list: ScorePlanOption[]) => list.find((p) => p.editable)?.id ?? list[0]?.id ?? null;
@@ -31,13 +31,10 @@ export default function ScoreList() {
   const [form, setForm] = useState<ScoreForm | null>(null);
   const [version, setVersion] = useState(0);
   const [listVersion, setListVersion] = useState(0);
-  const skipFirst = useRef(seeded !== undefined);
+  const seededRun = useSkipSeededRun(seeded);
 
   useEffect(() => {
-    if (skipFirst.current) {
-      skipFirst.current = false;
-      return;
-    }
+    if (seededRun()) return;
     let live = true;
     apiPost('/exaAff/scorePlans', {}, { silent: true })
       .then((list) => {
@@ -49,7 +46,7 @@ export default function ScoreList() {
     return () => {
       live = false;
     };
-  }, [version]);
+  }, [version, seededRun]);
 
   const plan = plans?.find((p) => p.id === planId) ?? null;
   const refresh = useCallback(() => setVersion((v) => v + 1), []);

@@ -1,6 +1,6 @@
 'use client';
 // 培训班界面的共用部分：状态标签、班级名称格、工种与等级的输入、班级表单与详情、办理历史、录像、班级选择（课程体系、学员名单、日历）。
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import dynamic from 'next/dynamic';
 import { useRouter, useSearchParams } from 'next/navigation';
 import { Card, Empty, Form, Select, Space, Tag, Typography } from 'antd';
@@ -13,7 +13,7 @@ import { Tx, useT } from '@/lib/i18n/client';
 import { LEVEL_NAMES } from '@/lib/domains/catalog/schemas';
 import { CLASS_STATUS, CLASS_STATUS_COLOR, CLASS_STATUS_LABEL, VIEW_CLASS_RECORDINGS_PERMISSIONS, type ClassAction } from '@/lib/domains/trainClass/transitions';
 import type { ClassItem } from '@/lib/domains/trainClass/schemas';
-import { useServerData } from '@/components/screens/ServerDataContext';
+import { useServerData, useSkipSeededRun } from '@/components/screens/ServerDataContext';
 
 /** 办理历史里去向状态的颜色（按状态取值，不比较状态号） */
 const HISTORY_COLOR: Record<number, string> = { [CLASS_STATUS.REJECTED]: 'red', [CLASS_STATUS.DISCARDED]: 'red', [CLASS_STATUS.ASSESSED]: 'green' };
@@ -311,12 +311,9 @@ export function useClassPicker(opts: { allowAll?: boolean } = {}) {
     !seeded ? fromUrl : fromUrl !== null && seeded.some((c) => c.id === fromUrl) ? fromUrl : opts.allowAll ? null : (seeded[0]?.id ?? null),
   );
   const [version, setVersion] = useState(0);
-  const skipFirst = useRef(seeded !== undefined);
+  const seededRun = useSkipSeededRun(seeded);
   useEffect(() => {
-    if (skipFirst.current) {
-      skipFirst.current = false;
-      return;
-    }
+    if (seededRun()) return;
     let live = true;
     apiGet('/trainInfo/toTrainInfoList', undefined, { silent: true }).then(
       (list) => {
@@ -329,7 +326,7 @@ export function useClassPicker(opts: { allowAll?: boolean } = {}) {
     return () => {
       live = false;
     };
-  }, [version, opts.allowAll]);
+  }, [version, opts.allowAll, seededRun]);
   const current = classes?.find((c) => c.id === classId) ?? null;
   return { classes, classId, setClassId, current, reload: () => setVersion((v) => v + 1) };
 }
