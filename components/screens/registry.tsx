@@ -82,12 +82,13 @@ export async function loadServerData(component: string): Promise<ServerData | nu
  * 第一页属于选择框选中的一项（pickFrom）时，按先取的选项选出界面默认选中的那一项；选不出就不取。
  * 取不到（无权限、出错）就不带：界面照常自己请求并提示。
  */
-export async function loadFirstPage(component: string, serverData?: ServerData | null): Promise<FirstPage | null> {
+export async function loadFirstPage(component: string, serverData?: Promise<ServerData | null>): Promise<FirstPage | null> {
   const call = entryOf(component)?.firstPage;
   if (!call) return null;
   let picked: Record<string, number> = {};
   if (call.pickFrom) {
-    const id = serverData ? defaultPick(serverData.data, call.pickFrom.prefer) : null;
+    const seed = await serverData;
+    const id = seed ? defaultPick(seed.data, call.pickFrom.prefer) : null;
     if (id === null) return null;
     picked = { [call.pickFrom.param]: id };
   }

@@ -54,12 +54,14 @@ export default async function MenuPage({ params }: { params: Params }) {
 
   if (!hasScreen(route.component)) redirect(NOT_FOUND_PATH);
   const server = serverScreen(route.component);
-  // 服务端先取的界面数据（选择框的选项、大屏数据）；第一页可能属于其中默认选中的一项
-  const serverData = server ? null : await loadServerData(route.component);
+  if (server) return <div data-screen-path={path}>{server}</div>;
+  // 服务端先取的界面数据（选择框的选项、大屏数据）与第一页同时取；第一页属于其中默认选中的一项时才等它
+  const serverData = loadServerData(route.component);
+  const [data, firstPage] = await Promise.all([serverData, loadFirstPage(route.component, serverData)]);
   // data-screen-path：浏览器基准与 e2e 据此认出“新界面”的内容（菜单点击后旧界面可能还在）
   return (
     <div data-screen-path={path}>
-      {server ?? <ScreenHost name={route.component} serverData={serverData} firstPage={await loadFirstPage(route.component, serverData)} />}
+      <ScreenHost name={route.component} serverData={data} firstPage={firstPage} />
     </div>
   );
 }
