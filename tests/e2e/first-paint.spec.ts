@@ -95,7 +95,10 @@ test('服务端的 HTML（不水合）：选择框已选好默认项、带着它
     await expect(frame).toHaveAttribute('aria-busy', 'false');
     await expect(frame).toHaveCSS('background-color', 'rgb(2, 11, 31)');
     // 按窗口缩放：1920×1080 的版面占满窗口的宽或高（CSS 算缩放，没有脚本）
-    const stage = (await frame.locator('> div').boundingBox())!;
+    // 流式送来的界面替换占位的那一刻节点还不在版面上（boundingBox 为 null）：先等它显示出来再量
+    const stageBox = frame.locator('> div');
+    await expect(stageBox).toBeVisible();
+    const stage = (await stageBox.boundingBox())!;
     expect(Math.round(stage.width) === VIEWPORT.width || Math.round(stage.height) === VIEWPORT.height, `${b.path} ${stage.width}×${stage.height}`).toBe(true);
     expect(stage.width).toBeLessThanOrEqual(VIEWPORT.width + 1);
     await expect(page.getByTestId('city-ranking').locator('> li')).toHaveCount(data.cities.length);
