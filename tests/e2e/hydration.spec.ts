@@ -94,6 +94,9 @@ test.describe('水合前的点击与输入不丢', () => {
       await prepare(page);
       await open(page, '/train/teacher/list');
       const input = page.getByTestId('list-filters').getByLabel('真实姓名');
+      // 像用户一样先点进框里：点击要等框真的显示出来。直接 pressSequentially 只是 focus()，框还在流式送达的
+      // 隐藏容器里（React 还没把它移到位）时聚焦不上，打的字落到 body 上，不是本测试要测的情形
+      await input.click();
       await input.pressSequentially(name);
       if (submit === '点查询') await page.getByTestId('list-search').click();
       else await input.press('Enter');
