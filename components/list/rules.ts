@@ -1,13 +1,35 @@
 // 表单项的前端校验：沿用服务端同一份 zod。空值交给 required，避免一项报两条。
 // 消息是中文原文，表单弹窗按当前语言换成译文（components/list/localize.ts 的 localizeRules）。
+// 列表界面的配置只写“怎样取到模式”（() => import(...)），不静态引用模式模块：zod 与各领域的模式约 110 KB，
+// 只在第一次校验（对话框已打开）时下载，列表页本身不带（tests/unit/client-bundle.test.ts 守着）。
 import type { Rule } from 'antd/es/form';
 import type { z } from 'zod';
 
-export function zodRule(schema: z.ZodType): Rule {
+/** 模式本身，或按需取模式的函数（列表界面用后者） */
+export type SchemaSource = z.ZodType | (() => Promise<z.ZodType>);
+
+/** 取到模式：函数只调用一次，之后用同一个 */
+export function schemaOf(source: SchemaSource): () => Promise<z.ZodType> {
+  if (typeof source !== 'function') return async () => source;
+  let loading: Promise<z.ZodType> | null = null;
+  return () => {
+    loading ??= source().catch((e: unknown) => {
+      // 下载失败（断网）不把失败记住：下次校验再取
+      loading = null;
+      throw e;
+    });
+    return loading;
+  };
+}
+
+export function zodRule(source: SchemaSource): Rule {
+  const schema = schemaOf(source);
   return {
     validator: async (_rule, value: unknown) => {
       if (value === undefined || value === null || value === '') return;
-      const result = await schema.safeParseAsync(value);
+      const loaded = await schema().catch(() => null);
+      if (!loaded) throw new Error('校验规则没能加载，请检查网络后重试');
+      const result = await loaded.safeParseAsync(value);
       if (!result.success) throw new Error(result.error.issues[0]?.message ?? '格式不正确');
     },
   };

@@ -24,6 +24,46 @@ function valueImports(text: string): string[] {
   return [...text.matchAll(/^import\s+(?!type\s)[^;]*?from\s+'([^']+)';/gms)].map((m) => m[1]);
 }
 
+/** 模块说明符 → 仓库里的文件（@/ 与相对路径；包名返回 null） */
+function resolveModule(from: string, spec: string): string | null {
+  let base: string;
+  if (spec.startsWith('@/')) base = spec.slice(2);
+  else if (spec.startsWith('.')) base = path.join(path.dirname(from), spec);
+  else return null;
+  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, `${base}/index.ts`, `${base}/index.tsx`]) {
+    const hit = FILES.find((f) => f.file === candidate);
+    if (hit) return hit.file;
+  }
+  return null;
+}
+
+/** 静态取值的导入（含 export … from 与只为副作用的 import；import type 与 { type A } 不算，import() 不算） */
+function staticImports(text: string): string[] {
+  const code = text.replace(/^\s*\/\/.*$/gm, '');
+  const out: string[] = [];
+  for (const m of code.matchAll(/^(?:import|export)\s+(?!type\s)([^;]*?)\s+from\s+'([^']+)';/gms)) {
+    const inner = m[1].match(/^\{([^}]*)\}$/s);
+    if (inner && inner[1].split(',').map((n) => n.trim()).filter(Boolean).every((n) => n.startsWith('type '))) continue;
+    out.push(m[2]);
+  }
+  for (const m of code.matchAll(/^import\s+'([^']+)';/gm)) out.push(m[1]);
+  return out;
+}
+
+/** 从 file 静态导入到某个包（pkg）的一条链，没有则 null */
+function chainTo(pkg: string, file: string, seen = new Set<string>()): string[] | null {
+  if (seen.has(file)) return null;
+  seen.add(file);
+  const text = FILES.find((f) => f.file === file)?.text ?? '';
+  for (const spec of staticImports(text)) {
+    if (spec === pkg || spec.startsWith(`${pkg}/`)) return [file, spec];
+    const next = resolveModule(file, spec);
+    const chain = next && chainTo(pkg, next, seen);
+    if (chain) return [file, ...chain];
+  }
+  return null;
+}
+
 describe('浏览器代码的体积', () => {
   it('客户端组件不从 @/lib/i18n 取值（那会带上四种语言的全部消息目录）', () => {
     const bad = FILES.filter(({ text }) => isClient(text)).filter(({ text }) => valueImports(text).includes('@/lib/i18n'));
@@ -62,5 +102,15 @@ describe('浏览器代码的体积', () => {
       return mods.filter((m) => imports.includes(m)).map((m) => `${file} → ${m}`);
     });
     expect(bad).toEqual([]);
+  });
+
+  it('界面代码不静态引入 zod（表单的前端校验按需取模式，常量从各领域不含 zod 的 constants.ts 取）', () => {
+    // 各模块 screens.ts 里登记的界面：() => import('./X')
+    const screens = FILES.filter(({ file }) => /^components\/[^/]+\/screens\.ts$/.test(file)).flatMap(({ file, text }) =>
+      [...text.matchAll(/(\w+):\s*\(\)\s*=>\s*import\('([^']+)'\)/g)].map((m) => ({ name: m[1], file: resolveModule(file, m[2]) })),
+    );
+    expect(screens.length).toBeGreaterThan(50);
+    const bad = screens.map(({ name, file }) => ({ name, chain: file && chainTo('zod', file) })).filter((s) => s.chain);
+    expect(bad.map(({ name, chain }) => `${name}: ${chain!.join(' → ')}`)).toEqual([]);
   });
 });
