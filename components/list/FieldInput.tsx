@@ -1,6 +1,6 @@
 'use client';
 // 一个 FieldSpec 的输入控件（表单弹窗与筛选栏共用）；由 Form.Item 注入 value/onChange。
-import { DatePicker, Input, InputNumber, Radio, Select, Switch } from 'antd';
+import { Input, InputNumber, Radio, Select, Switch } from 'antd';
 import RegionPicker, { type RegionValue } from '@/components/RegionPicker';
 import dynamic from 'next/dynamic';
 import { useT } from '@/lib/i18n/client';
@@ -12,6 +12,8 @@ import type { FieldSpec } from './types';
 // 上传（含图片预览、进度条）只在表单里有上传字段时下载
 const Uploader = dynamic(() => import('@/components/upload/Uploader'));
 const RichTextEditor = dynamic(() => import('@/components/content/RichTextEditor'), { ssr: false });
+// 日期选择（rc-picker）只在有日期字段时下载；服务端照常画出，代码块随页面预先加载。下载完之前占同样大小的位置
+const DateInput = dynamic(() => import('./DateInput'), { loading: () => <Input disabled style={{ width: '100%' }} /> });
 
 interface Props {
   field: FieldSpec;
@@ -59,7 +61,8 @@ export default function FieldInput(props: Props) {
   const { field, value, onChange, disabled, id } = props;
   const t = useT();
   const placeholder = placeholderOf(field, t);
-  switch (field.type ?? 'text') {
+  const type = field.type ?? 'text';
+  switch (type) {
     case 'textarea':
       return <Input.TextArea id={id} value={value as string} onChange={(e) => onChange?.(e.target.value)} disabled={disabled} placeholder={placeholder} autoSize={{ minRows: 3, maxRows: 8 }} />;
     case 'password':
@@ -75,19 +78,8 @@ export default function FieldInput(props: Props) {
       return <Switch id={id} checked={Boolean(value)} onChange={(v) => onChange?.(v)} disabled={disabled} />;
     case 'date':
     case 'datetime':
-      return (
-        <DatePicker
-          id={id}
-          value={value as never}
-          onChange={(v) => onChange?.(v)}
-          disabled={disabled}
-          placeholder={placeholder}
-          showTime={field.type === 'datetime'}
-          style={{ width: '100%' }}
-        />
-      );
     case 'dateRange':
-      return <DatePicker.RangePicker id={id} value={value as never} onChange={(v) => onChange?.(v)} disabled={disabled} style={{ width: '100%' }} />;
+      return <DateInput id={id} kind={type} value={value} onChange={onChange} disabled={disabled} placeholder={type === 'dateRange' ? undefined : placeholder} />;
     case 'region':
       return <RegionPicker id={id} value={(value as RegionValue | null | undefined) ?? null} onChange={(v) => onChange?.(v)} disabled={disabled} placeholder={placeholder} />;
     case 'image':
