@@ -8,7 +8,7 @@ import type { FieldSpec, FormSpec, ListColumn, Option } from '@/components/list/
 import { apiGet } from '@/components/api-client';
 import { ResourceIcon } from './ResourceIcon';
 import { ACTIONS } from '@/lib/platform/auth/session';
-import { type ResourceNode, ResourceSaveInput } from '@/lib/domains/access/schemas';
+import type { ResourceNode } from '@/lib/domains/access/schemas';
 import { Tx, useT } from '@/lib/i18n/client';
 import { zodRule } from '@/components/list/rules';
 
@@ -90,8 +90,8 @@ const columns: ListColumn<ResourceRow>[] = [
 const commonFields: FieldSpec[] = [
   { name: 'title', label: '资源名称', required: true, span: 12 },
   { name: 'icon', label: '图标', span: 12, placeholder: '如 BookOutlined', help: '@ant-design/icons 的图标名' },
-  { name: 'path', label: '路由路径', required: true, span: 12, placeholder: '如 /system/dict', rules: [zodRule(ResourceSaveInput.shape.path)] },
-  { name: 'component', label: '界面组件', required: true, span: 12, help: '目录填 RouteView', rules: [zodRule(ResourceSaveInput.shape.component)] },
+  { name: 'path', label: '路由路径', required: true, span: 12, placeholder: '如 /system/dict', rules: [zodRule(() => import('@/lib/domains/access/schemas').then((m) => m.ResourceSaveInput.shape.path))] },
+  { name: 'component', label: '界面组件', required: true, span: 12, help: '目录填 RouteView', rules: [zodRule(() => import('@/lib/domains/access/schemas').then((m) => m.ResourceSaveInput.shape.component))] },
   { name: 'sort', label: '排序', type: 'number', required: true, span: 12, initialValue: 10, help: '同级按从小到大排列' },
   { name: 'show', label: '在菜单中显示', type: 'switch', span: 12, initialValue: true },
 ];
@@ -108,7 +108,7 @@ const createForm: FormSpec<ResourceRow> = {
       required: true,
       span: 12,
       help: '即权限标识，保存后不能修改',
-      rules: [zodRule(ResourceSaveInput.shape.key)],
+      rules: [zodRule(() => import('@/lib/domains/access/schemas').then((m) => m.ResourceSaveInput.shape.key))],
     },
     ...commonFields,
     { name: 'actions', label: '可授予动作', type: 'multiSelect', options: actionOptions, help: '功能页必选；目录（组件 RouteView）的动作由其下功能推出，不用选' },

@@ -6,7 +6,8 @@ import ListScreen from '@/components/list/ListScreen';
 import type { FieldSpec, FormSpec, ListColumn, Option } from '@/components/list/types';
 import { apiPost } from '@/components/api-client';
 import { Tx } from '@/lib/i18n/client';
-import { DATA_SCOPE_NAMES, LEVEL_NAMES, ROLE_STATUS_NAMES, type RoleItem, RoleSaveInput } from '@/lib/domains/access/schemas';
+import { DATA_SCOPE_NAMES, LEVEL_NAMES, ROLE_STATUS_NAMES } from '@/lib/domains/access/constants';
+import type { RoleItem } from '@/lib/domains/access/schemas';
 import RoleGrantEditor, { type GrantMap } from './RoleGrantEditor';
 import { zodRule } from '@/components/list/rules';
 
@@ -40,7 +41,7 @@ const roleFields: FieldSpec[] = [
     required: true,
     span: 12,
     placeholder: '如 CITY_AUDITOR',
-    rules: [zodRule(RoleSaveInput.shape.code)],
+    rules: [zodRule(() => import('@/lib/domains/access/schemas').then((m) => m.RoleSaveInput.shape.code))],
   },
   { name: 'level', label: '层级', type: 'select', required: true, span: 12, optionsFrom: { path: '/role/getRoleLevel', method: 'GET', labelKey: 'label', valueKey: 'value' } },
   { name: 'status', label: '状态', type: 'radio', span: 12, options: statusOptions, initialValue: 0 },

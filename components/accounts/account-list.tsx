@@ -6,11 +6,9 @@ import { sameAs, zodRule } from '@/components/list/rules';
 import { formatValue } from '@/components/list/values';
 import { Tx } from '@/lib/i18n/client';
 import { apiPost } from '@/components/api-client';
-import { NewPassword } from '@/lib/platform/auth/password';
-import { NewAccount } from '@/lib/domains/user/schemas';
-import { mobileOrMaskedSchema } from '@/lib/platform/identity';
 import { USER_STATUS_COLOR } from '@/lib/domains/user/status';
-import { ACCOUNT_STATUS, LEVEL_NAME, USER_TYPES, type AccountRow } from '@/lib/domains/account/schemas';
+import { ACCOUNT_STATUS, LEVEL_NAME, USER_TYPES } from '@/lib/domains/account/constants';
+import type { AccountRow } from '@/lib/domains/account/schemas';
 
 const toOptions = (map: Record<string | number, string>, numeric = false): Option[] =>
   Object.entries(map).map(([value, label]) => ({ value: numeric ? Number(value) : value, label }));
@@ -34,16 +32,16 @@ const filters: FieldSpec[] = [
 ];
 
 const passwordFields = (label: string): FieldSpec[] => [
-  { name: 'password', label, type: 'password', required: true, rules: [zodRule(NewPassword)], help: '6–18 位，须同时包含字母、数字和特殊符号' },
+  { name: 'password', label, type: 'password', required: true, rules: [zodRule(() => import('@/lib/platform/auth/password').then((m) => m.NewPassword))], help: '6–18 位，须同时包含字母、数字和特殊符号' },
   { name: 'confirmPassword', label: '确认密码', type: 'password', required: true, rules: [sameAs('password', '两次输入的密码不一致')] },
 ];
 
 /** 新增与编辑共用的字段；createOnly 的只在新增时出现 */
 const accountFields: FieldSpec[] = [
-  { name: 'account', label: '账号', required: true, rules: [zodRule(NewAccount)], disabledOnEdit: true, span: 12 },
+  { name: 'account', label: '账号', required: true, rules: [zodRule(() => import('@/lib/domains/user/schemas').then((m) => m.NewAccount))], disabledOnEdit: true, span: 12 },
   { name: 'nickName', label: '用户名', required: true, rules: [{ max: 64, message: '用户名最多 64 个字' }], span: 12 },
   { name: 'realName', label: '真实姓名', rules: [{ max: 64, message: '真实姓名最多 64 个字' }], span: 12 },
-  { name: 'mobile', label: '手机号', rules: [zodRule(mobileOrMaskedSchema)], span: 12, help: '编辑时显示脱敏号码，不改动即保留原号码' },
+  { name: 'mobile', label: '手机号', rules: [zodRule(() => import('@/lib/platform/identity').then((m) => m.mobileOrMaskedSchema))], span: 12, help: '编辑时显示脱敏号码，不改动即保留原号码' },
   { name: 'email', label: '邮箱', rules: [{ type: 'email', message: '邮箱格式不正确' }], span: 12 },
   { name: 'userType', label: '用户类型', type: 'select', options: toOptions(USER_TYPES), createOnly: true, span: 12, help: '不选则按层级与机构推定' },
   ...passwordFields('初始密码').map((f) => ({ ...f, createOnly: true, span: 12 })),

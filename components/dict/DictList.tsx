@@ -12,7 +12,7 @@ import { useCan } from '@/components/shell/ShellContext';
 import { useT } from '@/lib/i18n/client';
 import type { Translate } from '@/lib/i18n/locales';
 import type { DictItemView, DictTypeView } from '@/lib/domains/dict/service';
-import { DICT_STATUS_TAG, DictTypeSaveInput } from '@/lib/domains/dict/schemas';
+import { DICT_STATUS_TAG } from '@/lib/domains/dict/constants';
 import { zodRule } from '@/components/list/rules';
 import { useConfirm } from '@/components/list/useConfirm';
 
@@ -29,7 +29,7 @@ const typeFields: FieldSpec[] = [
     disabledOnEdit: true,
     placeholder: '如 EDU_LEVEL',
     help: '字母开头，只含字母、数字和下划线；新增后不可修改',
-    rules: [zodRule(DictTypeSaveInput.shape.code)],
+    rules: [zodRule(() => import('@/lib/domains/dict/schemas').then((m) => m.DictTypeSaveInput.shape.code))],
   },
   { name: 'name', label: '字典名称', required: true },
   { name: 'status', label: '状态', type: 'radio', options: STATUS_OPTIONS, initialValue: 0 },

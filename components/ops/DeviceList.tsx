@@ -4,7 +4,6 @@ import { Tag } from 'antd';
 import ListScreen from '@/components/list/ListScreen';
 import { Tx } from '@/lib/i18n/client';
 import type { FieldSpec, ListScreenProps, Option, OptionsSource } from '@/components/list/types';
-import { DeviceSaveInput } from '@/lib/domains/ops/schemas';
 import { zodRule } from '@/components/list/rules';
 
 interface DeviceRow {
@@ -45,7 +44,7 @@ const fields: FieldSpec[] = [
     label: '设备编号',
     required: true,
     placeholder: '如 CAM-SJZ-003',
-    rules: [zodRule(DeviceSaveInput.shape.code)],
+    rules: [zodRule(() => import('@/lib/domains/ops/schemas').then((m) => m.DeviceSaveInput.shape.code))],
     span: 12,
   },
   { name: 'name', label: '设备名称', required: true, span: 12 },

@@ -9,7 +9,6 @@ import { Tx, useT } from '@/lib/i18n/client';
 import type { FieldSpec, FormSpec, ListScreenProps } from '@/components/list/types';
 import { DEPT_AUDIT_OPTIONS, ORG_SELECT } from './options';
 import type { DeptItem as DeptRow } from '@/lib/domains/org/schemas';
-import { DeptSaveInput } from '@/lib/domains/org/schemas';
 import { zodRule } from '@/components/list/rules';
 
 
@@ -32,7 +31,7 @@ const fields: FieldSpec[] = [
     required: true,
     createOnly: true,
     span: 12,
-    rules: [zodRule(DeptSaveInput.shape.code)],
+    rules: [zodRule(() => import('@/lib/domains/org/schemas').then((m) => m.DeptSaveInput.shape.code))],
   },
   { name: 'name', label: '部门名称', required: true, span: 12 },
   { name: 'leader', label: '负责人', span: 12 },

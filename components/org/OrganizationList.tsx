@@ -12,7 +12,6 @@ import { useShell } from '@/components/shell/ShellContext';
 import AreaTree from './AreaTree';
 import OrgHistoryDialog from './OrgHistoryDialog';
 import { CATEGORY_OPTIONS, ORG_SELECT, ORG_STATUS_OPTIONS, ORG_TYPE_OPTIONS } from './options';
-import { OrgSaveInput } from '@/lib/domains/org/schemas';
 import { zodRule } from '@/components/list/rules';
 
 
@@ -33,7 +32,7 @@ const orgFields: FieldSpec[] = [
     required: true,
     disabledOnEdit: true,
     span: 12,
-    rules: [zodRule(OrgSaveInput.shape.code)],
+    rules: [zodRule(() => import('@/lib/domains/org/schemas').then((m) => m.OrgSaveInput.shape.code))],
   },
   { name: 'name', label: '机构名称', required: true, span: 12 },
   { name: 'category', label: '机构类别', type: 'select', options: CATEGORY_OPTIONS, required: true, span: 12 },

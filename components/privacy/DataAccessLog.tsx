@@ -3,7 +3,8 @@
 import ListScreen from '@/components/list/ListScreen';
 import TwoLineCell from '@/components/list/TwoLineCell';
 import type { ListScreenProps } from '@/components/list/types';
-import { ACCESS_ACTION_LABEL, type AccessLogItem } from '@/lib/domains/privacy/schemas';
+import { ACCESS_ACTION_LABEL } from '@/lib/domains/privacy/constants';
+import type { AccessLogItem } from '@/lib/domains/privacy/schemas';
 
 const ACTION_OPTIONS = Object.entries(ACCESS_ACTION_LABEL).map(([value, label]) => ({ value, label }));
 

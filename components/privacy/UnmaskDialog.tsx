@@ -3,7 +3,7 @@
 // 服务端检查 unmask 权限与理由并记访问日志（lib/domains/privacy/service.ts 的 unmaskedView）。
 import { Alert, Form, Input, Modal, Radio } from 'antd';
 import { useT } from '@/lib/i18n/client';
-import { OTHER_REASON, UNMASK_REASONS, type UnmaskReason } from '@/lib/domains/privacy/schemas';
+import { OTHER_REASON, UNMASK_REASONS, type UnmaskReason } from '@/lib/domains/privacy/constants';
 
 export interface UnmaskChoice {
   reason: UnmaskReason;

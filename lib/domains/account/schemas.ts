@@ -1,19 +1,13 @@
 // 账号管理的输入与行形状：服务端校验与前端表单共用（不引入任何服务端模块）。
-import { USER_STATUS_LABEL } from '../user/status';
 import { z } from 'zod';
 import { blankToUndefined, id, optionalId } from '@/lib/platform/validation/fields';
 import { NewPassword } from '@/lib/platform/auth/password';
-import { Mobile, NewAccount, USER_TYPES } from '../user/schemas';
+import { Mobile, NewAccount } from '../user/schemas';
+import { USER_TYPES } from './constants';
 import { mobileOrMaskedSchema } from '@/lib/platform/identity';
 import { UnmaskFields } from '../privacy/schemas';
 
-/** 账号状态的说法（与 user/status.ts 同一份） */
-export const ACCOUNT_STATUS: Record<number, string> = USER_STATUS_LABEL;
-export const LEVEL_NAME: Record<string, string> = { province: '省级', city: '市级', county: '县区级', org: '机构' };
-
-/** 可选的用户类型；不填时按层级与机构类别推定 */
-export { USER_TYPES };
-
+export * from './constants';
 
 export const AccountId = id('用户 id');
 

@@ -102,7 +102,4 @@ export const ProcessStatusListInput = z.object({ processType: z.string().trim().
 
 export const ProcessStatusUpdateInput = z.object({ id: id('状态'), label: text('状态名称', 100) });
 
-/** 字典类型与字典项的状态 */
-export const DICT_STATUS = { ENABLED: 0, DISABLED: 1 } as const;
-/** 列表上随名称显示的状态标签（启用的不显示） */
-export const DICT_STATUS_TAG: Record<number, string | undefined> = { [DICT_STATUS.DISABLED]: '停用' };
+export { DICT_STATUS, DICT_STATUS_TAG } from './constants';

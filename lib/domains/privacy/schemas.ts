@@ -2,23 +2,9 @@
 // 一条规则：个人信息默认脱敏；持有资源的 unmask 动作的人可以看全，但每次须选一个理由，每次都记访问日志（service.ts 的 unmaskedView）。
 import { z } from 'zod';
 import { flag } from '@/lib/platform/validation/fields';
+import { UNMASK_REASON_CODES, type AccessAction, type UnmaskReason } from './constants';
 
-/** 访问的方式：查看（界面上显示）或导出（文件） */
-export const ACCESS_ACTION = { VIEW: 'view', EXPORT: 'export' } as const;
-export type AccessAction = (typeof ACCESS_ACTION)[keyof typeof ACCESS_ACTION];
-export const ACCESS_ACTION_LABEL: Record<AccessAction, string> = { view: '查看', export: '导出' };
-
-/** 看全个人信息的理由（选一个；“其他”须写说明） */
-export const UNMASK_REASONS = {
-  payment: '银行拨付',
-  verify: '核对身份',
-  dispute: '处理投诉或异议',
-  audit: '审计检查',
-  other: '其他',
-} as const;
-export type UnmaskReason = keyof typeof UNMASK_REASONS;
-export const UNMASK_REASON_CODES = Object.keys(UNMASK_REASONS) as [UnmaskReason, ...UnmaskReason[]];
-export const OTHER_REASON: UnmaskReason = 'other';
+export * from './constants';
 
 /**
  * 各领域的输入里加上这几项即可请求看全（`SomeInput.extend(UnmaskFields)`）：unmask 为 true 时 reason 必填，
