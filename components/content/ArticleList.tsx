@@ -8,7 +8,8 @@ import { zodRule } from '@/components/list/rules';
 import type { FieldSpec, FormSpec, ListScreenProps } from '@/components/list/types';
 import { apiPost } from '@/components/api-client';
 import { Tx, useT } from '@/lib/i18n/client';
-import { ARTICLE_CATEGORIES, articleSaveInput, type ArticleItem } from '@/lib/domains/content/schemas';
+import { ARTICLE_CATEGORIES } from '@/lib/domains/content/constants';
+import type { ArticleItem } from '@/lib/domains/content/schemas';
 import { FILTER_STATUS, KIND_LABEL, STATUS_COLOR, STATUS_LABEL, SCHEDULED_LABEL, type ArticleKind } from '@/lib/domains/content/transitions';
 import { useScopeOptions } from './scope';
 import ArticlePreview from './ArticlePreview';
@@ -54,15 +55,15 @@ function TitleCell({ row }: { row: ArticleItem }) {
 }
 
 function formFields(kind: ArticleKind, scope: ReturnType<typeof useScopeOptions>): FieldSpec[] {
-  const shape = articleSaveInput(kind).shape;
+  const shape = () => import('@/lib/domains/content/schemas').then((m) => m.articleSaveInput(kind).shape);
   const categories = ARTICLE_CATEGORIES[kind].map((c) => ({ label: c, value: c }));
   return [
-    { name: 'title', label: '标题', required: true, rules: [zodRule(shape.title)] },
+    { name: 'title', label: '标题', required: true, rules: [zodRule(() => shape().then((s) => s.title))] },
     { name: 'category', label: '分类', type: 'select', required: true, options: categories, span: 12 },
     scope.selectable
       ? { name: 'cityId', label: '发布范围', type: 'select', options: scope.options, initialValue: 0, span: 12, help: '全省发布的各市均可见；市级内容由该市管理员维护' }
       : { name: 'scopeName', label: '发布范围', type: 'custom', span: 12, render: () => <Tx text="本市" /> },
-    { name: 'summary', label: '摘要', type: 'textarea', rules: [zodRule(shape.summary)], help: '不填则取正文开头的文字' },
+    { name: 'summary', label: '摘要', type: 'textarea', rules: [zodRule(() => shape().then((s) => s.summary))], help: '不填则取正文开头的文字' },
     { name: 'body', label: '正文', type: 'richtext', required: true },
     { name: 'coverUrl', label: '封面图片', type: 'image', upload: { purpose: 'image' }, span: 12 },
     { name: 'attachments', label: '附件', type: 'file', upload: { purpose: 'document', maxCount: 10 }, span: 12 },

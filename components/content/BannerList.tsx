@@ -10,7 +10,7 @@ import type { FieldSpec, FormSpec, ListScreenProps } from '@/components/list/typ
 import { apiPost } from '@/components/api-client';
 import { useCan } from '@/components/shell/ShellContext';
 import { Tx, useT } from '@/lib/i18n/client';
-import { BannerLink, type BannerItem } from '@/lib/domains/content/schemas';
+import type { BannerItem } from '@/lib/domains/content/schemas';
 import { useScopeOptions } from './scope';
 import styles from './content.module.css';
 
@@ -119,7 +119,7 @@ export default function BannerList() {
   const fields: FieldSpec[] = [
     { name: 'title', label: '标题', required: true, rules: [{ max: 100, message: '标题最多 100 个字' }], help: '显示在图片上，也用作图片的说明文字' },
     { name: 'imageUrl', label: '图片', type: 'image', required: true, upload: { purpose: 'image' }, help: '建议 1200×400 像素的横幅图片' },
-    { name: 'link', label: '链接', placeholder: '/articles/notice 或 https://', rules: [zodRule(BannerLink)], help: '点击图片打开的地址：站内路径（以 / 开头）或 https 地址，可不填' },
+    { name: 'link', label: '链接', placeholder: '/articles/notice 或 https://', rules: [zodRule(() => import('@/lib/domains/content/schemas').then((m) => m.BannerLink))], help: '点击图片打开的地址：站内路径（以 / 开头）或 https 地址，可不填' },
     ...(scope.selectable ? [{ name: 'cityId', label: '发布范围', type: 'select' as const, options: scope.options, initialValue: 0 }] : []),
     { name: 'startDate', label: '开始日期', type: 'date', span: 12 },
     { name: 'endDate', label: '结束日期', type: 'date', span: 12, help: '不填即长期展示' },

@@ -19,7 +19,7 @@ import {
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import Image from '@tiptap/extension-image';
-import { acceptOf, MAX_IMAGE_MB } from '@/lib/domains/file/schemas';
+import { acceptOf, MAX_IMAGE_MB } from '@/lib/domains/file/constants';
 import { isAllowedHref, isAllowedImageSrc } from '@/lib/platform/html/urls';
 import { uploadMulti, UploadError } from '@/components/upload/transport';
 import { useT } from '@/lib/i18n/client';

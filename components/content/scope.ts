@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react';
 import { apiGet } from '@/components/api-client';
 import { useShell } from '@/components/shell/ShellContext';
-import { PROVINCE_WIDE } from '@/lib/domains/content/schemas';
+import { PROVINCE_WIDE } from '@/lib/domains/content/constants';
 import type { Option } from '@/components/list/types';
 
 export const PROVINCE_SCOPE_LABEL = '全省';

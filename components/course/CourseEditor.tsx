@@ -7,7 +7,7 @@ import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, EditOutlined, EyeOu
 import { apiGet, apiPost, callConfigured } from '@/components/api-client';
 import { Uploader } from '@/components/upload/Uploader';
 import { useT } from '@/lib/i18n/client';
-import { acceptOf, FORMATS, PURPOSE_FORMATS, extOf, type FileExt } from '@/lib/domains/file/schemas';
+import { acceptOf, FORMATS, PURPOSE_FORMATS, extOf, type FileExt } from '@/lib/domains/file/constants';
 import { COURSEWARE_KIND_LABEL } from '@/lib/domains/course/transitions';
 import type { CourseItem, CoursewareItem, SectionItem } from '@/lib/domains/course/schemas';
 import { formatDuration, formatSize, KindTag, openPreview, StatusTag } from './shared';

@@ -3,12 +3,12 @@
 import ListScreen from '@/components/list/ListScreen';
 import type { FieldSpec, FormSpec } from '@/components/list/types';
 import { zodRule } from '@/components/list/rules';
-import { CourseTypeAddInput, type CourseTypeNode } from '@/lib/domains/course/schemas';
+import type { CourseTypeNode } from '@/lib/domains/course/schemas';
 import { CourseTypeSelect } from './shared';
 
 const fields = (exclude?: number): FieldSpec[] => [
   { name: 'parentId', label: '上级类型', type: 'custom', help: '不选为顶层类型', render: (p) => <CourseTypeSelect {...p} exclude={exclude} placeholder="顶层类型" /> },
-  { name: 'name', label: '类型名称', required: true, rules: [zodRule(CourseTypeAddInput.shape.name)] },
+  { name: 'name', label: '类型名称', required: true, rules: [zodRule(() => import('@/lib/domains/course/schemas').then((m) => m.CourseTypeAddInput.shape.name))] },
   { name: 'sort', label: '排序', type: 'number', initialValue: 0, help: '同级按从小到大排列' },
   { name: 'remark', label: '备注', type: 'textarea' },
 ];

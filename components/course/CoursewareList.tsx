@@ -10,7 +10,7 @@ import { Uploader } from '@/components/upload/Uploader';
 import { apiPost } from '@/components/api-client';
 import { Tx, useT } from '@/lib/i18n/client';
 import { COURSEWARE_KIND_LABEL, type CoursewareKind } from '@/lib/domains/course/transitions';
-import { CoursewareAddInput, type ChapterItem, type CoursewareRow } from '@/lib/domains/course/schemas';
+import type { ChapterItem, CoursewareRow } from '@/lib/domains/course/schemas';
 import { formatDuration, formatSize, openPreview, WARE_KIND_OPTIONS } from './shared';
 
 /** 章节下拉：随表单里所选的课程加载 */
@@ -47,9 +47,9 @@ function ChapterSelect({ value, onChange, disabled }: { value?: unknown; onChang
 
 const fileFields: FieldSpec[] = [
   { name: 'chapterId', label: '章节', type: 'custom', required: true, render: (p) => <ChapterSelect {...p} /> },
-  { name: 'title', label: '课件名称', required: true, rules: [zodRule(CoursewareAddInput.shape.title)] },
+  { name: 'title', label: '课件名称', required: true, rules: [zodRule(() => import('@/lib/domains/course/schemas').then((m) => m.CoursewareAddInput.shape.title))] },
   { name: 'url', label: '课件文件', type: 'custom', required: true, render: ({ value, onChange, disabled }) => <Uploader purpose="courseware" dragger value={value as string | undefined} onChange={(v) => onChange(v)} disabled={disabled} /> },
-  { name: 'duration', label: '视频时长（秒）', type: 'number', help: '视频课件填写；其他类型不用填', rules: [zodRule(CoursewareAddInput.shape.duration)] },
+  { name: 'duration', label: '视频时长（秒）', type: 'number', help: '视频课件填写；其他类型不用填', rules: [zodRule(() => import('@/lib/domains/course/schemas').then((m) => m.CoursewareAddInput.shape.duration))] },
 ];
 
 const courseField = (disabledOnEdit: boolean): FieldSpec => ({

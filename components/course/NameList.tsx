@@ -3,7 +3,7 @@
 import ListScreen from '@/components/list/ListScreen';
 import type { FieldSpec } from '@/components/list/types';
 import { zodRule } from '@/components/list/rules';
-import { ClassifyAddInput, TagAddInput, type ClassifyItem } from '@/lib/domains/course/schemas';
+import type { ClassifyItem } from '@/lib/domains/course/schemas';
 
 interface Config {
   resource: 'tag' | 'classify';
@@ -13,9 +13,8 @@ interface Config {
 }
 
 function NameList({ resource, base, withRemark, text }: Config) {
-  const shape = withRemark ? ClassifyAddInput.shape : TagAddInput.shape;
   const fields: FieldSpec[] = [
-    { name: 'name', label: text.name, required: true, rules: [zodRule(shape.name)] },
+    { name: 'name', label: text.name, required: true, rules: [zodRule(() => import('@/lib/domains/course/schemas').then((m) => (withRemark ? m.ClassifyAddInput : m.TagAddInput).shape.name))] },
     { name: 'sort', label: '排序', type: 'number', initialValue: 0, help: '按从小到大排列' },
     ...(withRemark ? [{ name: 'remark', label: '备注', type: 'textarea' as const }] : []),
   ];

@@ -4,7 +4,6 @@ import { Tag } from 'antd';
 import ListScreen from '@/components/list/ListScreen';
 import { zodRule } from '@/components/list/rules';
 import { Tx } from '@/lib/i18n/client';
-import { EvaluationSaveInput } from '@/lib/domains/institution/schemas';
 import type { FieldSpec } from '@/components/list/types';
 
 interface EvaluationRow {
@@ -26,8 +25,8 @@ const GRADE_COLOR: Record<string, string> = { 优秀: 'green', 良好: 'blue', �
 
 const fields: FieldSpec[] = [
   { name: 'orgId', label: '单位', type: 'select', required: true, disabledOnEdit: true, optionsFrom: { path: '/bapi/orginaion/evaluation/orgs', method: 'GET', labelKey: 'label', valueKey: 'value' } },
-  { name: 'year', label: '年度', type: 'number', required: true, initialValue: new Date().getFullYear() - 1, rules: [zodRule(EvaluationSaveInput.shape.year)] },
-  { name: 'score', label: '评分', type: 'number', required: true, rules: [zodRule(EvaluationSaveInput.shape.score)], help: '0–100 分：90 分以上优秀，80 分以上良好，60 分以上合格' },
+  { name: 'year', label: '年度', type: 'number', required: true, initialValue: new Date().getFullYear() - 1, rules: [zodRule(() => import('@/lib/domains/institution/schemas').then((m) => m.EvaluationSaveInput.shape.year))] },
+  { name: 'score', label: '评分', type: 'number', required: true, rules: [zodRule(() => import('@/lib/domains/institution/schemas').then((m) => m.EvaluationSaveInput.shape.score))], help: '0–100 分：90 分以上优秀，80 分以上良好，60 分以上合格' },
   { name: 'content', label: '评价内容', type: 'textarea', required: true },
 ];
 

@@ -12,7 +12,7 @@ import type { FieldSpec, FormSpec, Option } from '@/components/list/types';
 import { ImageThumbs } from '@/components/upload/ImagePreview';
 import { thumbUrl } from '@/components/upload/transport';
 import { Tx, useT } from '@/lib/i18n/client';
-import { OrgProfileFields, type ProfileDetail, type ProfileItem } from '@/lib/domains/institution/schemas';
+import type { OrgProfileFields, ProfileDetail, ProfileItem } from '@/lib/domains/institution/schemas';
 import { ORG_KIND_LABEL, SETTLE_STATUS_COLOR, SETTLE_STATUS_LABEL } from '@/lib/domains/institution/transitions';
 
 export const ORG_KIND_OPTIONS: Option[] = Object.entries(ORG_KIND_LABEL).map(([value, label]) => ({ value, label }));
@@ -26,7 +26,7 @@ export function SettleTag({ status, name }: { status: number; name?: string }) {
   );
 }
 
-const rule = (name: keyof typeof OrgProfileFields.shape) => [zodRule(OrgProfileFields.shape[name])];
+const rule = (name: keyof typeof OrgProfileFields.shape) => [zodRule(() => import('@/lib/domains/institution/schemas').then((m) => m.OrgProfileFields.shape[name]))];
 const PXJG_ONLY = '定点培训机构必填';
 
 /** 入驻资料的表单项：单位的所在区划只由管理员维护（单位修改时只读） */

@@ -6,7 +6,7 @@ import ListScreen from '@/components/list/ListScreen';
 import type { FormSpec } from '@/components/list/types';
 import { apiPost, callConfigured } from '@/components/api-client';
 import { Tx, useT } from '@/lib/i18n/client';
-import { OFFICIAL_STATUS_COLOR, OFFICIAL_STATUS_LABEL } from '@/lib/domains/officialPlan/schemas';
+import { OFFICIAL_STATUS_COLOR, OFFICIAL_STATUS_LABEL } from '@/lib/domains/officialPlan/constants';
 import type { OfficialItem } from '@/lib/domains/officialPlan/service';
 import type { PostPath } from '@/components/api-contract';
 import { useConfirm } from '@/components/list/useConfirm';

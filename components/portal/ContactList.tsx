@@ -3,12 +3,11 @@
 import ListScreen from '@/components/list/ListScreen';
 import type { FieldSpec, ListScreenProps } from '@/components/list/types';
 import type { ContactItem } from '@/lib/domains/portal/service';
-import { ContactSaveInput } from '@/lib/domains/portal/schemas';
 import { zodRule } from '@/components/list/rules';
 
 const fields: FieldSpec[] = [
   { name: 'department', label: '部门', required: true, rules: [{ max: 64, message: '部门最多 64 个字' }] },
-  { name: 'phone', label: '电话', span: 12, placeholder: '如 0311-85866620', rules: [zodRule(ContactSaveInput.shape.phone)] },
+  { name: 'phone', label: '电话', span: 12, placeholder: '如 0311-85866620', rules: [zodRule(() => import('@/lib/domains/portal/schemas').then((m) => m.ContactSaveInput.shape.phone))] },
   { name: 'email', label: '邮箱', span: 12, rules: [{ type: 'email', message: '邮箱格式不正确' }] },
   { name: 'address', label: '地址', rules: [{ max: 200, message: '地址最多 200 个字' }] },
   { name: 'workingHours', label: '办公时间', placeholder: '如 工作日 8:30-12:00，14:30-17:30' },

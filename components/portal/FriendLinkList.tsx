@@ -5,7 +5,6 @@ import ListScreen from '@/components/list/ListScreen';
 import { Tx } from '@/lib/i18n/client';
 import type { FieldSpec, ListScreenProps } from '@/components/list/types';
 import type { FriendLinkItem } from '@/lib/domains/portal/service';
-import { FriendLinkSaveInput } from '@/lib/domains/portal/schemas';
 import { zodRule } from '@/components/list/rules';
 
 const ENABLED_OPTIONS = [
@@ -15,8 +14,8 @@ const ENABLED_OPTIONS = [
 
 const fields: FieldSpec[] = [
   { name: 'name', label: '名称', required: true, rules: [{ max: 64, message: '名称最多 64 个字' }] },
-  { name: 'url', label: '链接地址', required: true, placeholder: 'https://', rules: [zodRule(FriendLinkSaveInput.shape.url)] },
-  { name: 'logo', label: '图标地址', placeholder: 'https://（可不填）', rules: [zodRule(FriendLinkSaveInput.shape.logo)] },
+  { name: 'url', label: '链接地址', required: true, placeholder: 'https://', rules: [zodRule(() => import('@/lib/domains/portal/schemas').then((m) => m.FriendLinkSaveInput.shape.url))] },
+  { name: 'logo', label: '图标地址', placeholder: 'https://（可不填）', rules: [zodRule(() => import('@/lib/domains/portal/schemas').then((m) => m.FriendLinkSaveInput.shape.logo))] },
   { name: 'sort', label: '排序', type: 'number', initialValue: 0, help: '数字小的排在前面' },
   { name: 'enabled', label: '启用', type: 'switch', initialValue: true },
 ];

@@ -23,7 +23,7 @@ import {
   kindOfName,
   type FileExt,
   type UploadPurpose,
-} from '@/lib/domains/file/schemas';
+} from '@/lib/domains/file/constants';
 import { ImagePreview } from './ImagePreview';
 import { describeFiles, knownName, rememberName, thumbUrl, uploadMulti, uploadVideo, UploadError } from './transport';
 

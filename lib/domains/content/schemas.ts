@@ -4,25 +4,13 @@ import { z } from 'zod';
 import { flag, id as Id, ids, int, MAX_INT32, nullableDate, nullableText, required, text } from '@/lib/platform/validation/fields';
 import { FILE_URL_PATTERN } from '../file/schemas';
 import { ARTICLE_KINDS, STATUS_FILTERS, type ArticleAction, type ArticleKind, type ArticleStatus } from './transitions';
+import { ARTICLE_CATEGORIES, BODY_MAX, FILE_URL_MESSAGE, isBannerLink, LINK_MESSAGE, MAX_ATTACHMENTS, PROVINCE_WIDE } from './constants';
 
-/** 各类文章的分类（固定的一组；公开列表按它筛选） */
-export const ARTICLE_CATEGORIES: Record<ArticleKind, readonly [string, ...string[]]> = {
-  notice: ['通知', '公告', '公示'],
-  news: ['工作动态', '地市动态', '媒体报道'],
-  policy: ['国家', '省级', '市级'],
-  help: ['机构备案', '考试与证书', '培训与补贴', '账号与登录'],
-};
-
-/** 正文 HTML 的上限（清洗前）；图片是地址而不是内嵌数据，这个长度足够长文 */
-export const BODY_MAX = 200_000;
-export const MAX_ATTACHMENTS = 20;
-/** 发布范围的取值：0 为全省，其余为市的区划代码 */
-export const PROVINCE_WIDE = 0;
+export { ARTICLE_CATEGORIES, BODY_MAX, FILE_URL_MESSAGE, isBannerLink, LINK_MESSAGE, MAX_ATTACHMENTS, PROVINCE_WIDE } from './constants';
 
 export const IdInput = z.object({ id: Id('记录') });
 export const IdsInput = z.object({ ids: ids('记录') });
 
-export const FILE_URL_MESSAGE = '请使用上传得到的文件地址';
 /** 上传服务给出的地址（/files/目录/名称.扩展名） */
 const FileUrl = (label: string) =>
   z
@@ -83,20 +71,6 @@ export const PublishInput = z.object({
 export const TopInput = z.object({ id: Id('文章'), top: flag('置顶') });
 
 // ---------------------------------------------------------------- 轮播图
-
-export const LINK_MESSAGE = '链接须为站内路径（以 / 开头）或 https:// 地址';
-
-/** 站内路径（单个 / 开头，不含反斜杠与控制字符）或 https 地址；javascript:、data:、http: 等一律拒绝 */
-export function isBannerLink(v: string): boolean {
-  if (/[\s\\]/.test(v)) return false;
-  if (v.startsWith('/')) return !v.startsWith('//');
-  try {
-    const u = new URL(v);
-    return u.protocol === 'https:' && Boolean(u.hostname);
-  } catch {
-    return false;
-  }
-}
 
 export const BannerListInput = z.object({
   title: z.string().trim().max(100).optional().describe('标题（模糊）'),

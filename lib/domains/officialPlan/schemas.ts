@@ -2,10 +2,7 @@
 import { z } from 'zod';
 import { id as idOf, ids, int, nullableText, required, text } from '@/lib/platform/validation/fields';
 
-/** 状态：草稿可改可删，发布后不再改动（机构的考试计划按已发布的计划提示） */
-export const OFFICIAL_STATUS = { DRAFT: 0, PUBLISHED: 1 } as const;
-export const OFFICIAL_STATUS_LABEL: Record<number, string> = { 0: '草稿', 1: '已发布' };
-export const OFFICIAL_STATUS_COLOR: Record<number, string> = { 0: 'default', 1: 'success' };
+export { OFFICIAL_STATUS, OFFICIAL_STATUS_COLOR, OFFICIAL_STATUS_LABEL } from './constants';
 
 const yearSchema = int('年度', 2000, 2100);
 
