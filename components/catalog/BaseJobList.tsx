@@ -9,7 +9,8 @@ import { useCan } from '@/components/shell/ShellContext';
 import { useT } from '@/lib/i18n/client';
 import type { Translate } from '@/lib/i18n/locales';
 import type { FieldSpec, FormSpec, ListScreenProps, Option } from '@/components/list/types';
-import { CATALOG_STATUS, JOB_CATEGORIES, LEVEL_NAMES, STATUS_NAMES, WORK_ORGS_NOTE, WORK_TAG_COLOR, type JobItem, type WorkItem, jobCode } from '@/lib/domains/catalog/schemas';
+import { CATALOG_STATUS, JOB_CATEGORIES, LEVEL_NAMES, STATUS_NAMES, WORK_ORGS_NOTE, WORK_TAG_COLOR } from '@/lib/domains/catalog/constants';
+import type { JobItem, WorkItem } from '@/lib/domains/catalog/schemas';
 import WorkRowsEditor, { type WorkRow } from './WorkRowsEditor';
 import LevelRestrictionDialog from './LevelRestrictionDialog';
 import WorkOrgsDialog from './WorkOrgsDialog';
@@ -47,7 +48,7 @@ const fields: FieldSpec[] = [
     label: '职业编码',
     required: true,
     placeholder: '如 6-18-01-01',
-    rules: [zodRule(jobCode)],
+    rules: [zodRule(() => import('@/lib/domains/catalog/schemas').then((m) => m.jobCode))],
     help: '《中华人民共和国职业分类大典》(2022) 的细类编码；首位即大类',
     span: 12,
   },

@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { Alert, App, InputNumber, Input, Modal, Select, Table, Tabs } from 'antd';
 import { apiPost, ApiClientError } from '@/components/api-client';
 import { useT } from '@/lib/i18n/client';
-import { LIMIT_TYPES, type JobItem, type WorkLevelItem } from '@/lib/domains/catalog/schemas';
+import { LIMIT_TYPES } from '@/lib/domains/catalog/constants';
+import type { JobItem, WorkLevelItem } from '@/lib/domains/catalog/schemas';
 
 type Draft = Pick<WorkLevelItem, 'levelCode' | 'levelName' | 'limitType' | 'minYears' | 'prereqYears' | 'requirement'>;
 

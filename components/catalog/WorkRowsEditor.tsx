@@ -2,7 +2,7 @@
 // 职业表单里的“工种”一项：每行工种编码、名称与开设的等级；可增删行。新职业默认一个与职业同名同编码的工种。
 import { Button, Checkbox, Input, Space, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { LEVEL_NAMES, LEVELS } from '@/lib/domains/catalog/schemas';
+import { LEVEL_NAMES, LEVELS } from '@/lib/domains/catalog/constants';
 import { useT } from '@/lib/i18n/client';
 
 export interface WorkRow {

@@ -7,7 +7,8 @@ import { PlusOutlined } from '@ant-design/icons';
 import { apiPost } from '@/components/api-client';
 import { useT } from '@/lib/i18n/client';
 import type { Translate } from '@/lib/i18n/locales';
-import { LEVEL_NAMES, type WorkOption } from '@/lib/domains/catalog/schemas';
+import { LEVEL_NAMES } from '@/lib/domains/catalog/constants';
+import type { WorkOption } from '@/lib/domains/catalog/schemas';
 
 export interface PickedWork {
   workCode: string;

@@ -7,7 +7,7 @@ import dayjs from 'dayjs';
 import { apiPost, callConfigured } from '@/components/api-client';
 import { useT } from '@/lib/i18n/client';
 import type { CandidateView } from '@/lib/domains/certificate/candidate';
-import { EDUCATIONS } from '@/lib/domains/examinee/schemas';
+import { EDUCATIONS } from '@/lib/domains/examinee/constants';
 import type { PostPath } from '@/components/api-contract';
 
 type View = Omit<CandidateView, 'examinee'> & { examinee: Omit<CandidateView['examinee'], 'updatedAt'> & { updatedAt: string } };

@@ -14,16 +14,8 @@ import PhotoZipButton from '@/components/personnel/PhotoZipButton';
 import { useUnmaskList } from '@/components/privacy/useUnmaskList';
 import { useCan } from '@/components/shell/ShellContext';
 import { Tx, useT } from '@/lib/i18n/client';
-import {
-  EDUCATIONS,
-  editIdNumberField,
-  editMobileField,
-  levelOptions,
-  QUALIFICATION_COLOR,
-  QUALIFICATION_LABEL,
-  type ExamineeItem,
-  type PlanOption,
-} from '@/lib/domains/examinee/schemas';
+import { EDUCATIONS, levelOptions, QUALIFICATION_COLOR, QUALIFICATION_LABEL } from '@/lib/domains/examinee/constants';
+import type { ExamineeItem, PlanOption } from '@/lib/domains/examinee/schemas';
 import { useServerData, useSkipSeededRun } from '@/components/screens/ServerDataContext';
 import ImportPreviewDialog from './ImportPreviewDialog';
 
@@ -40,8 +32,8 @@ function formFields(plan: PlanOption): FieldSpec[] {
   return [
     { name: 'name', label: '姓名', required: true, span: 12 },
     // 编辑时显示脱敏值：不改就原样提交（服务端保留库里的号码），要改就输入完整号码
-    { name: 'idNumber', label: '身份证号', required: true, span: 12, rules: [zodRule(editIdNumberField)] },
-    { name: 'mobile', label: '手机号', required: true, span: 12, rules: [zodRule(editMobileField)] },
+    { name: 'idNumber', label: '身份证号', required: true, span: 12, rules: [zodRule(() => import('@/lib/domains/examinee/schemas').then((m) => m.editIdNumberField))] },
+    { name: 'mobile', label: '手机号', required: true, span: 12, rules: [zodRule(() => import('@/lib/domains/examinee/schemas').then((m) => m.editMobileField))] },
     { name: 'workCode', label: '工种', type: 'select', required: true, span: 12, options: works },
     { name: 'level', label: '等级', type: 'select', required: true, span: 12, options: levels },
     { name: 'education', label: '学历', type: 'select', span: 12, options: EDUCATIONS.map((e) => ({ label: e, value: e })) },

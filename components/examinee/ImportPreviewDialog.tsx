@@ -4,7 +4,8 @@
 import { Alert, Table, Tag } from 'antd';
 import StagedImportDialog, { type StagedImportConfig } from '@/components/list/StagedImportDialog';
 import { useT } from '@/lib/i18n/client';
-import { QUALIFICATION, type ImportPreview } from '@/lib/domains/examinee/schemas';
+import { QUALIFICATION } from '@/lib/domains/examinee/constants';
+import type { ImportPreview } from '@/lib/domains/examinee/schemas';
 
 interface Props {
   planId: number;

@@ -6,8 +6,8 @@ import { DeleteOutlined, PlusOutlined, UserOutlined } from '@ant-design/icons';
 import { callConfigured } from '@/components/api-client';
 import { Tx, useT } from '@/lib/i18n/client';
 import type { FieldSpec, FormSpec, ListColumn, ListScreenProps, RowAction, BatchAction } from '@/components/list/types';
-import { EDUCATIONS, PERSON_ACTIONS, PERSON_STATUS_COLOR, TITLES, type PersonDetail, type PersonItem } from '@/lib/domains/personnel/schemas';
-import { mobileOrMaskedSchema } from '@/lib/platform/identity';
+import { EDUCATIONS, PERSON_ACTIONS, PERSON_STATUS_COLOR, TITLES } from '@/lib/domains/personnel/constants';
+import type { PersonDetail, PersonItem } from '@/lib/domains/personnel/schemas';
 import { zodRule } from '@/components/list/rules';
 import AccountPicker from './AccountPicker';
 import type { PostPath, GetPath } from '@/components/api-contract';
@@ -131,7 +131,7 @@ export function personFields(p: LibraryPaths, opts: { org: 'required' | 'none'; 
       help: '性别与出生日期由身份证号自动得出；编辑时显示脱敏号码，不改动即保留原号码',
       rules: [{ max: 18, message: '身份证号最多 18 位' }],
     },
-    { name: 'mobile', label: '手机号', required: true, span: 12, rules: [zodRule(mobileOrMaskedSchema)] },
+    { name: 'mobile', label: '手机号', required: true, span: 12, rules: [zodRule(() => import('@/lib/platform/identity/masked-input').then((m) => m.mobileOrMaskedSchema))] },
     { name: 'education', label: '学历', type: 'select', options: toOptions(EDUCATIONS), span: 12 },
     { name: 'title', label: '职称', type: 'select', options: toOptions(TITLES), span: 12 },
   ];

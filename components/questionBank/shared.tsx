@@ -5,7 +5,7 @@ import type { Translate } from '@/lib/i18n/locales';
 import type { RowAction } from '@/components/list/types';
 import { Form, Input, InputNumber, Modal, Tag } from 'antd';
 import { useT } from '@/lib/i18n/client';
-import { LEVEL_NAMES } from '@/lib/domains/catalog/schemas';
+import { LEVEL_NAMES } from '@/lib/domains/catalog/constants';
 import { BANK_STATUS, DIFFICULTY_LABEL, QUESTION_TYPE_LABEL, QUESTION_TYPES, STATUS_LABEL } from '@/lib/domains/questionBank/constants';
 import type { PostPath } from '@/components/api-contract';
 

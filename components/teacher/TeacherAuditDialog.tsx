@@ -4,8 +4,12 @@ import { useState } from 'react';
 import { App, Form, Input, Modal, Radio, type ButtonProps } from 'antd';
 import { apiPost } from '@/components/api-client';
 import { useT } from '@/lib/i18n/client';
-import { TEACHER_MESSAGES, TeacherAuditInput } from '@/lib/domains/teacher/schemas';
+import { schemaOf } from '@/components/list/rules';
+import { TEACHER_MESSAGES } from '@/lib/domains/teacher/constants';
 import { TEACHER_AUDIT } from '@/lib/domains/teacher/transitions';
+
+/** 审核意见的校验用服务端同一份模式：第一次校验时才下载（不把 zod 带进审核列表） */
+const opinionSchema = schemaOf(() => import('@/lib/domains/teacher/schemas').then((m) => m.TeacherAuditInput.shape.auditOpinion));
 
 export interface TeacherAuditDialogProps {
   /** 要审核的教师；null 时关闭 */
@@ -35,7 +39,9 @@ export default function TeacherAuditDialog({ targets, onClose, onDone }: Teacher
   };
   const opinionRule = {
     validator: async (_: unknown, value: unknown) => {
-      const r = TeacherAuditInput.shape.auditOpinion.safeParse(value);
+      const schema = await opinionSchema().catch(() => null);
+      if (!schema) throw new Error(t('list.rule.unavailable'));
+      const r = schema.safeParse(value);
       if (!r.success) throw new Error(t(r.error.issues[0]?.message ?? TEACHER_MESSAGES.opinion));
     },
   };

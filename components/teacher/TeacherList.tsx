@@ -2,6 +2,7 @@
 // 师资库（TeacherList）：范围内的教师；登记与修改用 TeacherForm（同一份 zod），查看详情与证书，操作记录，导出，批量删除。
 // 按钮按行里服务端算出的 actions 显示。
 import { useState } from 'react';
+import dynamic from 'next/dynamic';
 import { Avatar } from 'antd';
 import CreateButton from '@/components/list/CreateButton';
 import ListScreen from '@/components/list/ListScreen';
@@ -10,9 +11,11 @@ import { useCan } from '@/components/shell/ShellContext';
 import { Tx, useT } from '@/lib/i18n/client';
 import type { TeacherItem } from '@/lib/domains/teacher/schemas';
 import { useUnmaskList } from '@/components/privacy/useUnmaskList';
-import TeacherForm from './TeacherForm';
 import { AUDIT_OPTIONS, AuditTag, TeacherDetailDialog, TeacherHistoryDialog, TEACHER_TYPE_OPTIONS, USER_TYPE_OPTIONS } from './shared';
 import type { ApiCall } from '@/components/list/types';
+
+// 登记与修改的弹窗（连同 zod 与教师模式）第一次打开时才下载
+const TeacherForm = dynamic(() => import('./TeacherForm'), { ssr: false });
 
 export const TEACHER_FILTERS = [
   { name: 'realName', label: '真实姓名' },

@@ -6,7 +6,6 @@ import { zodRule } from '@/components/list/rules';
 import { Tag } from 'antd';
 import { Tx } from '@/lib/i18n/client';
 import { useShell } from '@/components/shell/ShellContext';
-import { RelationAddInput } from '@/lib/domains/teacher/schemas';
 import type { OptionsSource } from '@/components/list/types';
 
 interface RelationRow {
@@ -47,7 +46,7 @@ export default function TeacherRelation() {
         title: '登记上班教师',
         submit: { path: '/teacher/relation/add' },
         fields: [
-          { name: 'cardNo', label: '身份证号', required: true, rules: [zodRule(RelationAddInput.shape.cardNo)] },
+          { name: 'cardNo', label: '身份证号', required: true, rules: [zodRule(() => import('@/lib/domains/teacher/schemas').then((m) => m.RelationAddInput.shape.cardNo))] },
           { name: 'realName', label: '真实姓名', required: true },
           ...(admin ? [{ name: 'orgCode', label: '上班单位', type: 'select' as const, required: true, optionsFrom: { path: '/teacher/units', method: 'GET', labelKey: 'name', valueKey: 'code' } satisfies OptionsSource }] : []),
         ],

@@ -7,7 +7,8 @@ import { HistoryDialog, type HistoryEntry } from '@/components/list/HistoryDialo
 import { ImageThumbs } from '@/components/upload/ImagePreview';
 import { thumbUrl } from '@/components/upload/transport';
 import { Tx, useT } from '@/lib/i18n/client';
-import { CERT_KIND_LABEL, TEACHER_TYPE_LABEL, USER_TYPE_LABEL, type CertificateItem, type TeacherDetail } from '@/lib/domains/teacher/schemas';
+import { CERT_KIND_LABEL, TEACHER_TYPE_LABEL, USER_TYPE_LABEL } from '@/lib/domains/teacher/constants';
+import type { CertificateItem, TeacherDetail } from '@/lib/domains/teacher/schemas';
 import { TEACHER_AUDIT_COLOR, TEACHER_AUDIT_LABEL } from '@/lib/domains/teacher/transitions';
 import type { Option } from '@/components/list/types';
 

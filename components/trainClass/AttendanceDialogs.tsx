@@ -6,7 +6,8 @@ import { Alert, App, Form, Input, InputNumber, Modal, Radio } from 'antd';
 import StagedImportDialog, { type StagedImportConfig } from '@/components/list/StagedImportDialog';
 import { apiPost } from '@/components/api-client';
 import { useT } from '@/lib/i18n/client';
-import { COMPLETION_LABEL, type ImportPreview } from '@/lib/domains/trainClass/schemas';
+import { COMPLETION_LABEL } from '@/lib/domains/trainClass/constants';
+import type { ImportPreview } from '@/lib/domains/trainClass/schemas';
 
 interface BatchValues {
   attendedHours?: number | null;

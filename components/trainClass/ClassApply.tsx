@@ -11,7 +11,7 @@ import { apiPost } from '@/components/api-client';
 import { useShell } from '@/components/shell/ShellContext';
 import { useT } from '@/lib/i18n/client';
 import type { ClassItem, StudentItem } from '@/lib/domains/trainClass/schemas';
-import { CHECK_COLOR, ID_CHECK_LABEL, QUALIFICATION_LABEL } from '@/lib/domains/trainClass/schemas';
+import { CHECK_COLOR, ID_CHECK_LABEL, QUALIFICATION_LABEL } from '@/lib/domains/trainClass/constants';
 import { CLASS_STATUS_OPTIONS, ClassHistoryDialog, ClassName, ClassRecordingDialog, ClassStatusTag, DateSpan, classDetail, classForm, PATHS, recordingAction, useGoTo } from './shared';
 
 interface Judged {

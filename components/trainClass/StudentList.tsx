@@ -12,21 +12,20 @@ import { zodRule } from '@/components/list/rules';
 import { apiGet, apiPost } from '@/components/api-client';
 import { useCan } from '@/components/shell/ShellContext';
 import { Tx, useT } from '@/lib/i18n/client';
-import { idNumberField, mobileField } from '@/lib/domains/examinee/schemas';
-import { orMasked } from '@/lib/platform/identity/masked-input';
 import { useUnmaskList } from '@/components/privacy/useUnmaskList';
-import {
-  CHECK_COLOR,
-  COMPLETION_LABEL,
-  EDUCATIONS,
-  EXAMINE_LABEL,
-  ID_CHECK_LABEL,
-  QUALIFICATION_LABEL,
-  type StudentItem,
-} from '@/lib/domains/trainClass/schemas';
+import { CHECK_COLOR, COMPLETION_LABEL, EDUCATIONS, EXAMINE_LABEL, ID_CHECK_LABEL, QUALIFICATION_LABEL } from '@/lib/domains/trainClass/constants';
+import type { StudentItem } from '@/lib/domains/trainClass/schemas';
 import { ClassPickerBar, useClassPicker, type ClassOption } from './shared';
 import StudentImportDialog from './StudentImportDialog';
 import { AttendanceBatchDialog, AttendanceImportDialog } from './AttendanceDialogs';
+
+/** 编辑时的号码校验（完整号码或原样传回的脱敏值）：模式与 zod 在第一次校验时才下载 */
+const maskedRule = (field: 'idNumberField' | 'mobileField') =>
+  zodRule(() =>
+    Promise.all([import('@/lib/domains/examinee/schemas'), import('@/lib/platform/identity/masked-input')]).then(([schemas, masked]) => masked.orMasked(schemas[field])),
+  );
+const idNumberRule = maskedRule('idNumberField');
+const mobileRule = maskedRule('mobileField');
 
 const options = (labels: Record<number, string>) => Object.entries(labels).map(([value, label]) => ({ value: Number(value), label }));
 
@@ -48,8 +47,8 @@ function studentForm(title: string, classId?: number): FormSpec<StudentItem> {
     fields: [
       { name: 'name', label: '姓名', required: true, span: 12 },
       // 编辑时显示脱敏值：未改的原样提交即保留原号码
-      { name: 'idNumber', label: '身份证号', required: true, span: 12, rules: [zodRule(orMasked(idNumberField))] },
-      { name: 'mobile', label: '手机号', required: true, span: 12, rules: [zodRule(orMasked(mobileField))] },
+      { name: 'idNumber', label: '身份证号', required: true, span: 12, rules: [idNumberRule] },
+      { name: 'mobile', label: '手机号', required: true, span: 12, rules: [mobileRule] },
       { name: 'education', label: '学历', type: 'select', span: 12, options: EDUCATIONS.map((e) => ({ label: e, value: e })) },
       { name: 'company', label: '工作单位' },
       { name: 'idCardFront', label: '身份证人像面', type: 'image', span: 12, upload: { purpose: 'attachment' } },

@@ -10,7 +10,7 @@ import WorkTypePicker, { type PickedWork } from '@/components/catalog/WorkTypePi
 import type { FieldSpec, FormSpec, ListScreenProps, RowAction } from '@/components/list/types';
 import { apiGet, apiPost } from '@/components/api-client';
 import { Tx, useT } from '@/lib/i18n/client';
-import { LEVEL_NAMES } from '@/lib/domains/catalog/schemas';
+import { LEVEL_NAMES } from '@/lib/domains/catalog/constants';
 import { CLASS_STATUS, CLASS_STATUS_COLOR, CLASS_STATUS_LABEL, VIEW_CLASS_RECORDINGS_PERMISSIONS, type ClassAction } from '@/lib/domains/trainClass/transitions';
 import type { ClassItem } from '@/lib/domains/trainClass/schemas';
 import { useServerData, useSkipSeededRun } from '@/components/screens/ServerDataContext';

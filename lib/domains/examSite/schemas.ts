@@ -2,13 +2,11 @@
 import { z } from 'zod';
 import { date, flag, id, ids, int, nullableText, optionalDate, optionalId, optionalText, required, text } from '@/lib/platform/validation/fields';
 import { mobileSchema } from '@/lib/platform/identity';
+import { SUBJECTS } from './constants';
 
 // ---------- 常量 ----------
 
-/** 场次科目（与计划的考试安排类型 1、2、3 一一对应） */
-export const SUBJECT = { KNOWLEDGE: 1, ON_SITE: 2, DEFENCE: 3 } as const;
-export const SUBJECT_LABEL: Record<number, string> = { 1: '理论知识考试', 2: '操作技能考核', 3: '综合评审（答辩）' };
-export const SUBJECTS = [SUBJECT.KNOWLEDGE, SUBJECT.ON_SITE, SUBJECT.DEFENCE] as readonly number[];
+export { SUBJECT, SUBJECT_LABEL, SUBJECTS } from './constants';
 
 /** 考场类型：1 理论 2 实操 3 答辩；场次只用与其科目同类型的考场 */
 export const ROOM_TYPE_LABEL: Record<number, string> = { 1: '理论考场', 2: '实操考场', 3: '答辩考场' };

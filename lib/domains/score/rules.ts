@@ -1,7 +1,7 @@
 // 成绩的规则：合格线与按等级的合格规则（唯一的一处，docs/SCORES.md 照此说明）、标记、公示期的工作日。
 // 纯函数，不查库：服务、导入、种子与测试都用这里的函数。
 
-import { SUBJECT, SUBJECT_LABEL } from '../examSite/schemas';
+import { SUBJECT, SUBJECT_LABEL } from '../examSite/constants';
 
 /** 科目（= 场次的科目、计划的考试安排类型）：1 理论知识考试 2 操作技能考核 3 综合评审（答辩），见考点考场域 */
 export { SUBJECT, SUBJECT_LABEL };

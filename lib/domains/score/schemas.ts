@@ -118,9 +118,7 @@ export const SupervisorSaveInput = z.object({
 
 // ---------- 公示 ----------
 
-export const PUBLICITY_STATUS = { WAITING: 0, RUNNING: 1, ENDED: 2 } as const;
-export const PUBLICITY_STATUS_LABEL: Record<number, string> = { 0: '未开始', 1: '公示中', 2: '已结束' };
-export const PUBLICITY_STATUS_COLOR: Record<number, string> = { 0: 'default', 1: 'processing', 2: 'success' };
+export { PUBLICITY_STATUS, PUBLICITY_STATUS_COLOR, PUBLICITY_STATUS_LABEL } from './constants';
 
 export const PublicityListInput = z.object({
   kind: z.preprocess(blankToUndefined, int('计划类型', 0, 3).optional()),
