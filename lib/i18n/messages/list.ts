@@ -116,8 +116,9 @@ const enUS: Record<string, string> = {
   'list.import.colReason': 'Reason',
 };
 
-/** 中文原文 → 英文（列宽估算按这两个词的宽度留位，components/list/widths.ts） */
+/** 中文原文 → 英文（“操作”“更多”：列宽估算按这两个词的宽度留位，components/list/widths.ts；校验规则下载失败的提示：components/list/rules.ts） */
 const texts: Record<string, string> = {
+  '校验规则没能加载，请检查网络后重试': 'The validation rules could not be loaded. Check the network and try again.',
   操作: 'Actions',
   更多: 'More',
 };
