@@ -8,7 +8,7 @@ import type { FieldSpec, FormSpec, ListColumn, Option } from '@/components/list/
 import { apiGet } from '@/components/api-client';
 import { ResourceIcon } from './ResourceIcon';
 import { ACTIONS } from '@/lib/platform/auth/session';
-import type { ResourceNode } from '@/lib/domains/access/schemas';
+import type { ResourceNode, ResourceSaveInput } from '@/lib/domains/access/schemas';
 import { Tx, useT } from '@/lib/i18n/client';
 import { zodRule } from '@/components/list/rules';
 
@@ -87,11 +87,14 @@ const columns: ListColumn<ResourceRow>[] = [
   },
 ];
 
+/** 资源表单各项的前端校验：服务端的同一份模式，第一次校验时才下载 */
+const resourceRule = (name: keyof typeof ResourceSaveInput.shape) => zodRule(() => import('@/lib/domains/access/schemas').then((m) => m.ResourceSaveInput.shape[name]));
+
 const commonFields: FieldSpec[] = [
   { name: 'title', label: '资源名称', required: true, span: 12 },
   { name: 'icon', label: '图标', span: 12, placeholder: '如 BookOutlined', help: '@ant-design/icons 的图标名' },
-  { name: 'path', label: '路由路径', required: true, span: 12, placeholder: '如 /system/dict', rules: [zodRule(() => import('@/lib/domains/access/schemas').then((m) => m.ResourceSaveInput.shape.path))] },
-  { name: 'component', label: '界面组件', required: true, span: 12, help: '目录填 RouteView', rules: [zodRule(() => import('@/lib/domains/access/schemas').then((m) => m.ResourceSaveInput.shape.component))] },
+  { name: 'path', label: '路由路径', required: true, span: 12, placeholder: '如 /system/dict', rules: [resourceRule('path')] },
+  { name: 'component', label: '界面组件', required: true, span: 12, help: '目录填 RouteView', rules: [resourceRule('component')] },
   { name: 'sort', label: '排序', type: 'number', required: true, span: 12, initialValue: 10, help: '同级按从小到大排列' },
   { name: 'show', label: '在菜单中显示', type: 'switch', span: 12, initialValue: true },
 ];
@@ -108,7 +111,7 @@ const createForm: FormSpec<ResourceRow> = {
       required: true,
       span: 12,
       help: '即权限标识，保存后不能修改',
-      rules: [zodRule(() => import('@/lib/domains/access/schemas').then((m) => m.ResourceSaveInput.shape.key))],
+      rules: [resourceRule('key')],
     },
     ...commonFields,
     { name: 'actions', label: '可授予动作', type: 'multiSelect', options: actionOptions, help: '功能页必选；目录（组件 RouteView）的动作由其下功能推出，不用选' },

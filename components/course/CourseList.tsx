@@ -7,7 +7,7 @@ import type { FieldSpec, FormSpec, ListColumn, ListScreenProps, RowAction, Optio
 import WorkTypePicker, { type PickedWork } from '@/components/catalog/WorkTypePicker';
 import { useT } from '@/lib/i18n/client';
 import type { CourseKind } from '@/lib/domains/course/transitions';
-import type { CourseItem } from '@/lib/domains/course/schemas';
+import type { CourseAddInput, CourseItem } from '@/lib/domains/course/schemas';
 import { zodRule } from '@/components/list/rules';
 import CourseEditor from './CourseEditor';
 import { CourseTypeSelect, CoverThumb, HistoryDialog, KIND_OPTIONS, KindTag, openPreview, STATUS_OPTIONS, StatusTag, SubLine } from './shared';
@@ -15,14 +15,17 @@ import { CourseTypeSelect, CoverThumb, HistoryDialog, KIND_OPTIONS, KindTag, ope
 const TAG_OPTIONS: OptionsSource = { path: '/bks/v1/comTag/by', method: 'POST', labelKey: 'name', valueKey: 'id' };
 const CLASSIFY_OPTIONS: OptionsSource = { path: '/bks/v1/comClassify/by', method: 'POST', labelKey: 'name', valueKey: 'id' };
 
+/** 课程表单各项的前端校验：服务端的同一份模式，第一次校验时才下载 */
+const courseRule = (name: keyof typeof CourseAddInput.shape) => zodRule(() => import('@/lib/domains/course/schemas').then((m) => m.CourseAddInput.shape[name]));
+
 function formFields(kind: CourseKind | undefined): FieldSpec[] {
   return [
     ...(kind ? [] : [{ name: 'kind', label: '课程种类', type: 'radio' as const, required: true, options: KIND_OPTIONS, initialValue: 'video', disabledOnEdit: true }]),
-    { name: 'name', label: '课程名称', required: true, rules: [zodRule(() => import('@/lib/domains/course/schemas').then((m) => m.CourseAddInput.shape.name))] },
+    { name: 'name', label: '课程名称', required: true, rules: [courseRule('name')] },
     { name: 'typeId', label: '课程类型', type: 'custom', required: true, span: 12, render: (p) => <CourseTypeSelect {...p} /> },
     { name: 'classifyId', label: '分类', type: 'select', optionsFrom: CLASSIFY_OPTIONS, span: 12 },
-    { name: 'teacherName', label: '主讲教师', required: true, span: 12, rules: [zodRule(() => import('@/lib/domains/course/schemas').then((m) => m.CourseAddInput.shape.teacherName))] },
-    { name: 'hours', label: '学时', type: 'number', required: true, span: 12, rules: [zodRule(() => import('@/lib/domains/course/schemas').then((m) => m.CourseAddInput.shape.hours))] },
+    { name: 'teacherName', label: '主讲教师', required: true, span: 12, rules: [courseRule('teacherName')] },
+    { name: 'hours', label: '学时', type: 'number', required: true, span: 12, rules: [courseRule('hours')] },
     { name: 'trainType', label: '培训类型', type: 'select', optionsFrom: { path: '/bks/v1/trainType/trainTypeList', method: 'GET', labelKey: 'label', valueKey: 'value' }, span: 12 },
     { name: 'tagIds', label: '标签', type: 'multiSelect', optionsFrom: TAG_OPTIONS, span: 12 },
     {
@@ -32,7 +35,7 @@ function formFields(kind: CourseKind | undefined): FieldSpec[] {
       render: ({ value, onChange, disabled }) => <WorkTypePicker multiple={false} value={(value as PickedWork[]) ?? []} onChange={(v) => onChange(v)} disabled={disabled} title="选择适用工种" />,
     },
     { name: 'cover', label: '封面图片', type: 'image', upload: { purpose: 'image', maxCount: 1 } },
-    { name: 'intro', label: '课程简介', type: 'textarea', rules: [zodRule(() => import('@/lib/domains/course/schemas').then((m) => m.CourseAddInput.shape.intro))] },
+    { name: 'intro', label: '课程简介', type: 'textarea', rules: [courseRule('intro')] },
   ];
 }
 

@@ -5,6 +5,9 @@
 import type { Rule } from 'antd/es/form';
 import type { z } from 'zod';
 
+/** 取不到模式（断网）时的提示（中文原文，显示时换成当前语言） */
+export const SCHEMA_UNAVAILABLE = '校验规则没能加载，请检查网络后重试';
+
 /** 模式本身，或按需取模式的函数（列表界面用后者） */
 export type SchemaSource = z.ZodType | (() => Promise<z.ZodType>);
 
@@ -28,7 +31,7 @@ export function zodRule(source: SchemaSource): Rule {
     validator: async (_rule, value: unknown) => {
       if (value === undefined || value === null || value === '') return;
       const loaded = await schema().catch(() => null);
-      if (!loaded) throw new Error('校验规则没能加载，请检查网络后重试');
+      if (!loaded) throw new Error(SCHEMA_UNAVAILABLE);
       const result = await loaded.safeParseAsync(value);
       if (!result.success) throw new Error(result.error.issues[0]?.message ?? '格式不正确');
     },

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { App, Form, Input, Modal, Radio, type ButtonProps } from 'antd';
 import { apiPost } from '@/components/api-client';
 import { useT } from '@/lib/i18n/client';
-import { schemaOf } from '@/components/list/rules';
+import { SCHEMA_UNAVAILABLE, schemaOf } from '@/components/list/rules';
 import { TEACHER_MESSAGES } from '@/lib/domains/teacher/constants';
 import { TEACHER_AUDIT } from '@/lib/domains/teacher/transitions';
 
@@ -40,7 +40,7 @@ export default function TeacherAuditDialog({ targets, onClose, onDone }: Teacher
   const opinionRule = {
     validator: async (_: unknown, value: unknown) => {
       const schema = await opinionSchema().catch(() => null);
-      if (!schema) throw new Error(t('list.rule.unavailable'));
+      if (!schema) throw new Error(t(SCHEMA_UNAVAILABLE));
       const r = schema.safeParse(value);
       if (!r.success) throw new Error(t(r.error.issues[0]?.message ?? TEACHER_MESSAGES.opinion));
     },

@@ -19,10 +19,6 @@ function sources(dir: string): string[] {
 const FILES = ['app', 'components', 'lib'].flatMap(sources).map((file) => ({ file, text: fs.readFileSync(path.join(ROOT, file), 'utf8') }));
 const isClient = (text: string) => /^\s*(\/\/[^\n]*\n\s*)*['"]use client['"]/.test(text);
 
-/** 文件里非 import type 的导入来源 */
-function valueImports(text: string): string[] {
-  return [...text.matchAll(/^import\s+(?!type\s)[^;]*?from\s+'([^']+)';/gms)].map((m) => m[1]);
-}
 
 /** 模块说明符 → 仓库里的文件（@/ 与相对路径；包名返回 null） */
 function resolveModule(from: string, spec: string): string | null {
@@ -37,8 +33,8 @@ function resolveModule(from: string, spec: string): string | null {
   return null;
 }
 
-/** 静态取值的导入（含 export … from 与只为副作用的 import；import type 与 { type A } 不算，import() 不算） */
-function staticImports(text: string): string[] {
+/** 文件里静态取值的导入来源（含 export … from 与只为副作用的 import；import type 与 { type A } 不算，import() 不算） */
+function valueImports(text: string): string[] {
   const code = text.replace(/^\s*\/\/.*$/gm, '');
   const out: string[] = [];
   for (const m of code.matchAll(/^(?:import|export)\s+(?!type\s)([^;]*?)\s+from\s+'([^']+)';/gms)) {
@@ -55,7 +51,7 @@ function chainTo(pkg: string, file: string, seen = new Set<string>()): string[] 
   if (seen.has(file)) return null;
   seen.add(file);
   const text = FILES.find((f) => f.file === file)?.text ?? '';
-  for (const spec of staticImports(text)) {
+  for (const spec of valueImports(text)) {
     if (spec === pkg || spec.startsWith(`${pkg}/`)) return [file, spec];
     const next = resolveModule(file, spec);
     const chain = next && chainTo(pkg, next, seen);

@@ -310,7 +310,6 @@ export const zhTW: Record<string, string> = {
   "list.pagination.total": "共 {total} 條",
   "list.rule.invalid": "格式不正確",
   "list.rule.mismatch": "兩次輸入不一致",
-  "list.rule.unavailable": "校驗規則沒能加載，請檢查網絡後重試",
   "list.success.delete": "刪除成功",
   "list.table.scrollRegion": "{title}表格（可左右滾動）",
   "list.toolbar.batchDelete": "批量刪除",
