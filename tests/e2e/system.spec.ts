@@ -176,6 +176,11 @@ test.describe.serial('系统管理：角色、账号、冻结、导入与操作�
       await userPage.goto('/system/dict');
       await expect(userPage.getByTestId('list-reload')).toBeVisible();
 
+      // 用户页面上说明冻结的对话框只停留约 2 秒就转登录页：冻结之前就开始等它，
+      // 免得管理员这边的断言与截图（负载高时要几秒）把它错过（先挂上 catch，失败在下面 await 时再报）
+      const revokedDialog = expect(userPage.locator('.ant-modal-confirm')).toContainText('您的账号已被冻结', { timeout: 60_000 });
+      revokedDialog.catch(() => undefined);
+
       // 管理员在用户管理里冻结该账号
       await loginAs(page, ADMIN.account, ADMIN.password);
       await page.goto('/system/user');
@@ -186,7 +191,7 @@ test.describe.serial('系统管理：角色、账号、冻结、导入与操作�
       await page.screenshot({ path: `${SHOTS}/system-account-frozen.png` });
 
       // 用户的页面：推送送来冻结，说明原因并回到登录页
-      await expect(userPage.locator('.ant-modal-confirm')).toContainText('您的账号已被冻结', { timeout: 10_000 });
+      await revokedDialog;
       await userPage.screenshot({ path: `${SHOTS}/system-session-ended.png` });
       await expect(userPage).toHaveURL(/\/user\/login/, { timeout: 30_000 });
       await waitForHydration(userPage);
