@@ -11,6 +11,7 @@ import { ApiClientError, apiGet, apiPost } from '@/components/api-client';
 import { useT } from '@/lib/i18n/client';
 import { usePushEvent, usePushStatus } from '@/components/push/PushProvider';
 import styles from './shell.module.css';
+import { NO_PREFETCH } from './types';
 
 /** 全部消息页（components/message/MessageList.tsx 的路由） */
 export const MESSAGES_PATH = '/account/messages';
@@ -207,7 +208,7 @@ export default function NoticeBell({ initialCount, dark }: { initialCount: numbe
       </Spin>
       <div className={styles.noticeFoot}>
         {page && page.total > page.list.length && <span>{t('shell.notice.total', { total: page.total, shown: page.list.length })}</span>}
-        <Link href={MESSAGES_PATH} onClick={() => setOpen(false)} data-testid="notice-view-all">
+        <Link href={MESSAGES_PATH} prefetch={NO_PREFETCH} onClick={() => setOpen(false)} data-testid="notice-view-all">
           {t('shell.notice.viewAll')}
         </Link>
       </div>

@@ -21,7 +21,7 @@ import { settingsCookie, type LayoutSettings } from './settings';
 import { ShellProvider, useShell } from './ShellContext';
 import TabBar from './TabBar';
 import LanguageFallbackNotice from './LanguageFallbackNotice';
-import { WORKPLACE_PATH, type ShellData } from './types';
+import { NO_PREFETCH, WORKPLACE_PATH, type ShellData } from './types';
 import styles from './shell.module.css';
 import { MESSAGES_PATH } from './NoticeBell';
 
@@ -123,7 +123,10 @@ function menuItems(nodes: readonly MenuNode[], withChildren: boolean): NonNullab
           {node.meta.title}
         </a>
       ) : (
-        <Link href={landingPath(node)}>{node.meta.title}</Link>
+        // 不预取：见 NO_PREFETCH
+        <Link href={landingPath(node)} prefetch={NO_PREFETCH}>
+          {node.meta.title}
+        </Link>
       );
     return { key: String(node.id), icon, label };
   });
@@ -239,7 +242,7 @@ function ShellFrame({ settings, onSettingsChange, children }: { settings: Layout
           data-testid="global-header"
         >
           {/* 可见的平台名称即链接的名称（WCAG 2.5.3），“返回首页”作悬停提示 */}
-          <Link href={home} className={styles.brand} title={t('shell.brand.home')}>
+          <Link href={home} prefetch={NO_PREFETCH} className={styles.brand} title={t('shell.brand.home')}>
             {/* eslint-disable-next-line @next/next/no-img-element -- 矢量标志，无需图片优化 */}
             <img src="/logo.svg" alt="" width={32} height={32} />
             <span className={styles.brandTitle}>{t('shell.brand.title')}</span>
@@ -299,7 +302,7 @@ function ShellFrame({ settings, onSettingsChange, children }: { settings: Layout
                 <Breadcrumb
                   className={styles.breadcrumb}
                   items={[
-                    { title: <Link href={home} aria-label={t('shell.brand.home')}><HomeOutlined /></Link> },
+                    { title: <Link href={home} prefetch={NO_PREFETCH} aria-label={t('shell.brand.home')}><HomeOutlined /></Link> },
                     ...crumbs.map((c) => ({ title: c })),
                   ]}
                 />
