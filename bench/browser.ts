@@ -130,6 +130,14 @@ const WATCH_CLICK = `(selector) => {
   observer.observe(document.body, { childList: true, subtree: true });
 }`;
 
+/**
+ * 整页打开后等到可以点：页面已水合（基线与门户都在 html 上标 data-hydrated），门户的界面也已水合。
+ * 行在水合之前就看得见（服务端画出），这时点菜单链接是浏览器自己整页跳转，量到的就不是客户端导航了。
+ */
+async function waitInteractive(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true' && !document.querySelector('[data-screen-ready="false"]'), null, { timeout: 60_000 });
+}
+
 async function login(page: Page, url: string): Promise<void> {
   await page.goto(`${url}/user/loginV2`);
   await page.locator('html[data-hydrated="true"]').waitFor({ timeout: 60_000 });
@@ -215,13 +223,13 @@ async function measure(context: BrowserContext, browser: Browser, url: string, p
   const harnessClicks: number[] = [];
   for (let r = 0; r < rounds; r++) {
     await page.goto(`${url}${plan.clickStart}`);
-    await page.locator('html[data-hydrated="true"]').waitFor({ timeout: 60_000 });
+    await waitInteractive(page);
     for (const [title, leafPath] of plan.clicks) {
       const item = page.locator('[data-testid="side-menu"] .ant-menu-item').filter({ hasText: new RegExp(`^${title}$`) });
       if (!(await item.isVisible())) {
         // 叶子所在的目录未展开：先到该页（不计时），之后的点击都在同一侧边菜单里
         await page.goto(`${url}${leafPath}`);
-        await page.locator(FIRST_ROW).first().waitFor({ timeout: 60_000 });
+        await waitInteractive(page);
         continue;
       }
       await page.evaluate(`(${WATCH_CLICK})(${JSON.stringify(`[data-screen-path="${leafPath}"] ${FIRST_ROW}`)})`);
