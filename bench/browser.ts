@@ -186,7 +186,7 @@ async function measure(context: BrowserContext, browser: Browser, url: string, p
       // 门户：界面的代码块在根布局水合之后才请求（按需加载）。负载高时主包执行超过半秒，networkidle 会在那之前就成立，
       // 少算界面自己的代码；所以等界面水合完、空闲预先下载开始（打了 mark）再数。基线没有这些标记，networkidle 即可。
       if (await p.locator('[data-screen-path]').count()) {
-        await p.waitForFunction(() => document.documentElement.dataset.hydrated === 'true' && !document.querySelector('[data-screen-ready="false"]'), null, { timeout: 60_000 });
+        await waitInteractive(p);
         await p.waitForFunction(() => performance.getEntriesByName('preload-screens').length > 0, null, { timeout: 5_000 }).catch(() => undefined);
         await p.waitForLoadState('networkidle');
       }

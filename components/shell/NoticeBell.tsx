@@ -2,7 +2,6 @@
 // 页头铃铛：未读数（超过 99 显示 99+），点开列出最近的站内消息，可逐条或全部标为已读。
 // 新消息经推送即时到达（待办类另弹提醒）；推送断开时退回每 60 秒刷新未读数。
 import { useCallback, useEffect, useState } from 'react';
-import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { App, Badge, Button, Empty, List, Popover, Spin, Tag, Typography } from 'antd';
 import { AuditOutlined, BellOutlined, InfoCircleOutlined, NotificationOutlined } from '@ant-design/icons';
@@ -10,8 +9,8 @@ import dayjs from 'dayjs';
 import { ApiClientError, apiGet, apiPost } from '@/components/api-client';
 import { useT } from '@/lib/i18n/client';
 import { usePushEvent, usePushStatus } from '@/components/push/PushProvider';
+import PortalLink from './PortalLink';
 import styles from './shell.module.css';
-import { NO_PREFETCH } from './types';
 
 /** 全部消息页（components/message/MessageList.tsx 的路由） */
 export const MESSAGES_PATH = '/account/messages';
@@ -208,9 +207,9 @@ export default function NoticeBell({ initialCount, dark }: { initialCount: numbe
       </Spin>
       <div className={styles.noticeFoot}>
         {page && page.total > page.list.length && <span>{t('shell.notice.total', { total: page.total, shown: page.list.length })}</span>}
-        <Link href={MESSAGES_PATH} prefetch={NO_PREFETCH} onClick={() => setOpen(false)} data-testid="notice-view-all">
+        <PortalLink href={MESSAGES_PATH} onClick={() => setOpen(false)} data-testid="notice-view-all">
           {t('shell.notice.viewAll')}
-        </Link>
+        </PortalLink>
       </div>
     </div>
   );

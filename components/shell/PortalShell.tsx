@@ -3,7 +3,6 @@
 // 多标签栏、面包屑与页面内容；"顶部菜单"模式下一级菜单带下拉子项、没有侧栏。
 // 查询参数 onlyShowContentView=1 时只显示页面内容。布局偏好来自 Cookie（服务端首屏已按它渲染）。
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
-import Link from 'next/link';
 import { usePathname, useSearchParams } from 'next/navigation';
 import { App, Breadcrumb, ConfigProvider, Layout, Menu, theme as antdTheme, type MenuProps, type ThemeConfig } from 'antd';
 import { HomeOutlined, MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
@@ -21,7 +20,8 @@ import { settingsCookie, type LayoutSettings } from './settings';
 import { ShellProvider, useShell } from './ShellContext';
 import TabBar from './TabBar';
 import LanguageFallbackNotice from './LanguageFallbackNotice';
-import { NO_PREFETCH, WORKPLACE_PATH, type ShellData } from './types';
+import PortalLink from './PortalLink';
+import { WORKPLACE_PATH, type ShellData } from './types';
 import styles from './shell.module.css';
 import { MESSAGES_PATH } from './NoticeBell';
 
@@ -123,10 +123,7 @@ function menuItems(nodes: readonly MenuNode[], withChildren: boolean): NonNullab
           {node.meta.title}
         </a>
       ) : (
-        // 不预取：见 NO_PREFETCH
-        <Link href={landingPath(node)} prefetch={NO_PREFETCH}>
-          {node.meta.title}
-        </Link>
+        <PortalLink href={landingPath(node)}>{node.meta.title}</PortalLink>
       );
     return { key: String(node.id), icon, label };
   });
@@ -242,11 +239,11 @@ function ShellFrame({ settings, onSettingsChange, children }: { settings: Layout
           data-testid="global-header"
         >
           {/* 可见的平台名称即链接的名称（WCAG 2.5.3），“返回首页”作悬停提示 */}
-          <Link href={home} prefetch={NO_PREFETCH} className={styles.brand} title={t('shell.brand.home')}>
+          <PortalLink href={home} className={styles.brand} title={t('shell.brand.home')}>
             {/* eslint-disable-next-line @next/next/no-img-element -- 矢量标志，无需图片优化 */}
             <img src="/logo.svg" alt="" width={32} height={32} />
             <span className={styles.brandTitle}>{t('shell.brand.title')}</span>
-          </Link>
+          </PortalLink>
           <nav className={styles.topMenu} aria-label={t('shell.menu.top')} data-testid="top-menu">
             <Menu
               mode="horizontal"
@@ -302,7 +299,7 @@ function ShellFrame({ settings, onSettingsChange, children }: { settings: Layout
                 <Breadcrumb
                   className={styles.breadcrumb}
                   items={[
-                    { title: <Link href={home} prefetch={NO_PREFETCH} aria-label={t('shell.brand.home')}><HomeOutlined /></Link> },
+                    { title: <PortalLink href={home} aria-label={t('shell.brand.home')}><HomeOutlined /></PortalLink> },
                     ...crumbs.map((c) => ({ title: c })),
                   ]}
                 />

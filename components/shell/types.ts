@@ -51,10 +51,3 @@ export const WORKPLACE_PATH = '/dashboard/workplace';
 export const NOT_FOUND_PATH = '/404';
 /** 门户里不属于菜单资源、登录后才能打开的固定页面（个人设置） */
 export const ACCOUNT_PATH = '/account';
-
-/**
- * 门户里的链接不让 Next 预取：视口预取会为侧栏与顶栏里每个看得见的菜单项向服务端要一次 RSC（每次都跑一遍门户布局：
- * 会话、权限、菜单），路由器随后又多半把它们取消；页面刚出来时这十来个请求与用户的下一次导航抢服务器（bench/README.md）。
- * 界面代码由 components/screens/preload.ts 空闲时预先下载；数据不预取（列表刚改过会显示旧数据）。
- */
-export const NO_PREFETCH = false;
