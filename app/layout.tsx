@@ -1,6 +1,5 @@
 import type { Metadata } from 'next';
 import { headers } from 'next/headers';
-import { AntdRegistry } from '@ant-design/nextjs-registry';
 import App from 'antd/es/app';
 import ConfigProvider from 'antd/es/config-provider';
 import type { Locale as AntdLocale } from 'antd/es/locale';
@@ -11,6 +10,7 @@ import zhTW from 'antd/locale/zh_TW';
 import { accessibleToken, tokenCssVars } from '@/components/shell/accessibleTheme';
 import DayjsLocale from '@/components/shell/DayjsLocale';
 import HydrationMark from '@/components/shell/HydrationMark';
+import StyleRegistry from '@/components/shell/StyleRegistry';
 import { INPUT_GUARD_SCRIPT } from '@/components/shell/input-guard';
 import { getMessages, translate, type Locale } from '@/lib/i18n';
 import { I18nProvider } from '@/lib/i18n/client';
@@ -47,7 +47,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
       </head>
       {/* 主题色也以 CSS 变量给出：各页自己的样式（*.module.css）用 var(--ant-color-primary) 等取同一组达标的颜色 */}
       <body style={tokenCssVars(PUBLIC_TOKEN)}>
-        <AntdRegistry>
+        <StyleRegistry>
           <ConfigProvider locale={ANTD_LOCALES[locale]} theme={{ token: PUBLIC_TOKEN }}>
             {/* antd App 提供 App.useApp() 的 message/notification/modal（随主题与语言） */}
             <App>
@@ -58,7 +58,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
               </I18nProvider>
             </App>
           </ConfigProvider>
-        </AntdRegistry>
+        </StyleRegistry>
       </body>
     </html>
   );
