@@ -309,12 +309,13 @@ export default function ListScreen<T extends object>(rawProps: ListScreenProps<T
   const none = selected.keys.length === 0;
   const ids = selected.keys as (string | number)[];
   const tableWidth = widths.reduce((sum, w) => sum + w, 0) + fixedWidth;
+  const scrolls = tableWidth > (tableBoxWidth ?? Infinity);
   // 横向滚动的表格：滚动区可用键盘聚焦（左右键滚动），WCAG 2.1.1；不滚动时不多一个 Tab 停靠点
   const scrollLabel = t('list.table.scrollRegion', { title });
   useEffect(() => {
     const region = tableBox?.querySelector<HTMLElement>('.ant-table-body, .ant-table-content');
     if (!region) return;
-    if (tableWidth > (tableBoxWidth ?? Infinity)) {
+    if (scrolls) {
       region.tabIndex = 0;
       region.setAttribute('role', 'region');
       region.setAttribute('aria-label', scrollLabel);
@@ -323,7 +324,7 @@ export default function ListScreen<T extends object>(rawProps: ListScreenProps<T
       region.removeAttribute('role');
       region.removeAttribute('aria-label');
     }
-  }, [tableBox, tableWidth, tableBoxWidth, scrollLabel, data]);
+  }, [tableBox, scrolls, scrollLabel, data]);
 
   const batchButton = (key: string, label: ReactNode, onClick: () => void, danger?: boolean, icon?: ReactNode) => (
     <Tooltip key={key} title={none ? t('list.toolbar.selectFirst') : undefined}>
@@ -426,7 +427,9 @@ export default function ListScreen<T extends object>(rawProps: ListScreenProps<T
           dataSource={data.list}
           loading={loading || busy}
           size="middle"
-          scroll={{ x: tableWidth }}
+          // 放得下时不设 scroll.x：设了之后 rc-table 每次挂载都要逐列量宽（强制布局）再按量到的宽度重画一遍；
+          // 列宽已由 fitWidths 收进容器，固定布局（ellipsis 需要）照样按这些宽度排
+          {...(scrolls ? { scroll: { x: tableWidth } } : { tableLayout: 'fixed' as const })}
           rowSelection={
             selectable
               ? { selectedRowKeys: selected.keys, preserveSelectedRowKeys: true, columnWidth: SELECTION_WIDTH, onChange: (keys, rows) => setSelected({ keys, rows }) }

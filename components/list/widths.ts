@@ -1,5 +1,5 @@
-// 列宽估算（纯函数，单元测试直接调用）。表格按估算的总宽度设 scroll.x（固定布局）：
-// 容器放得下时按比例铺满、不出横向滚动条；放不下才横向滚动，操作列固定在右侧也不会盖住数据。
+// 列宽估算（纯函数，单元测试直接调用）。表格用固定布局按这些宽度排：
+// 容器放得下时按比例铺满、不设 scroll.x；放不下才按估算的总宽度设 scroll.x 横向滚动，操作列固定在右侧也不会盖住数据。
 // 之前用 'max-content'：省略列（ellipsis）按全文撑开，1366/1440 下常把数据挤到操作列下面。
 import type { ListColumn, Option } from './types';
 import { formatMoney, optionLabel, titleHasCurrency } from './values';

@@ -2,7 +2,7 @@
 // 门户框架（SPEC §2 基本布局）：页头（标志、一级菜单、设置、铃铛、语言、问候语）、侧栏（所选一级菜单的子项）、
 // 多标签栏、面包屑与页面内容；"顶部菜单"模式下一级菜单带下拉子项、没有侧栏。
 // 查询参数 onlyShowContentView=1 时只显示页面内容。布局偏好来自 Cookie（服务端首屏已按它渲染）。
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { usePathname, useSearchParams } from 'next/navigation';
 import { App, Breadcrumb, ConfigProvider, Layout, Menu, theme as antdTheme, type MenuProps, type ThemeConfig } from 'antd';
 import { HomeOutlined, MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
@@ -137,10 +137,10 @@ function ShellFrame({ settings, onSettingsChange, children }: { settings: Layout
   const [drawerOpen, setDrawerOpen] = useState(false);
   // 打开过一次后一直挂着（关闭的动画、再次打开不再等下载）
   const [drawerUsed, setDrawerUsed] = useState(false);
-  const openDrawer = () => {
+  const openDrawer = useCallback(() => {
     setDrawerUsed(true);
     setDrawerOpen(true);
-  };
+  }, []);
   const [openKeys, setOpenKeys] = useState<string[] | null>(null);
 
   const dark = settings.navTheme !== 'light';
@@ -159,11 +159,16 @@ function ShellFrame({ settings, onSettingsChange, children }: { settings: Layout
   }, [trail, visible]);
 
   const topNode = visibleTrail.length > 0 ? visible.find((n) => n.id === visibleTrail[0].id) : undefined;
-  const selectedKeys = visibleTrail.map((i) => String(i.id));
+  // 选中项按内容记住同一个数组：菜单的属性不变，同一目录里换页时页头不重画
+  const selectedKey = JSON.stringify(visibleTrail.map((i) => String(i.id)));
+  const selectedKeys = useMemo(() => JSON.parse(selectedKey) as string[], [selectedKey]);
+  // 侧栏模式下一级菜单只有一级：只有所在的一级目录变了才需要重画
+  const topSelectedKey = settings.layout === 'topmenu' ? selectedKey : JSON.stringify(selectedKeys.slice(0, 1));
+  const topSelectedKeys = useMemo(() => JSON.parse(topSelectedKey) as string[], [topSelectedKey]);
   const sideNodes = useMemo(() => (settings.layout === 'sidemenu' && topNode ? topNode.children : []), [settings.layout, topNode]);
   const hasSider = sideNodes.length > 0;
   // 展开的子菜单：默认为当前页面所在的各级，用户展开/收起后以用户操作为准
-  const defaultOpen = selectedKeys.slice(1, -1);
+  const defaultOpen = useMemo(() => selectedKeys.slice(1, -1), [selectedKeys]);
   const sideOpenKeys = openKeys ?? defaultOpen;
 
   const fixedTitles = FIXED_PAGES[pathname];
@@ -234,26 +239,17 @@ function ShellFrame({ settings, onSettingsChange, children }: { settings: Layout
     <div className={rootClass} style={themeVars} data-layout={settings.layout} data-theme={settings.navTheme} data-screens={data.screens.join(' ')}>
       <SkipLink />
       <Layout className={styles.layout}>
-        <Layout.Header
+        <ShellHeader
           className={`${styles.header} ${dark ? styles.headerDark : styles.headerLight} ${settings.fixedHeader ? styles.headerFixed : ''}`}
-          data-testid="global-header"
-        >
-          {/* 可见的平台名称即链接的名称（WCAG 2.5.3），“返回首页”作悬停提示 */}
-          <PortalLink href={home} className={styles.brand} title={t('shell.brand.home')}>
-            {/* eslint-disable-next-line @next/next/no-img-element -- 矢量标志，无需图片优化 */}
-            <img src="/logo.svg" alt="" width={32} height={32} />
-            <span className={styles.brandTitle}>{t('shell.brand.title')}</span>
-          </PortalLink>
-          <nav className={styles.topMenu} aria-label={t('shell.menu.top')} data-testid="top-menu">
-            <Menu
-              mode="horizontal"
-              theme={menuTheme}
-              items={topItems}
-              selectedKeys={selectedKeys}
-            />
-          </nav>
-          <HeaderRight user={data.user} unreadCount={data.unreadCount} dark={dark} onOpenSettings={openDrawer} />
-        </Layout.Header>
+          home={home}
+          menuTheme={menuTheme}
+          items={topItems}
+          selectedKeys={topSelectedKeys}
+          user={data.user}
+          unreadCount={data.unreadCount}
+          dark={dark}
+          onOpenSettings={openDrawer}
+        />
         <Layout hasSider={hasSider}>
           {hasSider && (
             <Layout.Sider
@@ -314,3 +310,37 @@ function ShellFrame({ settings, onSettingsChange, children }: { settings: Layout
     </div>
   );
 }
+
+interface ShellHeaderProps {
+  className: string;
+  home: string;
+  menuTheme: 'dark' | 'light';
+  items: NonNullable<MenuProps['items']>;
+  selectedKeys: string[];
+  user: ShellData['user'];
+  unreadCount: number;
+  dark: boolean;
+  onOpenSettings: () => void;
+}
+
+/**
+ * 页头（标志、一级菜单、右侧操作）。memo：每次换页框架都重画，而页头的属性多半没变；
+ * 横向菜单每次重画都要量一遍各项的宽度（rc-overflow），点菜单时这是白做的几百个组件。
+ */
+const ShellHeader = memo(function ShellHeader({ className, home, menuTheme, items, selectedKeys, user, unreadCount, dark, onOpenSettings }: ShellHeaderProps) {
+  const t = useT();
+  return (
+    <Layout.Header className={className} data-testid="global-header">
+      {/* 可见的平台名称即链接的名称（WCAG 2.5.3），“返回首页”作悬停提示 */}
+      <PortalLink href={home} className={styles.brand} title={t('shell.brand.home')}>
+        {/* eslint-disable-next-line @next/next/no-img-element -- 矢量标志，无需图片优化 */}
+        <img src="/logo.svg" alt="" width={32} height={32} />
+        <span className={styles.brandTitle}>{t('shell.brand.title')}</span>
+      </PortalLink>
+      <nav className={styles.topMenu} aria-label={t('shell.menu.top')} data-testid="top-menu">
+        <Menu mode="horizontal" theme={menuTheme} items={items} selectedKeys={selectedKeys} />
+      </nav>
+      <HeaderRight user={user} unreadCount={unreadCount} dark={dark} onOpenSettings={onOpenSettings} />
+    </Layout.Header>
+  );
+});
