@@ -8,7 +8,8 @@ import { redirect } from 'next/navigation';
 import { getDb } from '@/lib/platform/db/client';
 import { getCurrentSession, requireSession } from '@/lib/domains/access/server-session';
 import type { Session } from '@/lib/platform/auth/session';
-import { userAndPermissions, type UserAndPermissions } from '@/lib/domains/access/service';
+import { userAndPermissions, userRouters, type UserAndPermissions } from '@/lib/domains/access/service';
+import type { MenuItem } from '@/lib/domains/access/menu';
 import { resources } from '@/lib/domains/access/tables';
 import { unreadCount } from '@/lib/domains/message/service';
 import { localizeMenu } from '@/lib/i18n/menu';
@@ -47,11 +48,20 @@ async function isPortalPath(path: string): Promise<boolean> {
   return isResourcePath(path).catch(() => true);
 }
 
+/** 本人的菜单（未翻译）：同一请求内布局与页面共用一次查询 */
+const loadOwnRoutes = cache(async (): Promise<MenuItem[]> => {
+  const session = await requirePortalSession();
+  return userRouters(await getDb(), session.permissions);
+});
+
+/** 本人的菜单，标题随当前语言：菜单页据此找路由。点菜单换页时服务端只重画页面，不必再取用户资料与角色 */
+export const loadRoutes = cache(async (): Promise<MenuItem[]> => localizeMenu(await loadOwnRoutes(), await getLocale()));
+
 /** 当前用户、权限、角色与菜单（同 /bapi/user/getUserAndPermissions，菜单标题随当前语言） */
 export const loadUserAndPermissions = cache(async (): Promise<UserAndPermissions> => {
   const session = await requirePortalSession();
-  const result = await userAndPermissions(await getDb(), session);
-  return { ...result, routes: localizeMenu(result.routes, await getLocale()) };
+  const result = await userAndPermissions(await getDb(), session, loadOwnRoutes());
+  return { ...result, routes: await loadRoutes() };
 });
 
 export const loadUnreadCount = cache(async (): Promise<number> => {

@@ -4,7 +4,7 @@ import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { hasScreen, loadFirstPage, loadServerData, screenNames, serverScreen } from '@/components/screens/registry';
 import ScreenHost from '@/components/screens/ScreenHost';
-import { homeHrefForRequest, isResourcePath, loadUserAndPermissions, requirePortalSession } from '@/components/shell/data';
+import { homeHrefForRequest, isResourcePath, loadRoutes, requirePortalSession } from '@/components/shell/data';
 import ErrorResult from '@/components/shell/ErrorResult';
 import { findRoute, landingPath, normalisePath, shellMenu } from '@/components/shell/menu';
 import { NOT_FOUND_PATH } from '@/components/shell/types';
@@ -16,8 +16,8 @@ type Params = Promise<{ slug: string[] }>;
 async function resolve(params: Params) {
   const { slug } = await params;
   const path = normalisePath(`/${slug.join('/')}`);
-  const info = await loadUserAndPermissions();
-  return { path, info, route: findRoute(info.routes, path) };
+  const routes = await loadRoutes();
+  return { path, routes, route: findRoute(routes, path) };
 }
 
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
@@ -27,7 +27,7 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
 
 export default async function MenuPage({ params }: { params: Params }) {
   const session = await requirePortalSession();
-  const { path, info, route } = await resolve(params);
+  const { path, routes, route } = await resolve(params);
 
   if (!route || !can(session, route.meta.permission)) {
     if (await isResourcePath(path)) return <ErrorResult status={403} inline homeHref={await homeHrefForRequest()} />;
@@ -35,7 +35,7 @@ export default async function MenuPage({ params }: { params: Params }) {
   }
 
   if (isDirectory(route)) {
-    const { visible } = shellMenu(info.routes, new Set(screenNames()));
+    const { visible } = shellMenu(routes, new Set(screenNames()));
     const find = (nodes: typeof visible): (typeof visible)[number] | undefined => {
       for (const n of nodes) {
         if (n.id === route.id) return n;

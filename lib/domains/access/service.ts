@@ -80,11 +80,12 @@ export interface UserAndPermissions {
   home: string;
 }
 
-export async function userAndPermissions(db: Db, session: Session): Promise<UserAndPermissions> {
+/** routes：调用方已取好的本人菜单（门户页面与布局同一请求里共用一次查询） */
+export async function userAndPermissions(db: Db, session: Session, knownRoutes?: Promise<MenuItem[]>): Promise<UserAndPermissions> {
   const userId = session.user.id;
   const [user, routes, roleRows] = await Promise.all([
     userProfile(db, userId),
-    userRouters(db, session.permissions),
+    knownRoutes ?? userRouters(db, session.permissions),
     db
       .select({ code: roles.code, name: roles.name })
       .from(userRoles)
