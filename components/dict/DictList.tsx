@@ -8,6 +8,7 @@ import { apiPost } from '@/components/api-client';
 import FormDialog from '@/components/list/FormDialog';
 import ListScreen from '@/components/list/ListScreen';
 import type { FieldSpec, FormSpec, ListScreenProps } from '@/components/list/types';
+import { useServerData, useSkipSeededRun } from '@/components/screens/ServerDataContext';
 import { useCan } from '@/components/shell/ShellContext';
 import { useT } from '@/lib/i18n/client';
 import type { Translate } from '@/lib/i18n/locales';
@@ -112,23 +113,30 @@ function itemListProps(type: DictTypeView, t: Translate): ListScreenProps<DictIt
   };
 }
 
+const TYPE_LIST = '/dict/type/list';
+const TYPE_QUERY = { pageNo: 1, pageSize: 1000 };
+
 export default function DictList() {
   const can = useCan();
   const tr = useT();
   const { message } = App.useApp();
   const confirm = useConfirm();
-  const [types, setTypes] = useState<DictTypeView[]>([]);
-  const [loading, setLoading] = useState(true);
+  // 服务端带来的字典类型（components/screens/catalog.ts）：页面打开就画出左侧与默认选中的第一个类型的字典项
+  const seeded = useServerData<{ list: DictTypeView[] }>(TYPE_LIST, TYPE_QUERY);
+  const skipSeeded = useSkipSeededRun(seeded);
+  const [types, setTypes] = useState<DictTypeView[]>(() => seeded?.list ?? []);
+  const [loading, setLoading] = useState(seeded === undefined);
   const [keyword, setKeyword] = useState('');
-  const [selected, setSelected] = useState<string | null>(null);
+  const [selected, setSelected] = useState<string | null>(() => seeded?.list[0]?.code ?? null);
   const [dialog, setDialog] = useState<{ mode: 'create' | 'edit'; row?: DictTypeView } | null>(null);
   const [version, setVersion] = useState(0);
 
   const reload = useCallback(() => setVersion((v) => v + 1), []);
 
   useEffect(() => {
+    if (skipSeeded()) return;
     let alive = true;
-    apiPost('/dict/type/list', { keyword: keyword || undefined, pageNo: 1, pageSize: 1000 })
+    apiPost(TYPE_LIST, { keyword: keyword || undefined, ...TYPE_QUERY })
       .then((page) => {
         if (!alive) return;
         setTypes(page.list);
@@ -139,7 +147,7 @@ export default function DictList() {
     return () => {
       alive = false;
     };
-  }, [keyword, version]);
+  }, [keyword, version, skipSeeded]);
 
   const current = types.find((t) => t.code === selected) ?? null;
   const listProps = useMemo(() => (current ? itemListProps(current, tr) : null), [current, tr]);

@@ -45,7 +45,8 @@ export const screenCatalog = {
   ResourceList: { firstPage: { path: '/resource/list', pageSize: 50 } },
   OrganizationList: {},
   DepartmentList: { firstPage: { path: '/bks/v1/sys/department/list', method: 'GET' } },
-  DictList: {},
+  // 左侧字典类型与默认选中的第一个类型的字典项（右侧列表）都在页面里带来
+  DictList: { serverData: { path: '/dict/type/list', body: { pageNo: 1, pageSize: 1000 } }, firstPage: { path: '/dict/item/list', pickFrom: { param: 'dicType', field: 'code' } } },
   ProcessRuleList: { firstPage: { path: '/bapi/processRule/getList' } },
   ProcessStatusList: { firstPage: { path: '/bapi/processStatus/list' } },
   SystemLog: { firstPage: { path: '/perOperationLog/listPerOperationLog' } },

@@ -19,12 +19,16 @@ export interface ServerData {
   data: unknown;
 }
 
-/** 选项列表（数组或分页答复的 list）里界面默认选中的一项的 id：prefer 为真的第一项，没有就第一项（与各界面的默认选法相同） */
-export function defaultPick(data: unknown, prefer?: string): number | null {
+/**
+ * 选项列表（数组或分页答复的 list）里界面默认选中的一项：prefer 为真的第一项，没有就第一项（与各界面的默认选法相同）。
+ * 取它的 id（须是数字）；给了 field 时取该字段（如字典类型按编码选，编码是文字）。
+ */
+export function defaultPick(data: unknown, prefer?: string, field?: string): number | string | null {
   const list = (Array.isArray(data) ? data : (data as { list?: unknown } | null)?.list) as Record<string, unknown>[] | undefined;
   if (!Array.isArray(list) || !list.length) return null;
   const hit = (prefer ? list.find((r) => r[prefer] === true) : undefined) ?? list[0];
-  return typeof hit.id === 'number' ? hit.id : null;
+  const value = hit[field ?? 'id'];
+  return typeof value === 'number' || (field !== undefined && typeof value === 'string' && value !== '') ? value : null;
 }
 
 /** 请求体的规范形式：键排序、去掉 undefined，服务端与浏览器算出的相同 */

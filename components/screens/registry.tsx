@@ -85,10 +85,10 @@ export async function loadServerData(component: string): Promise<ServerData | nu
 export async function loadFirstPage(component: string, serverData?: Promise<ServerData | null>): Promise<FirstPage | null> {
   const call = entryOf(component)?.firstPage;
   if (!call) return null;
-  let picked: Record<string, number> = {};
+  let picked: Record<string, number | string> = {};
   if (call.pickFrom) {
     const seed = await serverData;
-    const id = seed ? defaultPick(seed.data, call.pickFrom.prefer) : null;
+    const id = seed ? defaultPick(seed.data, call.pickFrom.prefer, call.pickFrom.field) : null;
     if (id === null) return null;
     picked = { [call.pickFrom.param]: id };
   }

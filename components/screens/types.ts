@@ -13,9 +13,9 @@ export interface FirstPageCall {
   pageSize?: number;
   /**
    * 列表属于选择框选中的一项（如考试计划）时：参数名与默认选法（prefer 为真的第一项，没有就第一项）。
-   * 服务端按先取的选项（ScreenEntry.serverData）选出与界面默认相同的一项，把它的 id 作为这个参数取第一页。
+   * 服务端按先取的选项（ScreenEntry.serverData）选出与界面默认相同的一项，把它的 id（或 field 指的字段）作为这个参数取第一页。
    */
-  pickFrom?: { param: string; prefer?: string };
+  pickFrom?: { param: string; prefer?: string; /** 取选中项的哪个字段作参数，默认 id */ field?: string };
 }
 
 /** 服务端先取的界面数据（选择框的选项、大屏数据）：与界面第一次请求相同（见 first-page.ts 的 ServerData） */

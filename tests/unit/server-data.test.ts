@@ -26,9 +26,23 @@ describe('defaultPick', () => {
     expect(defaultPick(list, 'editable')).toBe(2);
     expect(defaultPick([{ id: 1, editable: false }], 'editable')).toBe(1);
   });
+
+  it('field：取选中项的该字段（字典类型按编码选）；字段为空时为 null', () => {
+    expect(defaultPick({ list: [{ id: 5, code: 'EDU_LEVEL' }, { id: 6, code: 'SEX' }] }, undefined, 'code')).toBe('EDU_LEVEL');
+    expect(defaultPick([{ id: 5, code: '' }], undefined, 'code')).toBeNull();
+    expect(defaultPick([{ id: 5 }], undefined, 'code')).toBeNull();
+  });
 });
 
 describe('服务端先取的请求与界面的请求相同', () => {
+  it('数据字典：字典类型的请求体（keyword 为空时不带）与登记的相同，字典项按所选类型的编码取', () => {
+    // components/dict/DictList.tsx 第一次请求的请求体
+    const keyword: string = '';
+    const client = { keyword: keyword || undefined, pageNo: 1, pageSize: 1000 };
+    expect(requestKey(screenCatalog.DictList.serverData.body)).toBe(requestKey(client));
+    expect(screenCatalog.DictList.firstPage.pickFrom).toEqual({ param: 'dicType', field: 'code' });
+  });
+
   it('计划选择的请求体（keyword 为空时不带）与登记的相同', () => {
     // components/exaPlan/PlanPicker.tsx 第一次请求的请求体
     const keyword: string = '';
