@@ -98,6 +98,18 @@ function withTitle<T>(column: ListColumn<T>): ListColumn<T> {
   };
 }
 
+/**
+ * 行内操作按钮：外观同 antd 的小号链接按钮（文字 + 左右 7px，宽度估算 actionsWidth 按此），但只是一个原生按钮。
+ * 每行三四个、一页几十个：antd Button 每个带波纹、紧凑布局上下文与三组样式注册，点菜单打开列表时占了表格的大半个组件。
+ */
+function RowActionButton({ danger, onClick, testId, children }: { danger?: boolean; onClick: () => void; testId: string; children: ReactNode }) {
+  return (
+    <button type="button" className={cx(styles.rowAction, danger ? styles.rowActionDanger : undefined)} onClick={onClick} data-testid={testId}>
+      {children}
+    </button>
+  );
+}
+
 const confirmText = <A,>(text: string | ((arg: A, t: Translate) => string) | undefined, arg: A, t: Translate) => (typeof text === 'function' ? text(arg, t) : text);
 
 export default function ListScreen<T extends object>(rawProps: ListScreenProps<T>) {
@@ -125,7 +137,8 @@ export default function ListScreen<T extends object>(rawProps: ListScreenProps<T
   const [selected, setSelected] = useState<{ keys: Key[]; rows: T[] }>({ keys: [], rows: [] });
   const [dialog, setDialog] = useState<Dialog<T> | null>(null);
   const [detailRow, setDetailRow] = useState<T | null>(null);
-  const [tableBox, setTableBox] = useState<HTMLDivElement | null>(null);
+  // ref 而不是 state：挂载时设 state 会让整个列表界面再画一遍
+  const tableBox = useRef<HTMLDivElement>(null);
   const tableBoxWidth = useElementWidth(tableBox);
   // 外部 refreshKey 变化时计数加一（渲染中按上一次的值调整状态），计入请求键
   const [refresh, setRefresh] = useState({ key: props.refreshKey, n: 0 });
@@ -248,11 +261,11 @@ export default function ListScreen<T extends object>(rawProps: ListScreenProps<T
   const renderActions = (row: T): ReactNode => {
     const { inline, more } = splitActions(row);
     return (
-      <Space size={0} wrap={false}>
+      <span className={styles.rowActions}>
         {inline.map((a) => (
-          <Button key={a.key} type="link" size="small" danger={a.danger} onClick={() => runRowAction(a, row)} data-testid={`row-action-${a.key}`}>
+          <RowActionButton key={a.key} danger={a.danger} onClick={() => runRowAction(a, row)} testId={`row-action-${a.key}`}>
             {a.label}
-          </Button>
+          </RowActionButton>
         ))}
         {more.length > 0 && (
           <Dropdown
@@ -269,7 +282,7 @@ export default function ListScreen<T extends object>(rawProps: ListScreenProps<T
             </Button>
           </Dropdown>
         )}
-      </Space>
+      </span>
     );
   };
 
@@ -313,7 +326,7 @@ export default function ListScreen<T extends object>(rawProps: ListScreenProps<T
   // 横向滚动的表格：滚动区可用键盘聚焦（左右键滚动），WCAG 2.1.1；不滚动时不多一个 Tab 停靠点
   const scrollLabel = t('list.table.scrollRegion', { title });
   useEffect(() => {
-    const region = tableBox?.querySelector<HTMLElement>('.ant-table-body, .ant-table-content');
+    const region = tableBox.current?.querySelector<HTMLElement>('.ant-table-body, .ant-table-content');
     if (!region) return;
     if (scrolls) {
       region.tabIndex = 0;
@@ -324,7 +337,7 @@ export default function ListScreen<T extends object>(rawProps: ListScreenProps<T
       region.removeAttribute('role');
       region.removeAttribute('aria-label');
     }
-  }, [tableBox, scrolls, scrollLabel, data]);
+  }, [scrolls, scrollLabel, data]);
 
   const batchButton = (key: string, label: ReactNode, onClick: () => void, danger?: boolean, icon?: ReactNode) => (
     <Tooltip key={key} title={none ? t('list.toolbar.selectFirst') : undefined}>
@@ -419,7 +432,7 @@ export default function ListScreen<T extends object>(rawProps: ListScreenProps<T
         </Space>
       </div>
       {/* 量表格可用的宽度，据此收窄文字列 */}
-      <div ref={setTableBox}>
+      <div ref={tableBox}>
         <Table<T>
           className={styles.table}
           rowKey={rowKey}
