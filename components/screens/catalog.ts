@@ -75,13 +75,15 @@ export const screenCatalog = {
   FilingSpecialAbility: { firstPage: { path: '/fil/view/filView', params: { kind: 2 } }, offers: FILING_ORG_ACTIONS },
   FilingOrganWork: { firstPage: { path: '/fil/view/filView', params: { kind: 3 } }, offers: FILING_ORG_ACTIONS },
   FilingAudit: {
-    firstPage: { path: '/filInfoAudit/list' },
+    // 筛选“范围”默认为待我审核（pendingOnly: 'true'），第一页按同样的条件取
+    firstPage: { path: '/filInfoAudit/list', params: { pendingOnly: 'true' } },
     offers: ['cityPass', 'cityReject', 'provincePass', 'provinceReject', 'voidPass', 'voidReject', 'voidConfirm'].flatMap((a) => [`filing.${a}`, ...(a.startsWith('void') ? [] : [`filingIncrement.${a}`])]),
   },
   BaseRecordOrgList: { firstPage: { path: '/org/listBaseRecordOrg' } },
   CourseTypeList: { firstPage: { path: '/bks/v1/comCourseType/by', pageSize: 50 } },
   CourseList: { firstPage: { path: '/bks/v1/comCourse/by' }, offers: COURSE_OWNER_ACTIONS },
-  CourseAudit: { firstPage: { path: '/bks/v1/comCourse/auditList' }, offers: ['course.approve', 'course.reject', 'course.offShelf'] },
+  // 筛选“范围”默认为待我审核（pendingOnly: 'true'），第一页按同样的条件取
+  CourseAudit: { firstPage: { path: '/bks/v1/comCourse/auditList', params: { pendingOnly: 'true' } }, offers: ['course.approve', 'course.reject', 'course.offShelf'] },
   TagList: { firstPage: { path: '/bks/v1/comTag/by', pageSize: 50 } },
   ClassifyList: { firstPage: { path: '/bks/v1/comClassify/by', pageSize: 50 } },
   CoursewareList: { firstPage: { path: '/bks/v1/chapterCourseware/by' } },
@@ -142,7 +144,8 @@ export const screenCatalog = {
   Curriculum: { serverData: TRAIN_CLASSES, firstPage: { path: '/class/listOfflineCourse', pageSize: 50, pickFrom: { param: 'classId' } } },
   StudentList: { serverData: TRAIN_CLASSES, firstPage: { path: '/student/listStudent' } },
   WorkTimeList: { firstPage: { path: '/workTime/list' } },
-  WorkTimeCount: { firstPage: { path: '/workTime/count' } },
+  // 合计（另一次只取一行的请求，components/trainClass/WorkTime.tsx）与第一页都在页面里带来
+  WorkTimeCount: { serverData: { path: '/workTime/count', body: { pageSize: 1 } }, firstPage: { path: '/workTime/count' } },
   TrainTypeSubsidy: { firstPage: { path: '/subsidy/listStandard', params: { kind: 'type' } } },
   TrainWorkSubsidy: { firstPage: { path: '/subsidy/listStandard', params: { kind: 'work' } } },
   SubsidyApply: { firstPage: { path: '/subsidy/listApply', params: { kind: 'train', step: 'apply' } }, offers: SUBSIDY_ORG_ACTIONS },

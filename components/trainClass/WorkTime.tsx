@@ -6,6 +6,7 @@ import { Card, Space, Statistic, Tag } from 'antd';
 import ListScreen from '@/components/list/ListScreen';
 import type { FieldSpec } from '@/components/list/types';
 import { apiPost } from '@/components/api-client';
+import { useServerData, useSkipSeededRun } from '@/components/screens/ServerDataContext';
 import { Tx, useT } from '@/lib/i18n/client';
 
 const FILTERS: FieldSpec[] = [
@@ -68,19 +69,26 @@ interface CountRow {
   deliveredHours: number;
 }
 
+/** 合计：只取一行，用答复里的 summary */
+const SUMMARY_QUERY = { pageSize: 1 };
+
 export function WorkTimeCount() {
   const t = useT();
-  const [summary, setSummary] = useState<{ teachers: number; lessons: number; hours: number } | null>(null);
+  // 合计随页面从服务端带来（components/screens/catalog.ts），表头上方不会晚一拍才出现
+  const seeded = useServerData<{ summary: { teachers: number; lessons: number; hours: number } }>('/workTime/count', SUMMARY_QUERY);
+  const skipSeeded = useSkipSeededRun(seeded);
+  const [summary, setSummary] = useState<{ teachers: number; lessons: number; hours: number } | null>(() => seeded?.summary ?? null);
   useEffect(() => {
+    if (skipSeeded()) return;
     let live = true;
-    apiPost('/workTime/count', { pageSize: 1 }, { silent: true }).then(
+    apiPost('/workTime/count', SUMMARY_QUERY, { silent: true }).then(
       (d) => live && setSummary(d.summary),
       () => undefined,
     );
     return () => {
       live = false;
     };
-  }, []);
+  }, [skipSeeded]);
   return (
     <Space orientation="vertical" size={12} style={{ width: '100%' }}>
       {summary && (

@@ -2,13 +2,16 @@
 //   1. 每个免登录的公开页面（首页、登录、注册、证书查询与查看、文章栏目与文章、成绩公示、备案公示、考生单页、统计页、错误页），用演示数据里真实的证书、公示与备案；
 //   2. 十个演示角色各自的工作台（含门户框架：页头、侧栏、标签页），以及菜单里每个已登记界面的叶子。
 // 有严重（serious）或致命（critical）问题即失败，按页面列出规则、影响与几个出问题的元素。
-// 同一趟走访顺带收集控制台错误与未捕获的异常（水合不一致 #418/#425 等，issue 31），有就失败并列出路径与消息。
+// 同一趟走访顺带收集控制台错误与未捕获的异常（水合不一致 #418/#425 等，issue 31），有就失败并列出路径与消息；
+// 并核对登记了首屏数据的界面（components/screens/catalog.ts）打开后没有再请求同样的路径：第一页与选择框的选项随页面带来，
+// 条件对不上时界面会自己再取一遍，页面先空着（issue 31 第 4 项）。
 // 为控制时长（CI 上不超过约 6 分钟）：各角色共用一个登录的页面；同一个界面组件只查一次（不同角色、不同菜单路径打开的是同一组件，
 // 差别只在数据）；框架在各角色的工作台上整页查过，菜单叶子只查内容区；等列表加载完而不是固定等待。
 import AxeBuilder from '@axe-core/playwright';
 import type { Result } from 'axe-core';
-import type { PlaywrightWorkerArgs } from '@playwright/test';
+import type { PlaywrightWorkerArgs, Request } from '@playwright/test';
 import type { MenuItem } from '@/lib/domains/access/menu';
+import { screenCatalog } from '@/components/screens/catalog';
 import { ADMIN, DEMO_PASSWORD, WORKPLACE, api, apiLogin, collectConsoleErrors, expect, screenLeaves, test, waitForHydration, withHydrationWaits, type Page } from './helpers';
 
 /** axe-core 的规则标签：WCAG 2.0 与 2.1 的 A、AA 级 */
@@ -59,6 +62,12 @@ async function settle(page: Page): Promise<void> {
   if ((await content.locator('.ant-table-wrapper').count()) > 0) {
     await expect(content.locator('.ant-table-wrapper tbody tr.ant-table-row, .ant-table-wrapper .ant-empty').first()).toBeVisible();
   }
+}
+
+/** 界面登记的首屏请求的接口路径（第一页、选择框的选项）：服务端已随页面带来，界面不该再请求 */
+function seededPaths(component: string): string[] {
+  const entry = (screenCatalog as Record<string, { firstPage?: { path: string }; serverData?: { path: string } }>)[component];
+  return [entry?.firstPage?.path, entry?.serverData?.path].filter((p): p is string => Boolean(p)).map((p) => `/api${p}`);
 }
 
 /** 以 n 个页面并行处理 items（各页面依次取下一项） */
@@ -189,12 +198,23 @@ for (const { account, password, index, shard, shards } of CASES) {
     const leaves = (await screenLeaves(page)).filter((leaf) => !earlier.has(leaf.component)).filter((_, i) => i % shards === shard);
     const pages = await morePages(page, PARALLEL);
     for (const on of pages.slice(1)) collectConsoleErrors(on, consoleErrors);
+    const refetched: string[] = [];
     await inParallel(pages, leaves, async (on, leaf) => {
+      const seeded = seededPaths(leaf.component);
+      const again: string[] = [];
+      const watch = (request: Request) => {
+        const { pathname } = new URL(request.url());
+        if (seeded.includes(pathname)) again.push(`${pathname} ${request.postData() ?? ''}`);
+      };
+      on.on('request', watch);
       await on.goto(leaf.path);
       await settle(on);
       for (const v of await seriousViolations(on, { include: CONTENT })) report.push(`${leaf.title}（${leaf.path}，${leaf.component}）：${v}`);
+      on.off('request', watch);
+      if (again.length) refetched.push(`${leaf.title}（${leaf.path}，${leaf.component}）：${again.join('；')}`);
     });
     expect.soft(report).toEqual([]);
+    expect.soft(refetched, '打开后又请求了服务端已带来的首屏数据（catalog.ts 登记的请求与界面的第一次请求不一致）').toEqual([]);
     expect(consoleErrors, '控制台错误').toEqual([]);
   });
 }
