@@ -16,6 +16,8 @@ const nextConfig: NextConfig = {
   // 登录后的门户按请求渲染；antd 客户端组件与 cacheComponents 预渲染不兼容，故不开启。
   cacheComponents: false,
   poweredByHeader: false,
+  // 剖析浏览器端 CPU 时把客户端代码还原到源文件（bench/README.md「浏览器端剖析」）；平常的构建不发出 .map
+  productionBrowserSourceMaps: process.env.BROWSER_SOURCE_MAPS === '1',
   // CI 在构建之前已单独跑过 `npm run typecheck`（同一个 tsc），构建时不再查一遍（SKIP_BUILD_TYPECHECK=1）。
   typescript: { ignoreBuildErrors: process.env.SKIP_BUILD_TYPECHECK === '1' },
   // 静态资源也带的安全头；页面的 CSP（带 nonce）在 proxy.ts，接口的在调度器
