@@ -1,16 +1,17 @@
 // 服务端的 antd 样式收集（components/shell/StyleRegistry.tsx）：算好的样式在进程里记住，下一个请求不再算；
 // 每个请求仍只写出本页用到的样式。
-import { createElement, type ReactNode } from 'react';
+import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { extractStyle, StyleProvider, useStyleRegister } from '@ant-design/cssinjs';
+import { createTheme, extractStyle, StyleProvider, useStyleRegister } from '@ant-design/cssinjs';
 import { requestCache } from '@/components/shell/StyleRegistry';
 
 const computed: string[] = [];
+const theme = createTheme(() => ({}));
 
 /** 一个注册了样式的组件（与 antd 组件注册样式的方式相同） */
 function Styled({ name }: { name: string }) {
-  useStyleRegister({ path: ['style-registry-test', name], hashId: 'css-test' }, () => {
+  useStyleRegister({ theme, token: {}, path: ['style-registry-test', name], hashId: 'css-test' }, () => {
     computed.push(name);
     return { [`.${name}`]: { color: 'red' } };
   });
@@ -19,7 +20,7 @@ function Styled({ name }: { name: string }) {
 
 function renderPage(...names: string[]): string {
   const cache = requestCache();
-  renderToString(createElement(StyleProvider, { cache, children: names.map((name) => createElement(Styled, { key: name, name })) as ReactNode }));
+  renderToString(createElement(StyleProvider, { cache }, ...names.map((name) => createElement(Styled, { key: name, name }))));
   return extractStyle(cache, { plain: true });
 }
 
