@@ -11,8 +11,11 @@ type Cache = ReturnType<typeof createCache>;
 
 /** 样式缓存的键（组件、主题令牌、散列类名……）→ 算好的值；键里已含决定样式的一切，值不依赖请求 */
 const computed = new Map<string, unknown>();
-/** 用户可自选主色，每种主色一套令牌与变量：条目超过这个数就清空重来，内存不会无限增长 */
-const MAX_ENTRIES = 20_000;
+/**
+ * 每种主题（预设的几种主色 × 明暗，components/shell/settings.ts）一套令牌与变量，条目本来有限（每套约几百条）；
+ * 上限只是保险：超过就清空重来，内存不会无限增长
+ */
+const MAX_ENTRIES = 10_000;
 
 /** 每个请求一个缓存（extractStyle 只写出本页用到的键），但本页第一次用到某个键时先从进程里记住的值取 */
 export function requestCache(): Cache {
