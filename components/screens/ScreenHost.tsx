@@ -7,9 +7,8 @@ import { FirstPageContext } from './FirstPageContext';
 import { ServerDataContext } from './ServerDataContext';
 import { screenFallback } from './fallbacks';
 import { lazyScreens } from './lazy-screens';
+import { pageHydrated } from '@/components/shell/HydrationMark';
 
-/** 页面第一次水合完成后为 true：此后（菜单里点开）挂上的 ScreenHost 才给界面包一层带占位的 Suspense */
-let hydratedOnce = false;
 
 /**
  * 服务端画出的界面不包 Suspense：React 把超过约 12 KB 的已完成 Suspense 边界挪到 HTML 末尾（先送占位），
@@ -21,10 +20,8 @@ export default function ScreenHost({ name, firstPage, serverData }: { name: stri
   const Screen = lazyScreens[name];
   const value = useMemo(() => firstPage ?? null, [firstPage]);
   const data = useMemo(() => serverData ?? null, [serverData]);
-  const [withFallback] = useState(() => hydratedOnce);
-  useEffect(() => {
-    hydratedOnce = true;
-  }, []);
+  // 页面水合之后（菜单里点开）挂上的 ScreenHost 才给界面包一层带占位的 Suspense
+  const [withFallback] = useState(pageHydrated);
   const screen = (
     <>
       <Screen />
