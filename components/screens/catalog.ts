@@ -2,7 +2,7 @@
 // 这里不引用任何界面代码（否则所有界面的代码会进每一页）。加载函数在各模块的 screens.ts，名单两边一致由类型检查保证。
 import type { FirstPageCall, ServerDataCall } from './types';
 
-interface ScreenEntry {
+export interface ScreenEntry {
   firstPage?: FirstPageCall;
   /** 服务端先取的界面数据（选择框的选项、大屏数据），与界面第一次请求相同，页面打开就带着 */
   serverData?: ServerDataCall;
@@ -174,5 +174,10 @@ export const screenCatalog = {
   TrainCountStatistics: {},
   UploadCountStatistics: {},
 } satisfies Record<string, ScreenEntry>;
+
+/** 界面名（菜单项 component）→ 登记项；没登记的名字为 undefined */
+export function catalogEntry(component: string): ScreenEntry | undefined {
+  return Object.prototype.hasOwnProperty.call(screenCatalog, component) ? (screenCatalog as Record<string, ScreenEntry>)[component] : undefined;
+}
 
 export type ClientScreenName = keyof typeof screenCatalog;

@@ -6,9 +6,8 @@ import type { ComponentType, ReactNode } from 'react';
 import { headers } from 'next/headers';
 import Workplace from '@/components/workplace/Workplace';
 import { dispatch } from '@/lib/api';
-import { screenCatalog } from './catalog';
+import { catalogEntry, screenCatalog } from './catalog';
 import { defaultPick, requestKey, type FirstPage, type ServerData } from './first-page';
-import type { FirstPageCall, ServerDataCall } from './types';
 
 /** 工作台的快捷入口只列有界面的菜单：名单由注册表传入（工作台不反过来引用注册表，免成环） */
 const WorkplaceScreen = () => <Workplace screenNames={screenNames()} />;
@@ -18,7 +17,7 @@ const serverScreens: Record<string, ComponentType> = {
 };
 
 export function hasScreen(component: string): boolean {
-  return Object.prototype.hasOwnProperty.call(serverScreens, component) || Object.prototype.hasOwnProperty.call(screenCatalog, component);
+  return Object.prototype.hasOwnProperty.call(serverScreens, component) || catalogEntry(component) !== undefined;
 }
 
 export function screenNames(): string[] {
@@ -35,9 +34,6 @@ export function serverScreen(component: string): ReactNode {
 /** 每页条数（与 ListScreen 的默认相同） */
 const FIRST_PAGE_SIZE = 10;
 
-type CatalogEntry = { firstPage?: FirstPageCall; serverData?: ServerDataCall };
-const entryOf = (component: string): CatalogEntry | undefined =>
-  Object.prototype.hasOwnProperty.call(screenCatalog, component) ? (screenCatalog[component as keyof typeof screenCatalog] as CatalogEntry) : undefined;
 
 /** 以本次请求的会话经同一个调度器调一个接口（权限、范围、校验与浏览器请求完全相同）；取不到（无权限、出错）得 undefined */
 async function callOnServer(method: 'GET' | 'POST', path: string, body: Record<string, unknown>): Promise<unknown> {
@@ -70,7 +66,7 @@ async function callOnServer(method: 'GET' | 'POST', path: string, body: Record<s
  * 取不到就不带：界面照常自己请求。
  */
 export async function loadServerData(component: string): Promise<ServerData | null> {
-  const call = entryOf(component)?.serverData;
+  const call = catalogEntry(component)?.serverData;
   if (!call) return null;
   const body = call.body ?? {};
   const data = await callOnServer(call.method ?? 'POST', call.path, body);
@@ -83,7 +79,7 @@ export async function loadServerData(component: string): Promise<ServerData | nu
  * 取不到（无权限、出错）就不带：界面照常自己请求并提示。
  */
 export async function loadFirstPage(component: string, serverData?: Promise<ServerData | null>): Promise<FirstPage | null> {
-  const call = entryOf(component)?.firstPage;
+  const call = catalogEntry(component)?.firstPage;
   if (!call) return null;
   let picked: Record<string, number | string> = {};
   if (call.pickFrom) {

@@ -11,7 +11,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Result } from 'axe-core';
 import type { PlaywrightWorkerArgs, Request } from '@playwright/test';
 import type { MenuItem } from '@/lib/domains/access/menu';
-import { screenCatalog } from '@/components/screens/catalog';
+import { catalogEntry } from '@/components/screens/catalog';
 import { ADMIN, DEMO_PASSWORD, WORKPLACE, api, apiLogin, collectConsoleErrors, expect, screenLeaves, test, waitForHydration, withHydrationWaits, type Page } from './helpers';
 
 /** axe-core 的规则标签：WCAG 2.0 与 2.1 的 A、AA 级 */
@@ -66,7 +66,7 @@ async function settle(page: Page): Promise<void> {
 
 /** 界面登记的首屏请求的接口路径（第一页、选择框的选项）：服务端已随页面带来，界面不该再请求 */
 function seededPaths(component: string): string[] {
-  const entry = (screenCatalog as Record<string, { firstPage?: { path: string }; serverData?: { path: string } }>)[component];
+  const entry = catalogEntry(component);
   return [entry?.firstPage?.path, entry?.serverData?.path].filter((p): p is string => Boolean(p)).map((p) => `/api${p}`);
 }
 
